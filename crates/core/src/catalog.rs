@@ -1,0 +1,180 @@
+//! The list of problem families and their algorithms (formats.md section 7), shared by
+//! `hetlab list`, the home page and the `algo=` URL field. Names here are stable.
+
+use serde::Serialize;
+
+/// One algorithm of a family.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Algorithm {
+    /// Stable name (`--algorithm`, `algo=`).
+    pub name: &'static str,
+    /// What it does, in a few words.
+    pub title: &'static str,
+    /// Implemented in this version.
+    pub available: bool,
+}
+
+/// One problem family.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Family {
+    /// Stable name (`"problem"` field, URL page).
+    pub problem: &'static str,
+    /// Title on the home page.
+    pub title: &'static str,
+    /// One sentence for the home page.
+    pub summary: &'static str,
+    /// The spec file it follows.
+    pub spec: &'static str,
+    /// Algorithms, the default first.
+    pub algorithms: &'static [Algorithm],
+}
+
+impl Family {
+    /// Some algorithm of this family is implemented.
+    #[must_use]
+    pub fn available(&self) -> bool {
+        self.algorithms.iter().any(|a| a.available)
+    }
+
+    /// The algorithm with this name.
+    #[must_use]
+    pub fn algorithm(&self, name: &str) -> Option<&'static Algorithm> {
+        self.algorithms.iter().find(|a| a.name == name)
+    }
+}
+
+const fn algo(name: &'static str, title: &'static str, available: bool) -> Algorithm {
+    Algorithm { name, title, available }
+}
+
+/// Every family of the specs, in the order of the home page.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        problem: "steady-state",
+        title: "Master–worker steady state",
+        summary: "The best throughput a platform sustains for independent tasks, and the periodic schedule that reaches it.",
+        spec: "steady-state.md",
+        algorithms: &[
+            algo("lp", "linear program on any graph, matchings, periodic schedule", false),
+            algo("tree", "bandwidth-centric closed form on trees and stars", true),
+        ],
+    },
+    Family {
+        problem: "broadcast",
+        title: "Steady-state broadcast",
+        summary: "Stream messages from one source to all: the LP, then weighted spanning trees.",
+        spec: "broadcast.md",
+        algorithms: &[
+            algo("lp", "LP + weighted-tree decomposition", false),
+            algo("best-tree", "best single spanning tree", false),
+            algo("star", "star overlay", false),
+            algo("chain", "chain overlay", false),
+            algo("binomial", "binomial overlay", false),
+        ],
+    },
+    Family {
+        problem: "square-partition",
+        title: "Unit-square partitions",
+        summary: "Tile a matrix among processors of different speeds with the least communication.",
+        spec: "square-partitions.md",
+        algorithms: &[
+            algo("column-dp", "optimal column-based partition", false),
+            algo("recursive", "recursive 7/4 approximation", false),
+            algo("peri-max", "column heuristic for the largest half-perimeter", false),
+            algo("bisection", "recursive bisection baseline", false),
+            algo("slices", "one-dimensional slices baseline", false),
+        ],
+    },
+    Family {
+        problem: "lu",
+        title: "LU data distributions",
+        summary: "Keep an LU factorisation balanced while the trailing matrix shrinks.",
+        spec: "lu-distributions.md",
+        algorithms: &[
+            algo("1d", "incremental 1D allocation, reversed slices", false),
+            algo("2d-dp", "2D scheme on a column-based partition", false),
+            algo("2d-greedy", "2D greedy", false),
+            algo("block-cyclic", "block-cyclic baseline", false),
+        ],
+    },
+    Family {
+        problem: "chains",
+        title: "1D chain partitioning",
+        summary: "Cut a chain of tasks into consecutive parts for processors of different speeds.",
+        spec: "chains.md",
+        algorithms: &[
+            algo("exact-bisection", "exact bisection", false),
+            algo("dp", "dynamic programming", false),
+            algo("dp-plus", "dynamic programming with pruning", false),
+            algo("nicol", "Nicol's algorithm", false),
+            algo("nicol-plus", "Nicol's algorithm with bounds", false),
+            algo("bidding", "bidding", false),
+            algo("eps-bisection", "ε-bisection", false),
+            algo("rb", "recursive bisection", false),
+            algo("mp", "MP heuristic", false),
+            algo("cp-random", "random cut points baseline", false),
+        ],
+    },
+    Family {
+        problem: "ring",
+        title: "Ring of processors",
+        summary: "Pick and order the processors of a ring for an iterative computation.",
+        spec: "ring.md",
+        algorithms: &[
+            algo("exact", "exhaustive search (p ≤ 10)", false),
+            algo("greedy", "greedy ring growing", false),
+            algo("tsp", "TSP-based heuristic", false),
+            algo("homogeneous", "homogeneous baseline", false),
+        ],
+    },
+    Family {
+        problem: "scatter",
+        title: "Scatter",
+        summary: "Split the data of a scatter so that every processor finishes together.",
+        spec: "scatter.md",
+        algorithms: &[
+            algo("dp", "dynamic programming", false),
+            algo("lp-rounded", "rounded linear program", false),
+        ],
+    },
+    Family {
+        problem: "master-slave",
+        title: "Master–slave on a bus",
+        summary: "Schedule tasks from one master to slaves sharing a bus.",
+        spec: "master-slave.md",
+        algorithms: &[
+            algo("exact", "exact algorithm", false),
+            algo("approx", "approximation", false),
+            algo("greedy", "greedy", false),
+        ],
+    },
+    Family {
+        problem: "divisible",
+        title: "Divisible loads",
+        summary: "Share an arbitrarily divisible load among workers on a star or a tree.",
+        spec: "divisible-load.md",
+        algorithms: &[algo("exact", "exact closed forms", false)],
+    },
+];
+
+/// The family with this problem name.
+#[must_use]
+pub fn family(problem: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.problem == problem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_the_tree_is_available() {
+        let mut names: Vec<&str> = FAMILIES.iter().map(|f| f.problem).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), FAMILIES.len());
+        let ss = family("steady-state").unwrap();
+        assert!(ss.algorithm("tree").unwrap().available);
+        assert!(!family("ring").unwrap().available());
+    }
+}

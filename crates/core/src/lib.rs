@@ -1,0 +1,16 @@
+//! HetLab's pure core: instance formats and validation, the share-URL codec, seeded
+//! generators, presets, the trace framework, and the solvers of every algorithm family.
+//!
+//! No web dependency, no I/O, no clock: the web app and the command line both call into this
+//! crate, and every number either of them shows comes from here.
+
+pub mod catalog;
+pub mod generate;
+pub mod instance;
+pub mod issue;
+pub mod platform;
+pub mod presets;
+pub mod rational;
+pub mod share;
+pub mod steady_state;
+pub mod trace;

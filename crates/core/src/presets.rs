@@ -1,0 +1,57 @@
+//! Ready-made instances: the worked examples of the specs and the measured clusters of ring.md.
+//!
+//! They are JSON files under `crates/core/presets/`, compiled in, read through the same
+//! validating parser as user files (a test checks that every one of them reads).
+
+use crate::instance::Instance;
+
+/// A preset: stable name (used in URLs and the CLI), title, and its JSON text.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// Stable name.
+    pub name: &'static str,
+    /// Menu title.
+    pub title: &'static str,
+    /// The instance JSON.
+    pub json: &'static str,
+}
+
+/// Every preset, in menu order.
+pub const PRESETS: &[Preset] = &[
+    Preset { name: "example-1", title: "4 processors with a cycle (steady-state §6.1)", json: include_str!("../presets/example-1.json") },
+    Preset { name: "star-example-2", title: "Star, bandwidth saturation (steady-state §6.2)", json: include_str!("../presets/star-example-2.json") },
+    Preset { name: "tree-example-3", title: "Depth-3 tree with a router (steady-state §6.3)", json: include_str!("../presets/tree-example-3.json") },
+    Preset { name: "two-masters-example-4", title: "Two masters, one-way arcs (steady-state §6.4)", json: include_str!("../presets/two-masters-example-4.json") },
+    Preset { name: "gadget-example-5", title: "Multi-path gadget (steady-state §6.5)", json: include_str!("../presets/gadget-example-5.json") },
+    Preset { name: "lyon", title: "Lyon cluster, 14 processors (ring §9.1)", json: include_str!("../presets/lyon.json") },
+    Preset { name: "strasbourg", title: "Strasbourg cluster, 13 processors (ring §9.2)", json: include_str!("../presets/strasbourg.json") },
+];
+
+/// The preset instance with this name.
+#[must_use]
+pub fn get(name: &str) -> Option<Instance> {
+    PRESETS
+        .iter()
+        .find(|p| p.name == name)
+        .and_then(|p| Instance::from_json(p.json).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_reads() {
+        for p in PRESETS {
+            if let Err(e) = Instance::from_json(p.json) {
+                panic!("preset {}: {e}", p.name);
+            }
+        }
+        let lyon = get("lyon").unwrap();
+        let p = lyon.platform().unwrap();
+        assert_eq!((p.nodes.len(), p.links.len()), (14, 91));
+        let s = get("strasbourg").unwrap();
+        assert_eq!(s.platform().unwrap().nodes.len(), 13);
+        assert!(get("nope").is_none());
+    }
+}

@@ -1,0 +1,13 @@
+//! Entry point of the web app. The app itself only exists on wasm32; on the host this binary is
+//! empty so that `cargo test --workspace` does not build Yew (see ARCHITECTURE.md).
+
+#[cfg(target_arch = "wasm32")]
+mod app;
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    yew::Renderer::<app::App>::new().render();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {}

@@ -4,6 +4,7 @@
 //! Built so far: the closed form on trees ([`tree`]) and an independent checker of steady-state
 //! rates ([`verify`]). The LP on any graph and the periodic schedule come next (issue 3).
 
+pub mod report;
 pub mod tree;
 
 use num_traits::{One, Signed, Zero};

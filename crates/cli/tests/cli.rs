@@ -1,0 +1,132 @@
+//! The `hetlab` binary run on fixtures: outputs, exit codes, round trips.
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+use hetlab_core::generate::Shape;
+use hetlab_core::presets::PRESETS;
+
+fn hetlab(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hetlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run hetlab");
+    if let Some(text) = stdin {
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn ok(args: &[&str], stdin: Option<&str>) -> String {
+    let out = hetlab(args, stdin);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn preset_file(name: &str) -> String {
+    format!("{}/../core/presets/{name}.json", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn list_names_every_family_and_algorithm() {
+    let v: serde_json::Value = serde_json::from_str(&ok(&["list"], None)).unwrap();
+    let problems: Vec<&str> = v.as_array().unwrap().iter().map(|f| f["problem"].as_str().unwrap()).collect();
+    assert_eq!(problems, ["steady-state", "broadcast", "square-partition", "lu", "chains", "ring", "scatter", "master-slave", "divisible"]);
+    let ss = &v[0]["algorithms"];
+    assert_eq!(ss[0]["name"], "lp");
+    assert_eq!(ss[1]["name"], "tree");
+    assert_eq!(ss[1]["available"], true);
+}
+
+#[test]
+fn solve_prints_the_spec_throughputs_exactly() {
+    for (preset, exact) in [("star-example-2", "29/24"), ("tree-example-3", "35/24")] {
+        for args in [vec!["solve", "--algorithm", "tree"], vec!["solve"]] {
+            let file = preset_file(preset);
+            let mut args = args.clone();
+            args.push(&file);
+            let v: serde_json::Value = serde_json::from_str(&ok(&args, None)).unwrap();
+            assert_eq!(v["objective"]["name"], "throughput");
+            assert_eq!(v["objective"]["value_exact"], exact, "{preset}");
+            assert_eq!(v["status"], "optimal");
+            assert_eq!(v["algorithm"], "tree");
+            assert!(v.get("trace").is_none());
+        }
+    }
+    let v: serde_json::Value = serde_json::from_str(&ok(&["solve", "--trace", &preset_file("star-example-2")], None)).unwrap();
+    assert_eq!(v["x"]["2"], "1/8");
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(trace.len() as u64, v["steps"].as_u64().unwrap());
+    assert!(trace.iter().all(|s| s["caption"].as_str().is_some_and(|c| c.ends_with('.'))));
+}
+
+#[test]
+fn solve_reads_standard_input() {
+    let text = std::fs::read_to_string(preset_file("star-example-2")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&ok(&["solve", "-"], Some(&text))).unwrap();
+    assert_eq!(v["objective"]["value_exact"], "29/24");
+}
+
+#[test]
+fn errors_go_to_stderr_with_exit_code_1() {
+    for args in [
+        vec!["solve".to_owned(), preset_file("example-1")],
+        vec!["solve".to_owned(), "--algorithm".to_owned(), "lp".to_owned(), preset_file("star-example-2")],
+        vec!["solve".to_owned(), "--algorithm".to_owned(), "nope".to_owned(), preset_file("star-example-2")],
+        vec!["solve".to_owned(), "/no/such/file.json".to_owned()],
+        vec!["decode".to_owned(), "v1.garbage!".to_owned()],
+        vec!["gen".to_owned(), "ring".to_owned(), "--seed".to_owned(), "1".to_owned()],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = hetlab(&args, None);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+    let bad = r#"{"problem":"steady-state","version":1,"platform":{"nodes":[{"id":1,"w":0,"master":true}],"links":[{"from":1,"to":2,"c":"-2"}]}}"#;
+    let out = hetlab(&["solve", "-"], Some(bad));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("platform.nodes[0].w: must be > 0, got 0"), "{err}");
+    assert!(err.contains("platform.links[0].to: unknown node \"2\""), "{err}");
+}
+
+#[test]
+fn usage_errors_exit_with_code_2() {
+    for args in [vec!["bogus"], vec!["solve"], vec!["gen", "steady-state"]] {
+        assert_eq!(hetlab(&args, None).status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn encode_and_decode_round_trip_presets_and_generated_platforms() {
+    let mut files: Vec<String> = PRESETS.iter().map(|p| std::fs::read_to_string(preset_file(p.name)).unwrap()).collect();
+    for shape in Shape::ALL {
+        for seed in [1, 2] {
+            files.push(ok(&["gen", "steady-state", "--seed", &seed.to_string(), "--size", "12", "--shape", shape.name()], None));
+        }
+    }
+    for text in files {
+        let payload = ok(&["encode", "-"], Some(&text));
+        let payload = payload.trim();
+        assert!(payload.starts_with("v1."));
+        let decoded = ok(&["decode", payload], None);
+        let a = hetlab_core::instance::Instance::from_json(&text).unwrap();
+        let b = hetlab_core::instance::Instance::from_json(&decoded).unwrap();
+        assert_eq!(a, b);
+        // A whole share URL is accepted too.
+        let url = format!("https://x.example/#/steady-state?i={payload}&step=2");
+        assert_eq!(ok(&["decode", &url], None), decoded);
+    }
+}
+
+#[test]
+fn gen_is_deterministic() {
+    let a = ok(&["gen", "steady-state", "--seed", "7", "--size", "20"], None);
+    assert_eq!(a, ok(&["gen", "steady-state", "--seed", "7", "--size", "20"], None));
+    assert_ne!(a, ok(&["gen", "steady-state", "--seed", "8", "--size", "20"], None));
+}

@@ -2,11 +2,8 @@
 //! empty so that `cargo test --workspace` does not build Yew (see ARCHITECTURE.md).
 
 #[cfg(target_arch = "wasm32")]
-mod app;
-
-#[cfg(target_arch = "wasm32")]
 fn main() {
-    yew::Renderer::<app::App>::new().render();
+    yew::Renderer::<hetlab_web::ui::App>::new().render();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

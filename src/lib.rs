@@ -1,0 +1,9 @@
+//! The HetLab web app. Pure parts (routes, the player, the editor, drawing geometry) compile
+//! and are tested on the host; the Yew components under [`ui`] exist only on wasm32.
+
+pub mod draw;
+pub mod editor;
+pub mod player;
+pub mod route;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,137 @@
+//! The platform figure as inline SVG: draws a [`Figure`] and, when editable, reports pointer
+//! gestures (select, drag, link) to its owner. It draws; it decides nothing.
+
+use std::rc::Rc;
+
+use hetlab_core::platform::Point;
+use wasm_bindgen::JsCast as _;
+use yew::prelude::*;
+
+use crate::draw::{from_px, Figure, HEIGHT, NODE_R, WIDTH};
+use crate::editor::Selection;
+
+/// Props of [`Graph`].
+#[derive(Properties, PartialEq)]
+pub struct GraphProps {
+    /// What to draw.
+    pub figure: Rc<Figure>,
+    /// Accessible title.
+    pub title: AttrValue,
+    /// Highlighted selection (editor).
+    #[prop_or_default]
+    pub selected: Option<Selection>,
+    /// Node picked as the first end of a new link (editor).
+    #[prop_or_default]
+    pub link_from: Option<usize>,
+    /// Pointer gestures are reported.
+    #[prop_or_default]
+    pub editable: bool,
+    /// A node was pressed.
+    #[prop_or_default]
+    pub on_node: Callback<usize>,
+    /// A pressed node was dragged to a point.
+    #[prop_or_default]
+    pub on_drag: Callback<(usize, Point)>,
+    /// A link was clicked.
+    #[prop_or_default]
+    pub on_link: Callback<usize>,
+    /// The background was clicked.
+    #[prop_or_default]
+    pub on_background: Callback<()>,
+}
+
+/// The pointer position in figure units.
+fn svg_point(e: &PointerEvent) -> Option<Point> {
+    let svg: web_sys::Element = e.current_target()?.dyn_into().ok()?;
+    let rect = svg.get_bounding_client_rect();
+    if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return None;
+    }
+    let x = (f64::from(e.client_x()) - rect.left()) * WIDTH / rect.width();
+    let y = (f64::from(e.client_y()) - rect.top()) * HEIGHT / rect.height();
+    Some(from_px(x, y))
+}
+
+/// The figure.
+#[component]
+pub fn Graph(props: &GraphProps) -> Html {
+    let dragging = use_state(|| None::<usize>);
+    let fig = &props.figure;
+    let onpointermove = {
+        let (dragging, on_drag) = (dragging.clone(), props.on_drag.clone());
+        Callback::from(move |e: PointerEvent| {
+            if let (Some(i), Some(p)) = (*dragging, svg_point(&e)) {
+                on_drag.emit((i, p));
+            }
+        })
+    };
+    let stop = {
+        let dragging = dragging.clone();
+        Callback::from(move |_: PointerEvent| dragging.set(None))
+    };
+    let onclick_bg = {
+        let cb = props.on_background.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let links = fig.links.iter().enumerate().map(|(k, l)| {
+        let selected = props.selected == Some(Selection::Link(k));
+        let onclick = {
+            let cb = props.on_link.clone();
+            Callback::from(move |e: MouseEvent| {
+                e.stop_propagation();
+                cb.emit(k);
+            })
+        };
+        html! {
+            <g class={classes!(l.class.clone(), selected.then_some("selected"))} data-testid={format!("link-{k}")} {onclick}>
+                // A wide transparent stroke makes thin links easy to click.
+                <line class="hit" x1={fmt(l.from.0)} y1={fmt(l.from.1)} x2={fmt(l.to.0)} y2={fmt(l.to.1)} />
+                <line x1={fmt(l.from.0)} y1={fmt(l.from.1)} x2={fmt(l.to.0)} y2={fmt(l.to.1)}
+                      stroke-width={fmt(l.width)} marker-end={l.arrow.then_some("url(#arrow)")} />
+                <text x={fmt(l.label_at.0)} y={fmt(l.label_at.1)} text-anchor="middle">{&l.label}</text>
+            </g>
+        }
+    });
+    let nodes = fig.nodes.iter().enumerate().map(|(i, n)| {
+        let selected = props.selected == Some(Selection::Node(i)) || props.link_from == Some(i);
+        let onpointerdown = {
+            let (cb, dragging, editable) = (props.on_node.clone(), dragging.clone(), props.editable);
+            Callback::from(move |e: PointerEvent| {
+                e.stop_propagation();
+                if editable {
+                    dragging.set(Some(i));
+                }
+                cb.emit(i);
+            })
+        };
+        html! {
+            <g class={classes!(n.class.clone(), selected.then_some("selected"))} data-testid={format!("node-{}", n.label)} {onpointerdown}>
+                <circle cx={fmt(n.at.0)} cy={fmt(n.at.1)} r={fmt(NODE_R)} />
+                <text class="id" x={fmt(n.at.0)} y={fmt(n.at.1 - 2.0)} text-anchor="middle">{&n.label}</text>
+                <text class="w" x={fmt(n.at.0)} y={fmt(n.at.1 + 12.0)} text-anchor="middle">{&n.sub}</text>
+                if let Some(note) = &n.note {
+                    <text class="note" x={fmt(n.at.0 + NODE_R + 4.0)} y={fmt(n.at.1 - NODE_R + 4.0)}>{note}</text>
+                }
+            </g>
+        }
+    });
+    html! {
+        <svg data-testid="graph" class={classes!("graph", props.editable.then_some("editable"))}
+             viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={props.title.clone()}
+             {onpointermove} onpointerup={stop.clone()} onpointerleave={stop}>
+            <title>{props.title.clone()}</title>
+            <defs>
+                <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+                    <path d="M0,0 L10,5 L0,10 z" />
+                </marker>
+            </defs>
+            <rect class="bg" x="0" y="0" width={fmt(WIDTH)} height={fmt(HEIGHT)} onclick={onclick_bg} />
+            { for links }
+            { for nodes }
+        </svg>
+    }
+}
+
+fn fmt(v: f64) -> String {
+    format!("{v:.1}")
+}

@@ -1,0 +1,60 @@
+//! The home page: every algorithm family of the specs, the built ones linked, the others marked
+//! "coming".
+
+use hetlab_core::catalog::FAMILIES;
+use yew::prelude::*;
+
+/// The list of families.
+#[component]
+pub fn Home() -> Html {
+    html! {
+        <section data-testid="home" class="home">
+            <h1>{"Scheduling on heterogeneous platforms, step by step"}</h1>
+            <p class="lead">
+                {"Draw or load a platform of processors and links, pick an algorithm from the research literature, and play it forward and back. Every number comes from an exact solver running in your browser."}
+            </p>
+            <p><a class="button primary" href="#/platform">{"Open the platform editor"}</a></p>
+            <div class="cards">
+                { for FAMILIES.iter().map(|f| {
+                    let available = f.available();
+                    let algos: Vec<String> = f.algorithms.iter().map(|a| if a.available { a.name.to_owned() } else { format!("{} (coming)", a.name) }).collect();
+                    html! {
+                        <article class={classes!("card", (!available).then_some("coming"))} data-testid={format!("family-{}", f.problem)}>
+                            <h2>
+                                if available { <a href={format!("#/{}", f.problem)}>{f.title}</a> } else { {f.title} }
+                            </h2>
+                            <p>{f.summary}</p>
+                            <p class="algos">{"Algorithms: "}{algos.join(", ")}</p>
+                            if !available { <p class="badge">{"coming"}</p> }
+                        </article>
+                    }
+                }) }
+            </div>
+        </section>
+    }
+}
+
+/// Props of [`Coming`].
+#[derive(Properties, PartialEq)]
+pub struct ComingProps {
+    /// The problem name from the URL.
+    pub problem: String,
+}
+
+/// A family page that is not built yet, or an unknown page.
+#[component]
+pub fn Coming(props: &ComingProps) -> Html {
+    let known = hetlab_core::catalog::family(&props.problem);
+    html! {
+        <section class="coming-page" data-testid="coming">
+            if let Some(f) = known {
+                <h1>{f.title}</h1>
+                <p>{"This family is coming in a later version of HetLab. Its specification is ready ("}{f.spec}{")."}</p>
+            } else {
+                <h1>{"Page not found"}</h1>
+                <p>{format!("There is no page \"{}\".", props.problem)}</p>
+            }
+            <p><a href="#/">{"Back to the list of algorithms"}</a></p>
+        </section>
+    }
+}

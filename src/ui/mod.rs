@@ -1,0 +1,88 @@
+//! The Yew components of the site. [`App`] owns the route (the URL hash is the source of truth
+//! for what is shown) and hands a [`Nav`] context to pages so that they can push or replace it.
+
+mod dom;
+mod graph;
+mod home;
+mod platform_page;
+mod player_bar;
+mod share;
+mod steady_page;
+
+use gloo::events::EventListener;
+use yew::prelude::*;
+
+use crate::route::{Page, Route};
+
+/// Navigation: the current route and a way to change it.
+#[derive(Clone, PartialEq)]
+pub struct Nav {
+    /// What the address bar says.
+    pub route: Route,
+    go: Callback<(Route, bool)>,
+}
+
+impl Nav {
+    /// Goes to `route` with a new history entry (Back returns here).
+    pub fn push(&self, route: Route) {
+        self.go.emit((route, true));
+    }
+
+    /// Replaces the current history entry (scrubbing, filling in defaults).
+    pub fn replace(&self, route: Route) {
+        self.go.emit((route, false));
+    }
+}
+
+/// The whole site.
+#[component]
+pub fn App() -> Html {
+    let route = use_state(|| Route::parse(&dom::hash()));
+    {
+        // Back/Forward and hand-edited hashes.
+        let route = route.clone();
+        use_effect_with((), move |()| {
+            let window = gloo::utils::window();
+            let r1 = route.clone();
+            let pop = EventListener::new(&window, "popstate", move |_| r1.set(Route::parse(&dom::hash())));
+            let hash = EventListener::new(&window, "hashchange", move |_| route.set(Route::parse(&dom::hash())));
+            move || drop((pop, hash))
+        });
+    }
+    let go = {
+        let route = route.clone();
+        Callback::from(move |(next, push): (Route, bool)| {
+            dom::set_hash(&next.to_hash(), push);
+            route.set(next);
+        })
+    };
+    let nav = Nav { route: (*route).clone(), go };
+    let embed = route.query.flag("embed");
+    let page = match &route.page {
+        Page::Home => html! { <home::Home /> },
+        Page::Platform => html! { <platform_page::PlatformPage /> },
+        Page::Family(p) if p == "steady-state" => html! { <steady_page::SteadyPage /> },
+        Page::Family(p) => html! { <home::Coming problem={p.clone()} /> },
+    };
+    html! {
+        <ContextProvider<Nav> context={nav}>
+            if !embed {
+                <header class="site-header" data-testid="site-header">
+                    <a class="brand" href="#/">{"HetLab"}</a>
+                    <nav>
+                        <a href="#/">{"Algorithms"}</a>
+                        <a href="#/platform">{"Platform editor"}</a>
+                        <a href="#/steady-state">{"Steady state"}</a>
+                    </nav>
+                </header>
+            }
+            <main class={classes!("page", embed.then_some("embed"))}>{page}</main>
+        </ContextProvider<Nav>>
+    }
+}
+
+/// The navigation context (every page is under [`App`]).
+#[hook]
+pub fn use_nav() -> Nav {
+    use_context::<Nav>().unwrap_or_else(|| Nav { route: Route::parse(&dom::hash()), go: Callback::noop() })
+}

@@ -1,0 +1,367 @@
+//! The master–worker steady-state page: the instance comes from the URL (`i=`, or `preset=`,
+//! or the autosaved platform), the trace is derived from it, and the player shows one step of it.
+//! The step lives in the URL; scrubbing replaces the history entry, changing the instance or the
+//! algorithm pushes a new one.
+
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use hetlab_core::instance::{Instance, SteadyState};
+use hetlab_core::presets::{self, PRESETS};
+use hetlab_core::rational::{approx, frac};
+use hetlab_core::share;
+use hetlab_core::steady_state::report;
+use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
+use hetlab_core::trace::{Step as _, Traced};
+use yew::prelude::*;
+
+use super::dom::{self, AUTOSAVE_KEY};
+use super::graph::Graph;
+use super::player_bar::PlayerBar;
+use super::share::ShareDialog;
+use super::use_nav;
+use crate::draw;
+use crate::player::{Action, Player, DEFAULT_SPEED};
+use crate::route::{Page, Route};
+
+/// Preset used when nothing else is given and nothing is saved.
+const DEFAULT_PRESET: &str = "star-example-2";
+
+/// Where the instance came from and what the algorithm made of it.
+struct Model {
+    inst: SteadyState,
+    run: Result<Traced<tree::TreeSolution, TreeStep>, String>,
+}
+
+/// The instance named by the URL, or the message to show instead.
+fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, String> {
+    let from = |inst: Instance| match inst {
+        Instance::SteadyState(s) => s,
+    };
+    if let Some(name) = preset {
+        return presets::get(name).map(from).ok_or_else(|| format!("There is no preset called \"{name}\"."));
+    }
+    if let Some(p) = payload {
+        return share::decode(p).map(from).map_err(|e| {
+            format!("This link could not be opened: {e}. Your saved platform was not changed.")
+        });
+    }
+    let saved = dom::load(AUTOSAVE_KEY).and_then(|text| Instance::from_json(&text).ok());
+    Ok(saved.or_else(|| presets::get(DEFAULT_PRESET)).map(from).unwrap_or_else(|| SteadyState::new(Default::default())))
+}
+
+fn run(inst: SteadyState, algo: &str) -> Model {
+    let run = match algo {
+        "tree" => tree::solve_traced(&inst).map_err(|e| {
+            format!("{e}. The LP for any graph comes in a later version of HetLab; until then, trees and stars can be solved.")
+        }),
+        "lp" => Err("The LP on any graph is coming in a later version of HetLab. Choose “tree” for trees and stars.".to_owned()),
+        other => Err(format!("Unknown algorithm \"{other}\": choose “tree”.")),
+    };
+    Model { inst, run }
+}
+
+/// The page.
+#[component]
+pub fn SteadyPage() -> Html {
+    let nav = use_nav();
+    let q = nav.route.query.clone();
+    let payload = q.get("i").map(str::to_owned);
+    let preset = q.get("preset").map(str::to_owned);
+    let algo = q.get("algo").unwrap_or("tree").to_owned();
+    let embed = q.flag("embed");
+    let controls = q.get("controls") != Some("0");
+    let resolved = use_memo((payload.clone(), preset.clone()), |(payload, preset)| resolve(payload.as_deref(), preset.as_deref()));
+    let model = use_memo((resolved.clone(), algo.clone()), |(resolved, algo)| {
+        (**resolved).clone().map(|inst| run(inst, algo))
+    });
+
+    // Fill the URL in: a preset name or the saved platform becomes an `i=` payload, so that the
+    // address bar can always be shared as it is.
+    {
+        let (nav, resolved) = (nav.clone(), resolved.clone());
+        use_effect_with((payload.is_none(), preset.clone()), move |(no_payload, preset)| {
+            if let (Ok(inst), true) = (&*resolved, *no_payload || preset.is_some()) {
+                let mut r = nav.route.clone();
+                r.query.remove("preset");
+                r.query.set("i", share::encode(&Instance::SteadyState(inst.clone())));
+                if r.query.get("algo").is_none() {
+                    r.query.set("algo", "tree");
+                }
+                nav.replace(r);
+            }
+        });
+    }
+
+    let playing = use_state(|| q.flag("autoplay"));
+    let speed = use_state(|| q.parse::<f64>("speed").filter(|s| s.is_finite() && *s > 0.0).unwrap_or(DEFAULT_SPEED));
+    let share_open = use_state(|| false);
+
+    let len = match &*model {
+        Ok(Model { run: Ok(t), .. }) => t.trace.len(),
+        _ => 0,
+    };
+    let player = Player {
+        playing: *playing,
+        ..Player::new(len, q.parse("step").unwrap_or(0), q.parse("start"), q.parse("end"))
+    }
+    .apply(&Action::Speed(*speed));
+
+    let on_action = {
+        let (nav, player, playing, speed) = (nav.clone(), player.clone(), playing.clone(), speed.clone());
+        Callback::from(move |a: Action| {
+            let next = player.apply(&a);
+            if next.step != player.step {
+                let mut r = nav.route.clone();
+                r.query.set("step", next.step.to_string());
+                nav.replace(r);
+            }
+            if next.playing != player.playing {
+                playing.set(next.playing);
+            }
+            if (next.speed - player.speed).abs() > f64::EPSILON {
+                speed.set(next.speed);
+            }
+        })
+    };
+    {
+        // The timer: one timeout per shown step while playing.
+        let on_action = on_action.clone();
+        use_effect_with((player.playing, player.step, player.interval_ms()), move |&(playing, _, ms)| {
+            let t = playing.then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
+            move || drop(t)
+        });
+    }
+    {
+        // Keyboard: ← → space Home End, unless the user is typing in a field.
+        let on_action = on_action.clone();
+        use_effect_with((player.clone(), controls), move |(_, controls)| {
+            let listener = controls.then(|| {
+                EventListener::new(&gloo::utils::document(), "keydown", move |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                    if dom::typing() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        return;
+                    }
+                    if let Some(a) = Player::key_action(&e.key()) {
+                        e.prevent_default();
+                        on_action.emit(a);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    let model = match &*model {
+        Err(message) => return error_view(message, embed),
+        Ok(m) => m,
+    };
+    let title = model.inst.platform.name.clone().unwrap_or_else(|| "Platform".to_owned());
+    let n = model.inst.platform.nodes.len();
+    let (state, caption, active_line) = match &model.run {
+        Ok(t) => {
+            let ids = model.inst.platform.ids();
+            let state = t.trace.state_at(TreeState::new(n), player.step);
+            let (caption, line) = match player.step.checked_sub(1).and_then(|k| t.trace.steps.get(k)) {
+                Some(s) => (s.caption(&ids), Some(s.phase().line)),
+                None => (intro(&model.inst), None),
+            };
+            (Some(state), caption, line)
+        }
+        Err(message) => (None, message.clone(), None),
+    };
+    let figure = Rc::new(match &state {
+        Some(s) => draw::tree(&model.inst.platform, s),
+        None => draw::plain(&model.inst.platform),
+    });
+
+    let figure_html = html! {
+        <figure class="figure" data-testid="figure">
+            <Graph figure={figure.clone()} title={title.clone()} />
+            <figcaption data-testid="caption" class={classes!("caption", model.run.is_err().then_some("warning"))} aria-live="polite">{caption}</figcaption>
+        </figure>
+    };
+    let bar = controls.then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
+    if embed {
+        return html! { <section class="steady-page embed" data-testid="steady-page">{figure_html}{for bar}</section> };
+    }
+
+    let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
+    let toolbar = toolbar(&nav, &algo, model, &figure, &title, &share_open, player.step);
+    html! {
+        <section class="steady-page" data-testid="steady-page">
+            <h1>{"Master–worker steady state"}</h1>
+            {toolbar}
+            <div class="layout">
+                <div class="figure-col">{figure_html}{for bar}</div>
+                <aside class="side" aria-label="Algorithm and results">
+                    { results(model, state.as_ref(), &player, &on_action) }
+                    <h2>{"Pseudocode"}</h2>
+                    <ol class="pseudocode" data-testid="pseudocode" start="0">
+                        { for TREE_PSEUDOCODE.iter().enumerate().map(|(k, line)| html! {
+                            <li class={classes!((active_line == Some(k)).then_some("active"))}><code>{*line}</code></li>
+                        }) }
+                    </ol>
+                    <h2>{"Legend"}</h2>
+                    <ul class="legend">
+                        <li><span class="swatch saturated"></span>{"computes all the time"}</li>
+                        <li><span class="swatch partial"></span>{"computes part of the time / partially fed child"}</li>
+                        <li><span class="swatch idle"></span>{"idle"}</li>
+                        <li><span class="swatch full"></span>{"child fed at full capacity"}</li>
+                        <li><span class="swatch focus"></span>{"node being processed"}</li>
+                    </ul>
+                </aside>
+            </div>
+            if *share_open {
+                <ShareDialog url={share_url} title={title} on_close={{ let s = share_open.clone(); Callback::from(move |()| s.set(false)) }} />
+            }
+        </section>
+    }
+}
+
+fn intro(inst: &SteadyState) -> String {
+    let p = &inst.platform;
+    let masters: Vec<String> = p.nodes.iter().filter(|v| v.master).map(|v| v.id.to_string()).collect();
+    format!(
+        "The platform: {} node(s) and {} link(s); master {}. Each node shows its time per task w, each link its time per task c. Press ▶ or → to follow the bandwidth-centric algorithm.",
+        p.nodes.len(),
+        p.links.len(),
+        masters.join(", ")
+    )
+}
+
+fn error_view(message: &str, embed: bool) -> Html {
+    html! {
+        <section class="steady-page" data-testid="steady-page">
+            <div class="error" role="alert" data-testid="url-error">
+                <h2>{"This link cannot be shown"}</h2>
+                <p>{message.to_owned()}</p>
+                if !embed {
+                    <p><a href="#/steady-state">{"Open your saved platform"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></p>
+                }
+            </div>
+        </section>
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn toolbar(nav: &super::Nav, algo: &str, model: &Model, figure: &Rc<draw::Figure>, title: &str, share_open: &UseStateHandle<bool>, step: usize) -> Html {
+    let on_algo = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let mut r = nav.route.clone();
+            r.query.set("algo", select.value());
+            r.query.set("step", "0");
+            nav.push(r);
+        })
+    };
+    let on_preset = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(Instance::SteadyState(s)) = presets::get(&select.value()) {
+                let mut r = nav.route.clone();
+                r.query.set("i", share::encode(&Instance::SteadyState(s)));
+                r.query.set("step", "0");
+                nav.push(r);
+            }
+        })
+    };
+    let on_edit = {
+        let (nav, inst) = (nav.clone(), model.inst.clone());
+        Callback::from(move |_: MouseEvent| {
+            let json = Instance::SteadyState(inst.clone()).to_json();
+            let saved = dom::load(AUTOSAVE_KEY).and_then(|t| Instance::from_json(&t).ok());
+            let same = saved.as_ref() == Some(&Instance::SteadyState(inst.clone()));
+            if same || dom::confirm("Open this platform in the editor? It replaces the platform saved in this browser.") {
+                dom::save(AUTOSAVE_KEY, &json);
+                nav.push(Route::new(Page::Platform));
+            }
+        })
+    };
+    let on_svg = {
+        let (figure, title) = (figure.clone(), title.to_owned());
+        Callback::from(move |_: MouseEvent| dom::download(&format!("hetlab-steady-state-step-{step}.svg"), "image/svg+xml", &draw::to_svg_document(&figure, &title)))
+    };
+    let on_json = match &model.run {
+        Ok(t) => {
+            let text = serde_json::to_string_pretty(&report::tree_result(&model.inst, &t.solution, &t.trace, true)).unwrap_or_default();
+            Some(Callback::from(move |_: MouseEvent| dom::download("hetlab-steady-state-result.json", "application/json", &text)))
+        }
+        Err(_) => None,
+    };
+    let open_share = {
+        let s = share_open.clone();
+        Callback::from(move |_: MouseEvent| s.set(true))
+    };
+    html! {
+        <div class="toolbar" data-testid="editor-panel">
+            <label>{"Algorithm "}
+                <select data-testid="algo" onchange={on_algo}>
+                    <option value="tree" selected={algo == "tree"}>{"tree: bandwidth-centric closed form"}</option>
+                    <option value="lp" selected={algo == "lp"}>{"lp: linear program on any graph (coming)"}</option>
+                </select>
+            </label>
+            <label>{"Example "}
+                <select data-testid="page-preset" onchange={on_preset}>
+                    <option value="" selected=true disabled=true>{"load a preset…"}</option>
+                    { for PRESETS.iter().map(|p| html! { <option value={p.name}>{p.title}</option> }) }
+                </select>
+            </label>
+            <button onclick={on_edit} data-testid="edit-platform">{"Edit platform"}</button>
+            <button onclick={open_share} data-testid="share">{"Share"}</button>
+            <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
+            if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
+        </div>
+    }
+}
+
+fn results(model: &Model, state: Option<&TreeState>, player: &Player, on_action: &Callback<Action>) -> Html {
+    let (Ok(t), Some(s)) = (&model.run, state) else {
+        return html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> };
+    };
+    let found_at = t.trace.steps.iter().position(|s| matches!(s, TreeStep::FoundThroughput { .. })).map_or(0, |k| k + 1);
+    let throughput = match &s.throughput {
+        Some(r) => format!("ρ* = {} ≈ {} tasks per time unit", frac(r), approx(r)),
+        None => format!("ρ* is found at step {found_at}."),
+    };
+    // Phase buttons jump to the first step of each phase.
+    let mut phases: Vec<(&'static str, usize)> = Vec::new();
+    for (k, step) in t.trace.steps.iter().enumerate() {
+        let name = step.phase().name;
+        if phases.last().is_none_or(|(n, _)| *n != name) && !phases.iter().any(|(n, _)| *n == name) {
+            phases.push((name, k + 1));
+        }
+    }
+    let p = &model.inst.platform;
+    html! {
+        <>
+            <h2>{"Result"}</h2>
+            <p class="throughput" data-testid="throughput">{throughput}</p>
+            <div class="phases" role="group" aria-label="Jump to a phase">
+                { for phases.into_iter().map(|(name, k)| {
+                    let cb = on_action.clone();
+                    html! { <button class={classes!("phase", (player.step >= k).then_some("done"))} onclick={Callback::from(move |_| cb.emit(Action::Seek(k)))}>{name}</button> }
+                }) }
+            </div>
+            <table class="rates" data-testid="rates">
+                <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"ρ_sub"}</th><th>{"x (tasks/t)"}</th><th>{"receives"}</th></tr></thead>
+                <tbody>
+                    { for p.nodes.iter().enumerate().map(|(i, v)| html! {
+                        <tr class={classes!((s.focus == Some(i)).then_some("focus"))}>
+                            <td>{v.id.to_string()}</td>
+                            <td>{v.w.as_ref().map(ToString::to_string).unwrap_or_default()}</td>
+                            <td>{s.rho_sub[i].as_ref().map(frac).unwrap_or_default()}</td>
+                            <td>{s.x[i].as_ref().map(frac).unwrap_or_default()}</td>
+                            <td>{s.rate_in[i].as_ref().map(frac).unwrap_or_default()}</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </>
+    }
+}
+
+use wasm_bindgen::JsCast as _;

@@ -1,0 +1,300 @@
+// HetLab end-to-end test runner.
+//
+// Serves the built site (dist/ at the repo root, or $HETLAB_DIST) with
+// `python3 -m http.server` on a free 127.0.0.1 port, then runs the scenarios
+// of tests.mjs one after the other in headless Chromium (playwright-core),
+// each in its own fresh persistent context (fresh user-data-dir, hence fresh
+// localStorage). A test fails on a thrown error, on its timeout, on any
+// console message of type "error" and on any uncaught page error.
+//
+// Usage (from anywhere, typically the repo root, after `trunk build --release`):
+//   node tests/e2e/run.mjs                 # all tests
+//   node tests/e2e/run.mjs tree-plays ...  # only the named tests
+// Environment:
+//   HETLAB_DIST          directory to serve (default: <repo>/dist)
+//   HETLAB_E2E_TIMEOUT   per-test timeout in ms (default: 90000)
+//   CHROMIUM             Chromium executable (default: `command -v chromium`)
+//
+// Output: one `ok - name` / `not ok - name: reason` line per test, a
+// screenshot per test in <dist>/screenshots/<name>.png, and as the very last
+// line `N passed, M failed`. Exit status is 1 if any test failed, else 0.
+
+import { spawn, execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { tests } from './tests.mjs';
+
+// ---------------------------------------------------------------------------
+// Configuration (paths come from this script's location, never from the cwd)
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(HERE, '..', '..');
+const DIST = path.resolve(process.env.HETLAB_DIST || path.join(REPO_ROOT, 'dist'));
+const SCREENSHOT_DIR = path.join(DIST, 'screenshots');
+const TEST_TIMEOUT_MS = Number(process.env.HETLAB_E2E_TIMEOUT) || 90_000;
+const SERVER_START_TIMEOUT_MS = 20_000;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Path of the Chromium binary: $CHROMIUM, `command -v chromium`, or /usr/bin/chromium. */
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  try {
+    const found = execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // not on PATH: fall through
+  }
+  return '/usr/bin/chromium';
+}
+
+// ---------------------------------------------------------------------------
+// Static file server
+
+/** Asks the OS for a free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `python3 -m http.server` on `port` serving DIST; resolves once it answers. */
+async function startServer(port) {
+  const child = spawn(
+    'python3',
+    ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', DIST],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PYTHONUNBUFFERED: '1' } },
+  );
+  // Keep the tail of the (request-log) stderr for diagnostics only.
+  let stderrTail = '';
+  child.stderr.on('data', (chunk) => {
+    stderrTail = (stderrTail + chunk).slice(-2000);
+  });
+  let exited = null;
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+  });
+
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited) {
+      throw new Error(`http.server exited early (${JSON.stringify(exited)}): ${stderrTail}`);
+    }
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return child;
+    } catch {
+      await sleep(100);
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`http.server did not answer on ${url} within ${SERVER_START_TIMEOUT_MS} ms: ${stderrTail}`);
+}
+
+// ---------------------------------------------------------------------------
+// Per-test browser harness
+
+/**
+ * What a test function receives. Owns every context the test opens, collects
+ * console errors / page errors from all of them, and knows which page to
+ * screenshot at the end (the most recently opened one).
+ */
+class TestHarness {
+  constructor(name, baseUrl) {
+    this.name = name;
+    this.base = baseUrl;
+    this.contexts = []; // { context, dir }
+    this.errors = [];
+    this.lastPage = null;
+    // Rejects on the first console error / page error, so a test fails fast.
+    this.errorSignal = new Promise((_, reject) => {
+      this.rejectOnError = reject;
+    });
+    this.errorSignal.catch(() => {}); // handled via Promise.race in runTest
+  }
+
+  /** Absolute URL of a site path such as '/#/platform'. */
+  url(p) {
+    return new URL(p, this.base).href;
+  }
+
+  /** Opens a fresh persistent context (fresh temp user-data-dir) and returns its page. */
+  async newPage() {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'hetlab-e2e-'));
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    this.contexts.push({ context, dir });
+    context.on('page', (p) => this.watch(p));
+    for (const p of context.pages()) this.watch(p);
+    const page = context.pages()[0] ?? (await context.newPage());
+    this.lastPage = page;
+    return page;
+  }
+
+  /** Records console errors and uncaught exceptions of `page`. */
+  watch(page) {
+    if (page.__hetlabWatched) return;
+    page.__hetlabWatched = true;
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const loc = msg.location();
+      const where = loc && loc.url ? ` (${loc.url}:${loc.lineNumber})` : '';
+      this.fail(`console error: ${msg.text()}${where}`);
+    });
+    page.on('pageerror', (err) => this.fail(`page error: ${err.message}`));
+  }
+
+  fail(message) {
+    this.errors.push(message);
+    this.rejectOnError(new Error(message));
+  }
+
+  /** Saves a screenshot of the last opened page; never throws. */
+  async screenshot() {
+    if (!this.lastPage || this.lastPage.isClosed()) return;
+    try {
+      await this.lastPage.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${this.name}.png`),
+        timeout: 15_000,
+      });
+    } catch (e) {
+      console.log(`# could not take screenshot for ${this.name}: ${firstLine(e.message)}`);
+    }
+  }
+
+  /** Closes every context and removes the temp user-data-dirs; never throws. */
+  async close() {
+    for (const { context, dir } of this.contexts) {
+      await context.close().catch(() => {});
+      await rm(dir, { recursive: true, force: true }).catch(() => {});
+    }
+    this.contexts = [];
+  }
+}
+
+const firstLine = (s) => String(s).split('\n')[0];
+
+/** Runs one test; resolves to null on success or to the failure reason. */
+async function runTest(test, baseUrl) {
+  const h = new TestHarness(test.name, baseUrl);
+  let reason = null;
+  let timer;
+  try {
+    const body = (async () => {
+      await h.newPage(); // every test starts with one fresh context (h.lastPage)
+      await test.fn(h);
+    })();
+    body.catch(() => {}); // may reject after a timeout; the outcome is already decided
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`timed out after ${TEST_TIMEOUT_MS} ms`)),
+        TEST_TIMEOUT_MS,
+      );
+    });
+    await Promise.race([body, timeout, h.errorSignal]);
+    // Errors logged after the last step still count.
+    if (h.errors.length) throw new Error(h.errors[0]);
+  } catch (e) {
+    reason = firstLine(e.message);
+    // Console errors often explain a timeout or a failed assertion: report them.
+    const extra = h.errors.filter((m) => !reason.includes(m));
+    if (extra.length) reason += ` [also: ${extra.slice(0, 3).join(' | ')}]`;
+  } finally {
+    clearTimeout(timer);
+    await h.screenshot();
+    await h.close();
+  }
+  return reason;
+}
+
+// ---------------------------------------------------------------------------
+// Main
+
+async function main() {
+  const only = process.argv.slice(2);
+  const selected = only.length ? tests.filter((t) => only.includes(t.name)) : tests;
+  const unknown = only.filter((n) => !tests.some((t) => t.name === n));
+  if (unknown.length) console.log(`# unknown test name(s): ${unknown.join(', ')}`);
+
+  let passed = 0;
+  let failed = unknown.length; // asking for a missing test is a failure
+  let server = null;
+
+  const stopServer = () => {
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  };
+  process.on('exit', stopServer);
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, () => {
+      stopServer();
+      process.exit(130);
+    });
+  }
+
+  try {
+    console.log(`# serving ${DIST}`);
+    if (!existsSync(path.join(DIST, 'index.html'))) {
+      // No build: report every test as failed instead of waiting for timeouts.
+      const why = `${path.join(DIST, 'index.html')} not found (run \`trunk build --release\` first)`;
+      for (const t of selected) {
+        console.log(`not ok - ${t.name}: ${why}`);
+        failed++;
+      }
+      return { passed, failed };
+    }
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const port = await freePort();
+    server = await startServer(port);
+    const baseUrl = `http://127.0.0.1:${port}/`;
+    console.log(`# server at ${baseUrl}, chromium ${chromiumPath()}`);
+
+    for (const t of selected) {
+      const reason = await runTest(t, baseUrl);
+      if (reason === null) {
+        console.log(`ok - ${t.name}`);
+        passed++;
+      } else {
+        console.log(`not ok - ${t.name}: ${reason}`);
+        failed++;
+      }
+    }
+  } catch (e) {
+    // Infrastructure failure (server, browser): count the tests not run as failed.
+    console.log(`# runner error: ${firstLine(e.message)}`);
+    failed = unknown.length + selected.length - passed;
+  } finally {
+    stopServer();
+  }
+  return { passed, failed };
+}
+
+const { passed, failed } = await main();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,336 @@
+// HetLab end-to-end scenarios, run by run.mjs.
+//
+// Each test is `{ name, fn }`; `fn(h)` receives the harness of run.mjs:
+//   h.lastPage      the page of the fresh context every test starts with
+//   h.newPage()     opens another fresh context (fresh localStorage) -> page
+//   h.url(p)        absolute URL of a site path such as '/#/platform'
+// Tests only use the DOM contract (data-testid attributes) of the site.
+// playwright-core has no `expect`, so the small polling helpers below play
+// that role: they wait (never assert on elapsed time) and throw a readable
+// error with the last observed value when the wait times out.
+
+/** Timeout for the first appearance of the app after a page load (wasm download + compile). */
+const LOAD_TIMEOUT = 45_000;
+/** Timeout for ordinary UI reactions. */
+const UI_TIMEOUT = 10_000;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+const show = (v) => (v instanceof Error ? `error: ${v.message.split('\n')[0]}` : JSON.stringify(v));
+
+// ---------------------------------------------------------------------------
+// Polling helpers
+
+/**
+ * Calls `probe()` until `accept(value)` holds; returns the accepted value.
+ * A throwing probe counts as "not yet". Throws after `timeout` ms.
+ */
+async function poll(what, probe, accept, timeout = UI_TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await probe();
+      if (accept(last)) return last;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${show(last)}`);
+    }
+    await sleep(100);
+  }
+}
+
+/** Waits until the first element matched by `locator` is visible. */
+async function visible(locator, what, timeout = UI_TIMEOUT) {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (e) {
+    throw new Error(`${what} not visible within ${timeout} ms (${e.message.split('\n')[0]})`);
+  }
+}
+
+/** Waits until `locator` matches exactly `n` elements. */
+function count(locator, n, what, timeout = UI_TIMEOUT) {
+  return poll(`${what} count to be ${n}`, () => locator.count(), (c) => c === n, timeout);
+}
+
+/** Normalised text content of the first element matched by `locator`. */
+async function text(locator) {
+  return norm(await locator.first().textContent({ timeout: 1_000 }));
+}
+
+/** Waits until the text of `locator` satisfies `accept`; returns it. */
+function textWhere(locator, what, accept, timeout = UI_TIMEOUT) {
+  return poll(what, () => text(locator), accept, timeout);
+}
+
+/** Throws `message` unless `cond` holds. */
+function check(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// ---------------------------------------------------------------------------
+// HetLab-specific helpers
+
+const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
+const graphNodes = (page) => page.locator('svg[data-testid="graph"] [data-testid^="node-"]');
+const stepCount = (page) => byId(page, 'step-count');
+
+/** Waits until the step counter reads exactly `expected` (e.g. 'Step 2 / 13'). */
+function expectStep(page, expected, timeout = UI_TIMEOUT) {
+  return textWhere(stepCount(page), `step count "${expected}"`, (t) => t === expected, timeout);
+}
+
+/** Current step number shown by the step counter ('Step 4 / 13' -> 4), NaN if unreadable. */
+async function stepNumber(page) {
+  const m = /Step\s+(\d+)\s*\//.exec(await text(stepCount(page)));
+  return m ? Number(m[1]) : NaN;
+}
+
+/**
+ * Full document load of `url`, even when only the hash differs from the
+ * current URL (page.goto would otherwise do a same-document navigation).
+ */
+async function load(page, url) {
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto(url);
+}
+
+/** Loads the platform editor and selects `preset`; waits for `nodes` graph nodes. */
+async function openPreset(h, page, preset, nodes) {
+  await load(page, h.url('/#/platform'));
+  await visible(byId(page, 'editor'), 'editor', LOAD_TIMEOUT);
+  await page.locator('select[data-testid="preset"]').selectOption(preset, { timeout: UI_TIMEOUT });
+  await count(graphNodes(page), nodes, `graph nodes after selecting ${preset}`);
+}
+
+/** Opens a steady-state player URL and waits for the player at step 0. */
+async function openPlayer(h, page, search) {
+  await load(page, h.url(`/#/steady-state?${search}`));
+  await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+  await textWhere(stepCount(page), 'step count "Step 0 / ..."', (t) => t.startsWith('Step 0 / '));
+}
+
+/** Clicks the next button `n` times and waits for `Step n / ...`. */
+async function stepForward(page, n) {
+  for (let i = 0; i < n; i++) await byId(page, 'player-next').click();
+  return textWhere(stepCount(page), `step count "Step ${n} / ..."`, (t) => t.startsWith(`Step ${n} / `));
+}
+
+/** Opens the share dialog and returns { url, embed } (url resolved to an absolute URL). */
+async function share(h, page) {
+  await byId(page, 'share').click();
+  await visible(byId(page, 'share-dialog'), 'share dialog');
+  const raw = await poll(
+    'non-empty share url',
+    () => page.locator('input[data-testid="share-url"]').inputValue({ timeout: 1_000 }),
+    (v) => v.length > 0,
+  );
+  const embed = await page.locator('textarea[data-testid="embed-code"]').inputValue({ timeout: UI_TIMEOUT });
+  return { raw, url: new URL(raw, h.base).href, embed };
+}
+
+/** Waits (best effort, at most `timeout`) until localStorage[key] differs from `before`. */
+async function settleAutosave(page, key, before, timeout = 5_000) {
+  await poll(
+    `localStorage ${key} to change`,
+    () => page.evaluate((k) => localStorage.getItem(k), key),
+    (v) => v !== null && v !== before,
+    timeout,
+  ).catch(() => {}); // the assertions after a reload are the real check
+}
+
+const STORAGE_KEY = 'hetlab.platform.v1';
+
+// ---------------------------------------------------------------------------
+// Scenarios
+
+export const tests = [
+  {
+    // a. The home page lists every algorithm family; broadcast is "coming".
+    name: 'home-loads',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/'));
+      await visible(byId(page, 'home'), 'home', LOAD_TIMEOUT);
+      const families = [
+        'steady-state', 'broadcast', 'square-partition', 'lu', 'chains',
+        'ring', 'scatter', 'master-slave', 'divisible',
+      ];
+      for (const f of families) {
+        const card = byId(page, `family-${f}`);
+        await count(card, 1, `card family-${f}`);
+        await visible(card, `card family-${f}`);
+      }
+      const broadcast = await text(byId(page, 'family-broadcast'));
+      check(/coming/i.test(broadcast), `broadcast card does not say "coming": ${show(broadcast)}`);
+    },
+  },
+
+  {
+    // b. Selecting a preset draws it (graph + table) and it survives a reload.
+    name: 'preset-loads',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/platform'));
+      await visible(byId(page, 'editor'), 'editor', LOAD_TIMEOUT);
+      const before = await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY);
+      await page.locator('select[data-testid="preset"]').selectOption('star-example-2');
+      await count(graphNodes(page), 5, 'graph nodes');
+      await count(page.locator('[data-testid="node-table"] tbody tr'), 5, 'node table rows');
+      await settleAutosave(page, STORAGE_KEY, before);
+      await page.reload();
+      await visible(page.locator('svg[data-testid="graph"]'), 'graph after reload', LOAD_TIMEOUT);
+      await count(graphNodes(page), 5, 'graph nodes after reload');
+    },
+  },
+
+  {
+    // c. The tree algorithm player: buttons, keyboard, play/pause, URL state.
+    name: 'tree-plays',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/steady-state?preset=star-example-2&algo=tree'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await expectStep(page, 'Step 0 / 13');
+
+      await byId(page, 'player-next').click();
+      await byId(page, 'player-next').click();
+      await expectStep(page, 'Step 2 / 13');
+      await byId(page, 'player-prev').click();
+      await expectStep(page, 'Step 1 / 13');
+      await textWhere(byId(page, 'caption'), 'non-empty caption', (t) => t.length > 0);
+      await poll(
+        'an active pseudocode line',
+        () => page.locator('[data-testid="pseudocode"] .active').count(),
+        (c) => c >= 1,
+      );
+
+      await page.keyboard.press('End');
+      await expectStep(page, 'Step 13 / 13');
+      await textWhere(byId(page, 'throughput'), 'throughput containing 29/24', (t) => t.includes('29/24'));
+      await page.keyboard.press('Home');
+      await expectStep(page, 'Step 0 / 13');
+      await page.keyboard.press('ArrowRight');
+      await expectStep(page, 'Step 1 / 13');
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, 'Step 0 / 13');
+
+      // Play until the counter passes 1, then pause and check it stays put.
+      await byId(page, 'player-play').click();
+      await poll('playback to pass step 1', () => stepNumber(page), (n) => n > 1, 30_000);
+      await byId(page, 'player-play').click();
+      await sleep(700); // let an already scheduled tick land
+      const paused = await text(stepCount(page));
+      await sleep(2_000);
+      const later = await text(stepCount(page));
+      check(later === paused, `step count still changing after pause: ${show(paused)} -> ${show(later)}`);
+
+      await poll('location hash with step=', () => new URL(page.url()).hash, (hash) => hash.includes('step='));
+    },
+  },
+
+  {
+    // d. A share link restores the exact step in a fresh browser profile.
+    name: 'share-restores',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPlayer(h, page, 'preset=tree-example-3&algo=tree');
+      await stepForward(page, 5);
+      const caption = await textWhere(byId(page, 'caption'), 'non-empty caption', (t) => t.length > 0);
+
+      const { raw, url, embed } = await share(h, page);
+      for (const part of ['i=v1.', 'algo=tree', 'step=5']) {
+        check(raw.includes(part), `share url lacks ${part}: ${raw}`);
+      }
+      for (const part of ['<iframe', 'embed=1']) {
+        check(embed.includes(part), `embed code lacks ${part}: ${embed}`);
+      }
+
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (fresh context)', LOAD_TIMEOUT);
+      await textWhere(stepCount(fresh), 'step count "Step 5 / ..."', (t) => t.startsWith('Step 5 / '));
+      await textWhere(byId(fresh, 'caption'), `caption ${show(caption)}`, (t) => t === caption);
+      await fresh.keyboard.press('End');
+      await textWhere(byId(fresh, 'throughput'), 'throughput containing 35/24', (t) => t.includes('35/24'));
+    },
+  },
+
+  {
+    // e. Embed mode: figure only, optional player, start step from the URL.
+    name: 'embed-mode',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPlayer(h, page, 'preset=star-example-2&algo=tree');
+      const { url } = await share(h, page);
+      const embedUrl = `${url}&embed=1&start=3`;
+
+      const withControls = await h.newPage();
+      await load(withControls, embedUrl);
+      await visible(byId(withControls, 'figure'), 'figure', LOAD_TIMEOUT);
+      await visible(byId(withControls, 'player'), 'player');
+      await count(byId(withControls, 'editor-panel'), 0, 'editor panel');
+      await count(byId(withControls, 'site-header'), 0, 'site header');
+      await expectStep(withControls, 'Step 3 / 13');
+
+      const noControls = await h.newPage();
+      await load(noControls, `${embedUrl}&controls=0`);
+      await visible(byId(noControls, 'figure'), 'figure (controls=0)', LOAD_TIMEOUT);
+      await count(byId(noControls, 'player'), 0, 'player (controls=0)');
+    },
+  },
+
+  {
+    // f. A broken share link shows an error and does not destroy saved work.
+    name: 'bad-url-keeps-work',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPreset(h, page, 'tree-example-3', 7);
+      const stored = () => page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY);
+      // Autosave may be debounced: wait for it before leaving the page.
+      await poll(`${STORAGE_KEY} to hold the tree preset`, stored, (v) => v !== null && v.includes('Depth-3 tree'));
+
+      await load(page, h.url('/#/steady-state?i=v1.this-is-not-a-payload&algo=tree'));
+      await visible(byId(page, 'url-error'), 'url error', LOAD_TIMEOUT);
+      await textWhere(byId(page, 'url-error'), 'non-empty url error', (t) => t.length > 0);
+      const after = await stored();
+      check(after !== null, `${STORAGE_KEY} was removed`);
+      check(after.includes('Depth-3 tree'), `${STORAGE_KEY} lost the saved platform: ${after.slice(0, 200)}`);
+
+      await load(page, h.url('/#/platform'));
+      await visible(page.locator('svg[data-testid="graph"]'), 'graph', LOAD_TIMEOUT);
+      await count(graphNodes(page), 7, 'graph nodes of the saved platform');
+    },
+  },
+
+  {
+    // g. Editor: add node, undo/redo, field validation in the node table.
+    name: 'editor-edits',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPreset(h, page, 'star-example-2', 5);
+      await byId(page, 'add-node').click();
+      await count(graphNodes(page), 6, 'graph nodes after add');
+      await byId(page, 'undo').click();
+      await count(graphNodes(page), 5, 'graph nodes after undo');
+      await byId(page, 'redo').click();
+      await count(graphNodes(page), 6, 'graph nodes after redo');
+
+      const w1 = page.locator('input[data-testid="w-1"]');
+      // Enter, then blur: covers apps that commit on keydown and on change.
+      const commit = async (value) => {
+        await w1.fill(value);
+        await w1.press('Enter');
+        await w1.evaluate((el) => el.blur()).catch(() => {});
+      };
+      await commit('0');
+      await visible(byId(page, 'field-error'), 'field error for w-1 = 0');
+      await count(graphNodes(page), 6, 'graph nodes after invalid edit');
+      await commit('3/2');
+      await count(byId(page, 'field-error'), 0, 'field errors after w-1 = 3/2');
+    },
+  },
+];

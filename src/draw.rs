@@ -66,7 +66,10 @@ pub fn to_px(p: Point) -> (f64, f64) {
 /// An SVG point back in the unit square (clamped).
 #[must_use]
 pub fn from_px(x: f64, y: f64) -> Point {
-    Point { x: (x / WIDTH).clamp(0.0, 1.0), y: (y / HEIGHT).clamp(0.0, 1.0) }
+    Point {
+        x: (x / WIDTH).clamp(0.0, 1.0),
+        y: (y / HEIGHT).clamp(0.0, 1.0),
+    }
 }
 
 /// The segment between two node centres, cut at both rims, and a label point beside its middle.
@@ -75,13 +78,16 @@ pub fn segment(a: (f64, f64), b: (f64, f64)) -> ((f64, f64), (f64, f64), (f64, f
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = dx.hypot(dy);
     if len < 2.0 * NODE_R + 1.0 {
-        return (a, b, ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
+        return (a, b, (f64::midpoint(a.0, b.0), f64::midpoint(a.1, b.1)));
     }
     let (ux, uy) = (dx / len, dy / len);
     let from = (a.0 + ux * NODE_R, a.1 + uy * NODE_R);
     let to = (b.0 - ux * (NODE_R + 2.0), b.1 - uy * (NODE_R + 2.0));
     // The label sits off the line, on its left, so that it never covers the stroke.
-    let mid = ((a.0 + b.0) / 2.0 - uy * 12.0, (a.1 + b.1) / 2.0 + ux * 12.0);
+    let mid = (
+        f64::midpoint(a.0, b.0) - uy * 12.0,
+        f64::midpoint(a.1, b.1) + ux * 12.0,
+    );
     (from, to, mid)
 }
 
@@ -103,9 +109,16 @@ pub fn plain(p: &Platform) -> Figure {
         .map(|(i, n)| NodeLook {
             at: at[i],
             label: n.id.to_string(),
-            sub: n.w.as_ref().map_or_else(String::new, |w| format!("w={}", cost_text(w))),
+            sub: n
+                .w
+                .as_ref()
+                .map_or_else(String::new, |w| format!("w={}", cost_text(w))),
             note: None,
-            class: if n.master { "node master".to_owned() } else { "node".to_owned() },
+            class: if n.master {
+                "node master".to_owned()
+            } else {
+                "node".to_owned()
+            },
         })
         .collect();
     let links = p
@@ -117,7 +130,15 @@ pub fn plain(p: &Platform) -> Figure {
                 (Some(back), _) => format!("{} / {}", cost_text(&l.c), cost_text(back)),
                 _ => cost_text(&l.c),
             };
-            LinkLook { from, to, label_at, label, width: 2.0, arrow: l.directed, class: "link".to_owned() }
+            LinkLook {
+                from,
+                to,
+                label_at,
+                label,
+                width: 2.0,
+                arrow: l.directed,
+                class: "link".to_owned(),
+            }
         })
         .collect();
     Figure { nodes, links }
@@ -144,9 +165,14 @@ pub fn tree(p: &Platform, s: &TreeState) -> Figure {
         look.note = if let Some(x) = &s.x[i] {
             Some(format!("x = {}", frac(x)))
         } else if s.collapsed[i] {
-            Some(s.w_eq(i).map_or_else(|| "w_eq = ∞".to_owned(), |w| format!("w_eq = {}", frac(&w))))
+            Some(
+                s.w_eq(i)
+                    .map_or_else(|| "w_eq = ∞".to_owned(), |w| format!("w_eq = {}", frac(&w))),
+            )
         } else {
-            s.rho_sub[i].as_ref().map(|r| format!("ρ_sub = {}", frac(r)))
+            s.rho_sub[i]
+                .as_ref()
+                .map(|r| format!("ρ_sub = {}", frac(r)))
         };
     }
     let max_rate = s.rate_in.iter().flatten().map(to_f64).fold(0.0, f64::max);
@@ -161,7 +187,11 @@ pub fn tree(p: &Platform, s: &TreeState) -> Figure {
         };
         let Some((parent, child)) = child else {
             // Not a tree edge: never used by the closed form.
-            look.class = if s.parent.iter().any(Option::is_some) { "link off-tree".to_owned() } else { "link".to_owned() };
+            look.class = if s.parent.iter().any(Option::is_some) {
+                "link off-tree".to_owned()
+            } else {
+                "link".to_owned()
+            };
             continue;
         };
         let mut class = vec!["link".to_owned(), "tree".to_owned()];
@@ -230,7 +260,12 @@ pub fn to_svg_document(fig: &Figure, title: &str) -> String {
             n.class, n.at.0, n.at.1, n.at.0, n.at.1 - 2.0, escape(&n.label), n.at.0, n.at.1 + 12.0, escape(&n.sub)
         ));
         if let Some(note) = &n.note {
-            s.push_str(&format!(r#"<text x="{:.1}" y="{:.1}" class="note">{}</text>"#, n.at.0 + NODE_R + 4.0, n.at.1 - NODE_R + 4.0, escape(note)));
+            s.push_str(&format!(
+                r#"<text x="{:.1}" y="{:.1}" class="note">{}</text>"#,
+                n.at.0 + NODE_R + 4.0,
+                n.at.1 - NODE_R + 4.0,
+                escape(note)
+            ));
         }
         s.push_str("</g>");
     }
@@ -242,7 +277,10 @@ pub fn to_svg_document(fig: &Figure, title: &str) -> String {
 pub const EXPORT_CSS: &str = ".link line{stroke:#777}.link text{font-size:12px;fill:#333}.link.full line{stroke:#1b7f3b}.link.partial line{stroke:#c77700}.link.unused line{stroke:#bbb;stroke-dasharray:4 4}.link.off-tree line{stroke:#ddd}.faded{opacity:.3}.node circle{fill:#fff;stroke:#333;stroke-width:2}.node.master circle{stroke-width:4}.node.saturated circle{fill:#b7e4c7}.node.partial circle{fill:#ffe08a}.node.idle circle{fill:#eee}.node.router circle{fill:#dde7f7}.node.focus circle{stroke:#d00;stroke-width:4}.id{font-size:13px;font-weight:bold}.w{font-size:10px}.note{font-size:12px;fill:#114}";
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Rational as shown in tables: the exact fraction.
@@ -286,7 +324,9 @@ mod tests {
         // The widest stroke is the largest rate (1/2 to node 1).
         assert!(fig.links[0].width > fig.links[3].width);
         let svg = to_svg_document(&fig, "star <test>");
-        assert!(svg.starts_with("<svg") && svg.contains("star &lt;test&gt;") && svg.ends_with("</svg>"));
+        assert!(
+            svg.starts_with("<svg") && svg.contains("star &lt;test&gt;") && svg.ends_with("</svg>")
+        );
     }
 
     #[test]

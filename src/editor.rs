@@ -96,7 +96,10 @@ impl Editor {
     /// An editor on `platform`, with empty history.
     #[must_use]
     pub fn new(platform: Platform) -> Editor {
-        Editor { platform, ..Editor::default() }
+        Editor {
+            platform,
+            ..Editor::default()
+        }
     }
 
     /// Undo is possible.
@@ -139,7 +142,13 @@ impl Editor {
                 e.record();
                 let id = e.platform.fresh_id();
                 let master = !e.platform.nodes.iter().any(|v| v.master);
-                e.platform.nodes.push(Node { id, w: Some(Cost::Finite(qi(1))), master, lcalc: None, pos: Some(round(pos)) });
+                e.platform.nodes.push(Node {
+                    id,
+                    w: Some(Cost::Finite(qi(1))),
+                    master,
+                    lcalc: None,
+                    pos: Some(round(pos)),
+                });
                 e.selected = Some(Selection::Node(n));
             }
             Edit::BeginMove => e.record(),
@@ -171,9 +180,18 @@ impl Editor {
                 None => e.link_from = Some(i),
                 Some(a) if a == i => {}
                 Some(a) => {
-                    if e.platform.link_between(a, i).is_none() && e.platform.links.len() < hetlab_core::platform::MAX_LINKS {
+                    if e.platform.link_between(a, i).is_none()
+                        && e.platform.links.len() < hetlab_core::platform::MAX_LINKS
+                    {
                         e.record();
-                        e.platform.links.push(Link { from: a, to: i, c: Cost::Finite(qi(1)), c_back: None, directed: false, lcomm: None });
+                        e.platform.links.push(Link {
+                            from: a,
+                            to: i,
+                            c: Cost::Finite(qi(1)),
+                            c_back: None,
+                            directed: false,
+                            lcomm: None,
+                        });
                         e.selected = Some(Selection::Link(e.platform.links.len() - 1));
                     }
                 }
@@ -245,7 +263,10 @@ fn valid(c: &Cost) -> bool {
 /// Positions are kept to 3 decimals: precise enough on screen, short in share URLs.
 fn round(p: Point) -> Point {
     let r = |v: f64| (v.clamp(0.0, 1.0) * 1000.0).round() / 1000.0;
-    Point { x: r(p.x), y: r(p.y) }
+    Point {
+        x: r(p.x),
+        y: r(p.y),
+    }
 }
 
 #[cfg(test)]
@@ -254,7 +275,11 @@ mod tests {
     use hetlab_core::rational::q;
 
     fn star() -> Platform {
-        hetlab_core::presets::get("star-example-2").unwrap().platform().unwrap().clone()
+        hetlab_core::presets::get("star-example-2")
+            .unwrap()
+            .platform()
+            .unwrap()
+            .clone()
     }
 
     #[test]
@@ -275,24 +300,38 @@ mod tests {
 
     #[test]
     fn links_are_made_by_two_clicks_and_never_doubled() {
-        let e = Editor::new(star()).apply(Edit::LinkClick(1)).apply(Edit::LinkClick(2));
+        let e = Editor::new(star())
+            .apply(Edit::LinkClick(1))
+            .apply(Edit::LinkClick(2));
         assert_eq!(e.platform.links.len(), 5);
         let again = e.apply(Edit::LinkClick(2)).apply(Edit::LinkClick(1));
         assert_eq!(again.platform.links.len(), 5, "1–2 exists already");
-        let e = e.apply(Edit::Select(Some(Selection::Link(4)))).apply(Edit::DeleteSelected);
+        let e = e
+            .apply(Edit::Select(Some(Selection::Link(4))))
+            .apply(Edit::DeleteSelected);
         assert_eq!(e.platform.links.len(), 4);
     }
 
     #[test]
     fn deleting_a_node_removes_its_links() {
-        let e = Editor::new(star()).apply(Edit::Select(Some(Selection::Node(0)))).apply(Edit::DeleteSelected);
+        let e = Editor::new(star())
+            .apply(Edit::Select(Some(Selection::Node(0))))
+            .apply(Edit::DeleteSelected);
         assert_eq!((e.platform.nodes.len(), e.platform.links.len()), (4, 0));
     }
 
     #[test]
     fn a_drag_is_one_undo_step() {
         let e = Editor::new(star()).apply(Edit::BeginMove);
-        let e = e.apply(Edit::Move(1, Point { x: 0.2, y: 0.3 })).apply(Edit::Move(1, Point { x: 0.123_456, y: 2.0 }));
+        let e = e
+            .apply(Edit::Move(1, Point { x: 0.2, y: 0.3 }))
+            .apply(Edit::Move(
+                1,
+                Point {
+                    x: 0.123_456,
+                    y: 2.0,
+                },
+            ));
         assert_eq!(e.platform.nodes[1].pos, Some(Point { x: 0.123, y: 1.0 }));
         assert!(e.platform.nodes.iter().all(|v| v.pos.is_some()));
         assert_eq!(e.apply(Edit::Undo).platform, star());
@@ -300,13 +339,28 @@ mod tests {
 
     #[test]
     fn bad_values_never_reach_the_platform() {
-        assert_eq!(parse_field("3/2", FieldRule::Cost), Ok(Cost::Finite(q(3, 2))));
+        assert_eq!(
+            parse_field("3/2", FieldRule::Cost),
+            Ok(Cost::Finite(q(3, 2)))
+        );
         assert_eq!(parse_field("inf", FieldRule::Cost), Ok(Cost::Inf));
-        assert_eq!(parse_field("0", FieldRule::Cost), Err("must be > 0, got 0".to_owned()));
-        assert!(parse_field("abc", FieldRule::Cost).unwrap_err().contains("not a number"));
+        assert_eq!(
+            parse_field("0", FieldRule::Cost),
+            Err("must be > 0, got 0".to_owned())
+        );
+        assert!(parse_field("abc", FieldRule::Cost)
+            .unwrap_err()
+            .contains("not a number"));
         let e = Editor::new(star());
-        assert_eq!(e.apply(Edit::SetW(1, Cost::Finite(q(0, 1)))).platform, star());
-        assert_eq!(e.apply(Edit::SetId(1, NodeId::Int(2))).platform, star(), "id 2 is taken");
+        assert_eq!(
+            e.apply(Edit::SetW(1, Cost::Finite(q(0, 1)))).platform,
+            star()
+        );
+        assert_eq!(
+            e.apply(Edit::SetId(1, NodeId::Int(2))).platform,
+            star(),
+            "id 2 is taken"
+        );
         let e = e.apply(Edit::SetCBack(0, Some(Cost::Finite(q(1, 1)))));
         assert_eq!(e.platform.links[0].c_back, None, "same as c");
     }

@@ -54,7 +54,14 @@ impl Player {
     pub fn new(len: usize, step: usize, start: Option<usize>, end: Option<usize>) -> Player {
         let end = end.unwrap_or(len).min(len);
         let start = start.unwrap_or(0).min(end);
-        Player { step: step.clamp(start, end), len, playing: false, speed: DEFAULT_SPEED, start, end }
+        Player {
+            step: step.clamp(start, end),
+            len,
+            playing: false,
+            speed: DEFAULT_SPEED,
+            start,
+            end,
+        }
     }
 
     /// The state after `action`.
@@ -105,8 +112,11 @@ impl Player {
     /// Milliseconds between ticks.
     #[must_use]
     pub fn interval_ms(&self) -> u32 {
-        // The speed is clamped to [0.1, 100], so the interval lies in [10, 10 000] ms.
-        (1000.0 / self.speed).round().clamp(10.0, 10_000.0) as u32
+        // The speed is clamped to [0.1, 100], so the interval lies in [10, 10 000] ms and the
+        // cast neither truncates nor loses a sign.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let ms = (1000.0 / self.speed).round().clamp(10.0, 10_000.0) as u32;
+        ms
     }
 
     /// The action a key stands for (`ArrowLeft`, `ArrowRight`, space, `Home`, `End`).
@@ -165,7 +175,10 @@ mod tests {
     fn speed_and_keys() {
         let p = Player::new(3, 0, None, None);
         assert_eq!(p.interval_ms(), 500);
-        assert_eq!(p.apply(&Action::Speed(f64::NAN)).speed, DEFAULT_SPEED);
+        assert_eq!(
+            p.apply(&Action::Speed(f64::NAN)).interval_ms(),
+            p.interval_ms()
+        );
         assert_eq!(p.apply(&Action::Speed(1e9)).interval_ms(), 10);
         assert_eq!(Player::key_action("End"), Some(Action::Last));
         assert_eq!(Player::key_action(" "), Some(Action::Toggle));

@@ -32,7 +32,10 @@ impl Query {
     /// The first value of `key`.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// `key` parsed as `T`, if present and valid.
@@ -66,7 +69,10 @@ impl Route {
     /// A route with an empty query.
     #[must_use]
     pub fn new(page: Page) -> Route {
-        Route { page, query: Query::default() }
+        Route {
+            page,
+            query: Query::default(),
+        }
     }
 
     /// Parses `location.hash` (with or without the leading `#`). Never fails: an unknown or
@@ -135,16 +141,15 @@ pub fn decode(s: &str) -> String {
     let mut k = 0;
     while k < bytes.len() {
         match bytes[k] {
-            b'%' if k + 2 < bytes.len() => match (hex(bytes[k + 1]), hex(bytes[k + 2])) {
-                (Some(hi), Some(lo)) => {
+            b'%' if k + 2 < bytes.len() => {
+                if let (Some(hi), Some(lo)) = (hex(bytes[k + 1]), hex(bytes[k + 2])) {
                     out.push(hi * 16 + lo);
                     k += 3;
-                }
-                _ => {
+                } else {
                     out.push(b'%');
                     k += 1;
                 }
-            },
+            }
             b'+' => {
                 out.push(b' ');
                 k += 1;
@@ -159,7 +164,9 @@ pub fn decode(s: &str) -> String {
 }
 
 fn hex(b: u8) -> Option<u8> {
-    char::from(b).to_digit(16).and_then(|d| u8::try_from(d).ok())
+    char::from(b)
+        .to_digit(16)
+        .and_then(|d| u8::try_from(d).ok())
 }
 
 #[cfg(test)]
@@ -174,7 +181,10 @@ mod tests {
         assert_eq!(r.query.parse::<usize>("step"), Some(3));
         assert!(r.query.flag("embed"));
         assert!(!r.query.flag("autoplay"));
-        assert_eq!(r.to_hash(), "#/steady-state?i=v1.abc-_D&algo=tree&step=3&embed=1");
+        assert_eq!(
+            r.to_hash(),
+            "#/steady-state?i=v1.abc-_D&algo=tree&step=3&embed=1"
+        );
         assert_eq!(Route::parse("").page, Page::Home);
         assert_eq!(Route::parse("#/").page, Page::Home);
         assert_eq!(Route::parse("#/platform/").page, Page::Platform);

@@ -10,19 +10,29 @@ pub const AUTOSAVE_KEY: &str = "hetlab.platform.v1";
 /// The current `location.hash`.
 #[must_use]
 pub fn hash() -> String {
-    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
 }
 
 /// `location.origin + location.pathname`: the base of share URLs.
 #[must_use]
 pub fn base_url() -> String {
-    let Some(loc) = web_sys::window().map(|w| w.location()) else { return String::new() };
-    format!("{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default())
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return String::new();
+    };
+    format!(
+        "{}{}",
+        loc.origin().unwrap_or_default(),
+        loc.pathname().unwrap_or_default()
+    )
 }
 
 /// Writes `hash` into the address bar, as a new history entry (`push`) or in place.
 pub fn set_hash(hash: &str, push: bool) {
-    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
+    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else {
+        return;
+    };
     let url = if hash.is_empty() { "#/" } else { hash };
     let _ = if push {
         history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url))
@@ -51,8 +61,12 @@ pub fn download(filename: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
     let link = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.create_element("a").ok())
@@ -75,7 +89,9 @@ pub fn copy(text: &str) {
 /// Asks the user to confirm; `false` when the browser cannot ask.
 #[must_use]
 pub fn confirm(message: &str) -> bool {
-    web_sys::window().and_then(|w| w.confirm_with_message(message).ok()).unwrap_or(false)
+    web_sys::window()
+        .and_then(|w| w.confirm_with_message(message).ok())
+        .unwrap_or(false)
 }
 
 /// The focused element is a text field (keyboard shortcuts must then leave keys alone).

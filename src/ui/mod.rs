@@ -44,8 +44,12 @@ pub fn App() -> Html {
         use_effect_with((), move |()| {
             let window = gloo::utils::window();
             let r1 = route.clone();
-            let pop = EventListener::new(&window, "popstate", move |_| r1.set(Route::parse(&dom::hash())));
-            let hash = EventListener::new(&window, "hashchange", move |_| route.set(Route::parse(&dom::hash())));
+            let pop = EventListener::new(&window, "popstate", move |_| {
+                r1.set(Route::parse(&dom::hash()))
+            });
+            let hash = EventListener::new(&window, "hashchange", move |_| {
+                route.set(Route::parse(&dom::hash()))
+            });
             move || drop((pop, hash))
         });
     }
@@ -56,7 +60,10 @@ pub fn App() -> Html {
             route.set(next);
         })
     };
-    let nav = Nav { route: (*route).clone(), go };
+    let nav = Nav {
+        route: (*route).clone(),
+        go,
+    };
     let embed = route.query.flag("embed");
     let page = match &route.page {
         Page::Home => html! { <home::Home /> },
@@ -84,5 +91,8 @@ pub fn App() -> Html {
 /// The navigation context (every page is under [`App`]).
 #[hook]
 pub fn use_nav() -> Nav {
-    use_context::<Nav>().unwrap_or_else(|| Nav { route: Route::parse(&dom::hash()), go: Callback::noop() })
+    use_context::<Nav>().unwrap_or_else(|| Nav {
+        route: Route::parse(&dom::hash()),
+        go: Callback::noop(),
+    })
 }

@@ -33,7 +33,11 @@ impl Reducible for EditorState {
 
 /// The saved platform, or a preset; the message says why the saved one was not used.
 fn initial() -> (Platform, Option<String>) {
-    let fallback = || presets::get("example-1").and_then(|i| i.platform().cloned()).unwrap_or_default();
+    let fallback = || {
+        presets::get("example-1")
+            .and_then(|i| i.platform().cloned())
+            .unwrap_or_default()
+    };
     match dom::load(AUTOSAVE_KEY) {
         None => (fallback(), None),
         Some(text) => match Instance::from_json(&text) {
@@ -60,7 +64,10 @@ pub fn PlatformPage() -> Html {
         let first = use_mut_ref(|| true);
         use_effect_with(e.platform.clone(), move |p| {
             if !std::mem::replace(&mut *first.borrow_mut(), false) {
-                dom::save(AUTOSAVE_KEY, &Instance::SteadyState(SteadyState::new(p.clone())).to_json());
+                dom::save(
+                    AUTOSAVE_KEY,
+                    &Instance::SteadyState(SteadyState::new(p.clone())).to_json(),
+                );
             }
         });
     }
@@ -69,7 +76,9 @@ pub fn PlatformPage() -> Html {
         let dispatch = editor.dispatcher();
         use_effect_with((), move |()| {
             let l = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
-                let Some(k) = ev.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                let Some(k) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
                 if dom::typing() {
                     return;
                 }
@@ -124,7 +133,10 @@ pub fn PlatformPage() -> Html {
         let (nav, p) = (nav.clone(), e.platform.clone());
         Callback::from(move |_: MouseEvent| {
             let mut r = Route::new(Page::Family("steady-state".to_owned()));
-            r.query.set("i", share::encode(&Instance::SteadyState(SteadyState::new(p.clone()))));
+            r.query.set(
+                "i",
+                share::encode(&Instance::SteadyState(SteadyState::new(p.clone()))),
+            );
             r.query.set("algo", "tree");
             r.query.set("step", "0");
             nav.push(r);
@@ -167,7 +179,11 @@ pub fn PlatformPage() -> Html {
     }
 }
 
-fn tools(editor: &UseReducerHandle<EditorState>, link_mode: &UseStateHandle<bool>, import_open: &UseStateHandle<bool>) -> Html {
+fn tools(
+    editor: &UseReducerHandle<EditorState>,
+    link_mode: &UseStateHandle<bool>,
+    import_open: &UseStateHandle<bool>,
+) -> Html {
     let e = &editor.0;
     let act = |edit: Edit| {
         let d = editor.dispatcher();
@@ -175,14 +191,19 @@ fn tools(editor: &UseReducerHandle<EditorState>, link_mode: &UseStateHandle<bool
     };
     // New nodes appear on a small spiral around the centre so that they never stack exactly.
     let k = e.platform.nodes.len() as f64;
-    let spot = Point { x: 0.5 + 0.08 * (k * 2.4).cos() * (k % 5.0 + 1.0) / 5.0, y: 0.5 + 0.08 * (k * 2.4).sin() * (k % 5.0 + 1.0) / 5.0 };
+    let spot = Point {
+        x: 0.5 + 0.08 * (k * 2.4).cos() * (k % 5.0 + 1.0) / 5.0,
+        y: 0.5 + 0.08 * (k * 2.4).sin() * (k % 5.0 + 1.0) / 5.0,
+    };
     let toggle_link = {
         let m = link_mode.clone();
         Callback::from(move |_: MouseEvent| m.set(!*m))
     };
     let export = {
         let p = e.platform.clone();
-        Callback::from(move |_: MouseEvent| dom::download("platform.json", "application/json", &p.to_json(true)))
+        Callback::from(move |_: MouseEvent| {
+            dom::download("platform.json", "application/json", &p.to_json(true))
+        })
     };
     let toggle_import = {
         let o = import_open.clone();
@@ -239,23 +260,46 @@ fn Generator(props: &LoadProps) -> Html {
     let error = use_state(|| None::<String>);
     let text_input = |state: &UseStateHandle<String>| {
         let state = state.clone();
-        Callback::from(move |ev: InputEvent| state.set(ev.target_unchecked_into::<web_sys::HtmlInputElement>().value()))
+        Callback::from(move |ev: InputEvent| {
+            state.set(
+                ev.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value(),
+            )
+        })
     };
     let on_shape = {
         let s = shape.clone();
-        Callback::from(move |ev: Event| s.set(ev.target_unchecked_into::<web_sys::HtmlSelectElement>().value()))
+        Callback::from(move |ev: Event| {
+            s.set(
+                ev.target_unchecked_into::<web_sys::HtmlSelectElement>()
+                    .value(),
+            )
+        })
     };
     let apply = {
-        let (shape, size, seed, error, cb) = (shape.clone(), size.clone(), seed.clone(), error.clone(), props.on_load.clone());
+        let (shape, size, seed, error, cb) = (
+            shape.clone(),
+            size.clone(),
+            seed.clone(),
+            error.clone(),
+            props.on_load.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
-            let n = size.trim().parse::<usize>().ok().filter(|n| (1..=generate::MAX_SIZE).contains(n));
+            let n = size
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=generate::MAX_SIZE).contains(n));
             let s = seed.trim().parse::<u64>().ok();
             match (Shape::from_name(&shape), n, s) {
                 (Some(shape), Some(n), Some(s)) => {
                     error.set(None);
                     cb.emit(generate::platform(shape, n, s));
                 }
-                (_, None, _) => error.set(Some(format!("size: a whole number from 1 to {}", generate::MAX_SIZE))),
+                (_, None, _) => error.set(Some(format!(
+                    "size: a whole number from 1 to {}",
+                    generate::MAX_SIZE
+                ))),
                 _ => error.set(Some("seed: a whole number ≥ 0".to_owned())),
             }
         })
@@ -281,20 +325,28 @@ fn ImportBox(props: &LoadProps) -> Html {
     let errors = use_state(Vec::<String>::new);
     let on_input = {
         let t = text.clone();
-        Callback::from(move |ev: InputEvent| t.set(ev.target_unchecked_into::<web_sys::HtmlTextAreaElement>().value()))
+        Callback::from(move |ev: InputEvent| {
+            t.set(
+                ev.target_unchecked_into::<web_sys::HtmlTextAreaElement>()
+                    .value(),
+            )
+        })
     };
     let on_file = {
         let t = text.clone();
         let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
         Callback::from(move |ev: Event| {
             let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
             let t = t.clone();
-            let task = gloo::file::callbacks::read_as_text(&gloo::file::File::from(file), move |r| {
-                if let Ok(s) = r {
-                    t.set(s);
-                }
-            });
+            let task =
+                gloo::file::callbacks::read_as_text(&gloo::file::File::from(file), move |r| {
+                    if let Ok(s) = r {
+                        t.set(s);
+                    }
+                });
             *reader.borrow_mut() = Some(task);
         })
     };
@@ -304,7 +356,15 @@ fn ImportBox(props: &LoadProps) -> Html {
             // An instance holding a platform, or a bare platform.
             let parsed = Instance::from_json(&text)
                 .map(|i| i.platform().cloned().unwrap_or_default())
-                .or_else(|e1| Platform::from_json(&text).map_err(|e2| if text.contains("\"problem\"") { e1 } else { e2 }));
+                .or_else(|e1| {
+                    Platform::from_json(&text).map_err(|e2| {
+                        if text.contains("\"problem\"") {
+                            e1
+                        } else {
+                            e2
+                        }
+                    })
+                });
             match parsed {
                 Ok(p) => {
                     errors.set(Vec::new());
@@ -346,7 +406,9 @@ fn Field(props: &FieldProps) -> Html {
     let onchange = {
         let (draft, commit, check) = (draft.clone(), props.on_commit.clone(), props.check.clone());
         Callback::from(move |ev: Event| {
-            let text = ev.target_unchecked_into::<web_sys::HtmlInputElement>().value();
+            let text = ev
+                .target_unchecked_into::<web_sys::HtmlInputElement>()
+                .value();
             match check.emit(text.clone()) {
                 Ok(()) => {
                     draft.set(None);

@@ -18,7 +18,11 @@ pub struct PlayerBarProps {
 #[component]
 pub fn PlayerBar(props: &PlayerBarProps) -> Html {
     let p = &props.player;
-    let button = |label: &'static str, title: &'static str, testid: &'static str, action: Action, disabled: bool| {
+    let button = |label: &'static str,
+                  title: &'static str,
+                  testid: &'static str,
+                  action: Action,
+                  disabled: bool| {
         let cb = props.on_action.clone();
         html! {
             <button class="ctl" title={title} aria-label={title} data-testid={testid} {disabled}

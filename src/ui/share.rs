@@ -27,7 +27,9 @@ pub fn embed_snippet(url: &str, title: &str, autoplay: bool, controls: bool) -> 
         src.push_str("&controls=0");
     }
     let title = title.replace('"', "&quot;");
-    format!(r#"<iframe src="{src}" title="HetLab: {title}" width="820" height="640" style="border:0" loading="lazy"></iframe>"#)
+    format!(
+        r#"<iframe src="{src}" title="HetLab: {title}" width="820" height="640" style="border:0" loading="lazy"></iframe>"#
+    )
 }
 
 /// The dialog.

@@ -40,7 +40,9 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, S
         Instance::SteadyState(s) => s,
     };
     if let Some(name) = preset {
-        return presets::get(name).map(from).ok_or_else(|| format!("There is no preset called \"{name}\"."));
+        return presets::get(name)
+            .map(from)
+            .ok_or_else(|| format!("There is no preset called \"{name}\"."));
     }
     if let Some(p) = payload {
         return share::decode(p).map(from).map_err(|e| {
@@ -48,7 +50,9 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, S
         });
     }
     let saved = dom::load(AUTOSAVE_KEY).and_then(|text| Instance::from_json(&text).ok());
-    Ok(saved.or_else(|| presets::get(DEFAULT_PRESET)).map(from).unwrap_or_else(|| SteadyState::new(Default::default())))
+    Ok(saved
+        .or_else(|| presets::get(DEFAULT_PRESET))
+        .map_or_else(|| SteadyState::new(Default::default()), from))
 }
 
 fn run(inst: SteadyState, algo: &str) -> Model {
@@ -72,7 +76,9 @@ pub fn SteadyPage() -> Html {
     let algo = q.get("algo").unwrap_or("tree").to_owned();
     let embed = q.flag("embed");
     let controls = q.get("controls") != Some("0");
-    let resolved = use_memo((payload.clone(), preset.clone()), |(payload, preset)| resolve(payload.as_deref(), preset.as_deref()));
+    let resolved = use_memo((payload.clone(), preset.clone()), |(payload, preset)| {
+        resolve(payload.as_deref(), preset.as_deref())
+    });
     let model = use_memo((resolved.clone(), algo.clone()), |(resolved, algo)| {
         (**resolved).clone().map(|inst| run(inst, algo))
     });
@@ -81,21 +87,29 @@ pub fn SteadyPage() -> Html {
     // address bar can always be shared as it is.
     {
         let (nav, resolved) = (nav.clone(), resolved.clone());
-        use_effect_with((payload.is_none(), preset.clone()), move |(no_payload, preset)| {
-            if let (Ok(inst), true) = (&*resolved, *no_payload || preset.is_some()) {
-                let mut r = nav.route.clone();
-                r.query.remove("preset");
-                r.query.set("i", share::encode(&Instance::SteadyState(inst.clone())));
-                if r.query.get("algo").is_none() {
-                    r.query.set("algo", "tree");
+        use_effect_with(
+            (payload.is_none(), preset.clone()),
+            move |(no_payload, preset)| {
+                if let (Ok(inst), true) = (&*resolved, *no_payload || preset.is_some()) {
+                    let mut r = nav.route.clone();
+                    r.query.remove("preset");
+                    r.query
+                        .set("i", share::encode(&Instance::SteadyState(inst.clone())));
+                    if r.query.get("algo").is_none() {
+                        r.query.set("algo", "tree");
+                    }
+                    nav.replace(r);
                 }
-                nav.replace(r);
-            }
-        });
+            },
+        );
     }
 
     let playing = use_state(|| q.flag("autoplay"));
-    let speed = use_state(|| q.parse::<f64>("speed").filter(|s| s.is_finite() && *s > 0.0).unwrap_or(DEFAULT_SPEED));
+    let speed = use_state(|| {
+        q.parse::<f64>("speed")
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or(DEFAULT_SPEED)
+    });
     let share_open = use_state(|| false);
 
     let len = match &*model {
@@ -104,12 +118,18 @@ pub fn SteadyPage() -> Html {
     };
     let player = Player {
         playing: *playing,
-        ..Player::new(len, q.parse("step").unwrap_or(0), q.parse("start"), q.parse("end"))
+        ..Player::new(
+            len,
+            q.parse("step").unwrap_or(0),
+            q.parse("start"),
+            q.parse("end"),
+        )
     }
     .apply(&Action::Speed(*speed));
 
     let on_action = {
-        let (nav, player, playing, speed) = (nav.clone(), player.clone(), playing.clone(), speed.clone());
+        let (nav, player, playing, speed) =
+            (nav.clone(), player.clone(), playing.clone(), speed.clone());
         Callback::from(move |a: Action| {
             let next = player.apply(&a);
             if next.step != player.step {
@@ -128,10 +148,13 @@ pub fn SteadyPage() -> Html {
     {
         // The timer: one timeout per shown step while playing.
         let on_action = on_action.clone();
-        use_effect_with((player.playing, player.step, player.interval_ms()), move |&(playing, _, ms)| {
-            let t = playing.then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
-            move || drop(t)
-        });
+        use_effect_with(
+            (player.playing, player.step, player.interval_ms()),
+            move |&(playing, _, ms)| {
+                let t = playing.then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
+                move || drop(t)
+            },
+        );
     }
     {
         // Keyboard: ← → space Home End, unless the user is typing in a field.
@@ -139,7 +162,9 @@ pub fn SteadyPage() -> Html {
         use_effect_with((player.clone(), controls), move |(_, controls)| {
             let listener = controls.then(|| {
                 EventListener::new(&gloo::utils::document(), "keydown", move |e| {
-                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
                     if dom::typing() || e.ctrl_key() || e.meta_key() || e.alt_key() {
                         return;
                     }
@@ -157,13 +182,22 @@ pub fn SteadyPage() -> Html {
         Err(message) => return error_view(message, embed),
         Ok(m) => m,
     };
-    let title = model.inst.platform.name.clone().unwrap_or_else(|| "Platform".to_owned());
+    let title = model
+        .inst
+        .platform
+        .name
+        .clone()
+        .unwrap_or_else(|| "Platform".to_owned());
     let n = model.inst.platform.nodes.len();
     let (state, caption, active_line) = match &model.run {
         Ok(t) => {
             let ids = model.inst.platform.ids();
             let state = t.trace.state_at(TreeState::new(n), player.step);
-            let (caption, line) = match player.step.checked_sub(1).and_then(|k| t.trace.steps.get(k)) {
+            let (caption, line) = match player
+                .step
+                .checked_sub(1)
+                .and_then(|k| t.trace.steps.get(k))
+            {
                 Some(s) => (s.caption(&ids), Some(s.phase().line)),
                 None => (intro(&model.inst), None),
             };
@@ -182,13 +216,22 @@ pub fn SteadyPage() -> Html {
             <figcaption data-testid="caption" class={classes!("caption", model.run.is_err().then_some("warning"))} aria-live="polite">{caption}</figcaption>
         </figure>
     };
-    let bar = controls.then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
+    let bar = controls
+        .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
     if embed {
         return html! { <section class="steady-page embed" data-testid="steady-page">{figure_html}{for bar}</section> };
     }
 
     let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
-    let toolbar = toolbar(&nav, &algo, model, &figure, &title, &share_open, player.step);
+    let toolbar = toolbar(
+        &nav,
+        &algo,
+        model,
+        &figure,
+        &title,
+        &share_open,
+        player.step,
+    );
     html! {
         <section class="steady-page" data-testid="steady-page">
             <h1>{"Master–worker steady state"}</h1>
@@ -222,7 +265,12 @@ pub fn SteadyPage() -> Html {
 
 fn intro(inst: &SteadyState) -> String {
     let p = &inst.platform;
-    let masters: Vec<String> = p.nodes.iter().filter(|v| v.master).map(|v| v.id.to_string()).collect();
+    let masters: Vec<String> = p
+        .nodes
+        .iter()
+        .filter(|v| v.master)
+        .map(|v| v.id.to_string())
+        .collect();
     format!(
         "The platform: {} node(s) and {} link(s); master {}. Each node shows its time per task w, each link its time per task c. Press ▶ or → to follow the bandwidth-centric algorithm.",
         p.nodes.len(),
@@ -246,7 +294,15 @@ fn error_view(message: &str, embed: bool) -> Html {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn toolbar(nav: &super::Nav, algo: &str, model: &Model, figure: &Rc<draw::Figure>, title: &str, share_open: &UseStateHandle<bool>, step: usize) -> Html {
+fn toolbar(
+    nav: &super::Nav,
+    algo: &str,
+    model: &Model,
+    figure: &Rc<draw::Figure>,
+    title: &str,
+    share_open: &UseStateHandle<bool>,
+    step: usize,
+) -> Html {
     let on_algo = {
         let nav = nav.clone();
         Callback::from(move |e: Event| {
@@ -275,7 +331,9 @@ fn toolbar(nav: &super::Nav, algo: &str, model: &Model, figure: &Rc<draw::Figure
             let json = Instance::SteadyState(inst.clone()).to_json();
             let saved = dom::load(AUTOSAVE_KEY).and_then(|t| Instance::from_json(&t).ok());
             let same = saved.as_ref() == Some(&Instance::SteadyState(inst.clone()));
-            if same || dom::confirm("Open this platform in the editor? It replaces the platform saved in this browser.") {
+            if same || dom::confirm(
+                "Open this platform in the editor? It replaces the platform saved in this browser.",
+            ) {
                 dom::save(AUTOSAVE_KEY, &json);
                 nav.push(Route::new(Page::Platform));
             }
@@ -283,12 +341,26 @@ fn toolbar(nav: &super::Nav, algo: &str, model: &Model, figure: &Rc<draw::Figure
     };
     let on_svg = {
         let (figure, title) = (figure.clone(), title.to_owned());
-        Callback::from(move |_: MouseEvent| dom::download(&format!("hetlab-steady-state-step-{step}.svg"), "image/svg+xml", &draw::to_svg_document(&figure, &title)))
+        Callback::from(move |_: MouseEvent| {
+            dom::download(
+                &format!("hetlab-steady-state-step-{step}.svg"),
+                "image/svg+xml",
+                &draw::to_svg_document(&figure, &title),
+            )
+        })
     };
     let on_json = match &model.run {
         Ok(t) => {
-            let text = serde_json::to_string_pretty(&report::tree_result(&model.inst, &t.solution, &t.trace, true)).unwrap_or_default();
-            Some(Callback::from(move |_: MouseEvent| dom::download("hetlab-steady-state-result.json", "application/json", &text)))
+            let text = serde_json::to_string_pretty(&report::tree_result(
+                &model.inst,
+                &t.solution,
+                &t.trace,
+                true,
+            ))
+            .unwrap_or_default();
+            Some(Callback::from(move |_: MouseEvent| {
+                dom::download("hetlab-steady-state-result.json", "application/json", &text)
+            }))
         }
         Err(_) => None,
     };
@@ -318,11 +390,21 @@ fn toolbar(nav: &super::Nav, algo: &str, model: &Model, figure: &Rc<draw::Figure
     }
 }
 
-fn results(model: &Model, state: Option<&TreeState>, player: &Player, on_action: &Callback<Action>) -> Html {
+fn results(
+    model: &Model,
+    state: Option<&TreeState>,
+    player: &Player,
+    on_action: &Callback<Action>,
+) -> Html {
     let (Ok(t), Some(s)) = (&model.run, state) else {
         return html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> };
     };
-    let found_at = t.trace.steps.iter().position(|s| matches!(s, TreeStep::FoundThroughput { .. })).map_or(0, |k| k + 1);
+    let found_at = t
+        .trace
+        .steps
+        .iter()
+        .position(|s| matches!(s, TreeStep::FoundThroughput { .. }))
+        .map_or(0, |k| k + 1);
     let throughput = match &s.throughput {
         Some(r) => format!("ρ* = {} ≈ {} tasks per time unit", frac(r), approx(r)),
         None => format!("ρ* is found at step {found_at}."),
@@ -331,7 +413,8 @@ fn results(model: &Model, state: Option<&TreeState>, player: &Player, on_action:
     let mut phases: Vec<(&'static str, usize)> = Vec::new();
     for (k, step) in t.trace.steps.iter().enumerate() {
         let name = step.phase().name;
-        if phases.last().is_none_or(|(n, _)| *n != name) && !phases.iter().any(|(n, _)| *n == name) {
+        if phases.last().is_none_or(|(n, _)| *n != name) && !phases.iter().any(|(n, _)| *n == name)
+        {
             phases.push((name, k + 1));
         }
     }

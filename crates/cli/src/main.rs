@@ -12,7 +12,11 @@ use hetlab_core::steady_state::{report, tree};
 use hetlab_core::{catalog, share};
 
 #[derive(Parser)]
-#[command(name = "hetlab", version, about = "Scheduling and load balancing on heterogeneous platforms: HetLab's solvers")]
+#[command(
+    name = "hetlab",
+    version,
+    about = "Scheduling and load balancing on heterogeneous platforms: HetLab's solvers"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -75,16 +79,28 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<String> {
     match command {
-        Command::Solve { algorithm, trace, file } => solve(&read_instance(&file)?, algorithm.as_deref(), trace),
+        Command::Solve {
+            algorithm,
+            trace,
+            file,
+        } => solve(&read_instance(&file)?, algorithm.as_deref(), trace),
         Command::Encode { file } => Ok(share::encode(&read_instance(&file)?)),
         Command::Decode { payload } => {
-            let payload = payload.split_once("i=").map_or(payload.as_str(), |(_, rest)| rest);
+            let payload = payload
+                .split_once("i=")
+                .map_or(payload.as_str(), |(_, rest)| rest);
             let payload = payload.split('&').next().unwrap_or(payload);
             let inst = share::decode(payload).map_err(|e| anyhow!("{e}"))?;
             Ok(inst.to_json_pretty())
         }
-        Command::Gen { problem, seed, size, shape } => {
-            let family = catalog::family(&problem).ok_or_else(|| anyhow!("unknown problem \"{problem}\" (see `hetlab list`)"))?;
+        Command::Gen {
+            problem,
+            seed,
+            size,
+            shape,
+        } => {
+            let family = catalog::family(&problem)
+                .ok_or_else(|| anyhow!("unknown problem \"{problem}\" (see `hetlab list`)"))?;
             if family.problem != "steady-state" {
                 bail!("generating \"{problem}\" instances is not available yet");
             }
@@ -95,7 +111,10 @@ fn run(command: Command) -> Result<String> {
             if size == 0 || size > generate::MAX_SIZE {
                 bail!("--size must be between 1 and {}", generate::MAX_SIZE);
             }
-            Ok(Instance::SteadyState(SteadyState::new(generate::platform(shape, size, seed))).to_json_pretty())
+            Ok(
+                Instance::SteadyState(SteadyState::new(generate::platform(shape, size, seed)))
+                    .to_json_pretty(),
+            )
         }
         Command::List => Ok(serde_json::to_string_pretty(catalog::FAMILIES)?),
     }
@@ -104,7 +123,9 @@ fn run(command: Command) -> Result<String> {
 fn read_instance(file: &str) -> Result<Instance> {
     let text = if file == "-" {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("reading standard input")?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("reading standard input")?;
         s
     } else {
         std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?
@@ -114,10 +135,16 @@ fn read_instance(file: &str) -> Result<Instance> {
 
 fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
     let Instance::SteadyState(ss) = inst;
-    let family = catalog::family("steady-state").ok_or_else(|| anyhow!("catalog lacks steady-state"))?;
+    let family =
+        catalog::family("steady-state").ok_or_else(|| anyhow!("catalog lacks steady-state"))?;
     let tree_result = |ss: &SteadyState| -> Result<String> {
         let traced = tree::solve_traced(ss)?;
-        Ok(serde_json::to_string_pretty(&report::tree_result(ss, &traced.solution, &traced.trace, with_trace))?)
+        Ok(serde_json::to_string_pretty(&report::tree_result(
+            ss,
+            &traced.solution,
+            &traced.trace,
+            with_trace,
+        ))?)
     };
     match algorithm {
         Some("tree") => tree_result(ss),
@@ -125,12 +152,9 @@ fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<S
         None => tree_result(ss).map_err(|e| {
             anyhow!("{e}\nThe LP for general platforms (the default algorithm) is not available yet; only trees and stars can be solved.")
         }),
-        Some(name) => match family.algorithm(name) {
-            Some(a) => bail!("algorithm \"{name}\" ({}) is not available yet", a.title),
-            None => {
-                let names: Vec<&str> = family.algorithms.iter().map(|a| a.name).collect();
-                bail!("unknown algorithm \"{name}\" for steady-state (known: {})", names.join(", "))
-            }
+        Some(name) => if let Some(a) = family.algorithm(name) { bail!("algorithm \"{name}\" ({}) is not available yet", a.title) } else {
+            let names: Vec<&str> = family.algorithms.iter().map(|a| a.name).collect();
+            bail!("unknown algorithm \"{name}\" for steady-state (known: {})", names.join(", "))
         },
     }
 }

@@ -15,7 +15,12 @@ fn hetlab(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("run hetlab");
     if let Some(text) = stdin {
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
     }
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
@@ -23,7 +28,11 @@ fn hetlab(args: &[&str], stdin: Option<&str>) -> Output {
 
 fn ok(args: &[&str], stdin: Option<&str>) -> String {
     let out = hetlab(args, stdin);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.stderr.is_empty());
     String::from_utf8(out.stdout).unwrap()
 }
@@ -35,8 +44,26 @@ fn preset_file(name: &str) -> String {
 #[test]
 fn list_names_every_family_and_algorithm() {
     let v: serde_json::Value = serde_json::from_str(&ok(&["list"], None)).unwrap();
-    let problems: Vec<&str> = v.as_array().unwrap().iter().map(|f| f["problem"].as_str().unwrap()).collect();
-    assert_eq!(problems, ["steady-state", "broadcast", "square-partition", "lu", "chains", "ring", "scatter", "master-slave", "divisible"]);
+    let problems: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["problem"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "steady-state",
+            "broadcast",
+            "square-partition",
+            "lu",
+            "chains",
+            "ring",
+            "scatter",
+            "master-slave",
+            "divisible"
+        ]
+    );
     let ss = &v[0]["algorithms"];
     assert_eq!(ss[0]["name"], "lp");
     assert_eq!(ss[1]["name"], "tree");
@@ -58,11 +85,17 @@ fn solve_prints_the_spec_throughputs_exactly() {
             assert!(v.get("trace").is_none());
         }
     }
-    let v: serde_json::Value = serde_json::from_str(&ok(&["solve", "--trace", &preset_file("star-example-2")], None)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&ok(
+        &["solve", "--trace", &preset_file("star-example-2")],
+        None,
+    ))
+    .unwrap();
     assert_eq!(v["x"]["2"], "1/8");
     let trace = v["trace"].as_array().unwrap();
     assert_eq!(trace.len() as u64, v["steps"].as_u64().unwrap());
-    assert!(trace.iter().all(|s| s["caption"].as_str().is_some_and(|c| c.ends_with('.'))));
+    assert!(trace
+        .iter()
+        .all(|s| s["caption"].as_str().is_some_and(|c| c.ends_with('.'))));
 }
 
 #[test]
@@ -76,11 +109,26 @@ fn solve_reads_standard_input() {
 fn errors_go_to_stderr_with_exit_code_1() {
     for args in [
         vec!["solve".to_owned(), preset_file("example-1")],
-        vec!["solve".to_owned(), "--algorithm".to_owned(), "lp".to_owned(), preset_file("star-example-2")],
-        vec!["solve".to_owned(), "--algorithm".to_owned(), "nope".to_owned(), preset_file("star-example-2")],
+        vec![
+            "solve".to_owned(),
+            "--algorithm".to_owned(),
+            "lp".to_owned(),
+            preset_file("star-example-2"),
+        ],
+        vec![
+            "solve".to_owned(),
+            "--algorithm".to_owned(),
+            "nope".to_owned(),
+            preset_file("star-example-2"),
+        ],
         vec!["solve".to_owned(), "/no/such/file.json".to_owned()],
         vec!["decode".to_owned(), "v1.garbage!".to_owned()],
-        vec!["gen".to_owned(), "ring".to_owned(), "--seed".to_owned(), "1".to_owned()],
+        vec![
+            "gen".to_owned(),
+            "ring".to_owned(),
+            "--seed".to_owned(),
+            "1".to_owned(),
+        ],
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = hetlab(&args, None);
@@ -91,8 +139,14 @@ fn errors_go_to_stderr_with_exit_code_1() {
     let bad = r#"{"problem":"steady-state","version":1,"platform":{"nodes":[{"id":1,"w":0,"master":true}],"links":[{"from":1,"to":2,"c":"-2"}]}}"#;
     let out = hetlab(&["solve", "-"], Some(bad));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("platform.nodes[0].w: must be > 0, got 0"), "{err}");
-    assert!(err.contains("platform.links[0].to: unknown node \"2\""), "{err}");
+    assert!(
+        err.contains("platform.nodes[0].w: must be > 0, got 0"),
+        "{err}"
+    );
+    assert!(
+        err.contains("platform.links[0].to: unknown node \"2\""),
+        "{err}"
+    );
 }
 
 #[test]
@@ -104,10 +158,25 @@ fn usage_errors_exit_with_code_2() {
 
 #[test]
 fn encode_and_decode_round_trip_presets_and_generated_platforms() {
-    let mut files: Vec<String> = PRESETS.iter().map(|p| std::fs::read_to_string(preset_file(p.name)).unwrap()).collect();
+    let mut files: Vec<String> = PRESETS
+        .iter()
+        .map(|p| std::fs::read_to_string(preset_file(p.name)).unwrap())
+        .collect();
     for shape in Shape::ALL {
         for seed in [1, 2] {
-            files.push(ok(&["gen", "steady-state", "--seed", &seed.to_string(), "--size", "12", "--shape", shape.name()], None));
+            files.push(ok(
+                &[
+                    "gen",
+                    "steady-state",
+                    "--seed",
+                    &seed.to_string(),
+                    "--size",
+                    "12",
+                    "--shape",
+                    shape.name(),
+                ],
+                None,
+            ));
         }
     }
     for text in files {
@@ -126,7 +195,22 @@ fn encode_and_decode_round_trip_presets_and_generated_platforms() {
 
 #[test]
 fn gen_is_deterministic() {
-    let a = ok(&["gen", "steady-state", "--seed", "7", "--size", "20"], None);
-    assert_eq!(a, ok(&["gen", "steady-state", "--seed", "7", "--size", "20"], None));
-    assert_ne!(a, ok(&["gen", "steady-state", "--seed", "8", "--size", "20"], None));
+    let a = ok(
+        &["gen", "steady-state", "--seed", "7", "--size", "20"],
+        None,
+    );
+    assert_eq!(
+        a,
+        ok(
+            &["gen", "steady-state", "--seed", "7", "--size", "20"],
+            None
+        )
+    );
+    assert_ne!(
+        a,
+        ok(
+            &["gen", "steady-state", "--seed", "8", "--size", "20"],
+            None
+        )
+    );
 }

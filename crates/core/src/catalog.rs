@@ -44,7 +44,11 @@ impl Family {
 }
 
 const fn algo(name: &'static str, title: &'static str, available: bool) -> Algorithm {
-    Algorithm { name, title, available }
+    Algorithm {
+        name,
+        title,
+        available,
+    }
 }
 
 /// Every family of the specs, in the order of the home page.

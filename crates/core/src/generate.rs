@@ -33,7 +33,14 @@ pub enum Shape {
 
 impl Shape {
     /// Every shape, in menu order.
-    pub const ALL: [Shape; 6] = [Shape::Star, Shape::Tree, Shape::Chain, Shape::Ring, Shape::Random, Shape::Clusters];
+    pub const ALL: [Shape; 6] = [
+        Shape::Star,
+        Shape::Tree,
+        Shape::Chain,
+        Shape::Ring,
+        Shape::Random,
+        Shape::Clusters,
+    ];
 
     /// Stable name (`--shape`, menus).
     #[must_use]
@@ -69,11 +76,20 @@ impl Shape {
 #[must_use]
 pub fn platform(shape: Shape, n: usize, seed: u64) -> Platform {
     let n = n.clamp(1, MAX_SIZE);
-    let mut g = Gen { rng: ChaCha8Rng::seed_from_u64(seed), p: Platform::default() };
+    let mut g = Gen {
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        p: Platform::default(),
+    };
     g.p.name = Some(format!("{} platform, {n} nodes, seed {seed}", shape.name()));
     for k in 0..n {
         let w = g.int(1, 9);
-        g.p.nodes.push(Node { id: NodeId::Int(k as i64), w: Some(Cost::Finite(qi(w))), master: k == 0, lcalc: None, pos: None });
+        g.p.nodes.push(Node {
+            id: NodeId::Int(i64::try_from(k).unwrap_or(i64::MAX)),
+            w: Some(Cost::Finite(qi(w))),
+            master: k == 0,
+            lcalc: None,
+            pos: None,
+        });
     }
     match shape {
         Shape::Star => (1..n).for_each(|k| g.link(0, k, 1, 5)),
@@ -120,7 +136,14 @@ impl Gen {
 
     fn link(&mut self, a: usize, b: usize, lo: i64, hi: i64) {
         let c = self.int(lo, hi);
-        self.p.links.push(Link { from: a, to: b, c: Cost::Finite(qi(c)), c_back: None, directed: false, lcomm: None });
+        self.p.links.push(Link {
+            from: a,
+            to: b,
+            c: Cost::Finite(qi(c)),
+            c_back: None,
+            directed: false,
+            lcomm: None,
+        });
     }
 
     /// A random spanning tree of nodes `lo..hi` plus random extra links up to `target` links
@@ -163,7 +186,10 @@ mod tests {
             }
         }
         assert_eq!(platform(Shape::Tree, 12, 1).links.len(), 11);
-        assert_ne!(platform(Shape::Random, 12, 1), platform(Shape::Random, 12, 2));
+        assert_ne!(
+            platform(Shape::Random, 12, 1),
+            platform(Shape::Random, 12, 2)
+        );
     }
 
     /// The generated values are pinned: a change of RNG or sampling would break old seeds.
@@ -172,7 +198,9 @@ mod tests {
         let p = platform(Shape::Tree, 5, 42);
         let text = p.to_json(false);
         assert_eq!(text, platform(Shape::Tree, 5, 42).to_json(false));
-        assert!(text.starts_with(r#"{"format":"hetlab-platform","version":1,"name":"tree platform, 5 nodes, seed 42""#));
+        assert!(text.starts_with(
+            r#"{"format":"hetlab-platform","version":1,"name":"tree platform, 5 nodes, seed 42""#
+        ));
     }
 
     fn connected(p: &Platform) -> bool {

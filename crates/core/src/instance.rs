@@ -58,11 +58,19 @@ impl Instance {
     pub fn from_json(text: &str) -> Result<Instance, Issues> {
         let header: Header = parse_json(text, "")?;
         let Some(problem) = header.problem else {
-            return Err(Issues::one("problem", "missing: say which problem this is, e.g. \"steady-state\""));
+            return Err(Issues::one(
+                "problem",
+                "missing: say which problem this is, e.g. \"steady-state\"",
+            ));
         };
         match header.version {
             Some(serde_json::Value::Number(n)) if n.as_u64() == Some(1) => {}
-            Some(v) => return Err(Issues::one("version", format!("only version 1 is known, got {v}"))),
+            Some(v) => {
+                return Err(Issues::one(
+                    "version",
+                    format!("only version 1 is known, got {v}"),
+                ))
+            }
             None => return Err(Issues::one("version", "missing: add \"version\": 1")),
         }
         match problem.as_str() {
@@ -70,12 +78,20 @@ impl Instance {
                 let raw: RawSteadyState = parse_json(text, "")?;
                 raw.validate().map(Instance::SteadyState)
             }
-            other => Err(match catalog::family(other) {
-                Some(f) => Issues::one("problem", format!("\"{other}\" ({}) is not available yet in this version of HetLab", f.title)),
-                None => {
-                    let known: Vec<&str> = catalog::FAMILIES.iter().map(|f| f.problem).collect();
-                    Issues::one("problem", format!("unknown problem \"{other}\" (known: {})", known.join(", ")))
-                }
+            other => Err(if let Some(f) = catalog::family(other) {
+                Issues::one(
+                    "problem",
+                    format!(
+                        "\"{other}\" ({}) is not available yet in this version of HetLab",
+                        f.title
+                    ),
+                )
+            } else {
+                let known: Vec<&str> = catalog::FAMILIES.iter().map(|f| f.problem).collect();
+                Issues::one(
+                    "problem",
+                    format!("unknown problem \"{other}\" (known: {})", known.join(", ")),
+                )
             }),
         }
     }
@@ -99,10 +115,14 @@ impl Instance {
                     "problem": "steady-state", "version": 1, "platform": s.platform.to_value(),
                 });
                 if s.data_in != qi(1) {
-                    v["data_in"] = serde_json::to_value(RawNum::from_cost(&Cost::Finite(s.data_in.clone()))).unwrap_or_default();
+                    v["data_in"] =
+                        serde_json::to_value(RawNum::from_cost(&Cost::Finite(s.data_in.clone())))
+                            .unwrap_or_default();
                 }
                 if !s.data_out.is_zero() {
-                    v["data_out"] = serde_json::to_value(RawNum::from_cost(&Cost::Finite(s.data_out.clone()))).unwrap_or_default();
+                    v["data_out"] =
+                        serde_json::to_value(RawNum::from_cost(&Cost::Finite(s.data_out.clone())))
+                            .unwrap_or_default();
                 }
                 v
             }
@@ -130,7 +150,11 @@ impl SteadyState {
     /// A steady-state instance with default file sizes.
     #[must_use]
     pub fn new(platform: Platform) -> SteadyState {
-        SteadyState { platform, data_in: qi(1), data_out: Q::zero() }
+        SteadyState {
+            platform,
+            data_in: qi(1),
+            data_out: Q::zero(),
+        }
     }
 
     /// Problems that make the platform unusable for steady state (beyond its own validity):
@@ -140,11 +164,17 @@ impl SteadyState {
         let mut issues = Vec::new();
         let at = |rest: &str| crate::issue::join(prefix, rest);
         if !platform.nodes.iter().any(|n| n.master) {
-            issues.push(Issue::new(at("nodes"), "at least one master is required (mark the node that holds the tasks)"));
+            issues.push(Issue::new(
+                at("nodes"),
+                "at least one master is required (mark the node that holds the tasks)",
+            ));
         }
         for (k, n) in platform.nodes.iter().enumerate() {
             if n.w.is_none() {
-                issues.push(Issue::new(at(&format!("nodes[{k}].w")), "required for steady state (time to compute one task, or inf for a router)"));
+                issues.push(Issue::new(
+                    at(&format!("nodes[{k}].w")),
+                    "required for steady state (time to compute one task, or inf for a router)",
+                ));
             }
         }
         issues
@@ -174,7 +204,11 @@ impl RawSteadyState {
         };
         match (platform, data_in, data_out) {
             (Some(platform), Some(data_in), Some(data_out)) if issues.is_empty() => {
-                Ok(SteadyState { platform, data_in, data_out })
+                Ok(SteadyState {
+                    platform,
+                    data_in,
+                    data_out,
+                })
             }
             _ => Err(Issues(issues)),
         }
@@ -226,9 +260,18 @@ mod tests {
         )
         .unwrap_err();
         let text = e.to_string();
-        assert!(text.contains("platform.nodes: at least one master is required"), "{text}");
-        assert!(text.contains("platform.nodes[0].w: required for steady state"), "{text}");
-        let e = Instance::from_json(r#"{"problem": "steady-state", "version": 1, "platform": {"nodes": []}, "extra": 1}"#).unwrap_err();
+        assert!(
+            text.contains("platform.nodes: at least one master is required"),
+            "{text}"
+        );
+        assert!(
+            text.contains("platform.nodes[0].w: required for steady state"),
+            "{text}"
+        );
+        let e = Instance::from_json(
+            r#"{"problem": "steady-state", "version": 1, "platform": {"nodes": []}, "extra": 1}"#,
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("unknown field `extra`"), "{e}");
     }
 }

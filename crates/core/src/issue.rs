@@ -50,9 +50,9 @@ impl Issues {
     pub fn at<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a Issue> + 'a {
         self.0.iter().filter(move |i| {
             i.path == path
-                || i.path.strip_prefix(path).is_some_and(|rest| {
-                    rest.starts_with('.') || rest.starts_with('[')
-                })
+                || i.path
+                    .strip_prefix(path)
+                    .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
         })
     }
 }
@@ -82,7 +82,10 @@ pub fn join(parent: &str, child: &str) -> String {
 }
 
 /// Turns a serde error with its path into an [`Issues`] list.
-pub(crate) fn from_serde(prefix: &str, e: &serde_path_to_error::Error<serde_json::Error>) -> Issues {
+pub(crate) fn from_serde(
+    prefix: &str,
+    e: &serde_path_to_error::Error<serde_json::Error>,
+) -> Issues {
     let path = e.path().to_string();
     let path = if path == "." { String::new() } else { path };
     let message = e.inner().to_string();
@@ -110,6 +113,9 @@ mod tests {
             Issue::new("links[2]", "self-loop"),
         ]);
         assert_eq!(issues.at("links[2]").count(), 2);
-        assert_eq!(issues.to_string(), "links[2].c: bad\nlinks[20].c: other\nlinks[2]: self-loop");
+        assert_eq!(
+            issues.to_string(),
+            "links[2].c: bad\nlinks[20].c: other\nlinks[2]: self-loop"
+        );
     }
 }

@@ -18,13 +18,41 @@ pub struct Preset {
 
 /// Every preset, in menu order.
 pub const PRESETS: &[Preset] = &[
-    Preset { name: "example-1", title: "4 processors with a cycle (steady-state §6.1)", json: include_str!("../presets/example-1.json") },
-    Preset { name: "star-example-2", title: "Star, bandwidth saturation (steady-state §6.2)", json: include_str!("../presets/star-example-2.json") },
-    Preset { name: "tree-example-3", title: "Depth-3 tree with a router (steady-state §6.3)", json: include_str!("../presets/tree-example-3.json") },
-    Preset { name: "two-masters-example-4", title: "Two masters, one-way arcs (steady-state §6.4)", json: include_str!("../presets/two-masters-example-4.json") },
-    Preset { name: "gadget-example-5", title: "Multi-path gadget (steady-state §6.5)", json: include_str!("../presets/gadget-example-5.json") },
-    Preset { name: "lyon", title: "Lyon cluster, 14 processors (ring §9.1)", json: include_str!("../presets/lyon.json") },
-    Preset { name: "strasbourg", title: "Strasbourg cluster, 13 processors (ring §9.2)", json: include_str!("../presets/strasbourg.json") },
+    Preset {
+        name: "example-1",
+        title: "4 processors with a cycle (steady-state §6.1)",
+        json: include_str!("../presets/example-1.json"),
+    },
+    Preset {
+        name: "star-example-2",
+        title: "Star, bandwidth saturation (steady-state §6.2)",
+        json: include_str!("../presets/star-example-2.json"),
+    },
+    Preset {
+        name: "tree-example-3",
+        title: "Depth-3 tree with a router (steady-state §6.3)",
+        json: include_str!("../presets/tree-example-3.json"),
+    },
+    Preset {
+        name: "two-masters-example-4",
+        title: "Two masters, one-way arcs (steady-state §6.4)",
+        json: include_str!("../presets/two-masters-example-4.json"),
+    },
+    Preset {
+        name: "gadget-example-5",
+        title: "Multi-path gadget (steady-state §6.5)",
+        json: include_str!("../presets/gadget-example-5.json"),
+    },
+    Preset {
+        name: "lyon",
+        title: "Lyon cluster, 14 processors (ring §9.1)",
+        json: include_str!("../presets/lyon.json"),
+    },
+    Preset {
+        name: "strasbourg",
+        title: "Strasbourg cluster, 13 processors (ring §9.2)",
+        json: include_str!("../presets/strasbourg.json"),
+    },
 ];
 
 /// The preset instance with this name.

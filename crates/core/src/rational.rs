@@ -157,7 +157,9 @@ fn parse_decimal(t: &str) -> Result<Q, NumberError> {
     };
     let (int_part, frac_part) = body.split_once('.').unwrap_or((body, ""));
     let digits_ok = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if (int_part.is_empty() && frac_part.is_empty()) || !digits_ok(int_part) || !digits_ok(frac_part)
+    if (int_part.is_empty() && frac_part.is_empty())
+        || !digits_ok(int_part)
+        || !digits_ok(frac_part)
     {
         return Err(NumberError::Syntax);
     }
@@ -340,7 +342,9 @@ mod tests {
         assert_eq!(parse_q("0.00874"), Ok(q(874, 100_000)));
         assert_eq!(parse_cost("INF"), Ok(Cost::Inf));
         assert_eq!(parse_q("inf"), Err(NumberError::Infinite));
-        for bad in ["", "abc", "1e3", "1/", "/2", "1..2", "--1", "0x10", "NaN", "."] {
+        for bad in [
+            "", "abc", "1e3", "1/", "/2", "1..2", "--1", "0x10", "NaN", ".",
+        ] {
             assert_eq!(parse_q(bad), Err(NumberError::Syntax), "{bad:?}");
         }
         assert_eq!(parse_q("1/0"), Err(NumberError::ZeroDenominator));
@@ -356,12 +360,22 @@ mod tests {
             .iter()
             .map(|n| from_json_number(n.as_number().unwrap()).unwrap())
             .collect();
-        assert_eq!(got, vec![q(1, 10), qi(3), q(1, 10_000_000), qi(123_456_789_012)]);
+        assert_eq!(
+            got,
+            vec![q(1, 10), qi(3), q(1, 10_000_000), qi(123_456_789_012)]
+        );
     }
 
     #[test]
     fn formats_round_trip() {
-        for v in [q(1, 3), q(29, 24), q(-7, 8), qi(0), q(291, 10_000), q(1, 1 << 20)] {
+        for v in [
+            q(1, 3),
+            q(29, 24),
+            q(-7, 8),
+            qi(0),
+            q(291, 10_000),
+            q(1, 1 << 20),
+        ] {
             assert_eq!(parse_q(&format_q(&v)), Ok(v.clone()), "{v}");
         }
         assert_eq!(format_q(&q(-1, 4)), "-0.25");
@@ -373,6 +387,9 @@ mod tests {
 
     #[test]
     fn lcm_of_denominators() {
-        assert_eq!(lcm_denominators(&[q(1, 4), q(1, 6), qi(2)]), BigInt::from(12));
+        assert_eq!(
+            lcm_denominators(&[q(1, 4), q(1, 6), qi(2)]),
+            BigInt::from(12)
+        );
     }
 }

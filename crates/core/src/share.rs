@@ -58,19 +58,24 @@ pub fn decode_json(payload: &str) -> Result<String, String> {
             Some((v, _)) if v.starts_with('v') => {
                 format!("the link was made by a newer HetLab (format {v}); this version reads v1")
             }
-            _ => "the link's data does not start with \"v1.\"; it may have been cut when copied".to_owned(),
+            _ => "the link's data does not start with \"v1.\"; it may have been cut when copied"
+                .to_owned(),
         });
     };
     let bytes = URL_SAFE_NO_PAD
         .decode(body.trim_end_matches('='))
-        .map_err(|_| "the link's data is damaged (not base64url); copy the whole link again".to_owned())?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_INFLATED_BYTES).map_err(|e| {
-        if matches!(e.status, miniz_oxide::inflate::TINFLStatus::HasMoreOutput) {
-            format!("the link's instance is too large (over {MAX_INFLATED_BYTES} bytes)")
-        } else {
-            "the link's data is damaged (cannot be decompressed); copy the whole link again".to_owned()
-        }
-    })?;
+        .map_err(|_| {
+            "the link's data is damaged (not base64url); copy the whole link again".to_owned()
+        })?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_INFLATED_BYTES)
+        .map_err(|e| {
+            if matches!(e.status, miniz_oxide::inflate::TINFLStatus::HasMoreOutput) {
+                format!("the link's instance is too large (over {MAX_INFLATED_BYTES} bytes)")
+            } else {
+                "the link's data is damaged (cannot be decompressed); copy the whole link again"
+                    .to_owned()
+            }
+        })?;
     String::from_utf8(json).map_err(|_| "the link's data is damaged (not text)".to_owned())
 }
 

@@ -54,7 +54,10 @@ pub struct Trace<S> {
 
 impl<S> Default for Trace<S> {
     fn default() -> Self {
-        Trace { steps: Vec::new(), dropped: 0 }
+        Trace {
+            steps: Vec::new(),
+            dropped: 0,
+        }
     }
 }
 
@@ -119,13 +122,13 @@ mod tests {
     #[test]
     fn replays_prefixes_and_caps() {
         let mut t = Trace::default();
-        for k in 0..(STEP_CAP as i64 + 5) {
+        for k in 0..i64::try_from(STEP_CAP + 5).unwrap() {
             t.push(k);
         }
         assert_eq!((t.len(), t.dropped), (STEP_CAP, 5));
         assert_eq!(t.state_at(Sum::default(), 3).0, 3);
         assert_eq!(t.state_at(Sum::default(), 0).0, 0);
         let all = t.state_at(Sum::default(), usize::MAX).0;
-        assert_eq!(all, (0..STEP_CAP as i64).sum::<i64>());
+        assert_eq!(all, (0..i64::try_from(STEP_CAP).unwrap()).sum::<i64>());
     }
 }

@@ -87,8 +87,16 @@ fn tree_layout(p: &Platform) -> Option<Vec<Point>> {
     Some(
         (0..n)
             .map(|v| Point {
-                x: if leaves <= 1.0 { 0.5 } else { MARGIN + span * slot[v] / (leaves - 1.0) },
-                y: if levels == 0.0 { 0.5 } else { MARGIN + span * depth[v] as f64 / levels },
+                x: if leaves <= 1.0 {
+                    0.5
+                } else {
+                    MARGIN + span * slot[v] / (leaves - 1.0)
+                },
+                y: if levels == 0.0 {
+                    0.5
+                } else {
+                    MARGIN + span * depth[v] as f64 / levels
+                },
             })
             .collect(),
     )
@@ -105,7 +113,7 @@ fn place(v: usize, children: &[Vec<usize>], slot: &mut [f64], next_leaf: &mut f6
     }
     let first = slot[children[v][0]];
     let last = slot[children[v][children[v].len() - 1]];
-    slot[v] = (first + last) / 2.0;
+    slot[v] = f64::midpoint(first, last);
 }
 
 /// Nodes on a circle, node 0 on top, clockwise.
@@ -117,7 +125,10 @@ fn circle_layout(n: usize) -> Vec<Point> {
     (0..n)
         .map(|k| {
             let a = std::f64::consts::TAU * k as f64 / n as f64;
-            Point { x: 0.5 + r * a.sin(), y: 0.5 - r * a.cos() }
+            Point {
+                x: 0.5 + r * a.sin(),
+                y: 0.5 - r * a.cos(),
+            }
         })
         .collect()
 }

@@ -157,11 +157,21 @@ impl Platform {
         let mut arcs = Vec::with_capacity(self.links.len() * 2);
         for (k, l) in self.links.iter().enumerate() {
             if let Cost::Finite(c) = &l.c {
-                arcs.push(Arc { from: l.from, to: l.to, c: c.clone(), link: k });
+                arcs.push(Arc {
+                    from: l.from,
+                    to: l.to,
+                    c: c.clone(),
+                    link: k,
+                });
             }
             if !l.directed {
                 if let Cost::Finite(c) = l.c_back.as_ref().unwrap_or(&l.c) {
-                    arcs.push(Arc { from: l.to, to: l.from, c: c.clone(), link: k });
+                    arcs.push(Arc {
+                        from: l.to,
+                        to: l.from,
+                        c: c.clone(),
+                        link: k,
+                    });
                 }
             }
         }
@@ -186,7 +196,8 @@ impl Platform {
     /// A fresh id not used by any node (`P<n>` for the smallest free `n`).
     #[must_use]
     pub fn fresh_id(&self) -> NodeId {
-        (0..)
+        // Among n + 1 candidates at least one is free (n nodes hold at most n ids).
+        (0..=self.nodes.len())
             .map(|n| NodeId::Str(format!("P{n}")))
             .find(|id| self.index_of(id).is_none())
             .unwrap_or(NodeId::Str("P".to_owned()))

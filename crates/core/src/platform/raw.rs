@@ -74,11 +74,20 @@ pub(crate) struct Rule {
 
 impl Rule {
     /// `> 0`, `inf` allowed (cycle times and link costs).
-    pub const COST: Rule = Rule { positive: true, inf_ok: true };
+    pub const COST: Rule = Rule {
+        positive: true,
+        inf_ok: true,
+    };
     /// `> 0`, finite.
-    pub const POSITIVE: Rule = Rule { positive: true, inf_ok: false };
+    pub const POSITIVE: Rule = Rule {
+        positive: true,
+        inf_ok: false,
+    };
     /// `>= 0`, finite (latencies, result sizes).
-    pub const NON_NEGATIVE: Rule = Rule { positive: false, inf_ok: false };
+    pub const NON_NEGATIVE: Rule = Rule {
+        positive: false,
+        inf_ok: false,
+    };
 
     fn sign_text(self) -> &'static str {
         if self.positive {
@@ -142,11 +151,17 @@ struct RawLink {
 }
 
 /// Parses any serde type from JSON text, with the failing path in the message.
-pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(text: &str, prefix: &str) -> Result<T, Issues> {
+pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
+    text: &str,
+    prefix: &str,
+) -> Result<T, Issues> {
     if text.len() > MAX_JSON_BYTES {
         return Err(Issues::one(
             prefix,
-            format!("the document is too large ({} bytes; at most {MAX_JSON_BYTES})", text.len()),
+            format!(
+                "the document is too large ({} bytes; at most {MAX_JSON_BYTES})",
+                text.len()
+            ),
         ));
     }
     let de = &mut serde_json::Deserializer::from_str(text);
@@ -194,19 +209,31 @@ impl RawPlatform {
         let at = |rest: &str| issue::join(prefix, rest);
         if let Some(f) = &self.format {
             if f != "hetlab-platform" {
-                issues.push(Issue::new(at("format"), format!("must be \"hetlab-platform\", got {f:?}")));
+                issues.push(Issue::new(
+                    at("format"),
+                    format!("must be \"hetlab-platform\", got {f:?}"),
+                ));
             }
         }
         if let Some(v) = self.version {
             if v != 1 {
-                issues.push(Issue::new(at("version"), format!("only version 1 is known, got {v}")));
+                issues.push(Issue::new(
+                    at("version"),
+                    format!("only version 1 is known, got {v}"),
+                ));
             }
         }
         if self.nodes.len() > MAX_NODES {
-            issues.push(Issue::new(at("nodes"), format!("too many nodes ({}; at most {MAX_NODES})", self.nodes.len())));
+            issues.push(Issue::new(
+                at("nodes"),
+                format!("too many nodes ({}; at most {MAX_NODES})", self.nodes.len()),
+            ));
         }
         if self.links.len() > MAX_LINKS {
-            issues.push(Issue::new(at("links"), format!("too many links ({}; at most {MAX_LINKS})", self.links.len())));
+            issues.push(Issue::new(
+                at("links"),
+                format!("too many links ({}; at most {MAX_LINKS})", self.links.len()),
+            ));
         }
         if !issues.is_empty() {
             return Err(Issues(issues));
@@ -216,10 +243,16 @@ impl RawPlatform {
         for (k, n) in self.nodes.iter().enumerate() {
             nodes.push(read_node(n, &at(&format!("nodes[{k}]")), &mut issues));
             if matches!(&n.id, NodeId::Str(s) if s.trim().is_empty()) {
-                issues.push(Issue::new(at(&format!("nodes[{k}].id")), "must not be empty"));
+                issues.push(Issue::new(
+                    at(&format!("nodes[{k}].id")),
+                    "must not be empty",
+                ));
             }
             if index.insert(&n.id, k).is_some() {
-                issues.push(Issue::new(at(&format!("nodes[{k}].id")), format!("duplicate id \"{}\"", n.id)));
+                issues.push(Issue::new(
+                    at(&format!("nodes[{k}].id")),
+                    format!("duplicate id \"{}\"", n.id),
+                ));
             }
         }
         let mut arcs_seen: HashMap<(usize, usize), usize> = HashMap::new();
@@ -246,7 +279,11 @@ impl RawPlatform {
             }
         }
         match nodes.into_iter().collect::<Option<Vec<Node>>>() {
-            Some(nodes) if issues.is_empty() => Ok(Platform { name: self.name, nodes, links }),
+            Some(nodes) if issues.is_empty() => Ok(Platform {
+                name: self.name,
+                nodes,
+                links,
+            }),
             _ => Err(Issues(issues)),
         }
     }
@@ -254,14 +291,19 @@ impl RawPlatform {
 
 fn read_node(n: &RawNode, path: &str, issues: &mut Vec<Issue>) -> Option<Node> {
     let before = issues.len();
-    let w = n.w.as_ref().and_then(|w| w.read(&issue::join(path, "w"), Rule::COST, issues));
+    let w =
+        n.w.as_ref()
+            .and_then(|w| w.read(&issue::join(path, "w"), Rule::COST, issues));
     let lcalc = n
         .lcalc
         .as_ref()
         .and_then(|v| read_q(v, &issue::join(path, "lcalc"), Rule::NON_NEGATIVE, issues));
     let mut coord = |name: &str, v: Option<f64>| match v {
         Some(v) if !(0.0..=1.0).contains(&v) => {
-            issues.push(Issue::new(issue::join(path, name), format!("must be between 0 and 1, got {v}")));
+            issues.push(Issue::new(
+                issue::join(path, name),
+                format!("must be between 0 and 1, got {v}"),
+            ));
             None
         }
         other => other,
@@ -275,26 +317,52 @@ fn read_node(n: &RawNode, path: &str, issues: &mut Vec<Issue>) -> Option<Node> {
             None
         }
     };
-    (issues.len() == before).then(|| Node { id: n.id.clone(), w, master: n.master, lcalc, pos })
+    (issues.len() == before).then(|| Node {
+        id: n.id.clone(),
+        w,
+        master: n.master,
+        lcalc,
+        pos,
+    })
 }
 
-fn read_link(l: &RawLink, path: &str, index: &HashMap<&NodeId, usize>, issues: &mut Vec<Issue>) -> Option<Link> {
+fn read_link(
+    l: &RawLink,
+    path: &str,
+    index: &HashMap<&NodeId, usize>,
+    issues: &mut Vec<Issue>,
+) -> Option<Link> {
     let before = issues.len();
     let mut end = |name: &str, id: &NodeId| {
         let i = index.get(id).copied();
         if i.is_none() {
-            issues.push(Issue::new(issue::join(path, name), format!("unknown node \"{id}\"")));
+            issues.push(Issue::new(
+                issue::join(path, name),
+                format!("unknown node \"{id}\""),
+            ));
         }
         i
     };
     let (from, to) = (end("from", &l.from), end("to", &l.to));
     if from.is_some() && from == to {
-        issues.push(Issue::new(path, format!("self-loop on \"{}\" (a link joins two different nodes)", l.from)));
+        issues.push(Issue::new(
+            path,
+            format!(
+                "self-loop on \"{}\" (a link joins two different nodes)",
+                l.from
+            ),
+        ));
     }
     let c = l.c.read(&issue::join(path, "c"), Rule::COST, issues);
-    let c_back = l.c_back.as_ref().and_then(|v| v.read(&issue::join(path, "c_back"), Rule::COST, issues));
+    let c_back = l
+        .c_back
+        .as_ref()
+        .and_then(|v| v.read(&issue::join(path, "c_back"), Rule::COST, issues));
     if l.directed && l.c_back.is_some() {
-        issues.push(Issue::new(issue::join(path, "c_back"), "a directed link has no way back; remove c_back or directed"));
+        issues.push(Issue::new(
+            issue::join(path, "c_back"),
+            "a directed link has no way back; remove c_back or directed",
+        ));
     }
     let lcomm = l
         .lcomm
@@ -303,5 +371,12 @@ fn read_link(l: &RawLink, path: &str, index: &HashMap<&NodeId, usize>, issues: &
     if issues.len() != before {
         return None;
     }
-    Some(Link { from: from?, to: to?, c: c?, c_back, directed: l.directed, lcomm })
+    Some(Link {
+        from: from?,
+        to: to?,
+        c: c?,
+        c_back,
+        directed: l.directed,
+        lcomm,
+    })
 }

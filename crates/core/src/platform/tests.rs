@@ -20,7 +20,13 @@ fn reads_the_formats_example() {
     let arcs: Vec<(usize, usize, Q)> = p.arcs().into_iter().map(|a| (a.from, a.to, a.c)).collect();
     assert_eq!(
         arcs,
-        vec![(0, 1, qi(2)), (1, 0, qi(2)), (1, 2, q(1, 2)), (2, 1, qi(3)), (2, 0, qi(4))]
+        vec![
+            (0, 1, qi(2)),
+            (1, 0, qi(2)),
+            (1, 2, q(1, 2)),
+            (2, 1, qi(3)),
+            (2, 0, qi(4))
+        ]
     );
 }
 
@@ -30,7 +36,11 @@ fn round_trips_through_json() {
     let again = Platform::from_json(&p.to_json(false)).unwrap();
     assert_eq!(p, again);
     // Integers are written as numbers, other values as exact strings.
-    assert!(p.to_json(false).contains(r#""c":"0.5""#), "{}", p.to_json(false));
+    assert!(
+        p.to_json(false).contains(r#""c":"0.5""#),
+        "{}",
+        p.to_json(false)
+    );
 }
 
 #[test]
@@ -57,7 +67,9 @@ fn lists_every_problem_with_its_path() {
     for e in expect {
         assert!(text.iter().any(|t| t == e), "missing {e:?} in {text:#?}");
     }
-    assert!(text.iter().any(|t| t.starts_with("links[4].c_back: a directed link has no way back")));
+    assert!(text
+        .iter()
+        .any(|t| t.starts_with("links[4].c_back: a directed link has no way back")));
 }
 
 #[test]
@@ -108,7 +120,7 @@ fn layout_is_deterministic_and_in_the_unit_square() {
     .unwrap();
     let t = layout(&tree);
     assert!(t[0].y < t[1].y && (t[1].y - t[2].y).abs() < 1e-12);
-    assert!((t[0].x - (t[1].x + t[2].x) / 2.0).abs() < 1e-12);
+    assert!((t[0].x - f64::midpoint(t[1].x, t[2].x)).abs() < 1e-12);
 }
 
 #[test]

@@ -59,7 +59,9 @@ pub enum Violation {
         busy: String,
     },
     /// Inflow differs from local work plus outflow at a non-master.
-    #[error("node {node}: receives {inflow} tasks per time unit but computes and forwards {outflow}")]
+    #[error(
+        "node {node}: receives {inflow} tasks per time unit but computes and forwards {outflow}"
+    )]
     Conservation {
         /// Node id.
         node: String,
@@ -104,7 +106,11 @@ pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), V
     let (mut inflow, mut outflow) = (vec![Q::zero(); n], vec![Q::zero(); n]);
     for (a, f) in arcs.iter().zip(&rates.f) {
         if f.is_negative() {
-            return Err(Violation::Negative(format!("arc {}→{}", id(a.from), id(a.to))));
+            return Err(Violation::Negative(format!(
+                "arc {}→{}",
+                id(a.from),
+                id(a.to)
+            )));
         }
         let busy = &a.c * &inst.data_in * f;
         send[a.from] += &busy;
@@ -123,25 +129,46 @@ pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), V
         let busy = match &node.w {
             Some(Cost::Finite(w)) => w * x,
             _ if x.is_zero() => Q::zero(),
-            _ => return Err(Violation::Compute { node: id(i), busy: "some (it is a router)".to_owned() }),
+            _ => {
+                return Err(Violation::Compute {
+                    node: id(i),
+                    busy: "some (it is a router)".to_owned(),
+                })
+            }
         };
         if busy > Q::one() {
-            return Err(Violation::Compute { node: id(i), busy: frac(&busy) });
+            return Err(Violation::Compute {
+                node: id(i),
+                busy: frac(&busy),
+            });
         }
         if send[i] > Q::one() {
-            return Err(Violation::Send { node: id(i), busy: frac(&send[i]) });
+            return Err(Violation::Send {
+                node: id(i),
+                busy: frac(&send[i]),
+            });
         }
         if recv[i] > Q::one() {
-            return Err(Violation::Receive { node: id(i), busy: frac(&recv[i]) });
+            return Err(Violation::Receive {
+                node: id(i),
+                busy: frac(&recv[i]),
+            });
         }
         let used = x + &outflow[i];
         if !node.master && inflow[i] != used {
-            return Err(Violation::Conservation { node: id(i), inflow: frac(&inflow[i]), outflow: frac(&used) });
+            return Err(Violation::Conservation {
+                node: id(i),
+                inflow: frac(&inflow[i]),
+                outflow: frac(&used),
+            });
         }
     }
     let sum: Q = rates.x.iter().sum();
     if &sum != throughput {
-        return Err(Violation::Throughput { claimed: frac(throughput), sum: frac(&sum) });
+        return Err(Violation::Throughput {
+            claimed: frac(throughput),
+            sum: frac(&sum),
+        });
     }
     Ok(())
 }

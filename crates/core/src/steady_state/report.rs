@@ -11,7 +11,12 @@ use crate::trace::{Step, Trace};
 
 /// The result document of the tree closed form; with `trace`, one object per step.
 #[must_use]
-pub fn tree_result(inst: &SteadyState, sol: &TreeSolution, trace: &Trace<TreeStep>, with_trace: bool) -> Value {
+pub fn tree_result(
+    inst: &SteadyState,
+    sol: &TreeSolution,
+    trace: &Trace<TreeStep>,
+    with_trace: bool,
+) -> Value {
     let p = &inst.platform;
     let ids = p.ids();
     let by_node = |values: Vec<(usize, Value)>| -> Value {
@@ -21,7 +26,15 @@ pub fn tree_result(inst: &SteadyState, sol: &TreeSolution, trace: &Trace<TreeSte
         }
         Value::Object(m)
     };
-    let x = by_node(sol.rates.x.iter().enumerate().filter(|(_, v)| !v.is_zero()).map(|(i, v)| (i, v.exact())).collect());
+    let x = by_node(
+        sol.rates
+            .x
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.is_zero())
+            .map(|(i, v)| (i, v.exact()))
+            .collect(),
+    );
     let arcs = p.arcs();
     let f: Vec<Value> = arcs
         .iter()
@@ -29,9 +42,27 @@ pub fn tree_result(inst: &SteadyState, sol: &TreeSolution, trace: &Trace<TreeSte
         .filter(|(_, r)| !r.is_zero())
         .map(|(a, r)| json!({"from": ids[a.from], "to": ids[a.to], "rate": r.exact()}))
         .collect();
-    let rho_sub = by_node(sol.rho_sub.iter().enumerate().filter_map(|(i, v)| v.as_ref().map(|v| (i, v.exact()))).collect());
-    let class = by_node(sol.class.iter().enumerate().filter_map(|(i, c)| c.map(|c| (i, json!(c)))).collect());
-    let usage = by_node(sol.usage.iter().enumerate().map(|(i, u)| (i, json!(u))).collect());
+    let rho_sub = by_node(
+        sol.rho_sub
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.as_ref().map(|v| (i, v.exact())))
+            .collect(),
+    );
+    let class = by_node(
+        sol.class
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|c| (i, json!(c))))
+            .collect(),
+    );
+    let usage = by_node(
+        sol.usage
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (i, json!(u)))
+            .collect(),
+    );
     let mut out = json!({
         "problem": "steady-state",
         "algorithm": "tree",

@@ -139,7 +139,11 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSoluti
     });
     // Time to send one task over each arc.
     let cost: Vec<Q> = arcs.iter().map(|a| &a.c * &inst.data_in).collect();
-    let speed: Vec<Q> = p.nodes.iter().map(|n| n.w.as_ref().map_or_else(Q::zero, Cost::recip)).collect();
+    let speed: Vec<Q> = p
+        .nodes
+        .iter()
+        .map(|n| n.w.as_ref().map_or_else(Q::zero, Cost::recip))
+        .collect();
     let n = p.nodes.len();
     let mut red = Reduction {
         shape: &shape,
@@ -150,13 +154,28 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSoluti
         sorted: vec![Vec::new(); n],
     };
     let throughput = red.reduce(shape.root, emit);
-    emit(TreeStep::FoundThroughput { rho: throughput.clone() });
-    let mut rates = Rates { x: vec![Q::zero(); n], f: vec![Q::zero(); arcs.len()] };
+    emit(TreeStep::FoundThroughput {
+        rho: throughput.clone(),
+    });
+    let mut rates = Rates {
+        x: vec![Q::zero(); n],
+        f: vec![Q::zero(); arcs.len()],
+    };
     red.allocate(shape.root, throughput.clone(), &mut rates, emit);
     let usage = usage(p, &shape, &rates);
-    emit(TreeStep::Classified { usage: usage.clone() });
+    emit(TreeStep::Classified {
+        usage: usage.clone(),
+    });
     let Reduction { rho_sub, class, .. } = red;
-    Ok(TreeSolution { throughput, rates, root: shape.root, parent: shape.parent, rho_sub, class, usage })
+    Ok(TreeSolution {
+        throughput,
+        rates,
+        root: shape.root,
+        parent: shape.parent,
+        rho_sub,
+        class,
+        usage,
+    })
 }
 
 /// Checks the preconditions and finds the tree: BFS over arcs from the single master.
@@ -206,13 +225,19 @@ fn find_tree(p: &Platform, arcs: &[Arc]) -> Result<Shape, TreeError> {
         }
     }
     let mut children = vec![Vec::new(); n];
-    for u in 0..n {
-        if let Some(v) = parent[u] {
+    for (u, p) in parent.iter().enumerate() {
+        if let Some(v) = *p {
             children[v].push(u);
         }
     }
     let unreachable = (0..n).filter(|&i| !seen[i]).collect();
-    Ok(Shape { root, parent, parent_arc, children, unreachable })
+    Ok(Shape {
+        root,
+        parent,
+        parent_arc,
+        children,
+        unreachable,
+    })
 }
 
 struct Reduction<'a> {
@@ -241,7 +266,11 @@ impl Reduction<'_> {
         if !kids.is_empty() {
             let children = kids
                 .iter()
-                .map(|&u| ChildCap { child: u, c: self.c_in(u).cloned().unwrap_or_else(Q::zero), rho_sub: capacity(self, u) })
+                .map(|&u| ChildCap {
+                    child: u,
+                    c: self.c_in(u).cloned().unwrap_or_else(Q::zero),
+                    rho_sub: capacity(self, u),
+                })
                 .collect();
             emit(TreeStep::SortedChildren { node: v, children });
         }
@@ -261,13 +290,28 @@ impl Reduction<'_> {
             budget -= &c * &rate;
             s += &rate;
             self.class[u] = Some(class);
-            emit(TreeStep::FedChild { node: v, child: u, c, need, budget_before, class, rate });
+            emit(TreeStep::FedChild {
+                node: v,
+                child: u,
+                c,
+                need,
+                budget_before,
+                class,
+                rate,
+            });
         }
         let rho_star = &self.speed[v] + &s;
         let cap = self.c_in(v).map(Q::recip);
         let rho_sub = cap.as_ref().map(|cap| cap.clone().min(rho_star.clone()));
         if !kids.is_empty() {
-            emit(TreeStep::Collapsed { node: v, local: self.speed[v].clone(), s, rho_star: rho_star.clone(), cap, rho_sub: rho_sub.clone() });
+            emit(TreeStep::Collapsed {
+                node: v,
+                local: self.speed[v].clone(),
+                s,
+                rho_star: rho_star.clone(),
+                cap,
+                rho_sub: rho_sub.clone(),
+            });
         }
         self.rho_sub[v] = rho_sub;
         self.sorted[v] = kids;
@@ -297,7 +341,12 @@ impl Reduction<'_> {
         // The reduction guarantees the children absorb everything (section 3.3's assertion).
         debug_assert!(rem.is_zero(), "allocation left {} at node {v}", frac(&rem));
         rates.x[v].clone_from(&local);
-        emit(TreeStep::Allocated { node: v, arriving, local, sent: sent.clone() });
+        emit(TreeStep::Allocated {
+            node: v,
+            arriving,
+            local,
+            sent: sent.clone(),
+        });
         for (u, give) in sent {
             self.allocate(u, give, rates, emit);
         }

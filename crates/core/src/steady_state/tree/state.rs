@@ -70,7 +70,11 @@ impl TreeState {
     /// Equivalent weight `1/ρ_sub` of a reduced subtree (`None`: unknown or infinite).
     #[must_use]
     pub fn w_eq(&self, v: usize) -> Option<Q> {
-        self.rho_sub.get(v)?.as_ref().filter(|r| !r.is_zero()).map(Q::recip)
+        self.rho_sub
+            .get(v)?
+            .as_ref()
+            .filter(|r| !r.is_zero())
+            .map(Q::recip)
     }
 
     /// `v` lies strictly inside a reduced subtree (drawn faded: its ancestor stands for it).
@@ -93,7 +97,11 @@ impl Replay for TreeState {
     fn apply(&mut self, step: &TreeStep) {
         self.focus_child = None;
         match step {
-            TreeStep::CheckedTree { root, parent, unreachable } => {
+            TreeStep::CheckedTree {
+                root,
+                parent,
+                unreachable,
+            } => {
                 self.parent.clone_from(parent);
                 for &u in unreachable {
                     self.unreachable[u] = true;
@@ -107,7 +115,15 @@ impl Replay for TreeState {
                     self.rho_sub[c.child] = Some(c.rho_sub.clone());
                 }
             }
-            TreeStep::FedChild { node, child, c, class, rate, budget_before, .. } => {
+            TreeStep::FedChild {
+                node,
+                child,
+                c,
+                class,
+                rate,
+                budget_before,
+                ..
+            } => {
                 self.focus = Some(*node);
                 self.focus_child = Some(*child);
                 self.class[*child] = Some(*class);
@@ -124,7 +140,9 @@ impl Replay for TreeState {
                 self.collapsed.iter_mut().for_each(|c| *c = false);
                 self.focus = None;
             }
-            TreeStep::Allocated { node, local, sent, .. } => {
+            TreeStep::Allocated {
+                node, local, sent, ..
+            } => {
                 self.focus = Some(*node);
                 self.x[*node] = Some(local.clone());
                 for (u, r) in sent {

@@ -109,10 +109,14 @@ pub enum TreeStep {
     },
 }
 
-const CHECK: Phase = Phase { name: "check", line: 0 };
+const CHECK: Phase = Phase {
+    name: "check",
+    line: 0,
+};
 
 fn id(ids: &[NodeId], i: usize) -> String {
-    ids.get(i).map_or_else(|| format!("#{i}"), ToString::to_string)
+    ids.get(i)
+        .map_or_else(|| format!("#{i}"), ToString::to_string)
 }
 
 fn list(ids: &[NodeId], nodes: impl IntoIterator<Item = usize>) -> String {
@@ -184,13 +188,36 @@ impl Step for TreeStep {
     fn phase(&self) -> Phase {
         match self {
             TreeStep::CheckedTree { .. } => CHECK,
-            TreeStep::SortedChildren { .. } => Phase { name: "reduce", line: 2 },
-            TreeStep::FedChild { class: Class::Full, .. } => Phase { name: "reduce", line: 4 },
-            TreeStep::FedChild { .. } => Phase { name: "reduce", line: 5 },
-            TreeStep::Collapsed { .. } => Phase { name: "reduce", line: 6 },
-            TreeStep::FoundThroughput { .. } => Phase { name: "throughput", line: 7 },
-            TreeStep::Allocated { .. } => Phase { name: "allocate", line: 9 },
-            TreeStep::Classified { .. } => Phase { name: "classify", line: 10 },
+            TreeStep::SortedChildren { .. } => Phase {
+                name: "reduce",
+                line: 2,
+            },
+            TreeStep::FedChild {
+                class: Class::Full, ..
+            } => Phase {
+                name: "reduce",
+                line: 4,
+            },
+            TreeStep::FedChild { .. } => Phase {
+                name: "reduce",
+                line: 5,
+            },
+            TreeStep::Collapsed { .. } => Phase {
+                name: "reduce",
+                line: 6,
+            },
+            TreeStep::FoundThroughput { .. } => Phase {
+                name: "throughput",
+                line: 7,
+            },
+            TreeStep::Allocated { .. } => Phase {
+                name: "allocate",
+                line: 9,
+            },
+            TreeStep::Classified { .. } => Phase {
+                name: "classify",
+                line: 10,
+            },
         }
     }
 }

@@ -50,9 +50,10 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, S
         });
     }
     let saved = dom::load(AUTOSAVE_KEY).and_then(|text| Instance::from_json(&text).ok());
-    Ok(saved
-        .or_else(|| presets::get(DEFAULT_PRESET))
-        .map_or_else(|| SteadyState::new(Default::default()), from))
+    Ok(saved.or_else(|| presets::get(DEFAULT_PRESET)).map_or_else(
+        || SteadyState::new(hetlab_core::platform::Platform::default()),
+        from,
+    ))
 }
 
 fn run(inst: SteadyState, algo: &str) -> Model {

@@ -45,10 +45,10 @@ pub fn App() -> Html {
             let window = gloo::utils::window();
             let r1 = route.clone();
             let pop = EventListener::new(&window, "popstate", move |_| {
-                r1.set(Route::parse(&dom::hash()))
+                r1.set(Route::parse(&dom::hash()));
             });
             let hash = EventListener::new(&window, "hashchange", move |_| {
-                route.set(Route::parse(&dom::hash()))
+                route.set(Route::parse(&dom::hash()));
             });
             move || drop((pop, hash))
         });

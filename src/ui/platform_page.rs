@@ -202,7 +202,7 @@ fn tools(
     let export = {
         let p = e.platform.clone();
         Callback::from(move |_: MouseEvent| {
-            dom::download("platform.json", "application/json", &p.to_json(true))
+            dom::download("platform.json", "application/json", &p.to_json(true));
         })
     };
     let toggle_import = {
@@ -264,7 +264,7 @@ fn Generator(props: &LoadProps) -> Html {
             state.set(
                 ev.target_unchecked_into::<web_sys::HtmlInputElement>()
                     .value(),
-            )
+            );
         })
     };
     let on_shape = {
@@ -273,7 +273,7 @@ fn Generator(props: &LoadProps) -> Html {
             s.set(
                 ev.target_unchecked_into::<web_sys::HtmlSelectElement>()
                     .value(),
-            )
+            );
         })
     };
     let apply = {
@@ -329,7 +329,7 @@ fn ImportBox(props: &LoadProps) -> Html {
             t.set(
                 ev.target_unchecked_into::<web_sys::HtmlTextAreaElement>()
                     .value(),
-            )
+            );
         })
     };
     let on_file = {

@@ -347,7 +347,7 @@ fn toolbar(
                 &format!("hetlab-steady-state-step-{step}.svg"),
                 "image/svg+xml",
                 &draw::to_svg_document(&figure, &title),
-            )
+            );
         })
     };
     let on_json = match &model.run {
@@ -360,7 +360,7 @@ fn toolbar(
             ))
             .unwrap_or_default();
             Some(Callback::from(move |_: MouseEvent| {
-                dom::download("hetlab-steady-state-result.json", "application/json", &text)
+                dom::download("hetlab-steady-state-result.json", "application/json", &text);
             }))
         }
         Err(_) => None,

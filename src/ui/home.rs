@@ -17,7 +17,7 @@ pub fn Home() -> Html {
             <div class="cards">
                 { for FAMILIES.iter().map(|f| {
                     let available = f.available();
-                    let algos: Vec<String> = f.algorithms.iter().map(|a| if a.available { a.name.to_owned() } else { format!("{} (coming)", a.name) }).collect();
+                    let algos: Vec<String> = f.algorithms.iter().map(|a| if a.available || !available { a.name.to_owned() } else { format!("{} (coming)", a.name) }).collect();
                     html! {
                         <article class={classes!("card", (!available).then_some("coming"))} data-testid={format!("family-{}", f.problem)}>
                             <h2>

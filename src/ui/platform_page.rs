@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::platform::{NodeId, Platform, Point};
@@ -75,22 +75,31 @@ pub fn PlatformPage() -> Html {
         // Delete removes the selection; Ctrl+Z / Ctrl+Y undo and redo.
         let dispatch = editor.dispatcher();
         use_effect_with((), move |()| {
-            let l = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
-                let Some(k) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                if dom::typing() {
-                    return;
-                }
-                let ctrl = k.ctrl_key() || k.meta_key();
-                match (k.key().as_str(), ctrl, k.shift_key()) {
-                    ("Delete" | "Backspace", false, _) => dispatch.dispatch(Edit::DeleteSelected),
-                    ("z" | "Z", true, false) => dispatch.dispatch(Edit::Undo),
-                    ("y" | "Y", true, _) | ("z" | "Z", true, true) => dispatch.dispatch(Edit::Redo),
-                    _ => return,
-                }
-                k.prevent_default();
-            });
+            let l = EventListener::new_with_options(
+                &gloo::utils::document(),
+                "keydown",
+                EventListenerOptions::enable_prevent_default(),
+                move |ev| {
+                    let Some(k) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if dom::typing() {
+                        return;
+                    }
+                    let ctrl = k.ctrl_key() || k.meta_key();
+                    match (k.key().as_str(), ctrl, k.shift_key()) {
+                        ("Delete" | "Backspace", false, _) => {
+                            dispatch.dispatch(Edit::DeleteSelected)
+                        }
+                        ("z" | "Z", true, false) => dispatch.dispatch(Edit::Undo),
+                        ("y" | "Y", true, _) | ("z" | "Z", true, true) => {
+                            dispatch.dispatch(Edit::Redo)
+                        }
+                        _ => return,
+                    }
+                    k.prevent_default();
+                },
+            );
             move || drop(l)
         });
     }

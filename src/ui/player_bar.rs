@@ -51,11 +51,11 @@ pub fn PlayerBar(props: &PlayerBarProps) -> Html {
     let at_end = p.step >= p.end;
     html! {
         <div class="player" data-testid="player" role="group" aria-label="Step player">
-            { button("⏮", "First step (Home)", "player-first", Action::First, at_start) }
+            { button("|◀", "First step (Home)", "player-first", Action::First, at_start) }
             { button("◀", "Previous step (←)", "player-prev", Action::Prev, at_start) }
-            { button(if p.playing { "⏸" } else { "▶" }, "Play / pause (space)", "player-play", Action::Toggle, p.start >= p.end) }
-            { button("▶|", "Next step (→)", "player-next", Action::Next, at_end) }
-            { button("⏭", "Last step (End)", "player-last", Action::Last, at_end) }
+            { button(if p.playing { "❚❚ Pause" } else { "▶ Play" }, "Play / pause (space)", "player-play", Action::Toggle, p.start >= p.end) }
+            { button("▶", "Next step (→)", "player-next", Action::Next, at_end) }
+            { button("▶|", "Last step (End)", "player-last", Action::Last, at_end) }
             <input type="range" class="scrubber" data-testid="scrubber" aria-label="Step"
                    min={p.start.to_string()} max={p.end.to_string()} value={p.step.to_string()} oninput={on_seek} />
             <span class="count" data-testid="step-count" aria-live="polite">{format!("Step {} / {}", p.step, p.len)}</span>

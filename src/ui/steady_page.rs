@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets::{self, PRESETS};
@@ -162,18 +162,23 @@ pub fn SteadyPage() -> Html {
         let on_action = on_action.clone();
         use_effect_with((player.clone(), controls), move |(_, controls)| {
             let listener = controls.then(|| {
-                EventListener::new(&gloo::utils::document(), "keydown", move |e| {
-                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    if dom::typing() || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                        return;
-                    }
-                    if let Some(a) = Player::key_action(&e.key()) {
-                        e.prevent_default();
-                        on_action.emit(a);
-                    }
-                })
+                EventListener::new_with_options(
+                    &gloo::utils::document(),
+                    "keydown",
+                    EventListenerOptions::enable_prevent_default(),
+                    move |e| {
+                        let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                            return;
+                        };
+                        if dom::typing() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                            return;
+                        }
+                        if let Some(a) = Player::key_action(&e.key()) {
+                            e.prevent_default();
+                            on_action.emit(a);
+                        }
+                    },
+                )
             });
             move || drop(listener)
         });

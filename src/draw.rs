@@ -238,12 +238,24 @@ fn class_name(c: Class) -> &'static str {
     }
 }
 
+/// Where a node's note goes: upper right of the node, or upper left near the right edge so that
+/// it stays inside the drawing.
+#[must_use]
+pub fn note_at(at: (f64, f64)) -> (f64, f64, &'static str) {
+    let y = at.1 - NODE_R + 4.0;
+    if at.0 > WIDTH - 110.0 {
+        (at.0 - NODE_R - 4.0, y, "end")
+    } else {
+        (at.0 + NODE_R + 4.0, y, "start")
+    }
+}
+
 /// The figure as a standalone SVG document (for export), with its style inlined so that it
 /// looks the same outside the site.
 #[must_use]
 pub fn to_svg_document(fig: &Figure, title: &str) -> String {
     let mut s = format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif"><title>{}</title><style>{EXPORT_CSS}</style><defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif"><title>{}</title><style>{EXPORT_CSS}</style><defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>"##,
         escape(title)
     );
     for l in &fig.links {
@@ -260,10 +272,9 @@ pub fn to_svg_document(fig: &Figure, title: &str) -> String {
             n.class, n.at.0, n.at.1, n.at.0, n.at.1 - 2.0, escape(&n.label), n.at.0, n.at.1 + 12.0, escape(&n.sub)
         ));
         if let Some(note) = &n.note {
+            let (x, y, anchor) = note_at(n.at);
             s.push_str(&format!(
-                r#"<text x="{:.1}" y="{:.1}" class="note">{}</text>"#,
-                n.at.0 + NODE_R + 4.0,
-                n.at.1 - NODE_R + 4.0,
+                r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" class="note">{}</text>"#,
                 escape(note)
             ));
         }

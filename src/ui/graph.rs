@@ -7,7 +7,7 @@ use hetlab_core::platform::Point;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
-use crate::draw::{from_px, Figure, HEIGHT, NODE_R, WIDTH};
+use crate::draw::{from_px, note_at, Figure, HEIGHT, NODE_R, WIDTH};
 use crate::editor::Selection;
 
 /// Props of [`Graph`].
@@ -110,7 +110,7 @@ pub fn Graph(props: &GraphProps) -> Html {
                 <text class="id" x={fmt(n.at.0)} y={fmt(n.at.1 - 2.0)} text-anchor="middle">{&n.label}</text>
                 <text class="w" x={fmt(n.at.0)} y={fmt(n.at.1 + 12.0)} text-anchor="middle">{&n.sub}</text>
                 if let Some(note) = &n.note {
-                    <text class="note" x={fmt(n.at.0 + NODE_R + 4.0)} y={fmt(n.at.1 - NODE_R + 4.0)}>{note}</text>
+                    <text class="note" x={fmt(note_at(n.at).0)} y={fmt(note_at(n.at).1)} text-anchor={note_at(n.at).2}>{note}</text>
                 }
             </g>
         }
@@ -121,7 +121,7 @@ pub fn Graph(props: &GraphProps) -> Html {
              {onpointermove} onpointerup={stop.clone()} onpointerleave={stop}>
             <title>{props.title.clone()}</title>
             <defs>
-                <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+                <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto-start-reverse">
                     <path d="M0,0 L10,5 L0,10 z" />
                 </marker>
             </defs>

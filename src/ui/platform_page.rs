@@ -89,11 +89,11 @@ pub fn PlatformPage() -> Html {
                     let ctrl = k.ctrl_key() || k.meta_key();
                     match (k.key().as_str(), ctrl, k.shift_key()) {
                         ("Delete" | "Backspace", false, _) => {
-                            dispatch.dispatch(Edit::DeleteSelected)
+                            dispatch.dispatch(Edit::DeleteSelected);
                         }
                         ("z" | "Z", true, false) => dispatch.dispatch(Edit::Undo),
                         ("y" | "Y", true, _) | ("z" | "Z", true, true) => {
-                            dispatch.dispatch(Edit::Redo)
+                            dispatch.dispatch(Edit::Redo);
                         }
                         _ => return,
                     }

@@ -20,7 +20,7 @@
 // line `N passed, M failed`. Exit status is 1 if any test failed, else 0.
 
 import { spawn, execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -118,6 +118,21 @@ async function startServer(port) {
 // ---------------------------------------------------------------------------
 // Per-test browser harness
 
+/** Contexts (and their temp user-data-dirs) still open; cleaned up if the runner is interrupted. */
+const live = new Set();
+async function closeLive() {
+  const closing = [...live].map(({ context }) => context.close().catch(() => {}));
+  await Promise.race([Promise.all(closing), sleep(5_000)]);
+  for (const { dir } of live) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // best effort: a stray temp dir is not worth a crash
+    }
+  }
+  live.clear();
+}
+
 /**
  * What a test function receives. Owns every context the test opens, collects
  * console errors / page errors from all of them, and knows which page to
@@ -149,8 +164,13 @@ class TestHarness {
       executablePath: chromiumPath(),
       headless: true,
       args: CHROMIUM_ARGS,
+      // The runner's own SIGINT/SIGTERM handlers close contexts and remove temp dirs.
+      handleSIGINT: false,
+      handleSIGTERM: false,
     });
-    this.contexts.push({ context, dir });
+    const entry = { context, dir };
+    live.add(entry);
+    this.contexts.push(entry);
     context.on('page', (p) => this.watch(p));
     for (const p of context.pages()) this.watch(p);
     const page = context.pages()[0] ?? (await context.newPage());
@@ -191,15 +211,17 @@ class TestHarness {
 
   /** Closes every context and removes the temp user-data-dirs; never throws. */
   async close() {
-    for (const { context, dir } of this.contexts) {
-      await context.close().catch(() => {});
-      await rm(dir, { recursive: true, force: true }).catch(() => {});
+    for (const entry of this.contexts) {
+      await entry.context.close().catch(() => {});
+      await rm(entry.dir, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+      live.delete(entry);
     }
     this.contexts = [];
   }
 }
 
 const firstLine = (s) => String(s).split('\n')[0];
+
 
 /** Runs one test; resolves to null on success or to the failure reason. */
 async function runTest(test, baseUrl) {
@@ -252,8 +274,9 @@ async function main() {
   };
   process.on('exit', stopServer);
   for (const sig of ['SIGINT', 'SIGTERM']) {
-    process.on(sig, () => {
+    process.on(sig, async () => {
       stopServer();
+      await closeLive();
       process.exit(130);
     });
   }

@@ -202,6 +202,7 @@ class TestHarness {
     try {
       await this.lastPage.screenshot({
         path: path.join(SCREENSHOT_DIR, `${this.name}.png`),
+        fullPage: true,
         timeout: 15_000,
       });
     } catch (e) {

@@ -42,8 +42,8 @@ pub struct Editor {
 pub enum Edit {
     /// Replace the whole platform (preset, generator, import); undoable.
     Load(Platform),
-    /// Add a node at a position.
-    AddNode(Point),
+    /// Add a node at the free spot farthest from the others.
+    AddNode,
     /// Start a drag: remember the platform once for undo.
     BeginMove,
     /// Move a node during a drag (not recorded: [`Edit::BeginMove`] was).
@@ -114,6 +114,17 @@ impl Editor {
         !self.redo.is_empty()
     }
 
+    /// Gives every node the position it is drawn at (the automatic layout is recomputed from
+    /// the shape, so it would move nodes when the shape changes).
+    fn pin_positions(&mut self) {
+        if self.platform.nodes.iter().any(|v| v.pos.is_none()) {
+            let laid = hetlab_core::platform::layout(&self.platform);
+            for (v, p) in self.platform.nodes.iter_mut().zip(laid) {
+                v.pos = Some(round(p));
+            }
+        }
+    }
+
     fn record(&mut self) {
         self.undo.push(Rc::new(self.platform.clone()));
         if self.undo.len() > UNDO_DEPTH {
@@ -135,11 +146,14 @@ impl Editor {
                 e.selected = None;
                 e.link_from = None;
             }
-            Edit::AddNode(pos) => {
+            Edit::AddNode => {
                 if n >= hetlab_core::platform::MAX_NODES {
                     return e;
                 }
                 e.record();
+                // Existing nodes keep the place they are drawn at, whatever the new shape.
+                e.pin_positions();
+                let pos = free_spot(e.platform.nodes.iter().filter_map(|v| v.pos));
                 let id = e.platform.fresh_id();
                 let master = !e.platform.nodes.iter().any(|v| v.master);
                 e.platform.nodes.push(Node {
@@ -155,12 +169,7 @@ impl Editor {
             Edit::Move(i, pos) if i < n => {
                 // A drag gives positions to every node, so that the others stay where they are
                 // drawn while one moves.
-                if e.platform.nodes.iter().any(|v| v.pos.is_none()) {
-                    let laid = hetlab_core::platform::layout(&e.platform);
-                    for (v, p) in e.platform.nodes.iter_mut().zip(laid) {
-                        v.pos = Some(round(p));
-                    }
-                }
+                e.pin_positions();
                 e.platform.nodes[i].pos = Some(round(pos));
             }
             Edit::DeleteSelected => match e.selected {
@@ -256,6 +265,29 @@ impl Editor {
     }
 }
 
+/// The point of a 9×7 grid inside the drawing farthest from every given point (the first such
+/// point in row order on ties, so that the choice is deterministic).
+fn free_spot(taken: impl Iterator<Item = Point>) -> Point {
+    let taken: Vec<Point> = taken.collect();
+    let mut best = (f64::NEG_INFINITY, Point { x: 0.5, y: 0.5 });
+    for row in 0..7 {
+        for col in 0..9 {
+            let p = Point {
+                x: 0.1 + 0.1 * f64::from(col),
+                y: 0.1 + 0.8 * f64::from(row) / 6.0,
+            };
+            let d = taken
+                .iter()
+                .map(|q| (q.x - p.x).hypot(q.y - p.y))
+                .fold(f64::INFINITY, f64::min);
+            if d > best.0 + 1e-9 {
+                best = (d, p);
+            }
+        }
+    }
+    round(best.1)
+}
+
 fn valid(c: &Cost) -> bool {
     c.finite().is_none_or(|v| v.is_positive() && !v.is_zero())
 }
@@ -285,8 +317,16 @@ mod tests {
     #[test]
     fn edits_undo_and_redo() {
         let e = Editor::new(star());
-        let e = e.apply(Edit::AddNode(Point { x: 0.5, y: 0.5 }));
+        let e = e.apply(Edit::AddNode);
         assert_eq!(e.platform.nodes.len(), 6);
+        // The others keep their drawn place; the new node lands away from all of them.
+        let laid = hetlab_core::platform::layout(&star());
+        for (v, p) in e.platform.nodes.iter().zip(&laid) {
+            let q = v.pos.unwrap();
+            assert!((q.x - p.x).abs() < 1e-3 && (q.y - p.y).abs() < 1e-3);
+        }
+        let new = e.platform.nodes[5].pos.unwrap();
+        assert!(laid.iter().all(|p| (p.x - new.x).hypot(p.y - new.y) > 0.15));
         assert_eq!(e.selected, Some(Selection::Node(5)));
         let e = e.apply(Edit::Undo);
         assert_eq!(e.platform, star());

@@ -198,12 +198,6 @@ fn tools(
         let d = editor.dispatcher();
         Callback::from(move |_: MouseEvent| d.dispatch(edit.clone()))
     };
-    // New nodes appear on a small spiral around the centre so that they never stack exactly.
-    let k = e.platform.nodes.len() as f64;
-    let spot = Point {
-        x: 0.5 + 0.08 * (k * 2.4).cos() * (k % 5.0 + 1.0) / 5.0,
-        y: 0.5 + 0.08 * (k * 2.4).sin() * (k % 5.0 + 1.0) / 5.0,
-    };
     let toggle_link = {
         let m = link_mode.clone();
         Callback::from(move |_: MouseEvent| m.set(!*m))
@@ -220,7 +214,7 @@ fn tools(
     };
     html! {
         <div class="toolbar" role="toolbar" aria-label="Edit the platform">
-            <button data-testid="add-node" onclick={act(Edit::AddNode(spot))}>{"+ Node"}</button>
+            <button data-testid="add-node" onclick={act(Edit::AddNode)}>{"+ Node"}</button>
             <button data-testid="link-mode" class={classes!((**link_mode).then_some("on"))} aria-pressed={link_mode.to_string()} onclick={toggle_link}>{"Link mode"}</button>
             <button data-testid="delete" disabled={e.selected.is_none()} onclick={act(Edit::DeleteSelected)}>{"Delete"}</button>
             <button data-testid="undo" disabled={!e.can_undo()} onclick={act(Edit::Undo)} title="Undo (Ctrl+Z)">{"Undo"}</button>

@@ -1,6 +1,7 @@
 //! The Yew components of the site. [`App`] owns the route (the URL hash is the source of truth
 //! for what is shown) and hands a [`Nav`] context to pages so that they can push or replace it.
 
+mod bench;
 mod dom;
 mod graph;
 mod home;
@@ -69,6 +70,7 @@ pub fn App() -> Html {
         Page::Home => html! { <home::Home /> },
         Page::Platform => html! { <platform_page::PlatformPage /> },
         Page::Family(p) if p == "steady-state" => html! { <steady_page::SteadyPage /> },
+        Page::Family(p) if p == "bench" => html! { <bench::Bench /> },
         Page::Family(p) => html! { <home::Coming problem={p.clone()} /> },
     };
     html! {

@@ -331,6 +331,17 @@ export const tests = [
       await count(graphNodes(page), 6, 'graph nodes after invalid edit');
       await commit('3/2');
       await count(byId(page, 'field-error'), 0, 'field errors after w-1 = 3/2');
+
+      // The seeded generator gives in wasm exactly what it gives natively (pinned in
+      // crates/core/src/generate.rs, test seeds_are_stable: tree, 5 nodes, seed 42).
+      await byId(page, 'gen-shape').selectOption('tree');
+      await byId(page, 'gen-size').fill('5');
+      await byId(page, 'gen-seed').fill('42');
+      await byId(page, 'gen-apply').click();
+      await count(graphNodes(page), 5, 'graph nodes after generating');
+      const ws = [];
+      for (let id = 0; id < 5; id++) ws.push(await page.locator(`input[data-testid="w-${id}"]`).inputValue());
+      if (ws.join(',') !== '7,9,2,8,3') throw new Error(`generated w in wasm: ${ws.join(',')}, native: 7,9,2,8,3`);
     },
   },
 ];

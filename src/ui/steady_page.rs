@@ -14,6 +14,7 @@ use hetlab_core::share;
 use hetlab_core::steady_state::report;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
 use hetlab_core::trace::{Step as _, Traced};
+use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use super::dom::{self, AUTOSAVE_KEY};
@@ -299,7 +300,6 @@ fn error_view(message: &str, embed: bool) -> Html {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn toolbar(
     nav: &super::Nav,
     algo: &str,
@@ -452,5 +452,3 @@ fn results(
         </>
     }
 }
-
-use wasm_bindgen::JsCast as _;

@@ -6,8 +6,10 @@
 
 pub mod catalog;
 pub mod generate;
+pub mod graph;
 pub mod instance;
 pub mod issue;
+pub mod lp;
 pub mod platform;
 pub mod presets;
 pub mod rational;

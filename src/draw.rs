@@ -4,6 +4,7 @@
 
 use hetlab_core::platform::{layout, Platform, Point};
 use hetlab_core::rational::{frac, to_f64, Cost, Q};
+use hetlab_core::steady_state::pipeline::{PipeState, Pipeline};
 use hetlab_core::steady_state::tree::{Class, NodeUse, TreeState};
 use num_traits::Zero;
 
@@ -216,6 +217,82 @@ pub fn tree(p: &Platform, s: &TreeState) -> Figure {
             look.arrow = true;
         }
         look.class = class.join(" ");
+    }
+    fig
+}
+
+/// The figure at one step of the general pipeline: canonical rates on the arcs (width by rate),
+/// utilisation on the nodes, the route or the matching of the current step highlighted.
+#[must_use]
+pub fn lp(p: &Platform, pipe: &Pipeline, s: &PipeState) -> Figure {
+    let mut fig = plain(p);
+    if !s.rates_shown() {
+        return fig;
+    }
+    let arcs = p.arcs();
+    let rates = &pipe.lp.rates;
+    let max_rate = rates.f.iter().map(to_f64).fold(0.0, f64::max);
+    let route = s.current_route.and_then(|k| pipe.allocations.get(k));
+    let matching = s
+        .current_matching
+        .and_then(|k| pipe.pattern.as_ref()?.decomposition.matchings.get(k));
+    for (i, look) in fig.nodes.iter_mut().enumerate() {
+        let x = &rates.x[i];
+        let alpha = p.nodes[i].w.as_ref().and_then(Cost::finite).map(|w| w * x);
+        let class = match alpha {
+            None => "router",
+            Some(a) if a.is_zero() => "idle",
+            Some(a) if a == Q::from_integer(1.into()) => "saturated",
+            Some(_) => "partial",
+        };
+        look.class = format!("{} {class}", look.class);
+        if route.is_some_and(|r| r.worker == i) {
+            look.class.push_str(" focus");
+        }
+        if !x.is_zero() {
+            look.note = Some(format!("x = {}", frac(x)));
+        }
+    }
+    // Links that carry nothing in either direction are drawn dashed.
+    for (l, look) in fig.links.iter_mut().enumerate() {
+        if !arcs
+            .iter()
+            .zip(&rates.f)
+            .any(|(a, r)| a.link == l && !r.is_zero())
+        {
+            look.class.push_str(" unused");
+        }
+    }
+    for (k, a) in arcs.iter().enumerate() {
+        let rate = &rates.f[k];
+        if rate.is_zero() {
+            continue;
+        }
+        let look = &mut fig.links[a.link];
+        let on_route = route.is_some_and(|r| r.path_in.contains(&k));
+        let in_matching = matching.is_some_and(|m| m.edges.contains(&(a.from, a.to)));
+        let (from, to, label_at) = segment(fig.nodes[a.from].at, fig.nodes[a.to].at);
+        *look = LinkLook {
+            from,
+            to,
+            label_at,
+            label: format!("{} · {} /t", frac(&a.c), frac(rate)),
+            width: 2.0 + 8.0 * to_f64(rate) / max_rate.max(f64::MIN_POSITIVE),
+            arrow: true,
+            class: format!(
+                "link flow full{}{}",
+                if on_route || in_matching {
+                    " focus"
+                } else {
+                    ""
+                },
+                if matching.is_some() && !in_matching {
+                    " faded"
+                } else {
+                    ""
+                }
+            ),
+        };
     }
     fig
 }

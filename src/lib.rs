@@ -3,6 +3,7 @@
 
 pub mod draw;
 pub mod editor;
+pub mod gantt;
 pub mod player;
 pub mod route;
 #[cfg(target_arch = "wasm32")]

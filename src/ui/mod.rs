@@ -9,6 +9,7 @@ mod platform_page;
 mod player_bar;
 mod share;
 mod steady_page;
+mod steady_views;
 
 use gloo::events::EventListener;
 use yew::prelude::*;

@@ -9,11 +9,7 @@ use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets::{self, PRESETS};
-use hetlab_core::rational::{approx, frac};
 use hetlab_core::share;
-use hetlab_core::steady_state::report;
-use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
-use hetlab_core::trace::{Step as _, Traced};
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
@@ -21,6 +17,7 @@ use super::dom::{self, AUTOSAVE_KEY};
 use super::graph::Graph;
 use super::player_bar::PlayerBar;
 use super::share::ShareDialog;
+use super::steady_views::{step_view, Run, StepView};
 use super::use_nav;
 use crate::draw;
 use crate::player::{Action, Player, DEFAULT_SPEED};
@@ -32,7 +29,7 @@ const DEFAULT_PRESET: &str = "star-example-2";
 /// Where the instance came from and what the algorithm made of it.
 struct Model {
     inst: SteadyState,
-    run: Result<Traced<tree::TreeSolution, TreeStep>, String>,
+    run: Result<Run, String>,
 }
 
 /// The instance named by the URL, or the message to show instead.
@@ -58,13 +55,7 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, S
 }
 
 fn run(inst: SteadyState, algo: &str) -> Model {
-    let run = match algo {
-        "tree" => tree::solve_traced(&inst).map_err(|e| {
-            format!("{e}. The LP for any graph comes in a later version of HetLab; until then, trees and stars can be solved.")
-        }),
-        "lp" => Err("The LP on any graph is coming in a later version of HetLab. Choose “tree” for trees and stars.".to_owned()),
-        other => Err(format!("Unknown algorithm \"{other}\": choose “tree”.")),
-    };
+    let run = Run::new(&inst, algo);
     Model { inst, run }
 }
 
@@ -75,7 +66,7 @@ pub fn SteadyPage() -> Html {
     let q = nav.route.query.clone();
     let payload = q.get("i").map(str::to_owned);
     let preset = q.get("preset").map(str::to_owned);
-    let algo = q.get("algo").unwrap_or("tree").to_owned();
+    let algo = q.get("algo").unwrap_or("lp").to_owned();
     let embed = q.flag("embed");
     let controls = q.get("controls") != Some("0");
     let resolved = use_memo((payload.clone(), preset.clone()), |(payload, preset)| {
@@ -98,7 +89,7 @@ pub fn SteadyPage() -> Html {
                     r.query
                         .set("i", share::encode(&Instance::SteadyState(inst.clone())));
                     if r.query.get("algo").is_none() {
-                        r.query.set("algo", "tree");
+                        r.query.set("algo", "lp");
                     }
                     nav.replace(r);
                 }
@@ -115,7 +106,7 @@ pub fn SteadyPage() -> Html {
     let share_open = use_state(|| false);
 
     let len = match &*model {
-        Ok(Model { run: Ok(t), .. }) => t.trace.len(),
+        Ok(Model { run: Ok(r), .. }) => r.len(),
         _ => 0,
     };
     let player = Player {
@@ -195,28 +186,20 @@ pub fn SteadyPage() -> Html {
         .name
         .clone()
         .unwrap_or_else(|| "Platform".to_owned());
-    let n = model.inst.platform.nodes.len();
-    let (state, caption, active_line) = match &model.run {
-        Ok(t) => {
-            let ids = model.inst.platform.ids();
-            let state = t.trace.state_at(TreeState::new(n), player.step);
-            let (caption, line) = match player
-                .step
-                .checked_sub(1)
-                .and_then(|k| t.trace.steps.get(k))
-            {
-                Some(s) => (s.caption(&ids), Some(s.phase().line)),
-                None => (intro(&model.inst), None),
-            };
-            (Some(state), caption, line)
-        }
-        Err(message) => (None, message.clone(), None),
+    let view = match &model.run {
+        Ok(r) => step_view(&model.inst, r, &player, &on_action),
+        Err(message) => StepView {
+            figure: Rc::new(draw::plain(&model.inst.platform)),
+            caption: message.clone(),
+            line: None,
+            pseudocode: &[],
+            results: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
+            below: Html::default(),
+        },
     };
-    let figure = Rc::new(match &state {
-        Some(s) => draw::tree(&model.inst.platform, s),
-        None => draw::plain(&model.inst.platform),
-    });
-
+    let figure = view.figure.clone();
+    let active_line = view.line;
+    let caption = view.caption.clone();
     let figure_html = html! {
         <figure class="figure" data-testid="figure">
             <Graph figure={figure.clone()} title={title.clone()} />
@@ -244,12 +227,12 @@ pub fn SteadyPage() -> Html {
             <h1>{"Master–worker steady state"}</h1>
             {toolbar}
             <div class="layout">
-                <div class="figure-col">{figure_html}{for bar}</div>
+                <div class="figure-col">{figure_html}{for bar}{view.below}</div>
                 <aside class="side" aria-label="Algorithm and results">
-                    { results(model, state.as_ref(), &player, &on_action) }
+                    { view.results }
                     <h2>{"Pseudocode"}</h2>
                     <ol class="pseudocode" data-testid="pseudocode" start="0">
-                        { for TREE_PSEUDOCODE.iter().enumerate().map(|(k, line)| html! {
+                        { for view.pseudocode.iter().enumerate().map(|(k, line)| html! {
                             <li class={classes!((active_line == Some(k)).then_some("active"))}><code>{*line}</code></li>
                         }) }
                     </ol>
@@ -268,22 +251,6 @@ pub fn SteadyPage() -> Html {
             }
         </section>
     }
-}
-
-fn intro(inst: &SteadyState) -> String {
-    let p = &inst.platform;
-    let masters: Vec<String> = p
-        .nodes
-        .iter()
-        .filter(|v| v.master)
-        .map(|v| v.id.to_string())
-        .collect();
-    format!(
-        "The platform: {} node(s) and {} link(s); master {}. Each node shows its time per task w, each link its time per task c. Press ▶ or → to follow the bandwidth-centric algorithm.",
-        p.nodes.len(),
-        p.links.len(),
-        masters.join(", ")
-    )
 }
 
 fn error_view(message: &str, embed: bool) -> Html {
@@ -357,13 +324,8 @@ fn toolbar(
     };
     let on_json = match &model.run {
         Ok(t) => {
-            let text = serde_json::to_string_pretty(&report::tree_result(
-                &model.inst,
-                &t.solution,
-                &t.trace,
-                true,
-            ))
-            .unwrap_or_default();
+            let text =
+                serde_json::to_string_pretty(&t.result_json(&model.inst)).unwrap_or_default();
             Some(Callback::from(move |_: MouseEvent| {
                 dom::download("hetlab-steady-state-result.json", "application/json", &text);
             }))
@@ -378,8 +340,8 @@ fn toolbar(
         <div class="toolbar" data-testid="editor-panel">
             <label>{"Algorithm "}
                 <select data-testid="algo" onchange={on_algo}>
-                    <option value="tree" selected={algo == "tree"}>{"tree: bandwidth-centric closed form"}</option>
-                    <option value="lp" selected={algo == "lp"}>{"lp: linear program on any graph (coming)"}</option>
+                    <option value="lp" selected={algo == "lp"}>{"lp: linear program, routes, periodic schedule"}</option>
+                    <option value="tree" selected={algo == "tree"}>{"tree: bandwidth-centric closed form (trees and stars)"}</option>
                 </select>
             </label>
             <label>{"Example "}
@@ -393,62 +355,5 @@ fn toolbar(
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
         </div>
-    }
-}
-
-fn results(
-    model: &Model,
-    state: Option<&TreeState>,
-    player: &Player,
-    on_action: &Callback<Action>,
-) -> Html {
-    let (Ok(t), Some(s)) = (&model.run, state) else {
-        return html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> };
-    };
-    let found_at = t
-        .trace
-        .steps
-        .iter()
-        .position(|s| matches!(s, TreeStep::FoundThroughput { .. }))
-        .map_or(0, |k| k + 1);
-    let throughput = match &s.throughput {
-        Some(r) => format!("ρ* = {} ≈ {} tasks per time unit", frac(r), approx(r)),
-        None => format!("ρ* is found at step {found_at}."),
-    };
-    // Phase buttons jump to the first step of each phase.
-    let mut phases: Vec<(&'static str, usize)> = Vec::new();
-    for (k, step) in t.trace.steps.iter().enumerate() {
-        let name = step.phase().name;
-        if phases.last().is_none_or(|(n, _)| *n != name) && !phases.iter().any(|(n, _)| *n == name)
-        {
-            phases.push((name, k + 1));
-        }
-    }
-    let p = &model.inst.platform;
-    html! {
-        <>
-            <h2>{"Result"}</h2>
-            <p class="throughput" data-testid="throughput">{throughput}</p>
-            <div class="phases" role="group" aria-label="Jump to a phase">
-                { for phases.into_iter().map(|(name, k)| {
-                    let cb = on_action.clone();
-                    html! { <button class={classes!("phase", (player.step >= k).then_some("done"))} onclick={Callback::from(move |_| cb.emit(Action::Seek(k)))}>{name}</button> }
-                }) }
-            </div>
-            <table class="rates" data-testid="rates">
-                <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"ρ_sub"}</th><th>{"x (tasks/t)"}</th><th>{"receives"}</th></tr></thead>
-                <tbody>
-                    { for p.nodes.iter().enumerate().map(|(i, v)| html! {
-                        <tr class={classes!((s.focus == Some(i)).then_some("focus"))}>
-                            <td>{v.id.to_string()}</td>
-                            <td>{v.w.as_ref().map(ToString::to_string).unwrap_or_default()}</td>
-                            <td>{s.rho_sub[i].as_ref().map(frac).unwrap_or_default()}</td>
-                            <td>{s.x[i].as_ref().map(frac).unwrap_or_default()}</td>
-                            <td>{s.rate_in[i].as_ref().map(frac).unwrap_or_default()}</td>
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-        </>
     }
 }

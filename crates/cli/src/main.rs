@@ -8,7 +8,7 @@ use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
-use hetlab_core::steady_state::{report, tree};
+use hetlab_core::steady_state::{pipeline, report, tree};
 use hetlab_core::{catalog, share};
 
 #[derive(Parser)]
@@ -137,24 +137,22 @@ fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<S
     let Instance::SteadyState(ss) = inst;
     let family =
         catalog::family("steady-state").ok_or_else(|| anyhow!("catalog lacks steady-state"))?;
-    let tree_result = |ss: &SteadyState| -> Result<String> {
-        let traced = tree::solve_traced(ss)?;
-        Ok(serde_json::to_string_pretty(&report::tree_result(
-            ss,
-            &traced.solution,
-            &traced.trace,
-            with_trace,
-        ))?)
-    };
-    match algorithm {
-        Some("tree") => tree_result(ss),
-        // The LP is not built yet; on trees it equals the closed form, so the default uses that.
-        None => tree_result(ss).map_err(|e| {
-            anyhow!("{e}\nThe LP for general platforms (the default algorithm) is not available yet; only trees and stars can be solved.")
-        }),
-        Some(name) => if let Some(a) = family.algorithm(name) { bail!("algorithm \"{name}\" ({}) is not available yet", a.title) } else {
+    let value = match algorithm.unwrap_or("lp") {
+        "lp" => {
+            let traced = pipeline::solve_traced(ss)?;
+            report::pipeline_result(ss, &traced.solution, &traced.trace, with_trace)
+        }
+        "tree" => {
+            let traced = tree::solve_traced(ss)?;
+            report::tree_result(ss, &traced.solution, &traced.trace, with_trace)
+        }
+        name => {
             let names: Vec<&str> = family.algorithms.iter().map(|a| a.name).collect();
-            bail!("unknown algorithm \"{name}\" for steady-state (known: {})", names.join(", "))
-        },
-    }
+            bail!(
+                "unknown algorithm \"{name}\" for steady-state (known: {})",
+                names.join(", ")
+            )
+        }
+    };
+    Ok(serde_json::to_string_pretty(&value)?)
 }

@@ -59,7 +59,7 @@ pub const FAMILIES: &[Family] = &[
         summary: "The best throughput a platform sustains for independent tasks, and the periodic schedule that reaches it.",
         spec: "steady-state.md",
         algorithms: &[
-            algo("lp", "linear program on any graph, matchings, periodic schedule", false),
+            algo("lp", "linear program on any graph, matchings, periodic schedule", true),
             algo("tree", "bandwidth-centric closed form on trees and stars", true),
         ],
     },

@@ -10,6 +10,7 @@ pub mod graph;
 pub mod instance;
 pub mod issue;
 pub mod lp;
+pub mod periodic;
 pub mod platform;
 pub mod presets;
 pub mod rational;

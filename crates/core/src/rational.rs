@@ -269,6 +269,12 @@ impl Exact for Q {
     }
 }
 
+impl Exact for BigInt {
+    fn exact(&self) -> serde_json::Value {
+        serde_json::Value::String(self.to_string())
+    }
+}
+
 impl<T: Exact> Exact for Option<T> {
     fn exact(&self) -> serde_json::Value {
         self.as_ref().map_or(serde_json::Value::Null, Exact::exact)

@@ -25,10 +25,10 @@ pub struct Phase {
 /// One semantic event of an algorithm, in the past tense.
 pub trait Step {
     /// What captions need besides the step itself (e.g. the node ids of a platform).
-    type Context: ?Sized;
+    type Context<'a>: ?Sized;
 
     /// The English sentence shown under the figure, in the CLI trace and in snapshot tests.
-    fn caption(&self, ctx: &Self::Context) -> String;
+    fn caption(&self, ctx: &Self::Context<'_>) -> String;
 
     /// The phase this step belongs to.
     fn phase(&self) -> Phase;
@@ -102,7 +102,7 @@ pub struct Traced<T, S> {
 }
 
 /// Captions of a whole trace, for the CLI and snapshot tests.
-pub fn captions<S: Step>(trace: &Trace<S>, ctx: &S::Context) -> Vec<String> {
+pub fn captions<S: Step>(trace: &Trace<S>, ctx: &S::Context<'_>) -> Vec<String> {
     trace.steps.iter().map(|s| s.caption(ctx)).collect()
 }
 

@@ -4,6 +4,11 @@
 //! Built so far: the closed form on trees ([`tree`]) and an independent checker of steady-state
 //! rates ([`verify`]). The LP on any graph and the periodic schedule come next (issue 3).
 
+pub mod alloc;
+pub mod lp;
+#[cfg(test)]
+mod lp_tests;
+pub mod pipeline;
 pub mod report;
 pub mod tree;
 

@@ -1,13 +1,138 @@
 //! Results of the steady-state family as JSON (formats.md section 4): the same document for the
 //! command line and the web app's JSON export.
 
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
 use serde_json::{json, Map, Value};
 
+use super::pipeline::{Context, PipeStep, Pipeline};
 use super::tree::{TreeSolution, TreeStep};
+use super::Rates;
 use crate::instance::SteadyState;
-use crate::rational::{format_fraction, to_f64, Exact};
+use crate::platform::{Arc, NodeId, Platform};
+use crate::rational::{format_fraction, to_f64, Exact, Q};
 use crate::trace::{Step, Trace};
+
+/// `{"id": "p/q"}` for the nonzero entries of a per-node vector.
+fn per_node(ids: &[NodeId], values: &[Q]) -> Value {
+    let mut m = Map::new();
+    for (i, v) in values.iter().enumerate().filter(|(_, v)| !v.is_zero()) {
+        m.insert(ids[i].to_string(), v.exact());
+    }
+    Value::Object(m)
+}
+
+/// `[{"from", "to", "rate"}]` for the nonzero entries of a per-arc vector.
+fn per_arc(ids: &[NodeId], arcs: &[Arc], values: &[Q]) -> Value {
+    Value::Array(
+        arcs.iter()
+            .zip(values)
+            .filter(|(_, r)| !r.is_zero())
+            .map(|(a, r)| json!({"from": ids[a.from], "to": ids[a.to], "rate": r.exact()}))
+            .collect(),
+    )
+}
+
+fn objective(rho: &Q) -> Value {
+    json!({"name": "throughput", "value": to_f64(rho), "value_exact": format_fraction(rho)})
+}
+
+fn rates(p: &Platform, r: &Rates) -> (Value, Value) {
+    let ids = p.ids();
+    (per_node(&ids, &r.x), per_arc(&ids, &p.arcs(), &r.f))
+}
+
+fn trace_json<S: Step + serde::Serialize>(steps: &[S], ctx: &S::Context<'_>) -> Value {
+    Value::Array(
+        steps
+            .iter()
+            .map(|s| {
+                let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
+                v["caption"] = json!(s.caption(ctx));
+                v["phase"] = json!(s.phase().name);
+                v
+            })
+            .collect(),
+    )
+}
+
+/// The result document of the general pipeline (LP, routes, periodic schedule), in the words of
+/// steady-state.md appendix A; with `trace`, one object per step.
+#[must_use]
+pub fn pipeline_result(
+    inst: &SteadyState,
+    pipe: &Pipeline,
+    trace: &Trace<PipeStep>,
+    with_trace: bool,
+) -> Value {
+    let p = &inst.platform;
+    let ids = p.ids();
+    let arcs = p.arcs();
+    let (x, f) = rates(p, &pipe.lp.rates);
+    let name = |i: usize| ids[i].clone();
+    let arc_ends = |k: usize| json!([name(arcs[k].from), name(arcs[k].to)]);
+    let routes: Vec<Value> = pipe
+        .allocations
+        .iter()
+        .map(|a| {
+            json!({"master": name(a.master), "worker": name(a.worker),
+                   "path_in": a.path_in.iter().map(|&k| arc_ends(k)).collect::<Vec<_>>(),
+                   "path_out": a.path_out.iter().map(|&k| arc_ends(k)).collect::<Vec<_>>(),
+                   "weight": a.weight.exact()})
+        })
+        .collect();
+    let mut out = json!({
+        "problem": "steady-state", "algorithm": "lp", "status": "optimal",
+        "objective": objective(&pipe.lp.throughput),
+        "comm_min": pipe.lp.comm_min.exact(),
+        "x": x, "f": f,
+    });
+    if inst.data_out.is_positive() {
+        out["g"] = per_arc(&ids, &arcs, &pipe.lp.g);
+    }
+    out["allocations"] = Value::Array(routes);
+    if let Some(pat) = &pipe.pattern {
+        let matchings: Vec<Value> = pat
+            .decomposition
+            .matchings
+            .iter()
+            .map(|m| json!({"mu": m.mu.exact(), "edges": m.edges.iter().map(|&(i, j)| json!([name(i), name(j)])).collect::<Vec<_>>()}))
+            .collect();
+        let slots: Vec<Value> = pat
+            .slots
+            .iter()
+            .map(|s| {
+                let transfers: Vec<Value> = s
+                    .transfers
+                    .iter()
+                    .map(|t| json!({"from": name(arcs[t.arc].from), "to": name(arcs[t.arc].to), "inputs": t.inputs.exact(), "results": t.results.exact()}))
+                    .collect();
+                json!({"start": s.start.exact(), "end": s.end.exact(), "transfers": transfers})
+            })
+            .collect();
+        let n = per_node(
+            &ids,
+            &pat.n
+                .iter()
+                .map(|v| Q::from_integer(v.clone()))
+                .collect::<Vec<_>>(),
+        );
+        out["period"] = json!({
+            "T": pat.period_t.exact(), "n": n, "delta": pat.decomposition.delta.exact(),
+            "matchings": matchings, "A": pat.scale_a.exact(), "L": pat.length.exact(),
+            "tasks_per_period": pat.tasks().exact(), "slots": slots,
+        });
+    }
+    out["steps"] = json!(trace.len());
+    if with_trace {
+        let ctx = Context {
+            ids: &ids,
+            arcs: &arcs,
+            pipeline: pipe,
+        };
+        out["trace"] = trace_json(&trace.steps, &ctx);
+    }
+    out
+}
 
 /// The result document of the tree closed form; with `trace`, one object per step.
 #[must_use]
@@ -20,28 +145,14 @@ pub fn tree_result(
     let p = &inst.platform;
     let ids = p.ids();
     let by_node = |values: Vec<(usize, Value)>| -> Value {
-        let mut m = Map::new();
-        for (i, v) in values {
-            m.insert(ids[i].to_string(), v);
-        }
-        Value::Object(m)
+        Value::Object(
+            values
+                .into_iter()
+                .map(|(i, v)| (ids[i].to_string(), v))
+                .collect(),
+        )
     };
-    let x = by_node(
-        sol.rates
-            .x
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| !v.is_zero())
-            .map(|(i, v)| (i, v.exact()))
-            .collect(),
-    );
-    let arcs = p.arcs();
-    let f: Vec<Value> = arcs
-        .iter()
-        .zip(&sol.rates.f)
-        .filter(|(_, r)| !r.is_zero())
-        .map(|(a, r)| json!({"from": ids[a.from], "to": ids[a.to], "rate": r.exact()}))
-        .collect();
+    let (x, f) = rates(p, &sol.rates);
     let rho_sub = by_node(
         sol.rho_sub
             .iter()
@@ -64,31 +175,14 @@ pub fn tree_result(
             .collect(),
     );
     let mut out = json!({
-        "problem": "steady-state",
-        "algorithm": "tree",
-        "status": "optimal",
-        "objective": {"name": "throughput", "value": to_f64(&sol.throughput), "value_exact": format_fraction(&sol.throughput)},
-        "master": ids[sol.root],
-        "x": x,
-        "f": f,
-        "rho_sub": rho_sub,
-        "class": class,
-        "usage": usage,
+        "problem": "steady-state", "algorithm": "tree", "status": "optimal",
+        "objective": objective(&sol.throughput),
+        "master": ids[sol.root], "x": x, "f": f,
+        "rho_sub": rho_sub, "class": class, "usage": usage,
         "steps": trace.len(),
     });
     if with_trace {
-        out["trace"] = Value::Array(
-            trace
-                .steps
-                .iter()
-                .map(|s| {
-                    let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
-                    v["caption"] = json!(s.caption(&ids));
-                    v["phase"] = json!(s.phase().name);
-                    v
-                })
-                .collect(),
-        );
+        out["trace"] = trace_json(&trace.steps, ids.as_slice());
     }
     out
 }

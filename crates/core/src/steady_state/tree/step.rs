@@ -129,7 +129,7 @@ fn list(ids: &[NodeId], nodes: impl IntoIterator<Item = usize>) -> String {
 }
 
 impl Step for TreeStep {
-    type Context = [NodeId];
+    type Context<'a> = [NodeId];
 
     fn caption(&self, ids: &[NodeId]) -> String {
         let name = |i: usize| id(ids, i);

@@ -1,0 +1,352 @@
+//! The fast path: minilp (floating point) solves the primal and its dual, each value is turned
+//! into a rational by continued fractions, and [`certify`] decides exactly whether the pair
+//! proves optimality. An answer that is not certified is a [`Answer::Miss`], never a result.
+//!
+//! The dual of `max c·x, a_i·x (cmp_i) b_i, x ≥ 0` solved here is `min b·y` subject to
+//! `Σ_i a_ij·y_i ≥ c_j` for every variable `j`, with `y_i ≥ 0` for `≤` rows, `y_i ≤ 0` for
+//! `≥` rows and `y_i` free for `=` rows (the sign conventions of [`certify`]).
+
+use minilp::{ComparisonOp, OptimizationDirection, Variable};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{Signed, Zero};
+
+use super::{certify, Cmp, Method, Problem, Solution, RECONSTRUCT_MAX_DENOM, SUPPORT_TOL};
+use crate::rational::{to_f64, Q};
+
+/// What the float path produced.
+#[derive(Debug)]
+pub(super) enum Answer {
+    /// A certified optimal solution.
+    Certified(Solution),
+    /// Nothing usable: the float optimum (if any) and why it was not certified.
+    Miss {
+        /// The primal float optimum, when minilp found one.
+        float_value: Option<f64>,
+        /// Why no certified answer came out (for the error message).
+        reason: String,
+    },
+}
+
+/// Runs the float path on `p`.
+pub(super) fn solve(p: &Problem) -> Answer {
+    let miss = |float_value, reason: &str| Answer::Miss {
+        float_value,
+        reason: reason.to_owned(),
+    };
+    let Some(data) = Doubles::new(p) else {
+        return miss(None, "a coefficient does not fit in a double");
+    };
+    let (value, xs) = match data.primal() {
+        Ok(v) => v,
+        Err(e) => return miss(None, &format!("the float solver says the problem is {e}")),
+    };
+    let Ok(ys) = data.dual() else {
+        return miss(Some(value), "the float solver found no dual optimum");
+    };
+    let (x, dual) = (reconstruct_all(&xs), reconstruct_all(&ys));
+    let first = match certify(p, &x, &dual) {
+        Ok(value) => return certified(value, x, dual),
+        Err(e) => e,
+    };
+    // Second try: the exact point and dual on the supports the float solver found, for
+    // optima whose denominators are too large for continued fractions.
+    let refined = data
+        .primal_on_support(p, &xs, &x)
+        .zip(data.dual_on_support(p, &ys, &dual));
+    if let Some((x, dual)) = refined {
+        if let Ok(value) = certify(p, &x, &dual) {
+            return certified(value, x, dual);
+        }
+    }
+    miss(
+        Some(value),
+        &format!("the rounded float answer is not optimal: {first}"),
+    )
+}
+
+fn certified(value: Q, x: Vec<Q>, dual: Vec<Q>) -> Answer {
+    Answer::Certified(Solution {
+        value,
+        x,
+        dual,
+        method: Method::FloatCertified,
+    })
+}
+
+/// [`reconstruct`] on every value (an empty vector, which [`certify`] rejects, on a NaN).
+fn reconstruct_all(values: &[f64]) -> Vec<Q> {
+    values
+        .iter()
+        .map(|&v| reconstruct(v))
+        .collect::<Option<_>>()
+        .unwrap_or_default()
+}
+
+/// Whether `Σ terms·at` is within [`SUPPORT_TOL`] of `target`, relative to the magnitudes.
+fn tight(terms: impl Iterator<Item = (f64, f64)>, target: f64) -> bool {
+    let (sum, size) = terms.fold((0.0, 0.0), |(s, m), (a, v)| (s + a * v, m + (a * v).abs()));
+    (sum - target).abs() <= SUPPORT_TOL * (1.0 + target.abs() + size)
+}
+
+/// One row in doubles: terms, relation, right-hand side.
+type FloatRow = (Vec<(usize, f64)>, Cmp, f64);
+
+/// `p` in doubles, with its rows also listed by column (for the dual).
+pub(super) struct Doubles {
+    objective: Vec<f64>,
+    rows: Vec<FloatRow>,
+    columns: Vec<Vec<(usize, f64)>>,
+}
+
+impl Doubles {
+    /// `None` when some coefficient is not a finite double.
+    pub(super) fn new(p: &Problem) -> Option<Doubles> {
+        let finite = |v: &Q| Some(to_f64(v)).filter(|f| f.is_finite());
+        let objective = p
+            .objective
+            .iter()
+            .map(finite)
+            .collect::<Option<Vec<f64>>>()?;
+        let mut columns = vec![Vec::new(); p.num_vars()];
+        let mut rows = Vec::with_capacity(p.num_rows());
+        for (i, r) in p.rows.iter().enumerate() {
+            let mut terms = Vec::with_capacity(r.terms.len());
+            for (j, a) in &r.terms {
+                let a = finite(a)?;
+                terms.push((*j, a));
+                columns.get_mut(*j)?.push((i, a));
+            }
+            rows.push((terms, r.cmp, finite(&r.rhs)?));
+        }
+        Some(Doubles {
+            objective,
+            rows,
+            columns,
+        })
+    }
+
+    /// The primal optimum and point.
+    pub(super) fn primal(&self) -> Result<(f64, Vec<f64>), minilp::Error> {
+        let mut lp = minilp::Problem::new(OptimizationDirection::Maximize);
+        let vars: Vec<Variable> = self
+            .objective
+            .iter()
+            .map(|&c| lp.add_var(c, (0.0, f64::INFINITY)))
+            .collect();
+        for (terms, cmp, rhs) in &self.rows {
+            lp.add_constraint(terms.iter().map(|&(j, a)| (vars[j], a)), op(*cmp), *rhs);
+        }
+        let s = lp.solve()?;
+        // minilp sometimes reports an unbounded problem as a solution with an infinite or NaN
+        // objective.
+        if !s.objective().is_finite() {
+            return Err(minilp::Error::Unbounded);
+        }
+        Ok((
+            s.objective(),
+            vars.iter().map(|&v| *s.var_value(v)).collect(),
+        ))
+    }
+
+    /// A dual optimum (see the module documentation for the dual's form).
+    fn dual(&self) -> Result<Vec<f64>, minilp::Error> {
+        let mut lp = minilp::Problem::new(OptimizationDirection::Minimize);
+        let ys: Vec<Variable> = self
+            .rows
+            .iter()
+            .map(|(_, cmp, rhs)| {
+                let bounds = match cmp {
+                    Cmp::Le => (0.0, f64::INFINITY),
+                    Cmp::Eq => (f64::NEG_INFINITY, f64::INFINITY),
+                    Cmp::Ge => (f64::NEG_INFINITY, 0.0),
+                };
+                lp.add_var(*rhs, bounds)
+            })
+            .collect();
+        for (column, &c) in self.columns.iter().zip(&self.objective) {
+            if column.is_empty() && c <= 0.0 {
+                continue; // 0 ≥ c_j holds; an empty row would only burden the solver.
+            }
+            lp.add_constraint(column.iter().map(|&(i, a)| (ys[i], a)), ComparisonOp::Ge, c);
+        }
+        let s = lp.solve()?;
+        if !s.objective().is_finite() {
+            return Err(minilp::Error::Unbounded);
+        }
+        Ok(ys.iter().map(|&v| *s.var_value(v)).collect())
+    }
+
+    /// The exact solution of the rows that are tight at `xs` (and the equalities), with
+    /// variables outside the support of `xs` at 0 and any left free at their `guess`.
+    fn primal_on_support(&self, p: &Problem, xs: &[f64], guess: &[Q]) -> Option<Vec<Q>> {
+        let support: Vec<usize> = (0..xs.len()).filter(|&j| xs[j] > SUPPORT_TOL).collect();
+        let mut index = vec![None; xs.len()];
+        support
+            .iter()
+            .enumerate()
+            .for_each(|(k, &j)| index[j] = Some(k));
+        let equations = p
+            .rows
+            .iter()
+            .zip(&self.rows)
+            .filter(|(_, (terms, cmp, rhs))| {
+                *cmp == Cmp::Eq || tight(terms.iter().map(|&(j, a)| (a, xs[j])), *rhs)
+            })
+            .map(|(r, _)| {
+                let terms = r
+                    .terms
+                    .iter()
+                    .filter_map(|(j, a)| Some((index[*j]?, a.clone())));
+                (terms.collect(), r.rhs.clone())
+            })
+            .collect();
+        let guess: Vec<Q> = support
+            .iter()
+            .map(|&j| guess.get(j).cloned())
+            .collect::<Option<_>>()?;
+        let z = solve_system(equations, &guess)?;
+        let mut x = vec![Q::zero(); xs.len()];
+        support.iter().zip(z).for_each(|(&j, v)| x[j] = v);
+        Some(x)
+    }
+
+    /// The exact dual on the support of `ys` that makes tight (at `ys`) dual constraints
+    /// equalities, rows outside the support at 0 and any left free at their `guess`.
+    fn dual_on_support(&self, p: &Problem, ys: &[f64], guess: &[Q]) -> Option<Vec<Q>> {
+        let support: Vec<usize> = (0..ys.len())
+            .filter(|&i| ys[i].abs() > SUPPORT_TOL)
+            .collect();
+        let mut index = vec![None; ys.len()];
+        support
+            .iter()
+            .enumerate()
+            .for_each(|(k, &i)| index[i] = Some(k));
+        let mut exact_columns: Vec<Vec<(usize, Q)>> = vec![Vec::new(); p.num_vars()];
+        for (i, r) in p.rows.iter().enumerate() {
+            for (j, a) in &r.terms {
+                if let Some(k) = index[i] {
+                    exact_columns[*j].push((k, a.clone()));
+                }
+            }
+        }
+        let equations = exact_columns
+            .into_iter()
+            .zip(&self.columns)
+            .zip(&p.objective)
+            .zip(&self.objective)
+            .filter(|(((_, column), _), &c)| tight(column.iter().map(|&(i, a)| (a, ys[i])), c))
+            .map(|(((terms, _), c), _)| (terms, c.clone()))
+            .collect();
+        let guess: Vec<Q> = support
+            .iter()
+            .map(|&i| guess.get(i).cloned())
+            .collect::<Option<_>>()?;
+        let z = solve_system(equations, &guess)?;
+        let mut y = vec![Q::zero(); ys.len()];
+        support.iter().zip(z).for_each(|(&i, v)| y[i] = v);
+        Some(y)
+    }
+}
+
+fn op(cmp: Cmp) -> ComparisonOp {
+    match cmp {
+        Cmp::Le => ComparisonOp::Le,
+        Cmp::Eq => ComparisonOp::Eq,
+        Cmp::Ge => ComparisonOp::Ge,
+    }
+}
+
+/// The best rational approximation of the double `v` with a denominator at most
+/// [`RECONSTRUCT_MAX_DENOM`]; `None` for NaN or an infinity.
+pub(super) fn reconstruct(v: f64) -> Option<Q> {
+    Some(best_rational(
+        &Q::from_float(v)?,
+        &BigInt::from(RECONSTRUCT_MAX_DENOM),
+    ))
+}
+
+/// The rational closest to `v` among those with a denominator at most `max_den` (`≥ 1`): the
+/// nearer of the last continued-fraction convergent within the bound and the best
+/// semiconvergent after it (the method of Python's `Fraction.limit_denominator`).
+///
+/// Reference: A. Ya. Khinchin, *Continued Fractions*, 1964, ch. II (best approximations).
+pub(super) fn best_rational(v: &Q, max_den: &BigInt) -> Q {
+    if v.denom() <= max_den {
+        return v.clone();
+    }
+    let (mut p0, mut q0, mut p1, mut q1) = (
+        BigInt::zero(),
+        BigInt::from(1),
+        BigInt::from(1),
+        BigInt::zero(),
+    );
+    let (mut n, mut d) = (v.numer().clone(), v.denom().clone());
+    while !d.is_zero() {
+        let a = n.div_floor(&d);
+        let q2 = &q0 + &a * &q1;
+        if &q2 > max_den {
+            break;
+        }
+        let p2 = &p0 + &a * &p1;
+        (p0, q0, p1, q1) = (p1, q1, p2, q2);
+        let r = &n - &a * &d;
+        (n, d) = (d, r);
+    }
+    // The first step always passes (its denominator is 1), so q1 ≥ 1 here.
+    let k = (max_den - &q0).div_floor(&q1);
+    let semi = Q::new(&p0 + &k * &p1, &q0 + &k * &q1);
+    let conv = Q::new(p1, q1);
+    if (&conv - v).abs() <= (&semi - v).abs() {
+        conv
+    } else {
+        semi
+    }
+}
+
+/// Solves `Σ_k a_ek·z_k = r_e` exactly (Gauss–Jordan, pivots in column order); unknowns the
+/// equations leave free take their `guess`. `None` if the equations are inconsistent.
+fn solve_system(equations: Vec<(Vec<(usize, Q)>, Q)>, guess: &[Q]) -> Option<Vec<Q>> {
+    let width = guess.len();
+    let mut rows: Vec<Vec<Q>> = equations
+        .into_iter()
+        .map(|(terms, rhs)| {
+            let mut row = vec![Q::zero(); width + 1];
+            for (k, a) in terms {
+                row[k] = a;
+            }
+            row[width] = rhs;
+            row
+        })
+        .collect();
+    let mut pivots = Vec::new();
+    for col in 0..width {
+        let rank = pivots.len();
+        let Some(r) = (rank..rows.len()).find(|&r| !rows[r][col].is_zero()) else {
+            continue;
+        };
+        rows.swap(rank, r);
+        let inv = rows[rank][col].recip();
+        rows[rank].iter_mut().for_each(|v| *v *= &inv);
+        let prow = rows[rank].clone();
+        for (i, row) in rows.iter_mut().enumerate() {
+            let f = row[col].clone();
+            if i != rank && !f.is_zero() {
+                row.iter_mut().zip(&prow).for_each(|(v, p)| *v -= &f * p);
+            }
+        }
+        pivots.push(col);
+    }
+    if rows[pivots.len()..].iter().any(|row| !row[width].is_zero()) {
+        return None;
+    }
+    let mut z = guess.to_vec();
+    for (row, &col) in rows.iter().zip(&pivots) {
+        let free: Q = (0..width)
+            .filter(|&k| k != col)
+            .map(|k| &row[k] * &guess[k])
+            .sum();
+        z[col] = &row[width] - free;
+    }
+    Some(z)
+}

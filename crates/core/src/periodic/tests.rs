@@ -1,0 +1,312 @@
+//! Patterns built from the spec's canonical rates (steady-state.md section 6), checked against
+//! its exact numbers, and verified slot by slot.
+
+use num_bigint::BigInt;
+
+use super::*;
+use crate::instance::{Instance, SteadyState};
+use crate::platform::NodeId;
+use crate::presets;
+use crate::rational::{q, qi};
+
+fn preset(name: &str) -> SteadyState {
+    let Some(Instance::SteadyState(s)) = presets::get(name) else {
+        panic!("preset {name}")
+    };
+    s
+}
+
+/// Rates given by node id and by arc `(from id, to id)`.
+struct Given {
+    inst: SteadyState,
+    arcs: Vec<Arc>,
+    x: Vec<Q>,
+    f: Vec<Q>,
+    g: Vec<Q>,
+}
+
+impl Given {
+    fn new(inst: SteadyState, x: &[(i64, Q)], f: &[(i64, i64, Q)], g: &[(i64, i64, Q)]) -> Given {
+        let arcs = inst.platform.arcs();
+        let ix = |id: i64| inst.platform.index_of(&NodeId::Int(id)).unwrap();
+        let mut xs = vec![Q::zero(); inst.platform.nodes.len()];
+        for (id, v) in x {
+            xs[ix(*id)] = v.clone();
+        }
+        let per_arc = |list: &[(i64, i64, Q)]| {
+            let mut out = vec![Q::zero(); arcs.len()];
+            for (a, b, v) in list {
+                let k = arcs
+                    .iter()
+                    .position(|arc| arc.from == ix(*a) && arc.to == ix(*b))
+                    .unwrap();
+                out[k] = v.clone();
+            }
+            out
+        };
+        let (f, g) = (per_arc(f), per_arc(g));
+        Given {
+            inst,
+            arcs,
+            x: xs,
+            f,
+            g,
+        }
+    }
+
+    fn flows(&self) -> Flows<'_> {
+        Flows {
+            platform: &self.inst.platform,
+            arcs: &self.arcs,
+            data_in: &self.inst.data_in,
+            data_out: &self.inst.data_out,
+            x: &self.x,
+            f: &self.f,
+            g: &self.g,
+        }
+    }
+
+    /// Builds and verifies the pattern.
+    fn pattern(&self) -> Pattern {
+        let pat = build(&self.flows()).unwrap();
+        verify(&pat, &self.flows()).unwrap();
+        pat
+    }
+}
+
+fn big(v: i64) -> BigInt {
+    BigInt::from(v)
+}
+
+fn example_1_canonical() -> Given {
+    Given::new(
+        preset("example-1"),
+        &[(1, qi(1)), (2, q(1, 3)), (3, q(1, 4)), (4, q(1, 6))],
+        &[
+            (1, 2, q(1, 4)),
+            (1, 3, q(1, 2)),
+            (3, 4, q(1, 4)),
+            (4, 2, q(1, 12)),
+        ],
+        &[],
+    )
+}
+
+#[test]
+fn example_1_canonical_pattern() {
+    let given = example_1_canonical();
+    let pat = given.pattern();
+    assert_eq!(pat.period_t, big(12));
+    assert_eq!(pat.n, vec![big(12), big(4), big(3), big(2)]);
+    assert_eq!(pat.decomposition.delta, qi(12));
+    let mus: Vec<Q> = pat
+        .decomposition
+        .matchings
+        .iter()
+        .map(|m| m.mu.clone())
+        .collect();
+    assert_eq!(mus, vec![qi(6), qi(3), qi(3)]);
+    assert_eq!(
+        (pat.scale_a.clone(), pat.length.clone(), pat.tasks()),
+        (big(1), big(12), big(21))
+    );
+    // Slot 1 sends 3 tasks 1→2 (2 time units each) and 2 tasks 3→4 (3 each).
+    let s1: Vec<(usize, Q)> = pat.slots[0]
+        .transfers
+        .iter()
+        .map(|t| (t.arc, t.inputs.clone()))
+        .collect();
+    assert_eq!(s1, vec![(0, qi(3)), (4, qi(2))]);
+    // Ramp-up: depths 1:0, 3:1, 4:2, 2:3 and completed(R) = 21R − 19 from R = 3.
+    assert_eq!(pat.depth, vec![Some(0), Some(3), Some(1), Some(2)]);
+    for (r, want) in [(1, 12), (2, 27), (3, 44), (10, 191), (100, 2081)] {
+        assert_eq!(pat.completed(r), big(want), "R = {r}");
+    }
+    // Compute lanes: 12 tasks of 1 on node 1, 4 of 3 on node 2, all within [0, 12).
+    let b = bars(&pat, &given.flows());
+    assert!(b
+        .iter()
+        .any(|b| b.lane == Lane::Compute(1) && b.count == qi(4) && b.end == qi(12)));
+}
+
+#[test]
+fn example_1_with_latencies() {
+    let mut given = example_1_canonical();
+    for n in &mut given.inst.platform.nodes {
+        n.lcalc = Some(qi(2));
+    }
+    for l in &mut given.inst.platform.links {
+        l.lcomm = Some(qi(1));
+    }
+    let pat = given.pattern();
+    for (batch, period, tasks, rho) in [
+        (1, 15, 21, q(7, 5)),
+        (2, 27, 42, q(14, 9)),
+        (10, 123, 210, q(70, 41)),
+        (100, 1203, 2100, q(700, 401)),
+    ] {
+        let (p, t) = pat.with_latencies(&given.flows(), batch);
+        assert_eq!((p, t.clone()), (qi(period), rho), "N = {batch}");
+        assert_eq!(t * qi(period), qi(tasks));
+    }
+}
+
+#[test]
+fn example_1_papers_solution_needs_a_scale_factor() {
+    let mut given = Given::new(
+        preset("example-1"),
+        &[(1, qi(1)), (2, q(1, 3)), (3, q(1, 4)), (4, q(1, 6))],
+        &[
+            (1, 2, q(1, 6)),
+            (1, 3, q(7, 12)),
+            (3, 4, q(1, 3)),
+            (4, 2, q(1, 6)),
+        ],
+        &[],
+    );
+    let pat = given.pattern();
+    assert_eq!(
+        (pat.scale_a.clone(), pat.length.clone(), pat.tasks()),
+        (big(3), big(36), big(63))
+    );
+    let bounds: Vec<(Q, Q)> = pat
+        .slots
+        .iter()
+        .map(|s| (s.start.clone(), s.end.clone()))
+        .collect();
+    assert_eq!(
+        bounds,
+        vec![
+            (qi(0), qi(12)),
+            (qi(12), qi(30)),
+            (qi(30), qi(33)),
+            (qi(33), qi(36))
+        ]
+    );
+    for n in &mut given.inst.platform.nodes {
+        n.lcalc = Some(qi(2));
+    }
+    for l in &mut given.inst.platform.links {
+        l.lcomm = Some(qi(1));
+    }
+    for (batch, period, rho) in [
+        (1, 40, q(63, 40)),
+        (10, 364, q(45, 26)),
+        (100, 3604, q(1575, 901)),
+    ] {
+        assert_eq!(
+            pat.with_latencies(&given.flows(), batch),
+            (qi(period), rho),
+            "N = {batch}"
+        );
+    }
+}
+
+#[test]
+fn example_2_star_uses_three_single_edge_matchings() {
+    let given = Given::new(
+        preset("star-example-2"),
+        &[(0, q(1, 3)), (1, q(1, 2)), (2, q(1, 8)), (4, q(1, 4))],
+        &[(0, 1, q(1, 2)), (0, 4, q(1, 4)), (0, 2, q(1, 8))],
+        &[],
+    );
+    let pat = given.pattern();
+    assert_eq!(pat.period_t, big(24));
+    assert_eq!(pat.n, vec![big(8), big(12), big(3), big(0), big(6)]);
+    let mus: Vec<Q> = pat
+        .decomposition
+        .matchings
+        .iter()
+        .map(|m| m.mu.clone())
+        .collect();
+    assert_eq!(mus, vec![qi(12), qi(6), qi(6)]);
+    assert_eq!((pat.scale_a.clone(), pat.tasks()), (big(1), big(29)));
+}
+
+#[test]
+fn example_3_full_run() {
+    let given = Given::new(
+        preset("tree-example-3"),
+        &[
+            (0, q(1, 2)),
+            (2, q(1, 24)),
+            (3, q(1, 3)),
+            (4, q(1, 12)),
+            (6, q(1, 2)),
+        ],
+        &[
+            (0, 1, q(11, 12)),
+            (0, 2, q(1, 24)),
+            (1, 3, q(5, 6)),
+            (1, 4, q(1, 12)),
+            (3, 6, q(1, 2)),
+        ],
+        &[],
+    );
+    let pat = given.pattern();
+    assert_eq!((pat.period_t.clone(), pat.tasks()), (big(24), big(35)));
+    for (r, want) in [(1, 12), (3, 48), (4, 83), (100, 3443)] {
+        assert_eq!(pat.completed(r), big(want), "R = {r}");
+    }
+}
+
+#[test]
+fn example_5_cannot_avoid_a_scale_factor() {
+    let f: Vec<(i64, i64, Q)> = (1..=3)
+        .flat_map(|i| [(0, i, q(1, 3)), (i, i + 3, q(1, 3)), (i + 3, 7, q(1, 3))])
+        .collect();
+    let pat = Given::new(preset("gadget-example-5"), &[(7, qi(1))], &f, &[]).pattern();
+    assert_eq!(pat.decomposition.delta, qi(3));
+    assert_eq!(
+        (
+            pat.period_t.clone(),
+            pat.scale_a.clone(),
+            pat.length.clone(),
+            pat.tasks()
+        ),
+        (big(3), big(3), big(9), big(9))
+    );
+}
+
+#[test]
+fn example_6_result_files() {
+    let mut inst = preset("example-1");
+    inst.data_out = q(1, 2);
+    let given = Given::new(
+        inst,
+        &[(1, qi(1)), (2, q(1, 3)), (3, q(1, 4)), (4, q(1, 6))],
+        &[
+            (1, 2, q(1, 4)),
+            (1, 3, q(1, 2)),
+            (3, 4, q(1, 4)),
+            (4, 2, q(1, 12)),
+        ],
+        &[(2, 1, q(1, 3)), (3, 1, q(5, 12)), (4, 3, q(1, 6))],
+    );
+    let pat = given.pattern();
+    assert_eq!(pat.period_t, big(12));
+    assert_eq!(pat.decomposition.delta, qi(12));
+    assert_eq!(pat.decomposition.matchings.len(), 7);
+    assert_eq!(
+        (pat.scale_a.clone(), pat.length.clone(), pat.tasks()),
+        (big(6), big(72), big(126))
+    );
+}
+
+#[test]
+fn a_single_master_needs_no_matching() {
+    let given = Given::new(preset("star-example-2"), &[(0, q(1, 3))], &[], &[]);
+    let pat = given.pattern();
+    assert!(pat.decomposition.matchings.is_empty());
+    assert_eq!(
+        (pat.period_t.clone(), pat.scale_a.clone()),
+        (big(3), big(1))
+    );
+}
+
+#[test]
+fn infeasible_rates_are_refused_with_the_reason() {
+    let given = Given::new(preset("star-example-2"), &[(0, qi(1))], &[], &[]);
+    let e = build(&given.flows()).unwrap_err().to_string();
+    assert!(e.contains("node 0 computes"), "{e}");
+}

@@ -1,0 +1,279 @@
+//! The steady-state LP on any platform (steady-state.md section 2): rates per node and per arc,
+//! compute and one-port constraints, conservation, several masters, routers, result files (E1),
+//! then the stage-2 canonical solution (least total communication among optimal ones) and the
+//! cycle-cancelling safety net of section 2.5.
+//!
+//! Reference: C. Banino, O. Beaumont, L. Carter, J. Ferrante, A. Legrand, Y. Robert, *Scheduling
+//! strategies for master-slave tasking on heterogeneous processor platforms*, IEEE TPDS 2004,
+//! section 3; O. Beaumont, HDR thesis, LP 4.9. Solved exactly through [`crate::lp`].
+
+use num_traits::{One, Signed, Zero};
+
+use super::Rates;
+use crate::instance::SteadyState;
+use crate::lp::{self, Cmp, Outcome, Problem};
+use crate::platform::Arc;
+use crate::rational::{Cost, Q};
+
+/// Default size limits of the exact LP (section 2.6): larger platforms are refused.
+pub const MAX_NODES: usize = 40;
+/// See [`MAX_NODES`].
+pub const MAX_ARCS: usize = 200;
+
+/// The LP's answer with its canonical rates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LpSolution {
+    /// `ρ*`, tasks per time unit.
+    pub throughput: Q,
+    /// Least total port-busy time among optimal solutions (stage 2).
+    pub comm_min: Q,
+    /// Canonical rates: `x` per node, `f` per arc (input files).
+    pub rates: Rates,
+    /// Result files per arc (all zero unless `data_out > 0`).
+    pub g: Vec<Q>,
+}
+
+/// Why the LP could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LpError {
+    /// Above the size limit of the exact solver.
+    #[error("the platform is too large for the exact LP ({nodes} nodes, {arcs} arcs; at most {MAX_NODES} nodes and {MAX_ARCS} arcs)")]
+    TooLarge {
+        /// Nodes.
+        nodes: usize,
+        /// Arcs.
+        arcs: usize,
+    },
+    /// The solver failed (should not happen: the LP is always feasible and bounded).
+    #[error("the LP solver failed: {0}")]
+    Solver(String),
+}
+
+/// Column indices of the LP's variables.
+struct Columns {
+    /// `x_i`, `None` when fixed to zero (routers).
+    x: Vec<Option<usize>>,
+    /// `f_a`, `None` when fixed to zero (arcs into a master).
+    f: Vec<Option<usize>>,
+    /// `g_a` (E1 only), `None` when fixed to zero (arcs out of a master).
+    g: Vec<Option<usize>>,
+    count: usize,
+}
+
+impl Columns {
+    fn new(inst: &SteadyState, arcs: &[Arc]) -> Columns {
+        let p = &inst.platform;
+        let mut count = 0;
+        let mut next = |keep: bool| {
+            keep.then(|| {
+                count += 1;
+                count - 1
+            })
+        };
+        let x = p
+            .nodes
+            .iter()
+            .map(|n| next(matches!(n.w, Some(Cost::Finite(_)))))
+            .collect();
+        let f = arcs.iter().map(|a| next(!p.nodes[a.to].master)).collect();
+        let e1 = inst.data_out.is_positive();
+        let g = arcs
+            .iter()
+            .map(|a| next(e1 && !p.nodes[a.from].master))
+            .collect();
+        Columns { x, f, g, count }
+    }
+}
+
+/// Builds the constraints of section 2.2 (and 2.7) shared by both stages.
+fn base_problem(inst: &SteadyState, arcs: &[Arc], cols: &Columns) -> Problem {
+    let p = &inst.platform;
+    let mut lp = Problem::new(cols.count);
+    for (i, node) in p.nodes.iter().enumerate() {
+        if let (Some(v), Some(Cost::Finite(w))) = (cols.x[i], &node.w) {
+            lp.constraint(vec![(v, w.clone())], Cmp::Le, Q::one());
+        }
+        let mut send = Vec::new();
+        let mut recv = Vec::new();
+        let mut input = Vec::new();
+        let mut output = Vec::new();
+        for (k, a) in arcs.iter().enumerate() {
+            let load = |col: Option<usize>, size: &Q| col.map(|c| (c, &a.c * size));
+            for term in [
+                load(cols.f[k], &inst.data_in),
+                load(cols.g[k], &inst.data_out),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if a.from == i {
+                    send.push(term.clone());
+                }
+                if a.to == i {
+                    recv.push(term);
+                }
+            }
+            if !node.master {
+                // Conservation of input files: inflow − x − outflow = 0.
+                if let Some(c) = cols.f[k] {
+                    if a.to == i {
+                        input.push((c, Q::one()));
+                    }
+                    if a.from == i {
+                        input.push((c, -Q::one()));
+                    }
+                }
+                // Conservation of result files: inflow + x − outflow = 0.
+                if let Some(c) = cols.g[k] {
+                    if a.to == i {
+                        output.push((c, Q::one()));
+                    }
+                    if a.from == i {
+                        output.push((c, -Q::one()));
+                    }
+                }
+            }
+        }
+        for ports in [send, recv] {
+            if !ports.is_empty() {
+                lp.constraint(ports, Cmp::Le, Q::one());
+            }
+        }
+        if !node.master {
+            if let Some(v) = cols.x[i] {
+                input.push((v, -Q::one()));
+                if inst.data_out.is_positive() {
+                    output.push((v, Q::one()));
+                }
+            }
+            if !input.is_empty() {
+                lp.constraint(input, Cmp::Eq, Q::zero());
+            }
+            if !output.is_empty() {
+                lp.constraint(output, Cmp::Eq, Q::zero());
+            }
+        }
+    }
+    lp
+}
+
+/// Solves the steady-state LP exactly: stage 1 gives `ρ*`, stage 2 the canonical rates.
+///
+/// # Complexity
+/// Two exact LPs with `|V| + |A|` (E1: `|V| + 2|A|`) columns and about `4|V|` rows.
+///
+/// # Errors
+/// [`LpError::TooLarge`] above [`MAX_NODES`] nodes or [`MAX_ARCS`] arcs.
+pub fn solve(inst: &SteadyState) -> Result<LpSolution, LpError> {
+    let p = &inst.platform;
+    let arcs = p.arcs();
+    if p.nodes.len() > MAX_NODES || arcs.len() > MAX_ARCS {
+        return Err(LpError::TooLarge {
+            nodes: p.nodes.len(),
+            arcs: arcs.len(),
+        });
+    }
+    let cols = Columns::new(inst, &arcs);
+    // Stage 1: maximise Σ x.
+    let mut stage1 = base_problem(inst, &arcs, &cols);
+    let xs: Vec<usize> = cols.x.iter().flatten().copied().collect();
+    for &v in &xs {
+        stage1.objective(v, Q::one());
+    }
+    let throughput = optimum(&stage1)?.value;
+    // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative).
+    let mut stage2 = base_problem(inst, &arcs, &cols);
+    stage2.constraint(
+        xs.iter().map(|&v| (v, Q::one())).collect(),
+        Cmp::Eq,
+        throughput.clone(),
+    );
+    for (k, a) in arcs.iter().enumerate() {
+        if let Some(c) = cols.f[k] {
+            stage2.objective(c, -(&a.c * &inst.data_in));
+        }
+        if let Some(c) = cols.g[k] {
+            stage2.objective(c, -(&a.c * &inst.data_out));
+        }
+    }
+    let s2 = optimum(&stage2)?;
+    let value = |col: Option<usize>| col.map_or_else(Q::zero, |c| s2.x[c].clone());
+    let mut f: Vec<Q> = cols.f.iter().map(|&c| value(c)).collect();
+    let mut g: Vec<Q> = cols.g.iter().map(|&c| value(c)).collect();
+    cancel_cycles(p.nodes.len(), &arcs, &mut f);
+    cancel_cycles(p.nodes.len(), &arcs, &mut g);
+    Ok(LpSolution {
+        throughput,
+        comm_min: -s2.value,
+        rates: Rates {
+            x: cols.x.iter().map(|&c| value(c)).collect(),
+            f,
+        },
+        g,
+    })
+}
+
+fn optimum(problem: &Problem) -> Result<lp::Solution, LpError> {
+    match lp::solve(problem).map_err(|e| LpError::Solver(e.to_string()))? {
+        Outcome::Optimal(s) => Ok(s),
+        other => Err(LpError::Solver(format!("unexpected outcome {other:?}"))),
+    }
+}
+
+/// Section 2.5's safety net: while the support of `flow` holds a directed cycle, subtract its
+/// smallest flow along it (DFS from the smallest node, neighbours in arc order). A no-op on a
+/// stage-2 solution, kept because the schedule must never see a cycle.
+pub fn cancel_cycles(n: usize, arcs: &[Arc], flow: &mut [Q]) {
+    while let Some(cycle) = find_cycle(n, arcs, flow) {
+        let Some(min) = cycle.iter().map(|&k| flow[k].clone()).min() else {
+            return;
+        };
+        for k in cycle {
+            flow[k] -= &min;
+        }
+    }
+}
+
+/// Arc indices of one directed cycle in the support of `flow`, if any.
+fn find_cycle(n: usize, arcs: &[Arc], flow: &[Q]) -> Option<Vec<usize>> {
+    // 0 = unvisited, 1 = on the DFS stack, 2 = done.
+    let mut mark = vec![0u8; n];
+    let mut via: Vec<Option<usize>> = vec![None; n];
+    for start in 0..n {
+        if mark[start] != 0 {
+            continue;
+        }
+        let mut stack = vec![(start, 0usize)];
+        mark[start] = 1;
+        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+            let out = (*next..arcs.len()).find(|&k| arcs[k].from == v && flow[k].is_positive());
+            match out {
+                None => {
+                    mark[v] = 2;
+                    stack.pop();
+                }
+                Some(k) => {
+                    *next = k + 1;
+                    let u = arcs[k].to;
+                    if mark[u] == 1 {
+                        // Walk back from v to u along the DFS tree.
+                        let mut cycle = vec![k];
+                        let mut cur = v;
+                        while cur != u {
+                            let back = via[cur]?;
+                            cycle.push(back);
+                            cur = arcs[back].from;
+                        }
+                        return Some(cycle);
+                    }
+                    if mark[u] == 0 {
+                        mark[u] = 1;
+                        via[u] = Some(k);
+                        stack.push((u, 0));
+                    }
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,207 @@
+//! The steady-state LP against every worked example of steady-state.md section 6, and against
+//! the tree closed form on random trees.
+
+use proptest::prelude::*;
+
+use super::alloc::allocations;
+use super::lp::{solve, LpSolution};
+use super::{tree, verify};
+use crate::generate::{self, Shape};
+use crate::instance::{Instance, SteadyState};
+use crate::platform::NodeId;
+use crate::presets;
+use crate::rational::{parse_q, q, qi, Q};
+
+fn preset(name: &str) -> SteadyState {
+    let Some(Instance::SteadyState(s)) = presets::get(name) else {
+        panic!("preset {name}")
+    };
+    s
+}
+
+fn instance(json: &str) -> SteadyState {
+    match Instance::from_json(json) {
+        Ok(Instance::SteadyState(s)) => s,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn idx(inst: &SteadyState, id: i64) -> usize {
+    inst.platform.index_of(&NodeId::Int(id)).unwrap()
+}
+
+fn arc(inst: &SteadyState, a: i64, b: i64) -> usize {
+    let (a, b) = (idx(inst, a), idx(inst, b));
+    inst.platform
+        .arcs()
+        .iter()
+        .position(|x| x.from == a && x.to == b)
+        .unwrap()
+}
+
+/// Solves, verifies the rates against the LP's constraints (base model), and returns.
+fn check(inst: &SteadyState) -> LpSolution {
+    let sol = solve(inst).unwrap();
+    if inst.data_out == qi(0) {
+        verify(inst, &sol.rates, &sol.throughput).unwrap();
+    }
+    sol
+}
+
+/// The allocations as `(master id, worker id, route length, weight)`.
+fn routes(inst: &SteadyState, sol: &LpSolution) -> Vec<(String, String, usize, Q)> {
+    let masters: Vec<bool> = inst.platform.nodes.iter().map(|n| n.master).collect();
+    let arcs = inst.platform.arcs();
+    let ids = inst.platform.ids();
+    let list = allocations(&masters, &arcs, &sol.rates.x, &sol.rates.f, &sol.g);
+    let total: Q = list.iter().map(|a| a.weight.clone()).sum();
+    assert_eq!(total, sol.throughput, "allocation weights sum to ρ*");
+    list.iter()
+        .map(|a| {
+            (
+                ids[a.master].to_string(),
+                ids[a.worker].to_string(),
+                a.path_in.len(),
+                a.weight.clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn example_1_the_papers_platform() {
+    let inst = preset("example-1");
+    let sol = check(&inst);
+    assert_eq!(sol.throughput, q(7, 4));
+    assert_eq!(sol.comm_min, qi(2));
+    assert_eq!(sol.rates.x, vec![qi(1), q(1, 3), q(1, 4), q(1, 6)]);
+    for (a, b, want) in [
+        (1, 2, q(1, 4)),
+        (1, 3, q(1, 2)),
+        (3, 4, q(1, 4)),
+        (4, 2, q(1, 12)),
+        (2, 1, qi(0)),
+        (3, 1, qi(0)),
+    ] {
+        assert_eq!(sol.rates.f[arc(&inst, a, b)], want, "f_{a}{b}");
+    }
+    let r = routes(&inst, &sol);
+    let want: Vec<(String, String, usize, Q)> = vec![
+        ("1".into(), "1".into(), 0, qi(1)),
+        ("1".into(), "2".into(), 1, q(1, 4)),
+        ("1".into(), "3".into(), 1, q(1, 4)),
+        ("1".into(), "4".into(), 2, q(1, 6)),
+        ("1".into(), "2".into(), 3, q(1, 12)),
+    ];
+    assert_eq!(r, want);
+}
+
+#[test]
+fn examples_2_and_3_agree_with_the_closed_form() {
+    for (name, rho, comm) in [
+        ("star-example-2", q(29, 24), qi(1)),
+        ("tree-example-3", q(35, 24), q(5, 2)),
+    ] {
+        let inst = preset(name);
+        let sol = check(&inst);
+        assert_eq!(
+            (sol.throughput.clone(), sol.comm_min.clone()),
+            (rho, comm),
+            "{name}"
+        );
+        // Stage 2 is unique on these trees and equals the local-first allocation.
+        assert_eq!(sol.rates, tree::solve(&inst).unwrap().rates, "{name}");
+    }
+}
+
+#[test]
+fn example_4_two_masters_and_one_way_arcs() {
+    let inst = preset("two-masters-example-4");
+    let sol = check(&inst);
+    assert_eq!(
+        (sol.throughput.clone(), sol.comm_min.clone()),
+        (q(7, 4), qi(3))
+    );
+    let x = |id| sol.rates.x[idx(&inst, id)].clone();
+    assert_eq!((x(0), x(2), x(4), x(6)), (q(1, 4), q(1, 2), qi(1), qi(0)));
+    for (a, b, want) in [(0, 2, q(1, 2)), (1, 3, qi(1)), (3, 4, qi(1))] {
+        assert_eq!(sol.rates.f[arc(&inst, a, b)], want);
+    }
+    let mut only0 = inst.clone();
+    only0.platform.nodes[idx(&inst, 1)].master = false;
+    assert_eq!(check(&only0).throughput, q(3, 4));
+    let mut only1 = inst.clone();
+    only1.platform.nodes[idx(&inst, 0)].master = false;
+    assert_eq!(check(&only1).throughput, qi(1));
+}
+
+#[test]
+fn example_5_the_graph_beats_every_spanning_tree() {
+    let sol = check(&preset("gadget-example-5"));
+    assert_eq!((sol.throughput, sol.comm_min), (qi(1), qi(5)));
+}
+
+#[test]
+fn example_6_result_files() {
+    let base = preset("example-1");
+    let mut inst = base.clone();
+    inst.data_out = q(1, 2);
+    let sol = check(&inst);
+    assert_eq!(
+        (sol.throughput.clone(), sol.comm_min.clone()),
+        (q(7, 4), q(67, 24))
+    );
+    for (a, b, want) in [(2, 1, q(1, 3)), (3, 1, q(5, 12)), (4, 3, q(1, 6))] {
+        assert_eq!(sol.g[arc(&inst, a, b)], want, "g_{a}{b}");
+    }
+    for (size, want) in [(qi(1), q(55, 32)), (qi(2), q(23, 16))] {
+        let mut other = base.clone();
+        other.data_out = size;
+        assert_eq!(check(&other).throughput, want);
+    }
+}
+
+#[test]
+fn edge_cases_of_section_6_7() {
+    let one = instance(
+        r#"{"problem":"steady-state","version":1,"platform":{"nodes":[{"id":0,"w":5,"master":true}]}}"#,
+    );
+    assert_eq!(check(&one).throughput, q(1, 5));
+    let routers = instance(
+        r#"{"problem":"steady-state","version":1,"platform":{"nodes":[{"id":0,"w":"inf","master":true},{"id":1,"w":"inf"}],"links":[{"from":0,"to":1,"c":1}]}}"#,
+    );
+    assert_eq!(check(&routers).throughput, qi(0));
+    let one_way = instance(
+        r#"{"problem":"steady-state","version":1,"platform":{"nodes":[{"id":0,"w":"inf","master":true},{"id":1,"w":1}],"links":[{"from":1,"to":0,"c":1,"directed":true}]}}"#,
+    );
+    assert_eq!(check(&one_way).throughput, qi(0));
+    let huge = instance(
+        r#"{"problem":"steady-state","version":1,"platform":{"nodes":[{"id":0,"w":"1/1000","master":true},{"id":1,"w":1000000000}],"links":[{"from":0,"to":1,"c":1000000000000}]}}"#,
+    );
+    let sol = check(&huge);
+    assert_eq!(
+        sol.throughput,
+        parse_q("1000000000000001/1000000000000").unwrap()
+    );
+    assert_eq!(sol.comm_min, qi(1));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+    /// The LP and the closed form agree exactly on random trees and stars.
+    #[test]
+    fn lp_equals_the_closed_form_on_trees(shape in 0usize..3, n in 1usize..10, seed in any::<u64>()) {
+        let shape = [Shape::Star, Shape::Tree, Shape::Chain][shape];
+        let inst = SteadyState::new(generate::platform(shape, n, seed));
+        let lp = check(&inst);
+        prop_assert_eq!(lp.throughput, tree::solve(&inst).unwrap().throughput);
+    }
+
+    /// On random graphs the canonical rates are feasible and allocations sum to ρ*.
+    #[test]
+    fn canonical_rates_are_feasible_on_random_graphs(n in 2usize..9, seed in any::<u64>()) {
+        let inst = SteadyState::new(generate::platform(Shape::Random, n, seed));
+        let sol = check(&inst);
+        let _ = routes(&inst, &sol);
+    }
+}

@@ -1,0 +1,335 @@
+//! The general steady-state pipeline (steady-state.md section 5.1): the LP and its canonical
+//! rates, the routes, the period and its integer counts, the matchings one by one, and the
+//! scaled pattern whose Gantt chart the page draws.
+
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+use serde::Serialize;
+
+use super::alloc::{allocations, Allocation};
+use super::lp::{self, LpError, LpSolution};
+use crate::graph::matching::MuReason;
+use crate::instance::SteadyState;
+use crate::periodic::{self, Flows, Pattern};
+use crate::platform::NodeId;
+use crate::rational::{approx, frac, Q};
+use crate::trace::{Phase, Step, Trace, Traced};
+
+/// Everything the general pipeline computes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pipeline {
+    /// The LP's answer and canonical rates.
+    pub lp: LpSolution,
+    /// The routes, in peeling order.
+    pub allocations: Vec<Allocation>,
+    /// One period of the schedule (`None` when the throughput is 0: nothing to schedule).
+    pub pattern: Option<Pattern>,
+}
+
+/// One step of the pipeline.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PipeStep {
+    /// Stage 1 solved: the optimal throughput.
+    SolvedThroughput {
+        /// `ρ*`.
+        #[serde(serialize_with = "crate::rational::exact")]
+        rho: Q,
+    },
+    /// Stage 2 solved: the canonical rates.
+    SolvedCanonical {
+        /// Least total port-busy time.
+        #[serde(serialize_with = "crate::rational::exact")]
+        comm_min: Q,
+    },
+    /// One route peeled off the flows.
+    PeeledRoute {
+        /// Index in [`Pipeline::allocations`].
+        index: usize,
+    },
+    /// The period and the integer counts (the weak pattern).
+    FoundPeriod {
+        /// `T`.
+        #[serde(serialize_with = "crate::rational::exact")]
+        period_t: BigInt,
+        /// Tasks per period.
+        #[serde(serialize_with = "crate::rational::exact")]
+        tasks: BigInt,
+    },
+    /// One matching of the decomposition.
+    Matched {
+        /// Index of the matching.
+        index: usize,
+    },
+    /// The scale factor and the final pattern.
+    Scaled {
+        /// `A`.
+        #[serde(serialize_with = "crate::rational::exact")]
+        scale_a: BigInt,
+        /// `L = A·T`.
+        #[serde(serialize_with = "crate::rational::exact")]
+        length: BigInt,
+    },
+}
+
+/// Runs the pipeline.
+///
+/// # Errors
+/// [`LpError`] when the LP cannot be solved (too large).
+pub fn solve(inst: &SteadyState) -> Result<Pipeline, LpError> {
+    run(inst, &mut |_| {})
+}
+
+/// As [`solve`], with the steps the player replays.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_traced(inst: &SteadyState) -> Result<Traced<Pipeline, PipeStep>, LpError> {
+    let mut trace = Trace::default();
+    let solution = run(inst, &mut |s| trace.push(s))?;
+    Ok(Traced { solution, trace })
+}
+
+fn run(inst: &SteadyState, emit: &mut impl FnMut(PipeStep)) -> Result<Pipeline, LpError> {
+    let sol = lp::solve(inst)?;
+    emit(PipeStep::SolvedThroughput {
+        rho: sol.throughput.clone(),
+    });
+    emit(PipeStep::SolvedCanonical {
+        comm_min: sol.comm_min.clone(),
+    });
+    let p = &inst.platform;
+    let arcs = p.arcs();
+    let masters: Vec<bool> = p.nodes.iter().map(|n| n.master).collect();
+    let routes = allocations(&masters, &arcs, &sol.rates.x, &sol.rates.f, &sol.g);
+    for index in 0..routes.len() {
+        emit(PipeStep::PeeledRoute { index });
+    }
+    let pattern = if sol.throughput.is_positive() {
+        let flows = Flows {
+            platform: p,
+            arcs: &arcs,
+            data_in: &inst.data_in,
+            data_out: &inst.data_out,
+            x: &sol.rates.x,
+            f: &sol.rates.f,
+            g: &sol.g,
+        };
+        // Canonical LP rates always satisfy the weak-pattern checks; a failure here is a bug
+        // that must surface as an error rather than a wrong drawing.
+        let pat = periodic::build(&flows).map_err(|e| LpError::Solver(e.to_string()))?;
+        emit(PipeStep::FoundPeriod {
+            period_t: pat.period_t.clone(),
+            tasks: pat.n.iter().sum(),
+        });
+        for index in 0..pat.decomposition.matchings.len() {
+            emit(PipeStep::Matched { index });
+        }
+        emit(PipeStep::Scaled {
+            scale_a: pat.scale_a.clone(),
+            length: pat.length.clone(),
+        });
+        Some(pat)
+    } else {
+        None
+    };
+    Ok(Pipeline {
+        lp: sol,
+        allocations: routes,
+        pattern,
+    })
+}
+
+/// Pseudocode of the pipeline; [`Phase::line`] indexes it.
+pub const PIPELINE_PSEUDOCODE: &[&str] = &[
+    "stage 1: maximise ρ = Σ x_i  s.t. w_i·x_i ≤ 1, ports ≤ 1, conservation",
+    "stage 2: among optimal rates, minimise the total port-busy time",
+    "peel routes: follow the smallest arcs from a master to a computing node, subtract the bottleneck",
+    "T := lcm of the rates' denominators; n_i = T·x_i, m_ij = T·f_ij",
+    "decompose the sender/receiver graph (weights u_ij) into matchings M_k with weights μ_k",
+    "A := least integer making every per-slot count whole; the period lasts L = A·T",
+];
+
+/// Context of the captions: node ids and the pipeline's result.
+pub struct Context<'a> {
+    /// Node ids by index.
+    pub ids: &'a [NodeId],
+    /// Arc ends by arc index.
+    pub arcs: &'a [crate::platform::Arc],
+    /// The result the steps refer to.
+    pub pipeline: &'a Pipeline,
+}
+
+impl Step for PipeStep {
+    type Context<'a> = Context<'a>;
+
+    fn caption(&self, ctx: &Context<'_>) -> String {
+        caption(self, ctx)
+    }
+
+    fn phase(&self) -> Phase {
+        match self {
+            PipeStep::SolvedThroughput { .. } => Phase {
+                name: "LP",
+                line: 0,
+            },
+            PipeStep::SolvedCanonical { .. } => Phase {
+                name: "canonical",
+                line: 1,
+            },
+            PipeStep::PeeledRoute { .. } => Phase {
+                name: "routes",
+                line: 2,
+            },
+            PipeStep::FoundPeriod { .. } => Phase {
+                name: "period",
+                line: 3,
+            },
+            PipeStep::Matched { .. } => Phase {
+                name: "matchings",
+                line: 4,
+            },
+            PipeStep::Scaled { .. } => Phase {
+                name: "schedule",
+                line: 5,
+            },
+        }
+    }
+}
+
+fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
+    let id = |i: usize| {
+        ctx.ids
+            .get(i)
+            .map_or_else(|| format!("#{i}"), ToString::to_string)
+    };
+    let arc = |k: usize| {
+        ctx.arcs
+            .get(k)
+            .map_or_else(String::new, |a| format!("{}→{}", id(a.from), id(a.to)))
+    };
+    match step {
+        PipeStep::SolvedThroughput { rho } => format!(
+            "Solved the steady-state LP exactly: the platform can complete at most ρ* = {} ≈ {} tasks per time unit, whatever the schedule.",
+            frac(rho), approx(rho)
+        ),
+        PipeStep::SolvedCanonical { comm_min } => format!(
+            "Among all optimal rates, picked the one that keeps ports busy least (total {}): no flow cycle, one direction per link. Arc widths show the rates.",
+            frac(comm_min)
+        ),
+        PipeStep::PeeledRoute { index } => {
+            let Some(a) = ctx.pipeline.allocations.get(*index) else { return String::new() };
+            if a.path_in.is_empty() {
+                format!("Route {}: master {} computes {} task(s) per time unit itself.", index + 1, id(a.master), frac(&a.weight))
+            } else {
+                let path: Vec<String> = a.path_in.iter().map(|&k| arc(k)).collect();
+                format!("Route {}: {} task(s) per time unit travel {} and are computed by {}.", index + 1, frac(&a.weight), path.join(", "), id(a.worker))
+            }
+        }
+        PipeStep::FoundPeriod { period_t, tasks } => format!(
+            "Took the period T = {period_t} (lcm of the denominators): per period every rate becomes a whole number of tasks, {tasks} in all."
+        ),
+        PipeStep::Matched { index } => {
+            let Some(m) = ctx.pipeline.pattern.as_ref().and_then(|p| p.decomposition.matchings.get(*index)) else { return String::new() };
+            let edges: Vec<String> = m.edges.iter().map(|&(i, j)| format!("{}→{}", id(i), id(j))).collect();
+            let why = match m.reason {
+                MuReason::EdgeExhausted((i, j)) => format!("transfer {}→{} is then done", id(i), id(j)),
+                MuReason::PortBecomesTight(_) => "a port not in it then becomes one of the busiest".to_owned(),
+            };
+            format!("Matching {}: {} can run at the same time (no port used twice); used for μ = {} time units, because {why}.", index + 1, edges.join(", "), frac(&m.mu))
+        }
+        PipeStep::Scaled { scale_a, length } => {
+            let tasks = ctx.pipeline.pattern.as_ref().map(Pattern::tasks).unwrap_or_default();
+            format!("Scaled by A = {scale_a} so that every transfer is whole: one period lasts {length} time units and completes {tasks} tasks. The Gantt chart shows it.")
+        }
+    }
+}
+
+impl Pipeline {
+    /// `true` when nothing computes (no period to build).
+    #[must_use]
+    pub fn is_idle(&self) -> bool {
+        self.lp.throughput.is_zero()
+    }
+}
+
+/// How far the pipeline's story has got (ordered).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Stage {
+    /// Nothing solved yet: the platform as given.
+    #[default]
+    Start,
+    /// `ρ*` is known.
+    Throughput,
+    /// The canonical rates are drawn (routes are peeled from here on).
+    Rates,
+    /// The period and counts are known (matchings are extracted from here on).
+    Period,
+    /// The pattern is complete (the Gantt chart is drawn).
+    Scaled,
+}
+
+/// What the figure shows after some steps of the pipeline. The numbers come from the
+/// [`Pipeline`] itself; the state says how far the story has got.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PipeState {
+    /// The stage reached.
+    pub stage: Stage,
+    /// Routes peeled so far.
+    pub routes: usize,
+    /// The route just peeled (highlighted).
+    pub current_route: Option<usize>,
+    /// Matchings extracted so far.
+    pub matchings: usize,
+    /// The matching just extracted (highlighted).
+    pub current_matching: Option<usize>,
+}
+
+impl PipeState {
+    /// `ρ*` is known.
+    #[must_use]
+    pub fn throughput_known(&self) -> bool {
+        self.stage >= Stage::Throughput
+    }
+
+    /// The canonical rates are drawn.
+    #[must_use]
+    pub fn rates_shown(&self) -> bool {
+        self.stage >= Stage::Rates
+    }
+
+    /// The period is known.
+    #[must_use]
+    pub fn period_known(&self) -> bool {
+        self.stage >= Stage::Period
+    }
+
+    /// The Gantt chart is drawn.
+    #[must_use]
+    pub fn scaled(&self) -> bool {
+        self.stage >= Stage::Scaled
+    }
+}
+
+impl crate::trace::Replay for PipeState {
+    type Step = PipeStep;
+
+    fn apply(&mut self, step: &PipeStep) {
+        self.current_route = None;
+        self.current_matching = None;
+        match step {
+            PipeStep::SolvedThroughput { .. } => self.stage = Stage::Throughput,
+            PipeStep::SolvedCanonical { .. } => self.stage = Stage::Rates,
+            PipeStep::PeeledRoute { index } => {
+                self.routes = index + 1;
+                self.current_route = Some(*index);
+            }
+            PipeStep::FoundPeriod { .. } => self.stage = Stage::Period,
+            PipeStep::Matched { index } => {
+                self.matchings = index + 1;
+                self.current_matching = Some(*index);
+            }
+            PipeStep::Scaled { .. } => self.stage = Stage::Scaled,
+        }
+    }
+}

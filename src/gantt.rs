@@ -1,0 +1,184 @@
+//! Pure geometry of the one-period Gantt chart (steady-state.md section 4.6): one row per lane
+//! that has work (compute, send, receive of each node), one bar per group of identical
+//! operations labelled `k × d`, and vertical guides at slot boundaries.
+
+use hetlab_core::periodic::{Bar, Kind, Lane, Pattern};
+use hetlab_core::platform::Platform;
+use hetlab_core::rational::{frac, to_f64, Q};
+
+/// Drawing width, SVG units.
+pub const WIDTH: f64 = 800.0;
+/// Room for the lane names on the left.
+const LEFT: f64 = 120.0;
+/// Height of one lane.
+const ROW: f64 = 20.0;
+/// Room for the time axis at the bottom.
+const AXIS: f64 = 24.0;
+/// Most bars drawn; beyond, the chart says how many were left out.
+pub const MAX_BARS: usize = 2000;
+
+/// One bar of the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rect {
+    /// Left, SVG units.
+    pub x: f64,
+    /// Top.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// CSS class (`task`, `input`, `result`).
+    pub class: &'static str,
+    /// Text inside (`3 × 2`), empty when it would not fit.
+    pub label: String,
+    /// Tooltip: the full sentence.
+    pub title: String,
+}
+
+/// The chart.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Chart {
+    /// Total height.
+    pub height: f64,
+    /// Lane names and their vertical positions.
+    pub rows: Vec<(String, f64)>,
+    /// The bars.
+    pub rects: Vec<Rect>,
+    /// Slot boundaries: x and the time they stand for.
+    pub guides: Vec<(f64, String)>,
+    /// Bars left out above [`MAX_BARS`].
+    pub dropped: usize,
+}
+
+/// Lays out the chart of one period.
+#[must_use]
+pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
+    let mut lanes: Vec<Lane> = bars.iter().map(|b| b.lane).collect();
+    lanes.sort_by_key(|l| match *l {
+        Lane::Compute(i) => (i, 0),
+        Lane::Send(i) => (i, 1),
+        Lane::Recv(i) => (i, 2),
+    });
+    lanes.dedup();
+    let id = |i: usize| {
+        p.nodes
+            .get(i)
+            .map_or_else(String::new, |n| n.id.to_string())
+    };
+    let rows: Vec<(String, f64)> = lanes
+        .iter()
+        .enumerate()
+        .map(|(k, lane)| {
+            let name = match *lane {
+                Lane::Compute(i) => format!("{} computes", id(i)),
+                Lane::Send(i) => format!("{} sends", id(i)),
+                Lane::Recv(i) => format!("{} receives", id(i)),
+            };
+            (name, 4.0 + ROW * k as f64)
+        })
+        .collect();
+    let length = to_f64(&Q::from_integer(pat.length.clone())).max(f64::MIN_POSITIVE);
+    let scale = (WIDTH - LEFT - 8.0) / length;
+    let x_of = |t: &Q| LEFT + to_f64(t) * scale;
+    let rects = bars
+        .iter()
+        .take(MAX_BARS)
+        .filter_map(|b| {
+            let row = lanes.iter().position(|l| *l == b.lane)?;
+            let (x, w) = (x_of(&b.start), (x_of(&b.end) - x_of(&b.start)).max(1.0));
+            let label = format!("{} × {}", frac(&b.count), frac(&b.each));
+            let what = match b.kind {
+                Kind::Task => "task(s)",
+                Kind::Input => "input file(s)",
+                Kind::Result => "result file(s)",
+            };
+            let peer = b
+                .peer
+                .map_or_else(String::new, |j| format!(" with {}", id(j)));
+            let title = format!(
+                "{}: {} {what}{peer}, {} each, from {} to {}",
+                rows[row].0,
+                frac(&b.count),
+                frac(&b.each),
+                frac(&b.start),
+                frac(&b.end)
+            );
+            let class = match b.kind {
+                Kind::Task => "task",
+                Kind::Input => "input",
+                Kind::Result => "result",
+            };
+            // About 7 units per character at the chart's font size.
+            let label = if w > 7.0 * label.chars().count() as f64 + 4.0 {
+                label
+            } else {
+                String::new()
+            };
+            Some(Rect {
+                x,
+                y: rows[row].1,
+                w,
+                class,
+                label,
+                title,
+            })
+        })
+        .collect();
+    let mut guides: Vec<(f64, String)> = vec![(x_of(&Q::from_integer(0.into())), "0".to_owned())];
+    guides.extend(pat.slots.iter().map(|s| (x_of(&s.end), frac(&s.end))));
+    let end = Q::from_integer(pat.length.clone());
+    if guides.last().is_none_or(|g| g.1 != frac(&end)) {
+        guides.push((x_of(&end), frac(&end)));
+    }
+    Chart {
+        height: 4.0 + ROW * rows.len() as f64 + AXIS,
+        rows,
+        rects,
+        guides,
+        dropped: bars.len().saturating_sub(MAX_BARS),
+    }
+}
+
+/// Height of a bar.
+#[must_use]
+pub fn bar_height() -> f64 {
+    ROW - 4.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hetlab_core::instance::Instance;
+    use hetlab_core::periodic::{bars, Flows};
+    use hetlab_core::steady_state::pipeline;
+
+    #[test]
+    fn the_papers_platform_has_one_row_per_busy_lane() {
+        let Some(Instance::SteadyState(inst)) = hetlab_core::presets::get("example-1") else {
+            panic!()
+        };
+        let pipe = pipeline::solve(&inst).unwrap();
+        let pat = pipe.pattern.as_ref().unwrap();
+        let arcs = inst.platform.arcs();
+        let fl = Flows {
+            platform: &inst.platform,
+            arcs: &arcs,
+            data_in: &inst.data_in,
+            data_out: &inst.data_out,
+            x: &pipe.lp.rates.x,
+            f: &pipe.lp.rates.f,
+            g: &pipe.lp.g,
+        };
+        let b = bars(pat, &fl);
+        let c = chart(&inst.platform, pat, &b);
+        // 4 compute lanes; senders 1, 3, 4; receivers 2, 3, 4.
+        assert_eq!(c.rows.len(), 10);
+        assert_eq!(c.rows[0].0, "1 computes");
+        // Slot guides at 0, 6, 9, 12.
+        let times: Vec<&str> = c.guides.iter().map(|g| g.1.as_str()).collect();
+        assert_eq!(times, ["0", "6", "9", "12"]);
+        // Node 1 computes 12 tasks of 1 over the whole period.
+        let r = &c.rects[0];
+        assert!((r.x - LEFT).abs() < 1e-9 && (r.x + r.w - (WIDTH - 8.0)).abs() < 1e-6);
+        assert_eq!(r.label, "12 × 1");
+    }
+}

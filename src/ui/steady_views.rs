@@ -1,0 +1,309 @@
+//! What the steady-state page shows at one step, for each algorithm: the figure, the caption,
+//! the pseudocode line, the result panel and (for the LP) the Gantt chart of one period.
+
+use std::rc::Rc;
+
+use hetlab_core::instance::SteadyState;
+use hetlab_core::periodic::{bars, Flows};
+use hetlab_core::rational::{approx, frac};
+use hetlab_core::steady_state::pipeline::{
+    self, Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
+};
+use hetlab_core::steady_state::report;
+use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
+use hetlab_core::trace::{Step, Traced};
+use yew::prelude::*;
+
+use crate::draw::{self, Figure};
+use crate::gantt;
+use crate::player::{Action, Player};
+
+/// An algorithm's run on the page's instance.
+pub enum Run {
+    /// The tree closed form.
+    Tree(Traced<tree::TreeSolution, TreeStep>),
+    /// The LP, routes and periodic schedule.
+    Lp(Traced<Pipeline, PipeStep>),
+}
+
+impl Run {
+    /// Runs `algo` on `inst`; the error is the message shown instead of a figure.
+    ///
+    /// # Errors
+    /// When the algorithm does not apply or is unknown.
+    pub fn new(inst: &SteadyState, algo: &str) -> Result<Run, String> {
+        match algo {
+            "tree" => tree::solve_traced(inst)
+                .map(Run::Tree)
+                .map_err(|e| format!("{e}. Choose “lp” for any platform.")),
+            "lp" => pipeline::solve_traced(inst)
+                .map(Run::Lp)
+                .map_err(|e| e.to_string()),
+            other => Err(format!(
+                "Unknown algorithm \"{other}\": choose “lp” or “tree”."
+            )),
+        }
+    }
+
+    /// Number of steps.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        match self {
+            Run::Tree(t) => t.trace.len(),
+            Run::Lp(t) => t.trace.len(),
+        }
+    }
+
+    /// The result document (formats.md section 4) with the trace.
+    #[must_use]
+    pub fn result_json(&self, inst: &SteadyState) -> serde_json::Value {
+        match self {
+            Run::Tree(t) => report::tree_result(inst, &t.solution, &t.trace, true),
+            Run::Lp(t) => report::pipeline_result(inst, &t.solution, &t.trace, true),
+        }
+    }
+}
+
+/// The page's content at one step.
+pub struct StepView {
+    /// The platform figure.
+    pub figure: Rc<Figure>,
+    /// The sentence under it.
+    pub caption: String,
+    /// Highlighted pseudocode line.
+    pub line: Option<usize>,
+    /// The pseudocode.
+    pub pseudocode: &'static [&'static str],
+    /// The result panel.
+    pub results: Html,
+    /// Drawn below the figure (the Gantt chart).
+    pub below: Html,
+}
+
+/// Builds the view of `run` after `player.step` steps.
+pub fn step_view(
+    inst: &SteadyState,
+    run: &Run,
+    player: &Player,
+    on_action: &Callback<Action>,
+) -> StepView {
+    let ids = inst.platform.ids();
+    let k = player.step;
+    match run {
+        Run::Tree(t) => {
+            let s = t
+                .trace
+                .state_at(TreeState::new(inst.platform.nodes.len()), k);
+            let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
+            StepView {
+                figure: Rc::new(draw::tree(&inst.platform, &s)),
+                caption: last.map_or_else(
+                    || intro(inst, "the bandwidth-centric algorithm"),
+                    |st| st.caption(ids.as_slice()),
+                ),
+                line: last.map(|st| st.phase().line),
+                pseudocode: TREE_PSEUDOCODE,
+                results: tree_results(inst, t, &s, player, on_action),
+                below: Html::default(),
+            }
+        }
+        Run::Lp(t) => {
+            let s = t.trace.state_at(PipeState::default(), k);
+            let arcs = inst.platform.arcs();
+            let ctx = Context {
+                ids: &ids,
+                arcs: &arcs,
+                pipeline: &t.solution,
+            };
+            let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
+            StepView {
+                figure: Rc::new(draw::lp(&inst.platform, &t.solution, &s)),
+                caption: last.map_or_else(
+                    || intro(inst, "the LP and the periodic schedule"),
+                    |st| st.caption(&ctx),
+                ),
+                line: last.map(|st| st.phase().line),
+                pseudocode: PIPELINE_PSEUDOCODE,
+                results: lp_results(inst, t, &s, player, on_action),
+                below: if s.scaled() {
+                    gantt_view(inst, &t.solution)
+                } else {
+                    Html::default()
+                },
+            }
+        }
+    }
+}
+
+fn intro(inst: &SteadyState, what: &str) -> String {
+    let p = &inst.platform;
+    let masters: Vec<String> = p
+        .nodes
+        .iter()
+        .filter(|v| v.master)
+        .map(|v| v.id.to_string())
+        .collect();
+    format!(
+        "The platform: {} node(s) and {} link(s); master {}. Each node shows its time per task w, each link its time per task c. Press ▶ or → to follow {what}.",
+        p.nodes.len(),
+        p.links.len(),
+        masters.join(", ")
+    )
+}
+
+/// Buttons jumping to the first step of each phase.
+fn phase_buttons<S: Step>(steps: &[S], player: &Player, on_action: &Callback<Action>) -> Html {
+    let mut phases: Vec<(&'static str, usize)> = Vec::new();
+    for (k, step) in steps.iter().enumerate() {
+        let name = step.phase().name;
+        if !phases.iter().any(|(n, _)| *n == name) {
+            phases.push((name, k + 1));
+        }
+    }
+    html! {
+        <div class="phases" role="group" aria-label="Jump to a phase">
+            { for phases.into_iter().map(|(name, k)| {
+                let cb = on_action.clone();
+                html! { <button class={classes!("phase", (player.step >= k).then_some("done"))} onclick={Callback::from(move |_| cb.emit(Action::Seek(k)))}>{name}</button> }
+            }) }
+        </div>
+    }
+}
+
+fn throughput_line(known: Option<&hetlab_core::rational::Q>, found_at: usize) -> Html {
+    let text = match known {
+        Some(r) => format!("ρ* = {} ≈ {} tasks per time unit", frac(r), approx(r)),
+        None => format!("ρ* is found at step {found_at}."),
+    };
+    html! { <p class="throughput" data-testid="throughput">{text}</p> }
+}
+
+fn tree_results(
+    inst: &SteadyState,
+    t: &Traced<tree::TreeSolution, TreeStep>,
+    s: &TreeState,
+    player: &Player,
+    on_action: &Callback<Action>,
+) -> Html {
+    let found_at = t
+        .trace
+        .steps
+        .iter()
+        .position(|s| matches!(s, TreeStep::FoundThroughput { .. }))
+        .map_or(0, |k| k + 1);
+    let p = &inst.platform;
+    html! {
+        <>
+            <h2>{"Result"}</h2>
+            { throughput_line(s.throughput.as_ref(), found_at) }
+            { phase_buttons(&t.trace.steps, player, on_action) }
+            <table class="rates" data-testid="rates">
+                <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"ρ_sub"}</th><th>{"x (tasks/t)"}</th><th>{"receives"}</th></tr></thead>
+                <tbody>
+                    { for p.nodes.iter().enumerate().map(|(i, v)| html! {
+                        <tr class={classes!((s.focus == Some(i)).then_some("focus"))}>
+                            <td>{v.id.to_string()}</td>
+                            <td>{v.w.as_ref().map(ToString::to_string).unwrap_or_default()}</td>
+                            <td>{s.rho_sub[i].as_ref().map(frac).unwrap_or_default()}</td>
+                            <td>{s.x[i].as_ref().map(frac).unwrap_or_default()}</td>
+                            <td>{s.rate_in[i].as_ref().map(frac).unwrap_or_default()}</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </>
+    }
+}
+
+fn lp_results(
+    inst: &SteadyState,
+    t: &Traced<Pipeline, PipeStep>,
+    s: &PipeState,
+    player: &Player,
+    on_action: &Callback<Action>,
+) -> Html {
+    let pipe = &t.solution;
+    let p = &inst.platform;
+    let ids = p.ids();
+    let arcs = p.arcs();
+    let route_text = |k: usize| {
+        let a = &pipe.allocations[k];
+        let mut hops = vec![ids[a.master].to_string()];
+        hops.extend(a.path_in.iter().map(|&e| ids[arcs[e].to].to_string()));
+        format!("{} : {}", hops.join(" → "), frac(&a.weight))
+    };
+    let pattern = pipe.pattern.as_ref();
+    html! {
+        <>
+            <h2>{"Result"}</h2>
+            { throughput_line(s.throughput_known().then_some(&pipe.lp.throughput), 1) }
+            if s.rates_shown() { <p>{format!("Least total port-busy time among optimal rates: {}", frac(&pipe.lp.comm_min))}</p> }
+            { phase_buttons(&t.trace.steps, player, on_action) }
+            if s.rates_shown() {
+                <table class="rates" data-testid="rates">
+                    <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"x (tasks/t)"}</th><th>{"busy computing"}</th></tr></thead>
+                    <tbody>
+                        { for p.nodes.iter().enumerate().map(|(i, v)| {
+                            let x = &pipe.lp.rates.x[i];
+                            let alpha = v.w.as_ref().and_then(hetlab_core::rational::Cost::finite).map(|w| frac(&(w * x))).unwrap_or_default();
+                            html! { <tr><td>{v.id.to_string()}</td><td>{v.w.as_ref().map(ToString::to_string).unwrap_or_default()}</td><td>{frac(x)}</td><td>{alpha}</td></tr> }
+                        }) }
+                    </tbody>
+                </table>
+            }
+            if s.routes > 0 {
+                <h2>{"Routes (tasks per time unit)"}</h2>
+                <ol class="routes">{ for (0..s.routes).map(|k| html! { <li class={classes!((s.current_route == Some(k)).then_some("active"))}>{route_text(k)}</li> }) }</ol>
+            }
+            if let (true, Some(pat)) = (s.period_known(), pattern) {
+                <h2>{"Period"}</h2>
+                <p>{format!("T = {}; per period: ", pat.period_t)}{ for p.nodes.iter().enumerate().filter(|(i, _)| pat.n[*i] > 0.into()).map(|(i, v)| format!("{} computes {}; ", v.id, pat.n[i])) }</p>
+                if s.matchings > 0 {
+                    <ol class="routes">{ for pat.decomposition.matchings.iter().take(s.matchings).enumerate().map(|(k, m)| {
+                        let edges: Vec<String> = m.edges.iter().map(|&(i, j)| format!("{}→{}", ids[i], ids[j])).collect();
+                        html! { <li class={classes!((s.current_matching == Some(k)).then_some("active"))}>{format!("μ = {}: {}", frac(&m.mu), edges.join(", "))}</li> }
+                    }) }</ol>
+                }
+                if s.scaled() { <p data-testid="pattern">{format!("A = {}, one period lasts L = {} and completes {} tasks.", pat.scale_a, pat.length, pat.tasks())}</p> }
+            }
+        </>
+    }
+}
+
+fn gantt_view(inst: &SteadyState, pipe: &Pipeline) -> Html {
+    let Some(pat) = &pipe.pattern else {
+        return Html::default();
+    };
+    let arcs = inst.platform.arcs();
+    let fl = Flows {
+        platform: &inst.platform,
+        arcs: &arcs,
+        data_in: &inst.data_in,
+        data_out: &inst.data_out,
+        x: &pipe.lp.rates.x,
+        f: &pipe.lp.rates.f,
+        g: &pipe.lp.g,
+    };
+    let chart = gantt::chart(&inst.platform, pat, &bars(pat, &fl));
+    let h = gantt::bar_height();
+    html! {
+        <figure class="figure gantt" data-testid="gantt">
+            <svg viewBox={format!("0 0 {} {:.0}", gantt::WIDTH, chart.height)} role="img" aria-label="Gantt chart of one period">
+                { for chart.guides.iter().map(|(x, t)| html! {
+                    <g class="guide"><line x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={format!("{:.1}", chart.height - 16.0)} /><text x={format!("{x:.1}")} y={format!("{:.1}", chart.height - 4.0)} text-anchor="middle">{t}</text></g>
+                }) }
+                { for chart.rows.iter().map(|(name, y)| html! { <text class="lane" x="4" y={format!("{:.1}", y + h - 4.0)}>{name}</text> }) }
+                { for chart.rects.iter().map(|r| html! {
+                    <g class={classes!("bar", r.class)}>
+                        <rect x={format!("{:.1}", r.x)} y={format!("{:.1}", r.y)} width={format!("{:.1}", r.w)} height={format!("{h:.1}")}><title>{&r.title}</title></rect>
+                        if !r.label.is_empty() { <text x={format!("{:.1}", r.x + r.w / 2.0)} y={format!("{:.1}", r.y + h - 4.0)} text-anchor="middle">{&r.label}</text> }
+                    </g>
+                }) }
+            </svg>
+            <figcaption class="caption">
+                {"One period: compute lanes, then each slot's transfers (one bar per group of identical transfers, k × duration); vertical lines are slot boundaries."}
+                if chart.dropped > 0 { {format!(" {} more bars are not drawn.", chart.dropped)} }
+            </figcaption>
+        </figure>
+    }
+}

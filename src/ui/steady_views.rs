@@ -228,9 +228,12 @@ fn lp_results(
     let arcs = p.arcs();
     let route_text = |k: usize| {
         let a = &pipe.allocations[k];
+        if a.path_in.is_empty() {
+            return format!("{} computes itself: {}", ids[a.master], frac(&a.weight));
+        }
         let mut hops = vec![ids[a.master].to_string()];
         hops.extend(a.path_in.iter().map(|&e| ids[arcs[e].to].to_string()));
-        format!("{} : {}", hops.join(" → "), frac(&a.weight))
+        format!("{}: {}", hops.join(" → "), frac(&a.weight))
     };
     let pattern = pipe.pattern.as_ref();
     html! {

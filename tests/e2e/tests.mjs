@@ -260,6 +260,34 @@ export const tests = [
   },
 
   {
+    // Issue 3: the paper's 4-processor example plays from the LP to the Gantt chart, steps
+    // back, and its share URL restores the same step.
+    name: 'lp-to-gantt',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPlayer(h, page, 'preset=example-1&algo=lp');
+      await count(byId(page, 'gantt'), 0, 'gantt before the last step');
+      await page.keyboard.press('End');
+      await textWhere(stepCount(page), 'step count "Step 12 / 12"', (t) => t === 'Step 12 / 12');
+      await visible(byId(page, 'gantt'), 'gantt chart');
+      await textWhere(byId(page, 'throughput'), 'throughput containing 7/4', (t) => t.includes('7/4'));
+      await textWhere(byId(page, 'pattern'), 'pattern of 21 tasks', (t) => t.includes('L = 12') && t.includes('21 tasks'));
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, 'Step 11 / 12');
+      await count(byId(page, 'gantt'), 0, 'gantt after stepping back');
+      const caption = await textWhere(byId(page, 'caption'), 'matching caption', (t) => t.startsWith('Matching 3'));
+
+      const { raw, url } = await share(h, page);
+      check(raw.includes('algo=lp') && raw.includes('step=11'), `share url: ${raw}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (fresh context)', LOAD_TIMEOUT);
+      await expectStep(fresh, 'Step 11 / 12');
+      await textWhere(byId(fresh, 'caption'), `caption ${show(caption)}`, (t) => t === caption);
+    },
+  },
+
+  {
     // e. Embed mode: figure only, optional player, start step from the URL.
     name: 'embed-mode',
     async fn(h) {

@@ -9,7 +9,7 @@
 //! artificials never re-enter the basis once they leave. Phase 2 maximises `c·x`. The duals are
 //! read from the objective row under each row's starting basis column (`y = c_B·B⁻¹`).
 //!
-//! Numbers: each row is stored as integer numerators over one common positive denominator,
+//! Numbers: each row is stored as integer numerators over a positive denominator of its own,
 //! divided by the gcd of the row after each update. A pivot then costs a few big-integer
 //! products per non-zero entry and one gcd pass per changed row, instead of several gcds per
 //! entry with `BigRational` cells; the values, hence every pivoting decision, are the same.

@@ -1,6 +1,9 @@
 //! The fast path: minilp (floating point) solves the primal and its dual, each value is turned
 //! into a rational by continued fractions, and [`certify`] decides exactly whether the pair
-//! proves optimality. An answer that is not certified is a [`Answer::Miss`], never a result.
+//! proves optimality. If it does not, the point and the dual are recomputed exactly on the
+//! supports of the float solution (the rows tight at the float point and the variables it makes
+//! positive, and symmetrically for the dual) by Gauss–Jordan elimination, and certified again.
+//! An answer that is not certified is an [`Answer::Miss`], never a result.
 //!
 //! The dual of `max c·x, a_i·x (cmp_i) b_i, x ≥ 0` solved here is `min b·y` subject to
 //! `Σ_i a_ij·y_i ≥ c_j` for every variable `j`, with `y_i ≥ 0` for `≤` rows, `y_i ≤ 0` for
@@ -83,7 +86,8 @@ fn reconstruct_all(values: &[f64]) -> Vec<Q> {
         .unwrap_or_default()
 }
 
-/// Whether `Σ terms·at` is within [`SUPPORT_TOL`] of `target`, relative to the magnitudes.
+/// Whether `Σ a·v` over the pairs `(a, v)` is within [`SUPPORT_TOL`] of `target`, relative to
+/// the magnitudes involved.
 fn tight(terms: impl Iterator<Item = (f64, f64)>, target: f64) -> bool {
     let (sum, size) = terms.fold((0.0, 0.0), |(s, m), (a, v)| (s + a * v, m + (a * v).abs()));
     (sum - target).abs() <= SUPPORT_TOL * (1.0 + target.abs() + size)

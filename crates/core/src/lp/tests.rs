@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use super::float::{self, best_rational, reconstruct};
 use super::{
     certify, solve, solve_exact, solve_with, Cmp, Limits, LpError, Method, Outcome, Problem,
+    Solution,
 };
 use crate::rational::{q, qi, Q};
 
@@ -46,34 +47,35 @@ fn both(p: &Problem) -> Outcome {
     exact
 }
 
-fn optimum(p: &Problem) -> Q {
+/// [`both`], for a problem known to have an optimum.
+fn optimal(p: &Problem) -> Solution {
     match both(p) {
-        Outcome::Optimal(s) => s.value,
+        Outcome::Optimal(s) => s,
         other => panic!("expected an optimum, got {other:?}"),
     }
+}
+
+fn optimum(p: &Problem) -> Q {
+    optimal(p).value
 }
 
 #[test]
 fn textbook_optima_with_fractions() {
     use Cmp::{Ge, Le};
-    // Dantzig's classic: max 3x + 5y, x ≤ 4, 2y ≤ 12, 3x + 2y ≤ 18 → 36 at (2, 6).
+    // Hillier & Lieberman's Wyndor Glass example: max 3x + 5y, x ≤ 4, 2y ≤ 12, 3x + 2y ≤ 18 → 36 at (2, 6).
     let p = lp(
         &[3, 5],
         &[(&[1, 0], Le, 4), (&[0, 2], Le, 12), (&[3, 2], Le, 18)],
     );
-    let Outcome::Optimal(s) = both(&p) else {
-        panic!()
-    };
+    let s = optimal(&p);
     assert_eq!((s.value, s.x), (qi(36), vec![qi(2), qi(6)]));
     // min x + y with 2x + y ≥ 2, x + 3y ≥ 2 → 6/5 at (4/5, 2/5), duals (−2/5, −1/5).
     let p = lp(&[-1, -1], &[(&[2, 1], Ge, 2), (&[1, 3], Ge, 2)]);
-    let Outcome::Optimal(s) = both(&p) else {
-        panic!()
-    };
+    let s = optimal(&p);
     assert_eq!(s.value, q(-6, 5));
     assert_eq!(s.x, vec![q(4, 5), q(2, 5)]);
     assert_eq!(s.dual, vec![q(-2, 5), q(-1, 5)]);
-    // A negative right-hand side: x − y ≤ −1/2 style rows go through phase 1.
+    // A negative right-hand side (x − y ≤ −1) goes through phase 1.
     let p = lp(
         &[1, 1],
         &[(&[1, -1], Le, -1), (&[1, 1], Le, 3), (&[3, 1], Le, 7)],
@@ -91,9 +93,7 @@ fn equalities_and_redundant_rows() {
     use Cmp::{Eq, Le};
     // max −2x − 3y with x + y = 5/2 (written doubled), x ≤ 1 → x = 1, y = 3/2, value −13/2.
     let p = lp(&[-2, -3], &[(&[2, 2], Eq, 5), (&[1, 0], Le, 1)]);
-    let Outcome::Optimal(s) = both(&p) else {
-        panic!()
-    };
+    let s = optimal(&p);
     assert_eq!((s.value, s.x), (q(-13, 2), vec![qi(1), q(3, 2)]));
     // The same equality twice (a redundant row keeps its artificial at 0) and x + y + z = 1.
     let p = lp(
@@ -147,9 +147,7 @@ fn cycling_examples_terminate_with_bland() {
             ([z(), z(), qi(1), z()], qi(1)),
         ],
     );
-    let Outcome::Optimal(s) = both(&beale) else {
-        panic!()
-    };
+    let s = optimal(&beale);
     assert_eq!(s.value, q(1, 20));
     assert_eq!(s.x, vec![q(1, 25), qi(0), qi(1), qi(0)]);
     // The variant of Bertsimas & Tsitsiklis, Introduction to Linear Optimization, 1997,
@@ -227,9 +225,7 @@ fn steady_state_example_1() {
     let arcs = links(&[(0, 1, qi(2)), (0, 2, qi(1)), (2, 3, qi(3)), (1, 3, qi(3))]);
     let p = steady_state(&w, &arcs);
     assert_eq!((p.num_vars(), p.num_rows()), (12, 17));
-    let Outcome::Optimal(s) = both(&p) else {
-        panic!()
-    };
+    let s = optimal(&p);
     assert_eq!(s.value, q(7, 4));
     assert_eq!(s.x[..4], [qi(1), q(1, 3), q(1, 4), q(1, 6)]);
     // The small denominators make the float path succeed here.

@@ -274,4 +274,108 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().contains("unknown field `extra`"), "{e}");
     }
+
+    /// Every bad input of steady-state.md section 7 gets a message naming its field.
+    #[test]
+    fn section_7_bad_inputs() {
+        let with = |nodes: &str, links: &str, extra: &str| {
+            Instance::from_json(&format!(
+                r#"{{"problem":"steady-state","version":1{extra},"platform":{{"nodes":[{nodes}],"links":[{links}]}}}}"#
+            ))
+        };
+        let ok_nodes = r#"{"id":0,"w":1,"master":true},{"id":1,"w":2}"#;
+        let cases: [(&str, &str, &str, &str); 13] = [
+            (
+                "",
+                "",
+                "",
+                "platform.nodes: at least one master is required",
+            ),
+            (
+                r#"{"id":0,"w":1}"#,
+                "",
+                "",
+                "platform.nodes: at least one master is required",
+            ),
+            (
+                r#"{"id":0,"w":0,"master":true}"#,
+                "",
+                "",
+                r#"platform.nodes[0].w: must be > 0, got 0"#,
+            ),
+            (
+                r#"{"id":0,"w":"-1","master":true}"#,
+                "",
+                "",
+                r#"platform.nodes[0].w: must be > 0, got "-1""#,
+            ),
+            (
+                ok_nodes,
+                r#"{"from":0,"to":1,"c":-2}"#,
+                "",
+                "platform.links[0].c: must be > 0, got -2",
+            ),
+            (
+                ok_nodes,
+                r#"{"from":0,"to":1,"c":0}"#,
+                "",
+                "platform.links[0].c: must be > 0, got 0",
+            ),
+            (
+                ok_nodes,
+                r#"{"from":0,"to":1,"c":1,"lcomm":"-1"}"#,
+                "",
+                r#"platform.links[0].lcomm: must be >= 0, got "-1""#,
+            ),
+            (
+                ok_nodes,
+                "",
+                r#","data_in":"0""#,
+                r#"data_in: must be > 0, got "0""#,
+            ),
+            (
+                ok_nodes,
+                "",
+                r#","data_out":"-1/2""#,
+                r#"data_out: must be >= 0, got "-1/2""#,
+            ),
+            (
+                r#"{"id":0,"w":"NaN","master":true}"#,
+                "",
+                "",
+                "platform.nodes[0].w: not a number",
+            ),
+            (
+                ok_nodes,
+                r#"{"from":0,"to":0,"c":1}"#,
+                "",
+                "platform.links[0]: self-loop on \"0\"",
+            ),
+            (
+                ok_nodes,
+                r#"{"from":0,"to":7,"c":1}"#,
+                "",
+                "platform.links[0].to: unknown node \"7\"",
+            ),
+            (
+                ok_nodes,
+                r#"{"from":0,"to":1,"c":1},{"from":1,"to":0,"c":1,"directed":true}"#,
+                "",
+                "platform.links[1]: arc 1→0 is already given by links[0]",
+            ),
+        ];
+        for (nodes, links, extra, want) in cases {
+            let e = with(nodes, links, extra).unwrap_err().to_string();
+            assert!(e.contains(want), "want {want:?} in {e:?}");
+        }
+        // `c = inf` is not an error: the link is dropped with a note; routers are valid.
+        let Instance::SteadyState(s) = with(
+            r#"{"id":0,"w":"inf","master":true},{"id":1,"w":2}"#,
+            r#"{"from":0,"to":1,"c":"inf"}"#,
+            "",
+        )
+        .unwrap();
+        assert!(s.platform.arcs().is_empty());
+        assert_eq!(s.platform.notes().len(), 1);
+    }
 }

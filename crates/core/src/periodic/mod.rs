@@ -8,10 +8,12 @@
 //! al., IEEE TPDS 2004, section 3.3. Everything is exact: `T`, `A` and counts are big integers.
 
 mod gantt;
+mod simulate;
 #[cfg(test)]
 mod tests;
 
 pub use gantt::{bars, verify, Bar, Kind, Lane};
+pub use simulate::simulate;
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};

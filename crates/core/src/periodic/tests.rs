@@ -66,10 +66,17 @@ impl Given {
         }
     }
 
-    /// Builds and verifies the pattern.
+    /// Builds and verifies the pattern, and checks that the simulation agrees with the
+    /// closed count `completed(R)` over 30 periods.
     fn pattern(&self) -> Pattern {
         let pat = build(&self.flows()).unwrap();
         verify(&pat, &self.flows()).unwrap();
+        if self.inst.data_out.is_zero() {
+            let sim = simulate(&pat, &self.flows(), 30).unwrap();
+            for (r, done) in (1..=30).zip(&sim) {
+                assert_eq!(done, &pat.completed(r), "R = {r}");
+            }
+        }
         pat
     }
 }
@@ -309,4 +316,15 @@ fn infeasible_rates_are_refused_with_the_reason() {
     let given = Given::new(preset("star-example-2"), &[(0, qi(1))], &[], &[]);
     let e = build(&given.flows()).unwrap_err().to_string();
     assert!(e.contains("node 0 computes"), "{e}");
+}
+
+#[test]
+fn the_simulation_catches_a_node_starting_too_early() {
+    let given = example_1_canonical();
+    let mut pat = build(&given.flows()).unwrap();
+    // Node 3 (index 2) is one hop from the master; starting it in period 1 uses tasks it has
+    // not received yet.
+    pat.depth[2] = Some(0);
+    let e = simulate(&pat, &given.flows(), 3).unwrap_err();
+    assert_eq!(e, "node 3 runs out of tasks in period 1");
 }

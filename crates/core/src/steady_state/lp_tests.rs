@@ -5,9 +5,10 @@ use proptest::prelude::*;
 
 use super::alloc::allocations;
 use super::lp::{solve, LpSolution};
-use super::{tree, verify};
+use super::{pipeline, tree, verify};
 use crate::generate::{self, Shape};
 use crate::instance::{Instance, SteadyState};
+use crate::periodic::{simulate, verify as verify_pattern, Flows};
 use crate::platform::NodeId;
 use crate::presets;
 use crate::rational::{parse_q, q, qi, Q};
@@ -197,11 +198,39 @@ proptest! {
         prop_assert_eq!(lp.throughput, tree::solve(&inst).unwrap().throughput);
     }
 
-    /// On random graphs the canonical rates are feasible and allocations sum to ρ*.
+    /// On random graphs the canonical rates are feasible, allocations sum to ρ*, and the
+    /// periodic schedule passes the slot-by-slot verifier and the simulation.
     #[test]
     fn canonical_rates_are_feasible_on_random_graphs(n in 2usize..9, seed in any::<u64>()) {
         let inst = SteadyState::new(generate::platform(Shape::Random, n, seed));
         let sol = check(&inst);
         let _ = routes(&inst, &sol);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+    /// The whole pipeline on 1000 random platforms: every schedule is verified slot by slot
+    /// (matching invariants included), and the simulation completes between
+    /// `tasks·(R − depth)` and `ρ*·R·L` tasks in `R` periods.
+    #[test]
+    fn every_schedule_verifies_and_simulates(shape in 0usize..4, n in 1usize..8, seed in any::<u64>()) {
+        let shape = [Shape::Random, Shape::Clusters, Shape::Ring, Shape::Tree][shape];
+        let inst = SteadyState::new(generate::platform(shape, n, seed));
+        let pipe = pipeline::solve(&inst).unwrap();
+        let pat = pipe.pattern.as_ref().unwrap();
+        let arcs = inst.platform.arcs();
+        let fl = Flows { platform: &inst.platform, arcs: &arcs, data_in: &inst.data_in, data_out: &inst.data_out, x: &pipe.lp.rates.x, f: &pipe.lp.rates.f, g: &pipe.lp.g };
+        verify_pattern(pat, &fl).map_err(TestCaseError::fail)?;
+        let rounds = 12u64;
+        let sim = simulate(pat, &fl, rounds).map_err(TestCaseError::fail)?;
+        let deepest = pat.depth.iter().flatten().copied().max().unwrap_or(0) as u64;
+        let per_period = Q::from_integer(pat.tasks());
+        prop_assert_eq!(per_period.clone(), &pipe.lp.throughput * Q::from_integer(pat.length.clone()));
+        for (r, done) in (1..=rounds).zip(sim) {
+            let done = Q::from_integer(done);
+            prop_assert!(done <= &per_period * qi(i64::try_from(r).unwrap()));
+            prop_assert!(done >= &per_period * qi(i64::try_from(r.saturating_sub(deepest)).unwrap()));
+        }
     }
 }

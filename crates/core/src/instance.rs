@@ -301,7 +301,7 @@ mod tests {
                 r#"{"id":0,"w":0,"master":true}"#,
                 "",
                 "",
-                r#"platform.nodes[0].w: must be > 0, got 0"#,
+                "platform.nodes[0].w: must be > 0, got 0",
             ),
             (
                 r#"{"id":0,"w":"-1","master":true}"#,

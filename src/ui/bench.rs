@@ -5,7 +5,7 @@
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::share;
-use hetlab_core::steady_state::tree;
+use hetlab_core::steady_state::{lp, tree};
 use yew::prelude::*;
 
 /// One measured row.
@@ -45,6 +45,21 @@ fn measure() -> Vec<Row> {
         });
         rows.push(Row {
             name: format!("tree closed form + trace, {n} nodes"),
+            median_ms,
+            runs,
+        });
+    }
+    for n in [10, 20, 50, 100] {
+        let inst = SteadyState::new(generate::platform(Shape::Random, n, 7));
+        let runs = if n > 20 { 5 } else { 15 };
+        let median_ms = time(runs, || {
+            let _ = lp::solve_within(&inst, 1000, 5000);
+        });
+        rows.push(Row {
+            name: format!(
+                "steady-state LP (exact, certified), {n} nodes / {} arcs",
+                4 * n
+            ),
             median_ms,
             runs,
         });

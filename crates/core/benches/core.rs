@@ -5,7 +5,7 @@
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::share;
-use hetlab_core::steady_state::tree;
+use hetlab_core::steady_state::{lp, pipeline, tree};
 
 fn main() {
     divan::main();
@@ -38,4 +38,19 @@ fn share_decode_20_nodes(bencher: divan::Bencher) {
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     bencher.bench(|| share::decode(divan::black_box(&payload)));
+}
+
+/// The exact steady-state LP (both stages, certified) on random connected platforms with about
+/// four arcs per node.
+#[divan::bench(args = [10, 20, 50, 100])]
+fn lp_solve(bencher: divan::Bencher, n: usize) {
+    let inst = SteadyState::new(generate::platform(Shape::Random, n, 7));
+    bencher.bench(|| lp::solve_within(divan::black_box(&inst), 1000, 5000));
+}
+
+/// The whole pipeline (LP, routes, period, matchings, slots) on the spec-sized platforms.
+#[divan::bench(args = [10, 20])]
+fn pipeline_solve(bencher: divan::Bencher, n: usize) {
+    let inst = SteadyState::new(generate::platform(Shape::Random, n, 7));
+    bencher.bench(|| pipeline::solve(divan::black_box(&inst)));
 }

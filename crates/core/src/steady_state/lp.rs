@@ -37,7 +37,7 @@ pub struct LpSolution {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LpError {
     /// Above the size limit of the exact solver.
-    #[error("the platform is too large for the exact LP ({nodes} nodes, {arcs} arcs; at most {MAX_NODES} nodes and {MAX_ARCS} arcs)")]
+    #[error("the platform is too large for the exact LP ({nodes} nodes, {arcs} arcs; the limit is {MAX_NODES} nodes and {MAX_ARCS} arcs)")]
     TooLarge {
         /// Nodes.
         nodes: usize,
@@ -165,9 +165,22 @@ fn base_problem(inst: &SteadyState, arcs: &[Arc], cols: &Columns) -> Problem {
 /// # Errors
 /// [`LpError::TooLarge`] above [`MAX_NODES`] nodes or [`MAX_ARCS`] arcs.
 pub fn solve(inst: &SteadyState) -> Result<LpSolution, LpError> {
+    solve_within(inst, MAX_NODES, MAX_ARCS)
+}
+
+/// As [`solve`] with other size limits (benchmarks, the command line on big platforms).
+///
+/// # Errors
+/// [`LpError::TooLarge`] above the limits; [`LpError::Solver`] when no certified answer is
+/// found.
+pub fn solve_within(
+    inst: &SteadyState,
+    max_nodes: usize,
+    max_arcs: usize,
+) -> Result<LpSolution, LpError> {
     let p = &inst.platform;
     let arcs = p.arcs();
-    if p.nodes.len() > MAX_NODES || arcs.len() > MAX_ARCS {
+    if p.nodes.len() > max_nodes || arcs.len() > max_arcs {
         return Err(LpError::TooLarge {
             nodes: p.nodes.len(),
             arcs: arcs.len(),

@@ -9,8 +9,8 @@ use hetlab_core::rational::{approx, frac};
 use hetlab_core::steady_state::pipeline::{
     self, Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
 };
-use hetlab_core::steady_state::report;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
+use hetlab_core::steady_state::{binding, report, Binding};
 use hetlab_core::trace::{Step, Traced};
 use yew::prelude::*;
 
@@ -241,6 +241,7 @@ fn lp_results(
             <h2>{"Result"}</h2>
             { throughput_line(s.throughput_known().then_some(&pipe.lp.throughput), 1) }
             if s.rates_shown() { <p>{format!("Least total port-busy time among optimal rates: {}", frac(&pipe.lp.comm_min))}</p> }
+            if s.throughput_known() { { why_optimal(inst, pipe) } }
             { phase_buttons(&t.trace.steps, player, on_action) }
             if s.rates_shown() {
                 <table class="rates" data-testid="rates">
@@ -270,6 +271,27 @@ fn lp_results(
                 if s.scaled() { <p data-testid="pattern">{format!("A = {}, one period lasts L = {} and completes {} tasks.", pat.scale_a, pat.length, pat.tasks())}</p> }
             }
         </>
+    }
+}
+
+/// The binding constraints: the resources the optimal rates use fully, which together cap the
+/// throughput (steady-state.md section 2.10).
+fn why_optimal(inst: &SteadyState, pipe: &Pipeline) -> Html {
+    let ids = inst.platform.ids();
+    let items: Vec<String> = binding(inst, &pipe.lp.rates, &pipe.lp.g)
+        .into_iter()
+        .map(|b| match b {
+            Binding::Compute(i) => format!("{} computes all the time", ids[i]),
+            Binding::Send(i) => format!("{}'s sending port is always busy", ids[i]),
+            Binding::Receive(i) => format!("{}'s receiving port is always busy", ids[i]),
+        })
+        .collect();
+    html! {
+        <details class="why" data-testid="why-optimal" open=true>
+            <summary>{"Why no schedule can do better"}</summary>
+            <p class="muted">{"Count, in any schedule over K time units, the tasks each node computes and the files each link carries. Divided by K they satisfy the LP's constraints (a node computes one task at a time, sends one file at a time, receives one file at a time, and forwards only what it received), so Σ tasks ≤ ρ*·K. These resources are used fully by the optimal rates:"}</p>
+            <ul>{ for items.iter().map(|t| html! { <li>{t}</li> }) }</ul>
+        </details>
     }
 }
 

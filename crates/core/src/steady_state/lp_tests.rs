@@ -86,6 +86,18 @@ fn example_1_the_papers_platform() {
     ] {
         assert_eq!(sol.rates.f[arc(&inst, a, b)], want, "f_{a}{b}");
     }
+    // Every node computes all the time, and the master's sending port is saturated (§6.1 ports).
+    let b = super::binding(&inst, &sol.rates, &sol.g);
+    assert_eq!(
+        b,
+        vec![
+            super::Binding::Compute(0),
+            super::Binding::Send(0),
+            super::Binding::Compute(1),
+            super::Binding::Compute(2),
+            super::Binding::Compute(3)
+        ]
+    );
     let r = routes(&inst, &sol);
     let want: Vec<(String, String, usize, Q)> = vec![
         ("1".into(), "1".into(), 0, qi(1)),

@@ -1,8 +1,9 @@
 //! Master–worker steady state (steady-state.md): the throughput a platform sustains for
 //! independent tasks.
 //!
-//! Built so far: the closed form on trees ([`tree`]) and an independent checker of steady-state
-//! rates ([`verify`]). The LP on any graph and the periodic schedule come next (issue 3).
+//! The LP on any platform ([`lp`]), its routes ([`alloc`]) and the pipeline down to the periodic
+//! schedule ([`pipeline`]); the closed form on trees ([`tree`]); an independent checker of
+//! steady-state rates ([`verify`]) and the resources they saturate ([`binding`]).
 
 pub mod alloc;
 pub mod lp;
@@ -176,4 +177,49 @@ pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), V
         });
     }
     Ok(())
+}
+
+/// A resource that rates use fully: together these are why no schedule can do better
+/// (steady-state.md section 2.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "resource", content = "node", rename_all = "snake_case")]
+pub enum Binding {
+    /// The node computes all the time.
+    Compute(usize),
+    /// The node's sending port is busy all the time.
+    Send(usize),
+    /// The node's receiving port is busy all the time.
+    Receive(usize),
+}
+
+/// The saturated resources of `rates` (base model plus result files), in node order.
+#[must_use]
+pub fn binding(inst: &SteadyState, rates: &Rates, g: &[Q]) -> Vec<Binding> {
+    let p = &inst.platform;
+    let arcs = p.arcs();
+    let mut out = Vec::new();
+    for (i, node) in p.nodes.iter().enumerate() {
+        if let Some(Cost::Finite(w)) = &node.w {
+            if w * &rates.x[i] == Q::one() {
+                out.push(Binding::Compute(i));
+            }
+        }
+        let busy = |into: bool| -> Q {
+            arcs.iter()
+                .enumerate()
+                .filter(|(_, a)| if into { a.to == i } else { a.from == i })
+                .map(|(k, a)| {
+                    &a.c * (&inst.data_in * &rates.f[k]
+                        + &inst.data_out * g.get(k).cloned().unwrap_or_else(Q::zero))
+                })
+                .sum()
+        };
+        if busy(false) == Q::one() {
+            out.push(Binding::Send(i));
+        }
+        if busy(true) == Q::one() {
+            out.push(Binding::Receive(i));
+        }
+    }
+    out
 }

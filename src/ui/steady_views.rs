@@ -9,6 +9,7 @@ use hetlab_core::rational::{approx, frac};
 use hetlab_core::steady_state::pipeline::{
     self, Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
 };
+use hetlab_core::steady_state::spanning::{self, Comparison};
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
 use hetlab_core::steady_state::{binding, report, Binding};
 use hetlab_core::trace::{Step, Traced};
@@ -18,12 +19,16 @@ use crate::draw::{self, Figure};
 use crate::gantt;
 use crate::player::{Action, Player};
 
+/// Spanning trees evaluated at most in the browser (each costs a closed-form solve).
+const TREES_IN_BROWSER: usize = 2000;
+
 /// An algorithm's run on the page's instance.
 pub enum Run {
     /// The tree closed form.
     Tree(Traced<tree::TreeSolution, TreeStep>),
-    /// The LP, routes and periodic schedule.
-    Lp(Traced<Pipeline, PipeStep>),
+    /// The LP, routes and periodic schedule, with the best single spanning tree (or why it is
+    /// not computed).
+    Lp(Box<Traced<Pipeline, PipeStep>>, Result<Comparison, String>),
 }
 
 impl Run {
@@ -37,7 +42,7 @@ impl Run {
                 .map(Run::Tree)
                 .map_err(|e| format!("{e}. Choose “lp” for any platform.")),
             "lp" => pipeline::solve_traced(inst)
-                .map(Run::Lp)
+                .map(|t| Run::Lp(Box::new(t), spanning::best_tree(inst, TREES_IN_BROWSER)))
                 .map_err(|e| e.to_string()),
             other => Err(format!(
                 "Unknown algorithm \"{other}\": choose “lp” or “tree”."
@@ -50,7 +55,7 @@ impl Run {
     pub fn len(&self) -> usize {
         match self {
             Run::Tree(t) => t.trace.len(),
-            Run::Lp(t) => t.trace.len(),
+            Run::Lp(t, _) => t.trace.len(),
         }
     }
 
@@ -59,7 +64,7 @@ impl Run {
     pub fn result_json(&self, inst: &SteadyState) -> serde_json::Value {
         match self {
             Run::Tree(t) => report::tree_result(inst, &t.solution, &t.trace, true),
-            Run::Lp(t) => report::pipeline_result(inst, &t.solution, &t.trace, true),
+            Run::Lp(t, _) => report::pipeline_result(inst, &t.solution, &t.trace, true),
         }
     }
 }
@@ -107,7 +112,7 @@ pub fn step_view(
                 below: Html::default(),
             }
         }
-        Run::Lp(t) => {
+        Run::Lp(t, trees) => {
             let s = t.trace.state_at(PipeState::default(), k);
             let arcs = inst.platform.arcs();
             let ctx = Context {
@@ -124,7 +129,7 @@ pub fn step_view(
                 ),
                 line: last.map(|st| st.phase().line),
                 pseudocode: PIPELINE_PSEUDOCODE,
-                results: lp_results(inst, t, &s, player, on_action),
+                results: html! { <>{ lp_results(inst, t, &s, player, on_action) }{ if s.throughput_known() { tree_comparison(&t.solution, trees) } else { Html::default() } }</> },
                 below: if s.scaled() {
                     gantt_view(inst, &t.solution)
                 } else {
@@ -272,6 +277,32 @@ fn lp_results(
             }
         </>
     }
+}
+
+/// Section 3.6: the best single spanning tree against the whole graph.
+fn tree_comparison(pipe: &Pipeline, trees: &Result<Comparison, String>) -> Html {
+    let text = match trees {
+        Err(why) => format!("Best single tree: not computed ({why})."),
+        Ok(Comparison { best: None, .. }) => {
+            "Best single tree: the master reaches no other node.".to_owned()
+        }
+        Ok(c) => {
+            let best = c
+                .best
+                .as_ref()
+                .map_or_else(String::new, |(b, _)| format!("{} ≈ {}", frac(b), approx(b)));
+            let of = if c.complete {
+                format!("of all {} spanning trees", c.trees)
+            } else {
+                format!(
+                    "of the first {} spanning trees (enumeration stopped)",
+                    c.trees
+                )
+            };
+            format!("Best single spanning tree {of}: {best}; the whole graph: {}. Finding the best tree is NP-hard, and a tree can be arbitrarily worse than the graph.", frac(&pipe.lp.throughput))
+        }
+    };
+    html! { <p class="muted" data-testid="tree-comparison">{text}</p> }
 }
 
 /// The binding constraints: the resources the optimal rates use fully, which together cap the

@@ -11,6 +11,7 @@ pub mod lp;
 mod lp_tests;
 pub mod pipeline;
 pub mod report;
+pub mod spanning;
 pub mod tree;
 
 use num_traits::{One, Signed, Zero};

@@ -3,7 +3,7 @@
 //! the figure shows is tested natively.
 
 use hetlab_core::platform::{layout, Platform, Point};
-use hetlab_core::rational::{frac, to_f64, Cost, Q};
+use hetlab_core::rational::{format_q, frac, to_f64, Cost, Q};
 use hetlab_core::steady_state::pipeline::{PipeState, Pipeline};
 use hetlab_core::steady_state::tree::{Class, NodeUse, TreeState};
 use num_traits::Zero;
@@ -92,9 +92,18 @@ pub fn segment(a: (f64, f64), b: (f64, f64)) -> ((f64, f64), (f64, f64), (f64, f
     (from, to, mid)
 }
 
+/// Input values as the user most likely wrote them: the shorter of the fraction and the
+/// decimal (`3/2` rather than `1.5` on a tie, `0.0291` rather than `291/10000`).
 fn cost_text(c: &Cost) -> String {
     match c {
-        Cost::Finite(v) => frac(v),
+        Cost::Finite(v) => {
+            let (f, d) = (frac(v), format_q(v));
+            if d.len() < f.len() {
+                d
+            } else {
+                f
+            }
+        }
         Cost::Inf => "∞".to_owned(),
     }
 }

@@ -345,8 +345,12 @@ fn gantt_view(inst: &SteadyState, pipe: &Pipeline) -> Html {
     html! {
         <figure class="figure gantt" data-testid="gantt">
             <svg viewBox={format!("0 0 {} {:.0}", gantt::WIDTH, chart.height)} role="img" aria-label="Gantt chart of one period">
-                { for chart.guides.iter().map(|(x, t)| html! {
-                    <g class="guide"><line x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={format!("{:.1}", chart.height - 16.0)} /><text x={format!("{x:.1}")} y={format!("{:.1}", chart.height - 4.0)} text-anchor="middle">{t}</text></g>
+                { for chart.guides.iter().enumerate().map(|(k, (x, t))| {
+                    // The last label ends at its guide so that it stays inside the drawing.
+                    let anchor = if k + 1 == chart.guides.len() { "end" } else { "middle" };
+                    html! {
+                        <g class="guide"><line x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={format!("{:.1}", chart.height - 16.0)} /><text x={format!("{x:.1}")} y={format!("{:.1}", chart.height - 4.0)} text-anchor={anchor}>{t}</text></g>
+                    }
                 }) }
                 { for chart.rows.iter().map(|(name, y)| html! { <text class="lane" x="4" y={format!("{:.1}", y + h - 4.0)}>{name}</text> }) }
                 { for chart.rects.iter().map(|r| html! {

@@ -7,6 +7,7 @@ mod graph;
 mod home;
 mod platform_page;
 mod player_bar;
+mod plot;
 mod share;
 mod steady_page;
 mod steady_views;

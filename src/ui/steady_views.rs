@@ -4,8 +4,8 @@
 use std::rc::Rc;
 
 use hetlab_core::instance::SteadyState;
-use hetlab_core::periodic::{bars, Flows};
-use hetlab_core::rational::{approx, frac};
+use hetlab_core::periodic::{bars, simulate, Flows, Pattern};
+use hetlab_core::rational::{approx, frac, to_f64, Q};
 use hetlab_core::steady_state::pipeline::{
     self, Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
 };
@@ -13,8 +13,11 @@ use hetlab_core::steady_state::spanning::{self, Comparison};
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
 use hetlab_core::steady_state::{binding, report, Binding};
 use hetlab_core::trace::{Step, Traced};
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 use yew::prelude::*;
 
+use super::plot::ThroughputPlot;
 use crate::draw::{self, Figure};
 use crate::gantt;
 use crate::player::{Action, Player};
@@ -343,6 +346,7 @@ fn gantt_view(inst: &SteadyState, pipe: &Pipeline) -> Html {
     let chart = gantt::chart(&inst.platform, pat, &bars(pat, &fl));
     let h = gantt::bar_height();
     html! {
+        <>
         <figure class="figure gantt" data-testid="gantt">
             <svg viewBox={format!("0 0 {} {:.0}", gantt::WIDTH, chart.height)} role="img" aria-label="Gantt chart of one period">
                 { for chart.guides.iter().enumerate().map(|(k, (x, t))| {
@@ -364,6 +368,47 @@ fn gantt_view(inst: &SteadyState, pipe: &Pipeline) -> Html {
                 {"One period: compute lanes, then each slot's transfers (one bar per group of identical transfers, k × duration); vertical lines are slot boundaries."}
                 if chart.dropped > 0 { {format!(" {} more bars are not drawn.", chart.dropped)} }
             </figcaption>
+        </figure>
+        { full_run(pat, &fl, &pipe.lp.throughput) }
+        </>
+    }
+}
+
+/// Periods simulated for the throughput plot.
+const PERIODS: u64 = 20;
+
+/// Section 4.8: the simulated full run against the bound `ρ*·t` (base model only).
+fn full_run(pat: &Pattern, fl: &Flows<'_>, rho: &Q) -> Html {
+    if fl.data_out.is_positive() {
+        return html! { <p class="muted">{"With result files only one period is shown."}</p> };
+    }
+    let Ok(done) = simulate(pat, fl, PERIODS) else {
+        return html! { <p class="warning">{"The simulation found a node without tasks to work on; please report this platform."}</p> };
+    };
+    let length = Q::from_integer(pat.length.clone());
+    let points: Vec<(f64, f64)> = (1..=PERIODS)
+        .zip(&done)
+        .map(|(r, d)| {
+            (
+                to_f64(&(&length * Q::from(BigInt::from(r)))),
+                to_f64(&Q::from_integer(d.clone())),
+            )
+        })
+        .collect();
+    let last = Q::from_integer(done.last().cloned().unwrap_or_default());
+    let bound = rho * &length * Q::from(BigInt::from(PERIODS));
+    let ratio = if bound.is_zero() {
+        Q::zero()
+    } else {
+        &last / &bound
+    };
+    html! {
+        <figure class="figure" data-testid="full-run">
+            <ThroughputPlot points={points} rho={to_f64(rho)} />
+            <figcaption class="caption">{format!(
+                "Full run: node i starts its pattern once the period exceeds its depth in the flow graph, so the first periods fill the pipeline. After {PERIODS} periods: {} tasks against the bound {}, ratio {} ≈ {} (it tends to 1).",
+                last, frac(&bound), frac(&ratio), approx(&ratio)
+            )}</figcaption>
         </figure>
     }
 }

@@ -272,6 +272,9 @@ export const tests = [
       await visible(byId(page, 'gantt'), 'gantt chart');
       await textWhere(byId(page, 'throughput'), 'throughput containing 7/4', (t) => t.includes('7/4'));
       await textWhere(byId(page, 'pattern'), 'pattern of 21 tasks', (t) => t.includes('L = 12') && t.includes('21 tasks'));
+      // The simulated full run: 21·20 − 19 = 401 tasks after 20 periods against the bound 420.
+      await textWhere(byId(page, 'full-run'), 'full run 401 / 420', (t) => t.includes('401 tasks against the bound 420'));
+      await visible(byId(page, 'throughput-plot'), 'throughput plot');
       await page.keyboard.press('ArrowLeft');
       await expectStep(page, 'Step 11 / 12');
       await count(byId(page, 'gantt'), 0, 'gantt after stepping back');

@@ -148,7 +148,7 @@ pub fn bar_height() -> f64 {
 mod tests {
     use super::*;
     use hetlab_core::instance::Instance;
-    use hetlab_core::periodic::{bars, Flows};
+    use hetlab_core::periodic::bars;
     use hetlab_core::steady_state::pipeline;
 
     #[test]
@@ -159,15 +159,7 @@ mod tests {
         let pipe = pipeline::solve(&inst).unwrap();
         let pat = pipe.pattern.as_ref().unwrap();
         let arcs = inst.platform.arcs();
-        let fl = Flows {
-            platform: &inst.platform,
-            arcs: &arcs,
-            data_in: &inst.data_in,
-            data_out: &inst.data_out,
-            x: &pipe.lp.rates.x,
-            f: &pipe.lp.rates.f,
-            g: &pipe.lp.g,
-        };
+        let fl = pipe.lp.flows(&inst, &arcs);
         let b = bars(pat, &fl);
         let c = chart(&inst.platform, pat, &b);
         // 4 compute lanes; senders 1, 3, 4; receivers 2, 3, 4.

@@ -334,15 +334,7 @@ fn gantt_view(inst: &SteadyState, pipe: &Pipeline) -> Html {
         return Html::default();
     };
     let arcs = inst.platform.arcs();
-    let fl = Flows {
-        platform: &inst.platform,
-        arcs: &arcs,
-        data_in: &inst.data_in,
-        data_out: &inst.data_out,
-        x: &pipe.lp.rates.x,
-        f: &pipe.lp.rates.f,
-        g: &pipe.lp.g,
-    };
+    let fl = pipe.lp.flows(inst, &arcs);
     let chart = gantt::chart(&inst.platform, pat, &bars(pat, &fl));
     let h = gantt::bar_height();
     html! {

@@ -147,6 +147,16 @@ impl Instance {
 }
 
 impl SteadyState {
+    /// Reads a steady-state instance.
+    ///
+    /// # Errors
+    /// As [`Instance::from_json`].
+    pub fn from_json(text: &str) -> Result<SteadyState, Issues> {
+        match Instance::from_json(text)? {
+            Instance::SteadyState(s) => Ok(s),
+        }
+    }
+
     /// A steady-state instance with default file sizes.
     #[must_use]
     pub fn new(platform: Platform) -> SteadyState {

@@ -3,7 +3,7 @@
 //! They are JSON files under `crates/core/presets/`, compiled in, read through the same
 //! validating parser as user files (a test checks that every one of them reads).
 
-use crate::instance::Instance;
+use crate::instance::{Instance, SteadyState};
 
 /// A preset: stable name (used in URLs and the CLI), title, and its JSON text.
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +62,14 @@ pub fn get(name: &str) -> Option<Instance> {
         .iter()
         .find(|p| p.name == name)
         .and_then(|p| Instance::from_json(p.json).ok())
+}
+
+/// The preset with this name as a steady-state instance.
+#[must_use]
+pub fn steady_state(name: &str) -> Option<SteadyState> {
+    match get(name)? {
+        Instance::SteadyState(s) => Some(s),
+    }
 }
 
 #[cfg(test)]

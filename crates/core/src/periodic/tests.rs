@@ -4,16 +4,13 @@
 use num_bigint::BigInt;
 
 use super::*;
-use crate::instance::{Instance, SteadyState};
+use crate::instance::SteadyState;
 use crate::platform::NodeId;
 use crate::presets;
 use crate::rational::{q, qi};
 
 fn preset(name: &str) -> SteadyState {
-    let Some(Instance::SteadyState(s)) = presets::get(name) else {
-        panic!("preset {name}")
-    };
-    s
+    presets::steady_state(name).unwrap()
 }
 
 /// Rates given by node id and by arc `(from id, to id)`.

@@ -12,6 +12,7 @@ use num_traits::{One, Signed, Zero};
 use super::Rates;
 use crate::instance::SteadyState;
 use crate::lp::{self, Cmp, Outcome, Problem};
+use crate::periodic::Flows;
 use crate::platform::Arc;
 use crate::rational::{Cost, Q};
 
@@ -31,6 +32,22 @@ pub struct LpSolution {
     pub rates: Rates,
     /// Result files per arc (all zero unless `data_out > 0`).
     pub g: Vec<Q>,
+}
+
+impl LpSolution {
+    /// The rates as the input of a periodic schedule (`arcs` = `inst.platform.arcs()`).
+    #[must_use]
+    pub fn flows<'a>(&'a self, inst: &'a SteadyState, arcs: &'a [Arc]) -> Flows<'a> {
+        Flows {
+            platform: &inst.platform,
+            arcs,
+            data_in: &inst.data_in,
+            data_out: &inst.data_out,
+            x: &self.rates.x,
+            f: &self.rates.f,
+            g: &self.g,
+        }
+    }
 }
 
 /// Why the LP could not be solved.

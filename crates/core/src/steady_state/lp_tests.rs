@@ -7,24 +7,18 @@ use super::alloc::allocations;
 use super::lp::{solve, LpSolution};
 use super::{pipeline, tree, verify};
 use crate::generate::{self, Shape};
-use crate::instance::{Instance, SteadyState};
-use crate::periodic::{simulate, verify as verify_pattern, Flows};
+use crate::instance::SteadyState;
+use crate::periodic::{simulate, verify as verify_pattern};
 use crate::platform::NodeId;
 use crate::presets;
 use crate::rational::{parse_q, q, qi, Q};
 
 fn preset(name: &str) -> SteadyState {
-    let Some(Instance::SteadyState(s)) = presets::get(name) else {
-        panic!("preset {name}")
-    };
-    s
+    presets::steady_state(name).unwrap()
 }
 
 fn instance(json: &str) -> SteadyState {
-    match Instance::from_json(json) {
-        Ok(Instance::SteadyState(s)) => s,
-        Err(e) => panic!("{e}"),
-    }
+    SteadyState::from_json(json).unwrap()
 }
 
 fn idx(inst: &SteadyState, id: i64) -> usize {
@@ -232,7 +226,7 @@ proptest! {
         let pipe = pipeline::solve(&inst).unwrap();
         let pat = pipe.pattern.as_ref().unwrap();
         let arcs = inst.platform.arcs();
-        let fl = Flows { platform: &inst.platform, arcs: &arcs, data_in: &inst.data_in, data_out: &inst.data_out, x: &pipe.lp.rates.x, f: &pipe.lp.rates.f, g: &pipe.lp.g };
+        let fl = pipe.lp.flows(&inst, &arcs);
         verify_pattern(pat, &fl).map_err(TestCaseError::fail)?;
         let rounds = 12u64;
         let sim = simulate(pat, &fl, rounds).map_err(TestCaseError::fail)?;

@@ -10,7 +10,7 @@ use super::alloc::{allocations, Allocation};
 use super::lp::{self, LpError, LpSolution};
 use crate::graph::matching::MuReason;
 use crate::instance::SteadyState;
-use crate::periodic::{self, Flows, Pattern};
+use crate::periodic::{self, Pattern};
 use crate::platform::NodeId;
 use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step, Trace, Traced};
@@ -106,15 +106,7 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(PipeStep)) -> Result<Pipeline, 
         emit(PipeStep::PeeledRoute { index });
     }
     let pattern = if sol.throughput.is_positive() {
-        let flows = Flows {
-            platform: p,
-            arcs: &arcs,
-            data_in: &inst.data_in,
-            data_out: &inst.data_out,
-            x: &sol.rates.x,
-            f: &sol.rates.f,
-            g: &sol.g,
-        };
+        let flows = sol.flows(inst, &arcs);
         // Canonical LP rates always satisfy the weak-pattern checks; a failure here is a bug
         // that must surface as an error rather than a wrong drawing.
         let pat = periodic::build(&flows).map_err(|e| LpError::Solver(e.to_string()))?;

@@ -177,14 +177,10 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::instance::Instance;
     use crate::rational::q;
 
     fn preset(name: &str) -> SteadyState {
-        let Some(Instance::SteadyState(s)) = crate::presets::get(name) else {
-            panic!()
-        };
-        s
+        crate::presets::steady_state(name).unwrap()
     }
 
     #[test]

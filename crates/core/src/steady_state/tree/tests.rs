@@ -5,24 +5,17 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::generate::{self, Shape as GenShape};
-use crate::instance::Instance;
 use crate::presets;
 use crate::rational::{parse_cost, q, qi};
 use crate::steady_state::verify;
 use crate::trace::{Step, STEP_CAP};
 
 fn preset(name: &str) -> SteadyState {
-    let Some(Instance::SteadyState(s)) = presets::get(name) else {
-        panic!("preset {name}")
-    };
-    s
+    presets::steady_state(name).unwrap()
 }
 
 fn instance(json: &str) -> SteadyState {
-    match Instance::from_json(json) {
-        Ok(Instance::SteadyState(s)) => s,
-        Err(e) => panic!("{e}"),
-    }
+    SteadyState::from_json(json).unwrap()
 }
 
 /// A steady-state instance from `(id, w, master)` nodes and `(from, to, c)` links.

@@ -134,7 +134,7 @@ pub fn step_view(
                 pseudocode: PIPELINE_PSEUDOCODE,
                 results: html! { <>{ lp_results(inst, t, &s, player, on_action) }{ if s.throughput_known() { tree_comparison(&t.solution, trees) } else { Html::default() } }</> },
                 below: if s.scaled() {
-                    gantt_view(inst, &t.solution)
+                    gantt_view(inst, &t.solution, s.slots)
                 } else {
                     Html::default()
                 },
@@ -329,13 +329,18 @@ fn why_optimal(inst: &SteadyState, pipe: &Pipeline) -> Html {
     }
 }
 
-fn gantt_view(inst: &SteadyState, pipe: &Pipeline) -> Html {
+fn gantt_view(inst: &SteadyState, pipe: &Pipeline, slots: usize) -> Html {
     let Some(pat) = &pipe.pattern else {
         return Html::default();
     };
     let arcs = inst.platform.arcs();
     let fl = pipe.lp.flows(inst, &arcs);
-    let chart = gantt::chart(&inst.platform, pat, &bars(pat, &fl));
+    // Computations are drawn at once; transfers appear slot by slot as the steps go.
+    let shown: Vec<_> = bars(pat, &fl)
+        .into_iter()
+        .filter(|b| b.slot.is_none_or(|k| k < slots))
+        .collect();
+    let chart = gantt::chart(&inst.platform, pat, &shown);
     let h = gantt::bar_height();
     html! {
         <>

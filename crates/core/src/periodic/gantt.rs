@@ -45,6 +45,8 @@ pub struct Bar {
     pub kind: Kind,
     /// The other end of a transfer.
     pub peer: Option<usize>,
+    /// The slot of a transfer (index into `Pattern::slots`); `None` for computations.
+    pub slot: Option<usize>,
     /// Start time.
     #[serde(serialize_with = "crate::rational::exact")]
     pub start: Q,
@@ -72,6 +74,7 @@ pub fn bars(pat: &Pattern, fl: &Flows<'_>) -> Vec<Bar> {
                 lane: Lane::Compute(i),
                 kind: Kind::Task,
                 peer: None,
+                slot: None,
                 start: Q::zero(),
                 end: &count * w,
                 count,
@@ -79,7 +82,7 @@ pub fn bars(pat: &Pattern, fl: &Flows<'_>) -> Vec<Bar> {
             });
         }
     }
-    for slot in &pat.slots {
+    for (index, slot) in pat.slots.iter().enumerate() {
         for t in &slot.transfers {
             let a = &fl.arcs[t.arc];
             let mut clock = slot.start.clone();
@@ -97,6 +100,7 @@ pub fn bars(pat: &Pattern, fl: &Flows<'_>) -> Vec<Bar> {
                         lane,
                         kind,
                         peer: Some(peer),
+                        slot: Some(index),
                         start: clock.clone(),
                         end: end.clone(),
                         count: count.clone(),

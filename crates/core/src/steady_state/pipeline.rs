@@ -61,6 +61,11 @@ pub enum PipeStep {
         /// Index of the matching.
         index: usize,
     },
+    /// One slot of the period filled in the Gantt chart.
+    FilledSlot {
+        /// Index of the slot.
+        index: usize,
+    },
     /// The scale factor and the final pattern.
     Scaled {
         /// `A`.
@@ -121,6 +126,9 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(PipeStep)) -> Result<Pipeline, 
             scale_a: pat.scale_a.clone(),
             length: pat.length.clone(),
         });
+        for index in 0..pat.slots.len() {
+            emit(PipeStep::FilledSlot { index });
+        }
         Some(pat)
     } else {
         None
@@ -181,7 +189,7 @@ impl Step for PipeStep {
                 name: "matchings",
                 line: 4,
             },
-            PipeStep::Scaled { .. } => Phase {
+            PipeStep::Scaled { .. } | PipeStep::FilledSlot { .. } => Phase {
                 name: "schedule",
                 line: 5,
             },
@@ -230,9 +238,25 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
             };
             format!("Matching {}: {} can run at the same time (no port used twice); used for μ = {} time units, because {why}.", index + 1, edges.join(", "), frac(&m.mu))
         }
+        PipeStep::FilledSlot { index } => {
+            let Some(pat) = ctx.pipeline.pattern.as_ref() else { return String::new() };
+            let Some(slot) = pat.slots.get(*index) else { return String::new() };
+            let moves: Vec<String> = slot
+                .transfers
+                .iter()
+                .map(|t| {
+                    let mut s = format!("{} sends {} task(s)", arc(t.arc), frac(&t.inputs));
+                    if t.results.is_positive() {
+                        s.push_str(&format!(" and {} result(s)", frac(&t.results)));
+                    }
+                    s
+                })
+                .collect();
+            format!("Filled slot {} [{}, {}) with matching {}: {}.", index + 1, frac(&slot.start), frac(&slot.end), index + 1, moves.join("; "))
+        }
         PipeStep::Scaled { scale_a, length } => {
             let tasks = ctx.pipeline.pattern.as_ref().map(Pattern::tasks).unwrap_or_default();
-            format!("Scaled by A = {scale_a} so that every transfer is whole: one period lasts {length} time units and completes {tasks} tasks. The Gantt chart shows it.")
+            format!("Scaled by A = {scale_a} so that every transfer is whole: one period lasts {length} time units and completes {tasks} tasks. The Gantt chart is filled slot by slot next.")
         }
     }
 }
@@ -275,6 +299,8 @@ pub struct PipeState {
     pub matchings: usize,
     /// The matching just extracted (highlighted).
     pub current_matching: Option<usize>,
+    /// Slots filled in the Gantt chart.
+    pub slots: usize,
 }
 
 impl PipeState {
@@ -322,6 +348,10 @@ impl crate::trace::Replay for PipeState {
                 self.current_matching = Some(*index);
             }
             PipeStep::Scaled { .. } => self.stage = Stage::Scaled,
+            PipeStep::FilledSlot { index } => {
+                self.slots = index + 1;
+                self.current_matching = Some(*index);
+            }
         }
     }
 }

@@ -19,8 +19,8 @@ use yew::prelude::*;
 
 use super::plot::ThroughputPlot;
 use crate::draw::{self, Figure};
-use crate::gantt;
 use crate::player::{Action, Player};
+use crate::{bipartite, gantt};
 
 /// Spanning trees evaluated at most in the browser (each costs a closed-form solve).
 const TREES_IN_BROWSER: usize = 2000;
@@ -135,6 +135,8 @@ pub fn step_view(
                 results: html! { <>{ lp_results(inst, t, &s, player, on_action) }{ if s.throughput_known() { tree_comparison(&t.solution, trees) } else { Html::default() } }</> },
                 below: if s.scaled() {
                     gantt_view(inst, &t.solution, s.slots)
+                } else if s.period_known() {
+                    bipartite_view(inst, &t.solution, &s)
                 } else {
                     Html::default()
                 },
@@ -368,6 +370,34 @@ fn gantt_view(inst: &SteadyState, pipe: &Pipeline, slots: usize) -> Html {
         </figure>
         { full_run(pat, &fl, &pipe.lp.throughput) }
         </>
+    }
+}
+
+/// The sender/receiver graph with the current matching highlighted (sections 4.3–4.4).
+fn bipartite_view(inst: &SteadyState, pipe: &Pipeline, s: &PipeState) -> Html {
+    let Some(pat) = &pipe.pattern else {
+        return Html::default();
+    };
+    let done = s.current_matching.unwrap_or(s.matchings);
+    let b = bipartite::layout(&inst.platform, pat, done, s.current_matching);
+    html! {
+        <figure class="figure bipartite" data-testid="bipartite">
+            <svg viewBox={format!("0 0 {} {:.0}", bipartite::WIDTH, b.height)} role="img" aria-label="Sender and receiver ports with the time each pair must communicate per period">
+                { for b.edges.iter().map(|e| html! {
+                    <g class={classes!("edge", e.matched.then_some("matched"))}>
+                        <line x1={format!("{:.1}", e.from.0)} y1={format!("{:.1}", e.from.1)} x2={format!("{:.1}", e.to.0)} y2={format!("{:.1}", e.to.1)} />
+                        <text x={format!("{:.1}", e.from.0 + (e.to.0 - e.from.0) * 0.3)} y={format!("{:.1}", e.from.1 + (e.to.1 - e.from.1) * 0.3 - 4.0)} text-anchor="middle">{&e.label}</text>
+                    </g>
+                }) }
+                { for b.ports.iter().map(|p| html! {
+                    <g class={classes!("port", p.tight.then_some("tight"))}>
+                        <circle cx={format!("{:.1}", p.at.0)} cy={format!("{:.1}", p.at.1)} r="7" />
+                        <text x={format!("{:.1}", if p.sender { p.at.0 - 12.0 } else { p.at.0 + 12.0 })} y={format!("{:.1}", p.at.1 + 4.0)} text-anchor={if p.sender { "end" } else { "start" }}>{&p.label}</text>
+                    </g>
+                }) }
+            </svg>
+            <figcaption class="caption">{"Left: sending ports, right: receiving ports; each edge is a transfer with its busy time per period still to schedule. Highlighted: the current matching (red) and the busiest ports (thick). "}{&b.summary}</figcaption>
+        </figure>
     }
 }
 

@@ -261,7 +261,7 @@ pub enum LpError {
         max_rows: usize,
     },
     /// The float answer could not be certified and the exact simplex is over its budget.
-    #[error("approximate, not verified ({reason}); float optimum {float_value:?}")]
+    #[error("approximate, not verified ({reason}); the float optimum is {}", .float_value.map_or_else(|| "unknown".to_owned(), |v| format!("≈ {v}")))]
     Uncertified {
         /// The float optimum, if the float solver found one.
         float_value: Option<f64>,

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use hetlab_core::instance::SteadyState;
 use hetlab_core::periodic::{bars, simulate, Flows, Pattern};
 use hetlab_core::rational::{approx, frac, to_f64, Q};
+use hetlab_core::steady_state::lp::{throughput_under, PortModel};
 use hetlab_core::steady_state::pipeline::{
     self, Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
 };
@@ -25,13 +26,47 @@ use crate::{bipartite, gantt};
 /// Spanning trees evaluated at most in the browser (each costs a closed-form solve).
 const TREES_IN_BROWSER: usize = 2000;
 
+/// The LP pipeline and what the page shows beside it.
+pub struct LpRun {
+    /// The pipeline and its steps.
+    traced: Traced<Pipeline, PipeStep>,
+    /// The best single spanning tree, or why it is not computed.
+    trees: Result<Comparison, String>,
+    /// The LP value under the other operating models and with shared links (section 2.8).
+    models: Vec<(&'static str, Result<Q, String>)>,
+}
+
+impl LpRun {
+    fn new(inst: &SteadyState, traced: Traced<Pipeline, PipeStep>) -> LpRun {
+        let mut models: Vec<(&'static str, Result<Q, String>)> = PortModel::ALL
+            .into_iter()
+            .skip(1)
+            .map(|m| {
+                (
+                    m.name(),
+                    throughput_under(inst, m, false).map_err(|e| e.to_string()),
+                )
+            })
+            .collect();
+        models.push((
+            "base model with shared links",
+            throughput_under(inst, PortModel::OnePort, true).map_err(|e| e.to_string()),
+        ));
+        LpRun {
+            traced,
+            trees: spanning::best_tree(inst, TREES_IN_BROWSER),
+            models,
+        }
+    }
+}
+
 /// An algorithm's run on the page's instance.
 pub enum Run {
     /// The tree closed form.
     Tree(Traced<tree::TreeSolution, TreeStep>),
     /// The LP, routes and periodic schedule, with the best single spanning tree (or why it is
     /// not computed).
-    Lp(Box<Traced<Pipeline, PipeStep>>, Result<Comparison, String>),
+    Lp(Box<LpRun>),
 }
 
 impl Run {
@@ -45,7 +80,7 @@ impl Run {
                 .map(Run::Tree)
                 .map_err(|e| format!("{e}. Choose “lp” for any platform.")),
             "lp" => pipeline::solve_traced(inst)
-                .map(|t| Run::Lp(Box::new(t), spanning::best_tree(inst, TREES_IN_BROWSER)))
+                .map(|t| Run::Lp(Box::new(LpRun::new(inst, t))))
                 .map_err(|e| e.to_string()),
             other => Err(format!(
                 "Unknown algorithm \"{other}\": choose “lp” or “tree”."
@@ -58,7 +93,7 @@ impl Run {
     pub fn len(&self) -> usize {
         match self {
             Run::Tree(t) => t.trace.len(),
-            Run::Lp(t, _) => t.trace.len(),
+            Run::Lp(r) => r.traced.trace.len(),
         }
     }
 
@@ -67,7 +102,7 @@ impl Run {
     pub fn result_json(&self, inst: &SteadyState) -> serde_json::Value {
         match self {
             Run::Tree(t) => report::tree_result(inst, &t.solution, &t.trace, true),
-            Run::Lp(t, _) => report::pipeline_result(inst, &t.solution, &t.trace, true),
+            Run::Lp(r) => report::pipeline_result(inst, &r.traced.solution, &r.traced.trace, true),
         }
     }
 }
@@ -115,7 +150,8 @@ pub fn step_view(
                 below: Html::default(),
             }
         }
-        Run::Lp(t, trees) => {
+        Run::Lp(run) => {
+            let (t, trees) = (&run.traced, &run.trees);
             let s = t.trace.state_at(PipeState::default(), k);
             let arcs = inst.platform.arcs();
             let ctx = Context {
@@ -132,7 +168,7 @@ pub fn step_view(
                 ),
                 line: last.map(|st| st.phase().line),
                 pseudocode: PIPELINE_PSEUDOCODE,
-                results: html! { <>{ lp_results(inst, t, &s, player, on_action) }{ if s.throughput_known() { tree_comparison(&t.solution, trees) } else { Html::default() } }</> },
+                results: html! { <>{ lp_results(inst, t, &s, player, on_action) }{ if s.throughput_known() { html! { <>{ tree_comparison(&t.solution, trees) }{ other_models(&run.models) }</> } } else { Html::default() } }</> },
                 below: if s.scaled() {
                     gantt_view(inst, &t.solution, s.slots)
                 } else if s.period_known() {
@@ -308,6 +344,21 @@ fn tree_comparison(pipe: &Pipeline, trees: &Result<Comparison, String>) -> Html 
         }
     };
     html! { <p class="muted" data-testid="tree-comparison">{text}</p> }
+}
+
+/// Section 2.8: the LP value under other operating models, labelled as bounds without schedule.
+fn other_models(models: &[(&'static str, Result<Q, String>)]) -> Html {
+    html! {
+        <details class="models" data-testid="other-models">
+            <summary>{"Other operating models (upper bounds, no schedule)"}</summary>
+            <table>
+                <tbody>{ for models.iter().map(|(name, v)| html! {
+                    <tr><td>{*name}</td><td>{ match v { Ok(q) => format!("{} ≈ {}", frac(q), approx(q)), Err(e) => e.clone() } }</td></tr>
+                }) }</tbody>
+            </table>
+            <p class="muted">{"The periodic schedule is built for the base model only: under the unidirectional model, for instance, the LP bound is in general not achievable."}</p>
+        </details>
+    }
 }
 
 /// The binding constraints: the resources the optimal rates use fully, which together cap the

@@ -102,76 +102,158 @@ impl Columns {
     }
 }
 
-/// Builds the constraints of section 2.2 (and 2.7) shared by both stages.
-fn base_problem(inst: &SteadyState, arcs: &[Arc], cols: &Columns) -> Problem {
+/// The operating model of the nodes (steady-state.md sections 1.3 and 2.8): which of computing
+/// (`α`), sending (`S`) and receiving (`R`) may overlap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortModel {
+    /// The base model: bidirectional one-port, full overlap (`α, S, R ≤ 1` separately).
+    OnePort,
+    /// No port limit: only `α ≤ 1`.
+    Multiport,
+    /// M(r‖s,w): `α + S ≤ 1`, `R ≤ 1`.
+    RecvParallel,
+    /// M(s‖r,w): `α ≤ 1`, `S ≤ 1`, `α + R ≤ 1`.
+    SendParallel,
+    /// M(w‖r,s), the unidirectional one-port model: `α ≤ 1`, `S + R ≤ 1`.
+    WorkParallel,
+    /// M(r,s,w): `α + S + R ≤ 1`.
+    Sequential,
+}
+
+impl PortModel {
+    /// Every model, the base one first.
+    pub const ALL: [PortModel; 6] = [
+        PortModel::OnePort,
+        PortModel::Multiport,
+        PortModel::RecvParallel,
+        PortModel::SendParallel,
+        PortModel::WorkParallel,
+        PortModel::Sequential,
+    ];
+
+    /// Its name in the spec's words.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            PortModel::OnePort => "one-port, bidirectional (base)",
+            PortModel::Multiport => "multiport",
+            PortModel::RecvParallel => "receive in parallel, M(r‖s,w)",
+            PortModel::SendParallel => "send in parallel, M(s‖r,w)",
+            PortModel::WorkParallel => "unidirectional one-port, M(w‖r,s)",
+            PortModel::Sequential => "sequential, M(r,s,w)",
+        }
+    }
+
+    /// The `≤ 1` rows of one node, from its compute, send and receive terms.
+    fn rows(
+        self,
+        a: Vec<(usize, Q)>,
+        s: Vec<(usize, Q)>,
+        r: Vec<(usize, Q)>,
+    ) -> Vec<Vec<(usize, Q)>> {
+        let join =
+            |parts: &[&Vec<(usize, Q)>]| parts.iter().flat_map(|p| p.iter().cloned()).collect();
+        match self {
+            PortModel::OnePort => vec![a, s, r],
+            PortModel::Multiport => vec![a],
+            PortModel::RecvParallel => vec![join(&[&a, &s]), r],
+            PortModel::SendParallel => vec![join(&[&a, &r]), a, s],
+            PortModel::WorkParallel => vec![join(&[&s, &r]), a],
+            PortModel::Sequential => vec![join(&[&a, &s, &r])],
+        }
+    }
+}
+
+/// Builds the constraints of section 2.2 (and 2.7) shared by both stages, under an operating
+/// model, optionally with the paper's shared-link constraint (section 2.4).
+fn base_problem(
+    inst: &SteadyState,
+    arcs: &[Arc],
+    cols: &Columns,
+    model: PortModel,
+    shared_links: bool,
+) -> Problem {
     let p = &inst.platform;
     let mut lp = Problem::new(cols.count);
+    // Port time of one arc: c·(data_in·f + data_out·g).
+    let load = |k: usize| -> Vec<(usize, Q)> {
+        let c = &arcs[k].c;
+        [
+            cols.f[k].map(|v| (v, c * &inst.data_in)),
+            cols.g[k].map(|v| (v, c * &inst.data_out)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    };
     for (i, node) in p.nodes.iter().enumerate() {
-        if let (Some(v), Some(Cost::Finite(w))) = (cols.x[i], &node.w) {
-            lp.constraint(vec![(v, w.clone())], Cmp::Le, Q::one());
-        }
-        let mut send = Vec::new();
-        let mut recv = Vec::new();
-        let mut input = Vec::new();
-        let mut output = Vec::new();
-        for (k, a) in arcs.iter().enumerate() {
-            let load = |col: Option<usize>, size: &Q| col.map(|c| (c, &a.c * size));
-            for term in [
-                load(cols.f[k], &inst.data_in),
-                load(cols.g[k], &inst.data_out),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                if a.from == i {
-                    send.push(term.clone());
-                }
-                if a.to == i {
-                    recv.push(term);
-                }
-            }
-            if !node.master {
-                // Conservation of input files: inflow − x − outflow = 0.
-                if let Some(c) = cols.f[k] {
-                    if a.to == i {
-                        input.push((c, Q::one()));
-                    }
-                    if a.from == i {
-                        input.push((c, -Q::one()));
-                    }
-                }
-                // Conservation of result files: inflow + x − outflow = 0.
-                if let Some(c) = cols.g[k] {
-                    if a.to == i {
-                        output.push((c, Q::one()));
-                    }
-                    if a.from == i {
-                        output.push((c, -Q::one()));
-                    }
-                }
-            }
-        }
-        for ports in [send, recv] {
-            if !ports.is_empty() {
-                lp.constraint(ports, Cmp::Le, Q::one());
+        let compute = match (cols.x[i], &node.w) {
+            (Some(v), Some(Cost::Finite(w))) => vec![(v, w.clone())],
+            _ => Vec::new(),
+        };
+        let send: Vec<(usize, Q)> = (0..arcs.len())
+            .filter(|&k| arcs[k].from == i)
+            .flat_map(load)
+            .collect();
+        let recv: Vec<(usize, Q)> = (0..arcs.len())
+            .filter(|&k| arcs[k].to == i)
+            .flat_map(load)
+            .collect();
+        for row in model.rows(compute, send, recv) {
+            if !row.is_empty() {
+                lp.constraint(row, Cmp::Le, Q::one());
             }
         }
         if !node.master {
-            if let Some(v) = cols.x[i] {
-                input.push((v, -Q::one()));
-                if inst.data_out.is_positive() {
-                    output.push((v, Q::one()));
-                }
-            }
-            if !input.is_empty() {
-                lp.constraint(input, Cmp::Eq, Q::zero());
-            }
-            if !output.is_empty() {
-                lp.constraint(output, Cmp::Eq, Q::zero());
+            conservation(&mut lp, inst, arcs, cols, i);
+        }
+    }
+    if shared_links {
+        // One resource per undirected link: both directions share its time.
+        for l in 0..p.links.len() {
+            let row: Vec<(usize, Q)> = (0..arcs.len())
+                .filter(|&k| arcs[k].link == l)
+                .flat_map(load)
+                .collect();
+            if !row.is_empty() {
+                lp.constraint(row, Cmp::Le, Q::one());
             }
         }
     }
     lp
+}
+
+/// Conservation at a non-master `i`: input files received = computed + forwarded; result files
+/// received + computed = forwarded (E1).
+fn conservation(lp: &mut Problem, inst: &SteadyState, arcs: &[Arc], cols: &Columns, i: usize) {
+    let signed = |col: &[Option<usize>]| -> Vec<(usize, Q)> {
+        arcs.iter()
+            .enumerate()
+            .filter_map(|(k, a)| {
+                let c = col[k]?;
+                if a.to == i {
+                    Some((c, Q::one()))
+                } else if a.from == i {
+                    Some((c, -Q::one()))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    let mut input = signed(&cols.f);
+    let mut output = signed(&cols.g);
+    if let Some(v) = cols.x[i] {
+        input.push((v, -Q::one()));
+        if inst.data_out.is_positive() {
+            output.push((v, Q::one()));
+        }
+    }
+    for row in [input, output] {
+        if !row.is_empty() {
+            lp.constraint(row, Cmp::Eq, Q::zero());
+        }
+    }
 }
 
 /// Solves the steady-state LP exactly: stage 1 gives `ρ*`, stage 2 the canonical rates.
@@ -205,14 +287,14 @@ pub fn solve_within(
     }
     let cols = Columns::new(inst, &arcs);
     // Stage 1: maximise Σ x.
-    let mut stage1 = base_problem(inst, &arcs, &cols);
+    let mut stage1 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
     let xs: Vec<usize> = cols.x.iter().flatten().copied().collect();
     for &v in &xs {
         stage1.objective(v, Q::one());
     }
     let throughput = optimum(&stage1)?.value;
     // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative).
-    let mut stage2 = base_problem(inst, &arcs, &cols);
+    let mut stage2 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
     stage2.constraint(
         xs.iter().map(|&v| (v, Q::one())).collect(),
         Cmp::Eq,
@@ -241,6 +323,33 @@ pub fn solve_within(
         },
         g,
     })
+}
+
+/// The LP value only (stage 1) under another operating model and/or with shared links
+/// (sections 2.4 and 2.8): an upper bound labelled "no schedule" — the reconstruction of
+/// section 4 needs the base model.
+///
+/// # Errors
+/// As [`solve`].
+pub fn throughput_under(
+    inst: &SteadyState,
+    model: PortModel,
+    shared_links: bool,
+) -> Result<Q, LpError> {
+    let p = &inst.platform;
+    let arcs = p.arcs();
+    if p.nodes.len() > MAX_NODES || arcs.len() > MAX_ARCS {
+        return Err(LpError::TooLarge {
+            nodes: p.nodes.len(),
+            arcs: arcs.len(),
+        });
+    }
+    let cols = Columns::new(inst, &arcs);
+    let mut lp = base_problem(inst, &arcs, &cols, model, shared_links);
+    for &v in cols.x.iter().flatten() {
+        lp.objective(v, Q::one());
+    }
+    Ok(optimum(&lp)?.value)
 }
 
 fn optimum(problem: &Problem) -> Result<lp::Solution, LpError> {

@@ -240,3 +240,41 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn operating_models_and_shared_links() {
+    use super::lp::{throughput_under, PortModel};
+    // Section 6.1: LP-only variants on the paper's platform.
+    let inst = preset("example-1");
+    let want = [qi(7) / qi(4), q(7, 4), qi(1), q(67, 45), q(55, 32), qi(1)];
+    for (model, want) in PortModel::ALL.into_iter().zip(want) {
+        assert_eq!(
+            throughput_under(&inst, model, false).unwrap(),
+            want,
+            "{}",
+            model.name()
+        );
+    }
+    assert_eq!(
+        throughput_under(&inst, PortModel::OnePort, true).unwrap(),
+        q(7, 4)
+    );
+    // Section 6.6: result files with shared links.
+    let mut e1 = inst.clone();
+    e1.data_out = q(1, 2);
+    assert_eq!(
+        throughput_under(&e1, PortModel::OnePort, true).unwrap(),
+        q(7, 4)
+    );
+    let two = instance(
+        r#"{"problem":"steady-state","version":1,"data_out":1,"platform":{"nodes":[{"id":0,"w":"inf","master":true},{"id":1,"w":1}],"links":[{"from":0,"to":1,"c":1}]}}"#,
+    );
+    assert_eq!(
+        throughput_under(&two, PortModel::OnePort, false).unwrap(),
+        qi(1)
+    );
+    assert_eq!(
+        throughput_under(&two, PortModel::OnePort, true).unwrap(),
+        q(1, 2)
+    );
+}

@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use hetlab_core::platform::{Link, Node, NodeId, Platform, Point};
-use hetlab_core::rational::{parse_cost, qi, Cost};
+use hetlab_core::rational::{parse_cost, parse_q, qi, Cost, Q};
 use num_traits::{Signed, Zero};
 
 /// Undo depth; older states are forgotten.
@@ -64,6 +64,10 @@ pub enum Edit {
     SetCBack(usize, Option<Cost>),
     /// Toggle a link's `directed` flag.
     ToggleDirected(usize),
+    /// Set a node's start-up latency (`None`: none).
+    SetLcalc(usize, Option<Q>),
+    /// Set a link's start-up latency (`None`: none).
+    SetLcomm(usize, Option<Q>),
     /// Select something, or nothing.
     Select(Option<Selection>),
     /// Undo the last recorded edit.
@@ -77,6 +81,21 @@ pub enum Edit {
 pub enum FieldRule {
     /// `> 0` or `inf` (cycle times, link costs).
     Cost,
+}
+
+/// Parses an optional latency field: empty is "none", otherwise a finite number `>= 0`.
+///
+/// # Errors
+/// A sentence saying what to type instead.
+pub fn parse_latency(text: &str) -> Result<Option<Q>, String> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    match parse_q(text) {
+        Ok(v) if v.is_negative() => Err(format!("must be >= 0, got {}", text.trim())),
+        Ok(v) => Ok(Some(v)),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Parses a form value; the error is the message shown beside the field.
@@ -241,6 +260,14 @@ impl Editor {
                     link.c_back = None;
                 }
             }
+            Edit::SetLcalc(i, v) if i < n && v.as_ref().is_none_or(|v| !v.is_negative()) => {
+                e.record();
+                e.platform.nodes[i].lcalc = v;
+            }
+            Edit::SetLcomm(k, v) if k < nl && v.as_ref().is_none_or(|v| !v.is_negative()) => {
+                e.record();
+                e.platform.links[k].lcomm = v;
+            }
             Edit::Select(s) => {
                 e.selected = s;
                 e.link_from = None;
@@ -400,6 +427,14 @@ mod tests {
             e.apply(Edit::SetId(1, NodeId::Int(2))).platform,
             star(),
             "id 2 is taken"
+        );
+        assert_eq!(parse_latency(""), Ok(None));
+        assert_eq!(parse_latency("1/2"), Ok(Some(q(1, 2))));
+        assert_eq!(parse_latency("-1"), Err("must be >= 0, got -1".to_owned()));
+        assert_eq!(e.apply(Edit::SetLcalc(0, Some(q(-1, 1)))).platform, star());
+        assert_eq!(
+            e.apply(Edit::SetLcomm(0, Some(q(2, 1)))).platform.links[0].lcomm,
+            Some(q(2, 1))
         );
         let e = e.apply(Edit::SetCBack(0, Some(Cost::Finite(q(1, 1)))));
         assert_eq!(e.platform.links[0].c_back, None, "same as c");

@@ -8,7 +8,7 @@ use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::platform::{NodeId, Platform, Point};
 use hetlab_core::presets::{self, PRESETS};
-use hetlab_core::rational::Cost;
+use hetlab_core::rational::{format_q, Cost};
 use hetlab_core::share;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
@@ -17,7 +17,7 @@ use super::dom::{self, AUTOSAVE_KEY};
 use super::graph::Graph;
 use super::use_nav;
 use crate::draw;
-use crate::editor::{parse_field, Edit, Editor, FieldRule, Selection};
+use crate::editor::{parse_field, parse_latency, Edit, Editor, FieldRule, Selection};
 use crate::route::{Page, Route};
 
 /// The reducer's state: the pure [`Editor`].
@@ -434,6 +434,10 @@ fn Field(props: &FieldProps) -> Html {
     }
 }
 
+fn latency_check() -> Callback<String, Result<(), String>> {
+    Callback::from(|t: String| parse_latency(&t).map(|_| ()))
+}
+
 fn cost_check() -> Callback<String, Result<(), String>> {
     Callback::from(|t: String| parse_field(&t, FieldRule::Cost).map(|_| ()))
 }
@@ -462,21 +466,28 @@ fn node_table(editor: &UseReducerHandle<EditorState>) -> Html {
         });
         let d = editor.dispatcher();
         let on_master = Callback::from(move |_: Event| d.dispatch(Edit::ToggleMaster(i)));
+        let d = editor.dispatcher();
+        let on_lcalc = Callback::from(move |t: String| {
+            if let Ok(v) = parse_latency(&t) {
+                d.dispatch(Edit::SetLcalc(i, v));
+            }
+        });
         let selected = editor.0.selected == Some(Selection::Node(i));
         html! {
             <tr class={classes!(selected.then_some("selected"))} key={i}>
                 <td><Field value={v.id.to_string()} testid={format!("id-{}", v.id)} label={format!("id of node {}", v.id)} on_commit={on_id} check={id_check} /></td>
                 <td><Field value={v.w.as_ref().map(Cost::to_text).unwrap_or_default()} testid={format!("w-{}", v.id)} label={format!("w of node {}", v.id)} on_commit={on_w} check={cost_check()} /></td>
                 <td><input type="checkbox" checked={v.master} onchange={on_master} aria-label={format!("node {} is a master", v.id)} /></td>
+                <td><Field value={v.lcalc.as_ref().map(format_q).unwrap_or_default()} testid={format!("lcalc-{}", v.id)} label={format!("start-up latency of node {} (empty: none)", v.id)} on_commit={on_lcalc} check={latency_check()} /></td>
             </tr>
         }
     });
     html! {
         <>
             <h2>{"Nodes"}</h2>
-            <p class="muted">{"w: time to compute one task (inf: the node only forwards)."}</p>
+            <p class="muted">{"w: time to compute one task (inf: the node only forwards); lcalc: start-up latency of a batch of computations (optional)."}</p>
             <table class="edit" data-testid="node-table">
-                <thead><tr><th>{"id"}</th><th>{"w"}</th><th>{"master"}</th></tr></thead>
+                <thead><tr><th>{"id"}</th><th>{"w"}</th><th>{"master"}</th><th>{"lcalc"}</th></tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
         </>
@@ -500,6 +511,12 @@ fn link_table(editor: &UseReducerHandle<EditorState>) -> Html {
         let back_check = Callback::from(|t: String| if t.trim().is_empty() { Ok(()) } else { parse_field(&t, FieldRule::Cost).map(|_| ()) });
         let d = editor.dispatcher();
         let on_dir = Callback::from(move |_: Event| d.dispatch(Edit::ToggleDirected(k)));
+        let d = editor.dispatcher();
+        let on_lcomm = Callback::from(move |t: String| {
+            if let Ok(v) = parse_latency(&t) {
+                d.dispatch(Edit::SetLcomm(k, v));
+            }
+        });
         let (a, b) = (&p.nodes[l.from].id, &p.nodes[l.to].id);
         let selected = editor.0.selected == Some(Selection::Link(k));
         html! {
@@ -512,15 +529,16 @@ fn link_table(editor: &UseReducerHandle<EditorState>) -> Html {
                     }
                 </td>
                 <td><input type="checkbox" checked={l.directed} onchange={on_dir} aria-label={format!("link {a}–{b} is one-way")} /></td>
+                <td><Field value={l.lcomm.as_ref().map(format_q).unwrap_or_default()} testid={format!("lcomm-{k}")} label={format!("start-up latency of link {a}–{b} (empty: none)")} on_commit={on_lcomm} check={latency_check()} /></td>
             </tr>
         }
     });
     html! {
         <>
             <h2>{"Links"}</h2>
-            <p class="muted">{"c: time to send one task; back: the other way when it differs (empty: same)."}</p>
+            <p class="muted">{"c: time to send one task; back: the other way when it differs (empty: same); lcomm: start-up latency of a message (optional)."}</p>
             <table class="edit" data-testid="link-table">
-                <thead><tr><th>{"link"}</th><th>{"c"}</th><th>{"back"}</th><th>{"one-way"}</th></tr></thead>
+                <thead><tr><th>{"link"}</th><th>{"c"}</th><th>{"back"}</th><th>{"one-way"}</th><th>{"lcomm"}</th></tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
         </>

@@ -420,6 +420,7 @@ fn gantt_view(inst: &SteadyState, pipe: &Pipeline, slots: usize) -> Html {
             </figcaption>
         </figure>
         { full_run(pat, &fl, &pipe.lp.throughput) }
+        { latency_view(inst, pat, &fl, &pipe.lp.throughput) }
         </>
     }
 }
@@ -448,6 +449,85 @@ fn bipartite_view(inst: &SteadyState, pipe: &Pipeline, s: &PipeState) -> Html {
                 }) }
             </svg>
             <figcaption class="caption">{"Left: sending ports, right: receiving ports; each edge is a transfer with its busy time per period still to schedule. Highlighted: the current matching (red) and the busiest ports (thick). "}{&b.summary}</figcaption>
+        </figure>
+    }
+}
+
+/// Largest batch size `N` offered by the latency slider.
+const MAX_BATCH: u64 = 100;
+
+/// Section 4.9 with the platform's latencies: the batched period for `N = 1..=100`.
+fn latency_view(inst: &SteadyState, pat: &Pattern, fl: &Flows<'_>, rho: &Q) -> Html {
+    let p = &inst.platform;
+    let any = p
+        .nodes
+        .iter()
+        .any(|n| n.lcalc.as_ref().is_some_and(Signed::is_positive))
+        || p.links
+            .iter()
+            .any(|l| l.lcomm.as_ref().is_some_and(Signed::is_positive));
+    if !any {
+        return html! { <p class="muted" data-testid="latency">{"Start-up latencies: none on this platform. Give nodes an lcalc or links an lcomm in the platform editor to see how batching N periods amortises them (section 4.9)."}</p> };
+    }
+    let rows: Vec<LatencyRow> = (1..=MAX_BATCH)
+        .map(|n| {
+            let (period, throughput) = pat.with_latencies(fl, n);
+            let ratio = if rho.is_zero() {
+                Q::zero()
+            } else {
+                &throughput / rho
+            };
+            LatencyRow {
+                batch: n,
+                period: frac(&period),
+                throughput: frac(&throughput),
+                ratio: format!("{} ≈ {}", frac(&ratio), approx(&ratio)),
+            }
+        })
+        .collect();
+    html! { <LatencyPanel rows={Rc::new(rows)} /> }
+}
+
+/// One batch size of the latency panel.
+#[derive(Clone, PartialEq)]
+pub struct LatencyRow {
+    batch: u64,
+    period: String,
+    throughput: String,
+    ratio: String,
+}
+
+/// Props of [`LatencyPanel`].
+#[derive(Properties, PartialEq)]
+pub struct LatencyProps {
+    rows: Rc<Vec<LatencyRow>>,
+}
+
+/// A slider over the batch size `N` with the batched period and the throughput it achieves.
+#[component]
+pub fn LatencyPanel(props: &LatencyProps) -> Html {
+    let batch = use_state(|| 1usize);
+    let on_input = {
+        let batch = batch.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(n) = input.value().parse::<usize>() {
+                batch.set(n);
+            }
+        })
+    };
+    let Some(row) = props.rows.get(batch.saturating_sub(1)) else {
+        return Html::default();
+    };
+    html! {
+        <figure class="figure" data-testid="latency">
+            <label>{"Batch N = "}{row.batch}{" periods "}
+                <input type="range" min="1" max={props.rows.len().to_string()} value={row.batch.to_string()} oninput={on_input} aria-label="Batch size N" />
+            </label>
+            <figcaption class="caption">{format!(
+                "With start-up latencies, N periods are batched into one: the batched period lasts P_N = {} and achieves {} tasks per time unit, {} of ρ* (it tends to 1 as N grows).",
+                row.period, row.throughput, row.ratio
+            )}</figcaption>
         </figure>
     }
 }

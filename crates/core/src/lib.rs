@@ -15,5 +15,6 @@ pub mod platform;
 pub mod presets;
 pub mod rational;
 pub mod share;
+pub mod square;
 pub mod steady_state;
 pub mod trace;

@@ -277,22 +277,10 @@ pub fn solve_within(
     max_nodes: usize,
     max_arcs: usize,
 ) -> Result<LpSolution, LpError> {
-    let p = &inst.platform;
-    let arcs = p.arcs();
-    if p.nodes.len() > max_nodes || arcs.len() > max_arcs {
-        return Err(LpError::TooLarge {
-            nodes: p.nodes.len(),
-            arcs: arcs.len(),
-        });
-    }
+    let arcs = checked_arcs(inst, max_nodes, max_arcs)?;
     let cols = Columns::new(inst, &arcs);
-    // Stage 1: maximise Σ x.
-    let mut stage1 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
+    let throughput = maximise(inst, &arcs, &cols, PortModel::OnePort, false)?;
     let xs: Vec<usize> = cols.x.iter().flatten().copied().collect();
-    for &v in &xs {
-        stage1.objective(v, Q::one());
-    }
-    let throughput = optimum(&stage1)?.value;
     // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative).
     let mut stage2 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
     stage2.constraint(
@@ -312,8 +300,8 @@ pub fn solve_within(
     let value = |col: Option<usize>| col.map_or_else(Q::zero, |c| s2.x[c].clone());
     let mut f: Vec<Q> = cols.f.iter().map(|&c| value(c)).collect();
     let mut g: Vec<Q> = cols.g.iter().map(|&c| value(c)).collect();
-    cancel_cycles(p.nodes.len(), &arcs, &mut f);
-    cancel_cycles(p.nodes.len(), &arcs, &mut g);
+    cancel_cycles(inst.platform.nodes.len(), &arcs, &mut f);
+    cancel_cycles(inst.platform.nodes.len(), &arcs, &mut g);
     Ok(LpSolution {
         throughput,
         comm_min: -s2.value,
@@ -336,16 +324,37 @@ pub fn throughput_under(
     model: PortModel,
     shared_links: bool,
 ) -> Result<Q, LpError> {
+    let arcs = checked_arcs(inst, MAX_NODES, MAX_ARCS)?;
+    let cols = Columns::new(inst, &arcs);
+    maximise(inst, &arcs, &cols, model, shared_links)
+}
+
+/// The platform's arcs, or [`LpError::TooLarge`] above the limits.
+fn checked_arcs(
+    inst: &SteadyState,
+    max_nodes: usize,
+    max_arcs: usize,
+) -> Result<Vec<Arc>, LpError> {
     let p = &inst.platform;
     let arcs = p.arcs();
-    if p.nodes.len() > MAX_NODES || arcs.len() > MAX_ARCS {
+    if p.nodes.len() > max_nodes || arcs.len() > max_arcs {
         return Err(LpError::TooLarge {
             nodes: p.nodes.len(),
             arcs: arcs.len(),
         });
     }
-    let cols = Columns::new(inst, &arcs);
-    let mut lp = base_problem(inst, &arcs, &cols, model, shared_links);
+    Ok(arcs)
+}
+
+/// Stage 1: the largest `Σ x` under `model`.
+fn maximise(
+    inst: &SteadyState,
+    arcs: &[Arc],
+    cols: &Columns,
+    model: PortModel,
+    shared_links: bool,
+) -> Result<Q, LpError> {
+    let mut lp = base_problem(inst, arcs, cols, model, shared_links);
     for &v in cols.x.iter().flatten() {
         lp.objective(v, Q::one());
     }

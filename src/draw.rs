@@ -380,12 +380,6 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Rational as shown in tables: the exact fraction.
-#[must_use]
-pub fn show(v: &Q) -> String {
-    frac(v)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

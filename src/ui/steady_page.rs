@@ -34,24 +34,21 @@ struct Model {
 
 /// The instance named by the URL, or the message to show instead.
 fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, String> {
-    let from = |inst: Instance| match inst {
-        Instance::SteadyState(s) => s,
-    };
     if let Some(name) = preset {
-        return presets::get(name)
-            .map(from)
+        return presets::steady_state(name)
             .ok_or_else(|| format!("There is no preset called \"{name}\"."));
     }
     if let Some(p) = payload {
-        return share::decode(p).map(from).map_err(|e| {
-            format!("This link could not be opened: {e}. Your saved platform was not changed.")
-        });
+        return share::decode(p)
+            .map(|Instance::SteadyState(s)| s)
+            .map_err(|e| {
+                format!("This link could not be opened: {e}. Your saved platform was not changed.")
+            });
     }
-    let saved = dom::load(AUTOSAVE_KEY).and_then(|text| Instance::from_json(&text).ok());
-    Ok(saved.or_else(|| presets::get(DEFAULT_PRESET)).map_or_else(
-        || SteadyState::new(hetlab_core::platform::Platform::default()),
-        from,
-    ))
+    let saved = dom::load(AUTOSAVE_KEY).and_then(|text| SteadyState::from_json(&text).ok());
+    Ok(saved
+        .or_else(|| presets::steady_state(DEFAULT_PRESET))
+        .unwrap_or_else(|| SteadyState::new(hetlab_core::platform::Platform::default())))
 }
 
 fn run(inst: SteadyState, algo: &str) -> Model {

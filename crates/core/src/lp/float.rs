@@ -185,11 +185,7 @@ impl Doubles {
     /// variables outside the support of `xs` at 0 and any left free at their `guess`.
     fn primal_on_support(&self, p: &Problem, xs: &[f64], guess: &[Q]) -> Option<Vec<Q>> {
         let support: Vec<usize> = (0..xs.len()).filter(|&j| xs[j] > SUPPORT_TOL).collect();
-        let mut index = vec![None; xs.len()];
-        support
-            .iter()
-            .enumerate()
-            .for_each(|(k, &j)| index[j] = Some(k));
+        let index = positions(&support, xs.len());
         let equations = p
             .rows
             .iter()
@@ -205,14 +201,7 @@ impl Doubles {
                 (terms.collect(), r.rhs.clone())
             })
             .collect();
-        let guess: Vec<Q> = support
-            .iter()
-            .map(|&j| guess.get(j).cloned())
-            .collect::<Option<_>>()?;
-        let z = solve_system(equations, &guess)?;
-        let mut x = vec![Q::zero(); xs.len()];
-        support.iter().zip(z).for_each(|(&j, v)| x[j] = v);
-        Some(x)
+        solve_on_support(equations, &support, guess, xs.len())
     }
 
     /// The exact dual on the support of `ys` that makes tight (at `ys`) dual constraints
@@ -221,11 +210,7 @@ impl Doubles {
         let support: Vec<usize> = (0..ys.len())
             .filter(|&i| ys[i].abs() > SUPPORT_TOL)
             .collect();
-        let mut index = vec![None; ys.len()];
-        support
-            .iter()
-            .enumerate()
-            .for_each(|(k, &i)| index[i] = Some(k));
+        let index = positions(&support, ys.len());
         let mut exact_columns: Vec<Vec<(usize, Q)>> = vec![Vec::new(); p.num_vars()];
         for (i, r) in p.rows.iter().enumerate() {
             for (j, a) in &r.terms {
@@ -242,14 +227,7 @@ impl Doubles {
             .filter(|(((_, column), _), &c)| tight(column.iter().map(|&(i, a)| (a, ys[i])), c))
             .map(|(((terms, _), c), _)| (terms, c.clone()))
             .collect();
-        let guess: Vec<Q> = support
-            .iter()
-            .map(|&i| guess.get(i).cloned())
-            .collect::<Option<_>>()?;
-        let z = solve_system(equations, &guess)?;
-        let mut y = vec![Q::zero(); ys.len()];
-        support.iter().zip(z).for_each(|(&i, v)| y[i] = v);
-        Some(y)
+        solve_on_support(equations, &support, guess, ys.len())
     }
 }
 
@@ -310,6 +288,33 @@ pub(super) fn best_rational(v: &Q, max_den: &BigInt) -> Q {
 
 /// Solves `Σ_k a_ek·z_k = r_e` exactly (Gauss–Jordan, pivots in column order); unknowns the
 /// equations leave free take their `guess`. `None` if the equations are inconsistent.
+/// `index[i]` = position of `i` in `support` (`None` outside it).
+fn positions(support: &[usize], n: usize) -> Vec<Option<usize>> {
+    let mut index = vec![None; n];
+    for (k, &i) in support.iter().enumerate() {
+        index[i] = Some(k);
+    }
+    index
+}
+
+/// Solves `equations` over the variables of `support` (free ones at their `guess`) and spreads
+/// the answer back to a vector of length `n`, zero outside the support.
+fn solve_on_support(
+    equations: Vec<(Vec<(usize, Q)>, Q)>,
+    support: &[usize],
+    guess: &[Q],
+    n: usize,
+) -> Option<Vec<Q>> {
+    let guess: Vec<Q> = support
+        .iter()
+        .map(|&i| guess.get(i).cloned())
+        .collect::<Option<_>>()?;
+    let z = solve_system(equations, &guess)?;
+    let mut out = vec![Q::zero(); n];
+    support.iter().zip(z).for_each(|(&i, v)| out[i] = v);
+    Some(out)
+}
+
 fn solve_system(equations: Vec<(Vec<(usize, Q)>, Q)>, guess: &[Q]) -> Option<Vec<Q>> {
     let width = guess.len();
     let mut rows: Vec<Vec<Q>> = equations

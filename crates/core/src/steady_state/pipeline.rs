@@ -3,7 +3,7 @@
 //! scaled pattern whose Gantt chart the page draws.
 
 use num_bigint::BigInt;
-use num_traits::{Signed, Zero};
+use num_traits::Signed;
 use serde::Serialize;
 
 use super::alloc::{allocations, Allocation};
@@ -258,14 +258,6 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
             let tasks = ctx.pipeline.pattern.as_ref().map(Pattern::tasks).unwrap_or_default();
             format!("Scaled by A = {scale_a} so that every transfer is whole: one period lasts {length} time units and completes {tasks} tasks. The Gantt chart is filled slot by slot next.")
         }
-    }
-}
-
-impl Pipeline {
-    /// `true` when nothing computes (no period to build).
-    #[must_use]
-    pub fn is_idle(&self) -> bool {
-        self.lp.throughput.is_zero()
     }
 }
 

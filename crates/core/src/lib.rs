@@ -4,12 +4,14 @@
 //! No web dependency, no I/O, no clock: the web app and the command line both call into this
 //! crate, and every number either of them shows comes from here.
 
+pub mod broadcast;
 pub mod catalog;
 pub mod generate;
 pub mod graph;
 pub mod instance;
 pub mod issue;
 pub mod lp;
+pub mod lu;
 pub mod periodic;
 pub mod platform;
 pub mod presets;

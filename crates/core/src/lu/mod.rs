@@ -1,0 +1,2 @@
+//! Static data distributions for LU decomposition on heterogeneous processors
+//! (lu-distributions.md).

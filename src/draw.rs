@@ -383,11 +383,11 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hetlab_core::instance::Instance;
+    use hetlab_core::instance::SteadyState;
     use hetlab_core::steady_state::tree;
 
-    fn star() -> Instance {
-        hetlab_core::presets::get("star-example-2").unwrap()
+    fn star() -> SteadyState {
+        hetlab_core::presets::steady_state("star-example-2").unwrap()
     }
 
     #[test]
@@ -401,7 +401,7 @@ mod tests {
 
     #[test]
     fn the_final_star_shows_rates_and_classes() {
-        let Instance::SteadyState(inst) = star();
+        let inst = star();
         let traced = tree::solve_traced(&inst).unwrap();
         let end = traced.trace.state_at(tree::TreeState::new(5), usize::MAX);
         let fig = tree(&inst.platform, &end);
@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn a_collapsed_star_shows_its_equivalent_weight() {
-        let Instance::SteadyState(inst) = hetlab_core::presets::get("tree-example-3").unwrap();
+        let inst = hetlab_core::presets::steady_state("tree-example-3").unwrap();
         let traced = tree::solve_traced(&inst).unwrap();
         // Steps: checked, then node 3's star: sorted, fed 6, collapsed.
         let s = traced.trace.state_at(tree::TreeState::new(7), 4);

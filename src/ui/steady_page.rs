@@ -39,11 +39,16 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, S
             .ok_or_else(|| format!("There is no preset called \"{name}\"."));
     }
     if let Some(p) = payload {
-        return share::decode(p)
-            .map(|Instance::SteadyState(s)| s)
-            .map_err(|e| {
-                format!("This link could not be opened: {e}. Your saved platform was not changed.")
-            });
+        return match share::decode(p) {
+            Ok(Instance::SteadyState(s)) => Ok(s),
+            Ok(other) => Err(format!(
+                "This link holds a {} instance, not a steady-state one. Your saved platform was not changed.",
+                other.problem()
+            )),
+            Err(e) => Err(format!(
+                "This link could not be opened: {e}. Your saved platform was not changed."
+            )),
+        };
     }
     let saved = dom::load(AUTOSAVE_KEY).and_then(|text| SteadyState::from_json(&text).ok());
     Ok(saved

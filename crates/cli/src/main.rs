@@ -134,7 +134,21 @@ fn read_instance(file: &str) -> Result<Instance> {
 }
 
 fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
-    let Instance::SteadyState(ss) = inst;
+    let value = match inst {
+        Instance::SteadyState(ss) => solve_steady_state(ss, algorithm, with_trace)?,
+        other => bail!(
+            "solving \"{}\" instances is not available yet",
+            other.problem()
+        ),
+    };
+    Ok(serde_json::to_string_pretty(&value)?)
+}
+
+fn solve_steady_state(
+    ss: &SteadyState,
+    algorithm: Option<&str>,
+    with_trace: bool,
+) -> Result<serde_json::Value> {
     let family =
         catalog::family("steady-state").ok_or_else(|| anyhow!("catalog lacks steady-state"))?;
     let value = match algorithm.unwrap_or("lp") {
@@ -154,5 +168,5 @@ fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<S
             )
         }
     };
-    Ok(serde_json::to_string_pretty(&value)?)
+    Ok(value)
 }

@@ -69,6 +69,7 @@ pub fn get(name: &str) -> Option<Instance> {
 pub fn steady_state(name: &str) -> Option<SteadyState> {
     match get(name)? {
         Instance::SteadyState(s) => Some(s),
+        _ => None,
     }
 }
 

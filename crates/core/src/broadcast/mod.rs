@@ -17,3 +17,14 @@ pub struct WeightedTree {
     #[serde(serialize_with = "crate::rational::exact")]
     pub weight: Q,
 }
+
+/// How a node's ports interact (broadcast.md §1.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PortModel {
+    /// At most one send and one receive at a time, which may overlap (the default).
+    #[default]
+    Bidirectional,
+    /// At most one transfer at a time, send or receive.
+    Unidirectional,
+}

@@ -5,9 +5,12 @@
 
 use serde::Deserialize;
 
+mod broadcast;
 mod speeds;
 mod steady;
 
+pub use broadcast::Broadcast;
+use broadcast::RawBroadcast;
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -23,6 +26,8 @@ use crate::platform::Platform;
 pub enum Instance {
     /// `"problem": "steady-state"`.
     SteadyState(SteadyState),
+    /// `"problem": "broadcast"`.
+    Broadcast(Broadcast),
     /// `"problem": "square-partition"`.
     SquarePartition(SquarePartition),
     /// `"problem": "lu"`.
@@ -62,6 +67,10 @@ impl Instance {
             "steady-state" => {
                 let raw: RawSteadyState = parse_json(text, "")?;
                 raw.validate().map(Instance::SteadyState)
+            }
+            "broadcast" => {
+                let raw: RawBroadcast = parse_json(text, "")?;
+                raw.validate().map(Instance::Broadcast)
             }
             "square-partition" => {
                 let raw: RawSquare = parse_json(text, "")?;
@@ -104,6 +113,7 @@ impl Instance {
     fn to_value(&self) -> serde_json::Value {
         match self {
             Instance::SteadyState(s) => s.to_value(),
+            Instance::Broadcast(b) => b.to_value(),
             Instance::SquarePartition(s) => s.to_value(),
             Instance::Lu(l) => l.to_value(),
         }
@@ -114,6 +124,7 @@ impl Instance {
     pub fn problem(&self) -> &'static str {
         match self {
             Instance::SteadyState(_) => "steady-state",
+            Instance::Broadcast(_) => "broadcast",
             Instance::SquarePartition(_) => "square-partition",
             Instance::Lu(_) => "lu",
         }
@@ -124,6 +135,7 @@ impl Instance {
     pub fn platform(&self) -> Option<&Platform> {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
+            Instance::Broadcast(b) => Some(&b.platform),
             Instance::SquarePartition(_) | Instance::Lu(_) => None,
         }
     }

@@ -97,15 +97,14 @@ impl RawBroadcast {
             }
             found
         };
-        let source = match &self.source {
-            Some(id) => find(id, "source", &mut issues),
-            None => {
-                issues.push(Issue::new(
-                    "source",
-                    "missing: the id of the node that holds the messages",
-                ));
-                None
-            }
+        let source = if let Some(id) = &self.source {
+            find(id, "source", &mut issues)
+        } else {
+            issues.push(Issue::new(
+                "source",
+                "missing: the id of the node that holds the messages",
+            ));
+            None
         };
         let targets = self.targets.as_ref().map(|ids| {
             let mut seen = Vec::new();

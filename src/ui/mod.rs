@@ -11,6 +11,7 @@ mod plot;
 mod share;
 mod steady_page;
 mod steady_views;
+mod stepper;
 
 use gloo::events::EventListener;
 use yew::prelude::*;

@@ -5,22 +5,19 @@
 
 use std::rc::Rc;
 
-use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Timeout;
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets::{self, PRESETS};
 use hetlab_core::share;
-use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use super::dom::{self, AUTOSAVE_KEY};
 use super::graph::Graph;
 use super::player_bar::PlayerBar;
 use super::share::ShareDialog;
+use super::stepper::{decode_for, use_player, Pseudocode};
 use super::steady_views::{step_view, Run, StepView};
 use super::use_nav;
 use crate::draw;
-use crate::player::{Action, Player, DEFAULT_SPEED};
 use crate::route::{Page, Route};
 
 /// Preset used when nothing else is given and nothing is saved.
@@ -39,16 +36,10 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, S
             .ok_or_else(|| format!("There is no preset called \"{name}\"."));
     }
     if let Some(p) = payload {
-        return match share::decode(p) {
-            Ok(Instance::SteadyState(s)) => Ok(s),
-            Ok(other) => Err(format!(
-                "This link holds a {} instance, not a steady-state one. Your saved platform was not changed.",
-                other.problem()
-            )),
-            Err(e) => Err(format!(
-                "This link could not be opened: {e}. Your saved platform was not changed."
-            )),
-        };
+        return decode_for(p, "steady-state", "Your saved platform", |i| match i {
+            Instance::SteadyState(s) => Some(s),
+            _ => None,
+        });
     }
     let saved = dom::load(AUTOSAVE_KEY).and_then(|text| SteadyState::from_json(&text).ok());
     Ok(saved
@@ -99,84 +90,12 @@ pub fn SteadyPage() -> Html {
         );
     }
 
-    let playing = use_state(|| q.flag("autoplay"));
-    let speed = use_state(|| {
-        q.parse::<f64>("speed")
-            .filter(|s| s.is_finite() && *s > 0.0)
-            .unwrap_or(DEFAULT_SPEED)
-    });
     let share_open = use_state(|| false);
-
     let len = match &*model {
         Ok(Model { run: Ok(r), .. }) => r.len(),
         _ => 0,
     };
-    let player = Player {
-        playing: *playing,
-        ..Player::new(
-            len,
-            q.parse("step").unwrap_or(0),
-            q.parse("start"),
-            q.parse("end"),
-        )
-    }
-    .apply(&Action::Speed(*speed));
-
-    let on_action = {
-        let (nav, player, playing, speed) =
-            (nav.clone(), player.clone(), playing.clone(), speed.clone());
-        Callback::from(move |a: Action| {
-            let next = player.apply(&a);
-            if next.step != player.step {
-                let mut r = nav.route.clone();
-                r.query.set("step", next.step.to_string());
-                nav.replace(r);
-            }
-            if next.playing != player.playing {
-                playing.set(next.playing);
-            }
-            if (next.speed - player.speed).abs() > f64::EPSILON {
-                speed.set(next.speed);
-            }
-        })
-    };
-    {
-        // The timer: one timeout per shown step while playing.
-        let on_action = on_action.clone();
-        use_effect_with(
-            (player.playing, player.step, player.interval_ms()),
-            move |&(playing, _, ms)| {
-                let t = playing.then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
-                move || drop(t)
-            },
-        );
-    }
-    {
-        // Keyboard: ← → space Home End, unless the user is typing in a field.
-        let on_action = on_action.clone();
-        use_effect_with((player.clone(), controls), move |(_, controls)| {
-            let listener = controls.then(|| {
-                EventListener::new_with_options(
-                    &gloo::utils::document(),
-                    "keydown",
-                    EventListenerOptions::enable_prevent_default(),
-                    move |e| {
-                        let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                            return;
-                        };
-                        if dom::typing() || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                            return;
-                        }
-                        if let Some(a) = Player::key_action(&e.key()) {
-                            e.prevent_default();
-                            on_action.emit(a);
-                        }
-                    },
-                )
-            });
-            move || drop(listener)
-        });
-    }
+    let (player, on_action) = use_player(len);
 
     let model = match &*model {
         Err(message) => return error_view(message, embed),
@@ -232,12 +151,7 @@ pub fn SteadyPage() -> Html {
                 <div class="figure-col">{figure_html}{for bar}{view.below}</div>
                 <aside class="side" aria-label="Algorithm and results">
                     { view.results }
-                    <h2>{"Pseudocode"}</h2>
-                    <ol class="pseudocode" data-testid="pseudocode" start="0">
-                        { for view.pseudocode.iter().enumerate().map(|(k, line)| html! {
-                            <li class={classes!((active_line == Some(k)).then_some("active"))}><code>{*line}</code></li>
-                        }) }
-                    </ol>
+                    <Pseudocode lines={view.pseudocode} active={active_line} />
                     <h2>{"Legend"}</h2>
                     <ul class="legend">
                         <li><span class="swatch saturated"></span>{"computes all the time"}</li>

@@ -1,0 +1,138 @@
+//! What every step-by-step page shares: the player (its step in the URL, the play timer, the
+//! keyboard), the pseudocode pane, and reading the instance of a share link.
+
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Timeout;
+use hetlab_core::instance::Instance;
+use hetlab_core::share;
+use wasm_bindgen::JsCast as _;
+use yew::prelude::*;
+
+use super::{dom, use_nav};
+use crate::player::{Action, Player, DEFAULT_SPEED};
+
+/// The player of a trace of `len` steps: the step comes from the URL (`step`, `start`, `end`,
+/// `autoplay`, `speed`); scrubbing replaces the history entry. While playing, one timeout per
+/// shown step advances it; ← → space Home End drive it unless the user is typing in a field or
+/// the embed hides the controls (`controls=0`).
+#[hook]
+pub fn use_player(len: usize) -> (Player, Callback<Action>) {
+    let nav = use_nav();
+    let q = nav.route.query.clone();
+    let controls = q.get("controls") != Some("0");
+    let playing = use_state(|| q.flag("autoplay"));
+    let speed = use_state(|| {
+        q.parse::<f64>("speed")
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or(DEFAULT_SPEED)
+    });
+    let player = Player {
+        playing: *playing,
+        ..Player::new(
+            len,
+            q.parse("step").unwrap_or(0),
+            q.parse("start"),
+            q.parse("end"),
+        )
+    }
+    .apply(&Action::Speed(*speed));
+
+    let on_action = {
+        let (player, playing, speed) = (player.clone(), playing.clone(), speed.clone());
+        Callback::from(move |a: Action| {
+            let next = player.apply(&a);
+            if next.step != player.step {
+                let mut r = nav.route.clone();
+                r.query.set("step", next.step.to_string());
+                nav.replace(r);
+            }
+            if next.playing != player.playing {
+                playing.set(next.playing);
+            }
+            if (next.speed - player.speed).abs() > f64::EPSILON {
+                speed.set(next.speed);
+            }
+        })
+    };
+    {
+        let on_action = on_action.clone();
+        use_effect_with(
+            (player.playing, player.step, player.interval_ms()),
+            move |&(playing, _, ms)| {
+                let t = playing.then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
+                move || drop(t)
+            },
+        );
+    }
+    {
+        let on_action = on_action.clone();
+        use_effect_with((player.clone(), controls), move |(_, controls)| {
+            let listener = controls.then(|| {
+                EventListener::new_with_options(
+                    &gloo::utils::document(),
+                    "keydown",
+                    EventListenerOptions::enable_prevent_default(),
+                    move |e| {
+                        let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                            return;
+                        };
+                        if dom::typing() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                            return;
+                        }
+                        if let Some(a) = Player::key_action(&e.key()) {
+                            e.prevent_default();
+                            on_action.emit(a);
+                        }
+                    },
+                )
+            });
+            move || drop(listener)
+        });
+    }
+    (player, on_action)
+}
+
+/// Reads the instance of a share link for the page of `problem`, with the message to show when
+/// the link is broken or holds another family's instance. `keeps` says what stays untouched.
+pub fn decode_for<T>(
+    payload: &str,
+    problem: &str,
+    keeps: &str,
+    pick: impl FnOnce(Instance) -> Option<T>,
+) -> Result<T, String> {
+    match share::decode(payload) {
+        Ok(inst) => {
+            let got = inst.problem();
+            pick(inst).ok_or_else(|| {
+                format!(
+                    "This link holds a {got} instance, not a {problem} one. {keeps} was not changed."
+                )
+            })
+        }
+        Err(e) => Err(format!("This link could not be opened: {e}. {keeps} was not changed.")),
+    }
+}
+
+/// Properties of [`Pseudocode`].
+#[derive(Properties, PartialEq)]
+pub struct PseudocodeProps {
+    /// The lines.
+    pub lines: &'static [&'static str],
+    /// The highlighted line.
+    pub active: Option<usize>,
+}
+
+/// The pseudocode pane, with the line of the current step highlighted.
+#[component]
+pub fn Pseudocode(props: &PseudocodeProps) -> Html {
+    html! {
+        <>
+            <h2>{"Pseudocode"}</h2>
+            <ol class="pseudocode" data-testid="pseudocode" start="0">
+                { for props.lines.iter().enumerate().map(|(k, line)| html! {
+                    <li class={classes!((props.active == Some(k)).then_some("active"))}><code>{*line}</code></li>
+                }) }
+            </ol>
+        </>
+    }
+}

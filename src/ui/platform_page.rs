@@ -7,7 +7,7 @@ use gloo::events::{EventListener, EventListenerOptions};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::platform::{NodeId, Platform, Point};
-use hetlab_core::presets::{self, PRESETS};
+use hetlab_core::presets;
 use hetlab_core::rational::{format_q, Cost};
 use hetlab_core::share;
 use wasm_bindgen::JsCast as _;
@@ -241,7 +241,7 @@ fn sources(editor: &UseReducerHandle<EditorState>) -> Html {
             <label>{"Preset "}
                 <select data-testid="preset" onchange={on_preset}>
                     <option value="" selected=true disabled=true>{"choose…"}</option>
-                    { for PRESETS.iter().map(|p| html! { <option value={p.name}>{p.title}</option> }) }
+                    { for presets::with_platform().map(|p| html! { <option value={p.name}>{p.title}</option> }) }
                 </select>
             </label>
             <Generator on_load={{ let d = editor.dispatcher(); Callback::from(move |p| d.dispatch(Edit::Load(p))) }} />

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use hetlab_core::instance::{Instance, SteadyState};
-use hetlab_core::presets::{self, PRESETS};
+use hetlab_core::presets;
 use hetlab_core::share;
 use yew::prelude::*;
 
@@ -14,8 +14,8 @@ use super::dom::{self, AUTOSAVE_KEY};
 use super::graph::Graph;
 use super::player_bar::PlayerBar;
 use super::share::ShareDialog;
-use super::stepper::{decode_for, use_player, Pseudocode};
 use super::steady_views::{step_view, Run, StepView};
+use super::stepper::{decode_for, use_player, Pseudocode};
 use super::use_nav;
 use crate::draw;
 use crate::route::{Page, Route};
@@ -263,7 +263,7 @@ fn toolbar(
             <label>{"Example "}
                 <select data-testid="page-preset" onchange={on_preset}>
                     <option value="" selected=true disabled=true>{"load a preset…"}</option>
-                    { for PRESETS.iter().map(|p| html! { <option value={p.name}>{p.title}</option> }) }
+                    { for presets::of("steady-state").map(|p| html! { <option value={p.name}>{p.title}</option> }) }
                 </select>
             </label>
             <button onclick={on_edit} data-testid="edit-platform">{"Edit platform"}</button>

@@ -109,7 +109,9 @@ pub fn decode_for<T>(
                 )
             })
         }
-        Err(e) => Err(format!("This link could not be opened: {e}. {keeps} was not changed.")),
+        Err(e) => Err(format!(
+            "This link could not be opened: {e}. {keeps} was not changed."
+        )),
     }
 }
 

@@ -10,6 +10,8 @@ use crate::instance::{Instance, SteadyState};
 pub struct Preset {
     /// Stable name.
     pub name: &'static str,
+    /// The family (`"problem"` of the JSON; a test checks they agree).
+    pub problem: &'static str,
     /// Menu title.
     pub title: &'static str,
     /// The instance JSON.
@@ -20,40 +22,101 @@ pub struct Preset {
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "example-1",
+        problem: "steady-state",
         title: "4 processors with a cycle (steady-state §6.1)",
         json: include_str!("../presets/example-1.json"),
     },
     Preset {
         name: "star-example-2",
+        problem: "steady-state",
         title: "Star, bandwidth saturation (steady-state §6.2)",
         json: include_str!("../presets/star-example-2.json"),
     },
     Preset {
         name: "tree-example-3",
+        problem: "steady-state",
         title: "Depth-3 tree with a router (steady-state §6.3)",
         json: include_str!("../presets/tree-example-3.json"),
     },
     Preset {
         name: "two-masters-example-4",
+        problem: "steady-state",
         title: "Two masters, one-way arcs (steady-state §6.4)",
         json: include_str!("../presets/two-masters-example-4.json"),
     },
     Preset {
         name: "gadget-example-5",
+        problem: "steady-state",
         title: "Multi-path gadget (steady-state §6.5)",
         json: include_str!("../presets/gadget-example-5.json"),
     },
     Preset {
         name: "lyon",
+        problem: "steady-state",
         title: "Lyon cluster, 14 processors (ring §9.1)",
         json: include_str!("../presets/lyon.json"),
     },
     Preset {
         name: "strasbourg",
+        problem: "steady-state",
         title: "Strasbourg cluster, 13 processors (ring §9.2)",
         json: include_str!("../presets/strasbourg.json"),
     },
+    Preset {
+        name: "square-7-1",
+        problem: "square-partition",
+        title: "8 areas, 3 columns (square §7.1)",
+        json: include_str!("../presets/square-7-1.json"),
+    },
+    Preset {
+        name: "square-7-2",
+        problem: "square-partition",
+        title: "8 areas with a tie (square §7.2)",
+        json: include_str!("../presets/square-7-2.json"),
+    },
+    Preset {
+        name: "square-7-3",
+        problem: "square-partition",
+        title: "5 areas (square §7.3)",
+        json: include_str!("../presets/square-7-3.json"),
+    },
+    Preset {
+        name: "square-7-4",
+        problem: "square-partition",
+        title: "Degenerate, 6 areas (square §7.4)",
+        json: include_str!("../presets/square-7-4.json"),
+    },
+    Preset {
+        name: "square-7-5",
+        problem: "square-partition",
+        title: "7 processors by cycle times (square §7.5)",
+        json: include_str!("../presets/square-7-5.json"),
+    },
+    Preset {
+        name: "square-e3",
+        problem: "square-partition",
+        title: "One processor with 60 % (square §7.6 E3)",
+        json: include_str!("../presets/square-e3.json"),
+    },
+    Preset {
+        name: "square-e6",
+        problem: "square-partition",
+        title: "Speeds 1 to 13 (square §7.6 E6)",
+        json: include_str!("../presets/square-e6.json"),
+    },
 ];
+
+/// The presets of one family, in menu order.
+pub fn of(problem: &str) -> impl Iterator<Item = &'static Preset> + '_ {
+    PRESETS.iter().filter(move |p| p.problem == problem)
+}
+
+/// The presets that hold a platform (for the platform editor's menu).
+pub fn with_platform() -> impl Iterator<Item = &'static Preset> {
+    PRESETS
+        .iter()
+        .filter(|p| matches!(p.problem, "steady-state" | "broadcast"))
+}
 
 /// The preset instance with this name.
 #[must_use]
@@ -80,8 +143,9 @@ mod tests {
     #[test]
     fn every_preset_reads() {
         for p in PRESETS {
-            if let Err(e) = Instance::from_json(p.json) {
-                panic!("preset {}: {e}", p.name);
+            match Instance::from_json(p.json) {
+                Ok(i) => assert_eq!(i.problem(), p.problem, "preset {}", p.name),
+                Err(e) => panic!("preset {}: {e}", p.name),
             }
         }
         let lyon = get("lyon").unwrap();

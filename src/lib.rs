@@ -6,6 +6,8 @@ pub mod draw;
 pub mod editor;
 pub mod gantt;
 pub mod player;
+pub mod procs;
 pub mod route;
+pub mod square_draw;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

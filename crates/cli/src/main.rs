@@ -101,9 +101,6 @@ fn run(command: Command) -> Result<String> {
         } => {
             let family = catalog::family(&problem)
                 .ok_or_else(|| anyhow!("unknown problem \"{problem}\" (see `hetlab list`)"))?;
-            if family.problem != "steady-state" {
-                bail!("generating \"{problem}\" instances is not available yet");
-            }
             let shape = Shape::from_name(&shape).ok_or_else(|| {
                 let names: Vec<&str> = Shape::ALL.iter().map(|s| s.name()).collect();
                 anyhow!("unknown shape \"{shape}\" (known: {})", names.join(", "))
@@ -111,10 +108,9 @@ fn run(command: Command) -> Result<String> {
             if size == 0 || size > generate::MAX_SIZE {
                 bail!("--size must be between 1 and {}", generate::MAX_SIZE);
             }
-            Ok(
-                Instance::SteadyState(SteadyState::new(generate::platform(shape, size, seed)))
-                    .to_json_pretty(),
-            )
+            generate::instance(family.problem, shape, size, seed)
+                .map(|i| i.to_json_pretty())
+                .ok_or_else(|| anyhow!("generating \"{problem}\" instances is not available yet"))
         }
         Command::List => Ok(serde_json::to_string_pretty(catalog::FAMILIES)?),
     }

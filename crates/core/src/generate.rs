@@ -8,6 +8,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::instance::{
+    Broadcast, Instance, Lu, Processors, SquarePartition, SteadyState, MAX_LU_BLOCKS,
+    MAX_PROCESSORS,
+};
 use crate::platform::{Link, Node, NodeId, Platform};
 use crate::rational::{qi, Cost};
 
@@ -118,6 +122,45 @@ pub fn platform(shape: Shape, n: usize, seed: u64) -> Platform {
     g.p
 }
 
+/// Integers drawn uniformly in `lo..=hi`, `n` of them (relative speeds, cycle times).
+#[must_use]
+pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n).map(|_| rng.gen_range(lo..=hi)).collect()
+}
+
+/// A random instance of `problem` (`hetlab gen`): graph families get a platform of `shape` with
+/// node 0 as master or source; square partitions get `size` integer speeds in `1..=10`; LU
+/// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
+/// `n = 4·B` blocks (capped). `None` for a family with no generator yet.
+#[must_use]
+pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
+    let list = |lo, hi, cap| {
+        integers(size.clamp(1, cap), lo, hi, seed)
+            .into_iter()
+            .map(qi)
+            .collect::<Vec<_>>()
+    };
+    Some(match problem {
+        "steady-state" => Instance::SteadyState(SteadyState::new(platform(shape, size, seed))),
+        "broadcast" => Instance::Broadcast(Broadcast::new(platform(shape, size, seed), 0)),
+        "square-partition" => Instance::SquarePartition(SquarePartition {
+            processors: Processors::Speeds(list(1, 10, MAX_PROCESSORS)),
+        }),
+        "lu" => {
+            let t = list(1, 9, MAX_PROCESSORS);
+            let b = (2 * t.len()).min(MAX_LU_BLOCKS);
+            Instance::Lu(Lu {
+                processors: Processors::CycleTimes(t),
+                b,
+                n: Some((4 * b).min(MAX_LU_BLOCKS)),
+                grid: None,
+            })
+        }
+        _ => return None,
+    })
+}
+
 struct Gen {
     rng: ChaCha8Rng,
     p: Platform,
@@ -190,6 +233,26 @@ mod tests {
             platform(Shape::Random, 12, 1),
             platform(Shape::Random, 12, 2)
         );
+    }
+
+    #[test]
+    fn every_generated_instance_reads_back() {
+        for problem in ["steady-state", "broadcast", "square-partition", "lu"] {
+            for seed in 0..5 {
+                let inst = instance(problem, Shape::Random, 6, seed).unwrap();
+                assert_eq!(inst.problem(), problem);
+                assert_eq!(
+                    crate::instance::Instance::from_json(&inst.to_json()),
+                    Ok(inst)
+                );
+            }
+        }
+        let Some(Instance::Lu(lu)) = instance("lu", Shape::Star, 200, 3) else {
+            panic!("lu generates")
+        };
+        assert_eq!((lu.processors.len(), lu.b, lu.n), (64, 128, Some(512)));
+        assert!(instance("ring", Shape::Star, 4, 1).is_none());
+        assert_eq!(integers(4, 1, 10, 9), integers(4, 1, 10, 9));
     }
 
     /// The generated values are pinned: a change of RNG or of sampling would silently change

@@ -8,7 +8,10 @@ mod home;
 mod platform_page;
 mod player_bar;
 mod plot;
+mod procs_field;
 mod share;
+mod square_page;
+mod square_views;
 mod steady_page;
 mod steady_views;
 mod stepper;
@@ -73,6 +76,7 @@ pub fn App() -> Html {
         Page::Home => html! { <home::Home /> },
         Page::Platform => html! { <platform_page::PlatformPage /> },
         Page::Family(p) if p == "steady-state" => html! { <steady_page::SteadyPage /> },
+        Page::Family(p) if p == "square-partition" => html! { <square_page::SquarePage /> },
         Page::Family(p) if p == "bench" => html! { <bench::Bench /> },
         Page::Family(p) => html! { <home::Coming problem={p.clone()} /> },
     };
@@ -85,6 +89,7 @@ pub fn App() -> Html {
                         <a href="#/">{"Algorithms"}</a>
                         <a href="#/platform">{"Platform editor"}</a>
                         <a href="#/steady-state">{"Steady state"}</a>
+                        <a href="#/square-partition">{"Square partitions"}</a>
                     </nav>
                 </header>
             }

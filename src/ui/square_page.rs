@@ -1,0 +1,293 @@
+//! The unit-square partition page (square-partitions.md §6): the processors come from the URL
+//! (`i=`, or `preset=`, or the last instance seen in this browser), the chosen algorithm's trace
+//! is derived from them, and the player shows one step: the square with the rectangles placed
+//! so far, the DP table or the algorithm's own working, metrics, and every algorithm side by
+//! side on the same instance.
+
+use hetlab_core::instance::{Instance, SquarePartition};
+use hetlab_core::presets;
+use hetlab_core::share;
+use yew::prelude::*;
+
+use super::dom;
+use super::player_bar::PlayerBar;
+use super::procs_field::ProcsField;
+use super::share::ShareDialog;
+use super::square_views::{comparison, metrics_panel, SquareRun, ALGORITHMS};
+use super::stepper::{decode_for, use_player, Pseudocode};
+use super::use_nav;
+use crate::procs;
+use crate::square_draw::{self, SquareFigure, MARGIN, SIDE};
+
+/// Preset shown when nothing else is given.
+const DEFAULT_PRESET: &str = "square-7-1";
+/// The last square-partition instance seen in this browser.
+const LAST_KEY: &str = "hetlab.square.v1";
+/// The meanings the processor field offers.
+const KINDS: &[(&str, &str)] = &[
+    ("speeds", "relative speeds"),
+    ("cycle_times", "cycle times"),
+    ("areas", "areas"),
+];
+
+fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SquarePartition, String> {
+    let pick = |i: Instance| match i {
+        Instance::SquarePartition(s) => Some(s),
+        _ => None,
+    };
+    if let Some(name) = preset {
+        return presets::get(name)
+            .and_then(pick)
+            .ok_or_else(|| format!("There is no square-partition preset called \"{name}\"."));
+    }
+    if let Some(p) = payload {
+        return decode_for(p, "square-partition", "Your last instance", pick);
+    }
+    let last = dom::load(LAST_KEY).and_then(|t| Instance::from_json(&t).ok().and_then(pick));
+    last.or_else(|| presets::get(DEFAULT_PRESET).and_then(pick))
+        .ok_or_else(|| "The default example is missing.".to_owned())
+}
+
+/// The page.
+#[component]
+pub fn SquarePage() -> Html {
+    let nav = use_nav();
+    let q = nav.route.query.clone();
+    let payload = q.get("i").map(str::to_owned);
+    let preset = q.get("preset").map(str::to_owned);
+    let algo = q.get("algo").unwrap_or(ALGORITHMS[0].0).to_owned();
+    let embed = q.flag("embed");
+    let controls = q.get("controls") != Some("0");
+    let resolved = use_memo((payload.clone(), preset.clone()), |(p, s)| {
+        resolve(p.as_deref(), s.as_deref())
+    });
+    let run = use_memo((resolved.clone(), algo.clone()), |(r, algo)| {
+        (**r).as_ref().map(|inst| SquareRun::new(inst, algo)).ok()
+    });
+    {
+        // A preset or the remembered instance becomes an `i=` payload, so that the address bar
+        // can always be shared as it is; the instance shown is remembered.
+        let (nav, resolved) = (nav.clone(), resolved.clone());
+        use_effect_with(resolved.clone(), move |_| {
+            if let Ok(inst) = &*resolved {
+                let inst = Instance::SquarePartition(inst.clone());
+                dom::save(LAST_KEY, &inst.to_json());
+                let mut r = nav.route.clone();
+                if r.query.get("i").is_none() || r.query.get("preset").is_some() {
+                    r.query.remove("preset");
+                    r.query.set("i", share::encode(&inst));
+                    if r.query.get("algo").is_none() {
+                        r.query.set("algo", ALGORITHMS[0].0);
+                    }
+                    nav.replace(r);
+                }
+            }
+        });
+    }
+    let share_open = use_state(|| false);
+    let len = match &*run {
+        Some(Ok(r)) => r.len(),
+        _ => 0,
+    };
+    let (player, on_action) = use_player(len);
+
+    let inst = match &*resolved {
+        Ok(i) => i,
+        Err(message) => return error_view(message, embed),
+    };
+    let view = match &*run {
+        Some(Ok(r)) => r.view(player.step),
+        Some(Err(message)) => return error_view(message, embed),
+        None => return error_view("Nothing to show.", embed),
+    };
+    let fig = square_draw::figure(&view.placed, &view.marks);
+    let title = format!(
+        "{} on {} processors",
+        algo_title(&algo),
+        inst.processors.len()
+    );
+    let figure_html = html! {
+        <figure class="figure" data-testid="figure">
+            <SquareSvg figure={fig.clone()} title={title.clone()} />
+            <figcaption data-testid="caption" class="caption" aria-live="polite">{view.caption.clone()}</figcaption>
+        </figure>
+    };
+    let bar = controls
+        .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
+    if embed {
+        return html! { <section class="square-page embed" data-testid="square-page">{figure_html}{for bar}</section> };
+    }
+    let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
+    html! {
+        <section class="square-page" data-testid="square-page">
+            <h1>{"Partitioning the unit square"}</h1>
+            <p class="lead">{"Each processor gets a rectangle whose area is its share of the speed; the sum of half-perimeters is the communication volume of a matrix product."}</p>
+            { toolbar(&nav, &algo, inst, &fig, &title, &share_open, &run) }
+            <div class="layout">
+                <div class="figure-col">{figure_html}{for bar}{view.below}</div>
+                <aside class="side" aria-label="Results">
+                    { metrics_panel(&view.metrics) }
+                    { comparison(inst, &algo) }
+                    <Pseudocode lines={view.pseudocode} active={view.line} />
+                </aside>
+            </div>
+            if *share_open {
+                <ShareDialog url={share_url} title={title} on_close={{ let s = share_open.clone(); Callback::from(move |()| s.set(false)) }} />
+            }
+        </section>
+    }
+}
+
+fn algo_title(algo: &str) -> &'static str {
+    ALGORITHMS
+        .iter()
+        .find(|(name, _)| *name == algo)
+        .map_or("Unknown algorithm", |(_, title)| *title)
+}
+
+fn error_view(message: &str, embed: bool) -> Html {
+    html! {
+        <section class="square-page" data-testid="square-page">
+            <div class="error" role="alert" data-testid="url-error">
+                <h2>{"This link cannot be shown"}</h2>
+                <p>{message.to_owned()}</p>
+                if !embed {
+                    <p><a href="#/square-partition">{"Open your last instance"}</a></p>
+                }
+            </div>
+        </section>
+    }
+}
+
+type RunMemo = std::rc::Rc<Option<Result<SquareRun, String>>>;
+
+fn toolbar(
+    nav: &super::Nav,
+    algo: &str,
+    inst: &SquarePartition,
+    fig: &SquareFigure,
+    title: &str,
+    share_open: &UseStateHandle<bool>,
+    run: &RunMemo,
+) -> Html {
+    let on_algo = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let mut r = nav.route.clone();
+            r.query.set("algo", select.value());
+            r.query.set("step", "0");
+            nav.push(r);
+        })
+    };
+    let on_preset = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(inst) = presets::get(&select.value()) {
+                let mut r = nav.route.clone();
+                r.query.set("i", share::encode(&inst));
+                r.query.set("step", "0");
+                nav.push(r);
+            }
+        })
+    };
+    let on_apply = {
+        let nav = nav.clone();
+        Callback::from(move |(kind, text): (String, String)| {
+            let inst = procs::square(&kind, &text)?;
+            let mut r = nav.route.clone();
+            r.query
+                .set("i", share::encode(&Instance::SquarePartition(inst)));
+            r.query.set("step", "0");
+            nav.push(r);
+            Ok(())
+        })
+    };
+    let on_svg = {
+        let (svg, step) = (
+            square_draw::to_svg_document(fig, title),
+            nav.route.query.get("step").unwrap_or("0").to_owned(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            dom::download(
+                &format!("hetlab-square-step-{step}.svg"),
+                "image/svg+xml",
+                &svg,
+            );
+        })
+    };
+    let on_json = match &**run {
+        Some(Ok(r)) => {
+            let text = serde_json::to_string_pretty(&r.result_json()).unwrap_or_default();
+            Some(Callback::from(move |_: MouseEvent| {
+                dom::download("hetlab-square-result.json", "application/json", &text);
+            }))
+        }
+        _ => None,
+    };
+    let open_share = {
+        let s = share_open.clone();
+        Callback::from(move |_: MouseEvent| s.set(true))
+    };
+    html! {
+        <div class="toolbar" data-testid="editor-panel">
+            <label>{"Algorithm "}
+                <select data-testid="algo" onchange={on_algo}>
+                    { for ALGORITHMS.iter().map(|(name, t)| html! {
+                        <option value={*name} selected={algo == *name}>{format!("{name}: {t}")}</option>
+                    }) }
+                </select>
+            </label>
+            <label>{"Example "}
+                <select data-testid="page-preset" onchange={on_preset}>
+                    <option value="" selected=true disabled=true>{"load a preset…"}</option>
+                    { for presets::of("square-partition").map(|p| html! { <option value={p.name}>{p.title}</option> }) }
+                </select>
+            </label>
+            <button onclick={open_share} data-testid="share">{"Share"}</button>
+            <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
+            if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
+            <ProcsField kinds={KINDS} kind={inst.processors.field()} text={procs::text(&inst.processors)} {on_apply} />
+        </div>
+    }
+}
+
+/// Props of [`SquareSvg`].
+#[derive(Properties, PartialEq)]
+pub struct SquareSvgProps {
+    /// What to draw.
+    pub figure: SquareFigure,
+    /// Accessible name.
+    pub title: AttrValue,
+}
+
+/// The square as inline SVG.
+#[component]
+pub fn SquareSvg(props: &SquareSvgProps) -> Html {
+    let full = SIDE + 2.0 * MARGIN;
+    html! {
+        <svg class="square" viewBox={format!("0 0 {full} {full}")} role="img" aria-label={props.title.clone()} data-testid="square">
+            <rect class="frame" x={MARGIN.to_string()} y={MARGIN.to_string()} width={SIDE.to_string()} height={SIDE.to_string()} />
+            { for props.figure.tiles.iter().map(|t| {
+                let (cx, cy) = (t.x + t.w / 2.0, t.y + t.h / 2.0);
+                html! {
+                    <g class={t.class.clone()} data-testid={format!("rect-{}", t.proc + 1)}>
+                        <rect x={format!("{:.2}", t.x)} y={format!("{:.2}", t.y)} width={format!("{:.2}", t.w)} height={format!("{:.2}", t.h)} fill={t.fill}>
+                            <title>{format!("{}: {}", t.label, t.sub)}</title>
+                        </rect>
+                        if t.shows_label() {
+                            <text x={format!("{cx:.2}")} y={format!("{:.2}", cy + 4.0)} class="label">{t.label.clone()}</text>
+                        }
+                        if t.shows_sub() {
+                            <text x={format!("{cx:.2}")} y={format!("{:.2}", cy + 18.0)} class="sub">{t.sub.clone()}</text>
+                        }
+                    </g>
+                }
+            }) }
+            { for props.figure.separators.iter().map(|x| html! {
+                <line class="separator" x1={format!("{x:.2}")} y1={MARGIN.to_string()} x2={format!("{x:.2}")} y2={(MARGIN + SIDE).to_string()} />
+            }) }
+        </svg>
+    }
+}

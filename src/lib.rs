@@ -1,6 +1,7 @@
 //! The HetLab web app. Pure parts (routes, the player, the editor, drawing geometry) compile
 //! and are tested on the host; the Yew components under [`ui`] exist only on wasm32.
 
+pub mod arcs_draw;
 pub mod bipartite;
 pub mod draw;
 pub mod editor;

@@ -21,13 +21,13 @@ pub struct ArcMark {
 const OFFSET: f64 = 7.0;
 
 /// `p` with one line per arc (`Platform::arcs` order); `marks[k]` styles arc `k`; the node
-/// `source` gets the class `source`, and `notes[i]` (if any) is written beside node `i`.
+/// `source` gets the class `source`, and `node_notes[i]` (if any) is written beside node `i`.
 #[must_use]
 pub fn figure(
     p: &Platform,
     source: Option<usize>,
     marks: &[Option<ArcMark>],
-    notes: &[Option<String>],
+    node_notes: &[Option<String>],
 ) -> Figure {
     let base = plain(p);
     let nodes: Vec<NodeLook> = base
@@ -41,7 +41,7 @@ pub fn figure(
             } else {
                 "node".to_owned()
             };
-            n.note = notes.get(i).cloned().flatten();
+            n.note = node_notes.get(i).cloned().flatten();
             n
         })
         .collect();

@@ -1,13 +1,61 @@
-//! Unit-square partitions for heterogeneous matrix products (square-partitions.md). Built so
-//! far: the optimal column-based partition ([`column`]) and the tiling checker ([`verify`]). The
-//! approximations, baselines, grids, page and command line come with issue 5.
+//! Unit-square partitions for heterogeneous matrix products (square-partitions.md).
+//!
+//! Module map:
+//! * this file: [`Rect`], the tiling checker [`verify`], the area normalisation of section 0
+//!   ([`areas_from_speeds`], [`areas_from_cycle_times`]);
+//! * [`column`]: the optimal column-based DP (section 2) with its trace (6.1);
+//! * [`metrics`]: Ĉ, M̂, lower bounds, ratios, communication volume, rounding (sections 1.3, 5).
 
 pub mod column;
+pub mod metrics;
 
 use num_traits::{One, Signed};
 use serde::Serialize;
 
 use crate::rational::{frac, Q};
+
+/// The name of processor `i` (0-based) in captions: `P1`, `P2`, … (1-based, section 0).
+pub(crate) fn name(i: usize) -> String {
+    format!("P{}", i + 1)
+}
+
+/// Refuses what no solver can handle: no area, a non-positive area, a sum other than 1.
+pub(crate) fn check_areas(s: &[Q]) -> Result<(), String> {
+    if s.is_empty() {
+        return Err("at least one area is required".to_owned());
+    }
+    if s.iter().any(|a| !a.is_positive()) {
+        return Err("every area must be > 0".to_owned());
+    }
+    if s.iter().sum::<Q>() != Q::one() {
+        return Err("the areas must sum to 1".to_owned());
+    }
+    Ok(())
+}
+
+/// Normalised areas `s_i = w_i / Σ w_j` from relative speeds (section 0).
+///
+/// # Errors
+/// When the list is empty or a speed is not positive.
+pub fn areas_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, String> {
+    if speeds.is_empty() || speeds.iter().any(|w| !w.is_positive()) {
+        return Err("speeds must be a non-empty list of positive numbers".to_owned());
+    }
+    let total: Q = speeds.iter().sum();
+    Ok(speeds.iter().map(|w| w / &total).collect())
+}
+
+/// Normalised areas `s_i = (1/t_i) / Σ (1/t_j)` from cycle times (section 0).
+///
+/// # Errors
+/// When the list is empty or a cycle time is not positive.
+pub fn areas_from_cycle_times(times: &[Q]) -> Result<Vec<Q>, String> {
+    if times.is_empty() || times.iter().any(|t| !t.is_positive()) {
+        return Err("cycle times must be a non-empty list of positive numbers".to_owned());
+    }
+    let speeds: Vec<Q> = times.iter().map(Q::recip).collect();
+    areas_from_speeds(&speeds)
+}
 
 /// A rectangle `(x, y, w, h)`: left edge, top edge (y grows downward), width, height.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize)]
@@ -84,6 +132,37 @@ pub fn verify(s: &[Q], rects: &[Rect]) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::rational::q;
+
+    #[test]
+    fn section_7_5_cycle_times_normalise_to_areas() {
+        let t = [
+            q(1, 1),
+            q(1, 1),
+            q(1, 5),
+            q(1, 5),
+            q(1, 9),
+            q(1, 9),
+            q(1, 20),
+        ];
+        let s = areas_from_cycle_times(&t).unwrap();
+        let want = [
+            q(1, 50),
+            q(1, 50),
+            q(1, 10),
+            q(1, 10),
+            q(9, 50),
+            q(9, 50),
+            q(2, 5),
+        ];
+        assert_eq!(s, want);
+        assert_eq!(
+            areas_from_speeds(&[q(3, 1), q(1, 1)]).unwrap(),
+            [q(3, 4), q(1, 4)]
+        );
+        assert!(areas_from_speeds(&[q(1, 1), q(0, 1)]).is_err());
+        assert!(areas_from_cycle_times(&[]).is_err());
+        assert!(check_areas(&[q(1, 2)]).is_err());
+    }
 
     #[test]
     fn the_checker_finds_overlaps_and_wrong_areas() {

@@ -1,0 +1,311 @@
+//! Tests of the column DP: the tables of section 7, the traces of section 6.1, brute force.
+
+use super::*;
+use crate::rational::{parse_q, q};
+use crate::square::verify;
+
+fn areas(text: &[&str]) -> Vec<Q> {
+    text.iter().map(|t| parse_q(t).unwrap()).collect()
+}
+
+/// The table as printed in the spec: `value/cut` per row `C`, for `q = C..=p`.
+fn table(part: &ColumnPartition) -> Vec<String> {
+    part.f
+        .iter()
+        .zip(&part.cut)
+        .map(|(fs, cs)| {
+            fs.iter()
+                .zip(cs)
+                .filter_map(|(v, c)| {
+                    Some(format!(
+                        "{}/{}",
+                        crate::rational::format_q(v.as_ref()?),
+                        c.as_ref()?
+                    ))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn section_7_1_source_example() {
+    let s = areas(&["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]);
+    let part = solve(&s).unwrap();
+    assert_eq!(
+        table(&part),
+        [
+            "1.05/0 1.2/0 1.54/0 2.12/0 2.9/0 4/0 5.9/0 9/0",
+            "2.1/1 2.28/2 2.56/2 2.94/3 3.5/3 4.38/4 5.76/5",
+            "3.18/2 3.38/3 3.66/4 4/4 4.58/5 5.5/6",
+            "4.28/3 4.48/4 4.78/5 5.2/6 5.88/7",
+            "5.38/4 5.6/5 5.98/6 6.5/7",
+            "6.5/5 6.8/6 7.28/7",
+            "7.7/6 8.1/7",
+            "9/7",
+        ]
+    );
+    assert_eq!(
+        (part.columns, part.cost.clone(), part.sizes.clone()),
+        (3, q(11, 2), vec![3, 3, 2])
+    );
+    let want = [
+        (q(41, 50), q(13, 18), q(9, 50), q(5, 18)),
+        (q(41, 50), q(4, 9), q(9, 50), q(5, 18)),
+        (q(41, 50), q(0, 1), q(9, 50), q(4, 9)),
+        (q(1, 2), q(11, 16), q(8, 25), q(5, 16)),
+        (q(1, 2), q(3, 8), q(8, 25), q(5, 16)),
+        (q(1, 2), q(0, 1), q(8, 25), q(3, 8)),
+        (q(0, 1), q(3, 5), q(1, 2), q(2, 5)),
+        (q(0, 1), q(0, 1), q(1, 2), q(3, 5)),
+    ];
+    for (i, (x, y, w, h)) in want.into_iter().enumerate() {
+        assert_eq!(part.rects[i], Rect { x, y, w, h }, "R{}", i + 1);
+    }
+    verify(&s, &part.rects).unwrap();
+}
+
+#[test]
+fn section_7_2_toy_example_with_a_tie() {
+    let s = areas(&["0.02", "0.04", "0.06", "0.08", "0.2", "0.2", "0.2", "0.2"]);
+    let part = solve(&s).unwrap();
+    assert_eq!(
+        table(&part)[1],
+        "2.06/1 2.18/2 2.4/2 2.92/3 3.6/4 4.6/4 5.8/5"
+    );
+    assert_eq!(table(&part)[2], "3.12/2 3.26/3 3.6/4 4.12/5 4.72/5 5.4/6");
+    assert_eq!((part.columns, part.cost.clone()), (3, q(27, 5)));
+    verify(&s, &part.rects).unwrap();
+}
+
+#[test]
+fn one_processor_gets_the_square_and_bad_input_is_refused() {
+    let part = solve(&[q(1, 1)]).unwrap();
+    assert_eq!(part.cost, q(2, 1));
+    assert_eq!(
+        part.rects[0],
+        Rect {
+            x: q(0, 1),
+            y: q(0, 1),
+            w: q(1, 1),
+            h: q(1, 1)
+        }
+    );
+    assert!(solve(&[]).is_err());
+    assert!(solve(&[q(1, 2), q(1, 4)]).is_err());
+    assert!(solve(&[q(3, 2), q(-1, 2)]).is_err());
+}
+
+/// Best column-based cost by brute force over every set partition into columns (no
+/// well-ordered lemma assumed): cost = C + Σ over columns of k·width.
+fn brute_force(s: &[Q]) -> Q {
+    fn go(s: &[Q], next: usize, cols: &mut Vec<(usize, Q)>, best: &mut Option<Q>) {
+        if next == s.len() {
+            let cost: Q = cols
+                .iter()
+                .map(|(k, w)| Q::one() + Q::from_integer((*k).into()) * w)
+                .sum();
+            if best.as_ref().is_none_or(|b| &cost < b) {
+                *best = Some(cost);
+            }
+            return;
+        }
+        for c in 0..cols.len() {
+            cols[c].0 += 1;
+            cols[c].1 += &s[next];
+            go(s, next + 1, cols, best);
+            cols[c].0 -= 1;
+            cols[c].1 -= &s[next];
+        }
+        cols.push((1, s[next].clone()));
+        go(s, next + 1, cols, best);
+        cols.pop();
+    }
+    let mut best = None;
+    go(s, 0, &mut Vec::new(), &mut best);
+    best.unwrap_or_else(Q::zero)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    /// The DP is optimal among all column-based partitions, and its layout tiles the square.
+    #[test]
+    fn the_dp_matches_brute_force(weights in proptest::collection::vec(1i64..20, 1..=8)) {
+        let total: i64 = weights.iter().sum();
+        let s: Vec<Q> = weights.iter().map(|&w| q(w, total)).collect();
+        let part = solve(&s).unwrap();
+        proptest::prop_assert_eq!(part.cost.clone(), brute_force(&s));
+        let sum: Q = part.rects.iter().map(Rect::half_perimeter).sum();
+        proptest::prop_assert_eq!(sum, part.cost.clone());
+        verify(&s, &part.rects).map_err(proptest::test_runner::TestCaseError::fail)?;
+    }
+}
+
+/// Section 7 example: areas, `f[·][p]`, `C_opt`, `Ĉ_col`, drawn columns (1-based ids, top to
+/// bottom, left to right).
+fn check(s: &[Q], last: &[Q], columns: usize, cost: Q, drawn: &[&[usize]]) {
+    let part = solve(s).unwrap();
+    let got: Vec<Q> = part
+        .f
+        .iter()
+        .map(|row| row[s.len() - 1].clone().unwrap())
+        .collect();
+    assert_eq!(got, last);
+    assert_eq!((part.columns, part.cost.clone()), (columns, cost));
+    let ids: Vec<Vec<usize>> = part
+        .drawn_columns()
+        .iter()
+        .map(|c| c.iter().map(|i| i + 1).collect())
+        .collect();
+    assert_eq!(ids, drawn);
+    verify(s, &part.rects).unwrap();
+}
+
+#[test]
+fn section_7_3_to_7_6_examples() {
+    let i = |n| q(n, 1);
+    check(
+        &areas(&["0.36", "0.25", "0.13", "0.13", "0.13"]),
+        &[i(6), q(439, 100), q(116, 25), q(263, 50), i(6)],
+        2,
+        q(439, 100),
+        &[&[1, 2], &[5, 4, 3]],
+    );
+    let (a, b) = (q(311, 1250), q(3, 1250));
+    check(
+        &[a.clone(), a.clone(), a.clone(), a, b.clone(), b],
+        &[i(7), i(5), i(5), q(3439, 625), q(3753, 625), i(7)],
+        2,
+        i(5),
+        &[&[4, 3, 2], &[1, 6, 5]],
+    );
+    check(&[q(7, 10), q(3, 10)], &[i(3), i(3)], 1, i(3), &[&[1, 2]]);
+    let quarter = vec![q(1, 4); 4];
+    check(
+        &quarter,
+        &[i(5), i(4), q(9, 2), i(5)],
+        2,
+        i(4),
+        &[&[4, 3], &[2, 1]],
+    );
+    check(
+        &areas(&["0.6", "0.1", "0.1", "0.1", "0.1"]),
+        &[i(6), q(21, 5), q(22, 5), q(26, 5), i(6)],
+        2,
+        q(21, 5),
+        &[&[1], &[5, 4, 3, 2]],
+    );
+    check(
+        &areas(&["0.1", "0.1", "0.12", "0.15", "0.15", "0.18", "0.2"]),
+        &[
+            i(8),
+            q(547, 100),
+            q(133, 25),
+            q(29, 5),
+            q(647, 100),
+            q(36, 5),
+            i(8),
+        ],
+        3,
+        q(133, 25),
+        &[&[7, 6], &[5, 4], &[3, 2, 1]],
+    );
+    let mut e5 = vec![q(5, 13)];
+    e5.extend(vec![q(1, 13); 8]);
+    let mut want = vec![i(10)];
+    want.extend([83, 76, 79, 86, 97, 108, 119].map(|n| q(n, 13)));
+    want.push(i(10));
+    check(
+        &e5,
+        &want,
+        3,
+        q(76, 13),
+        &[&[1], &[9, 8, 7, 6], &[5, 4, 3, 2]],
+    );
+    let e6: Vec<Q> = (1..=13).map(|k| q(k, 91)).collect();
+    let part = solve(&e6).unwrap();
+    assert_eq!((part.columns, part.cost.clone()), (4, q(642, 91)));
+    assert_eq!(part.sizes, [5, 3, 3, 2]);
+}
+
+#[test]
+fn section_7_5_cycle_times_platform() {
+    let t = [
+        q(1, 1),
+        q(1, 1),
+        q(1, 5),
+        q(1, 5),
+        q(1, 9),
+        q(1, 9),
+        q(1, 20),
+    ];
+    let s = crate::square::areas_from_cycle_times(&t).unwrap();
+    let part = solve(&s).unwrap();
+    assert_eq!((part.columns, part.cost.clone()), (3, q(127, 25)));
+    assert_eq!(
+        part.drawn_columns(),
+        [vec![6], vec![5, 4], vec![3, 2, 1, 0]]
+    );
+}
+
+/// Replays a whole trace and checks it against the solution.
+fn check_trace(s: &[Q]) -> usize {
+    let traced = solve_traced(s).unwrap();
+    let part = solve(s).unwrap();
+    assert_eq!(traced.solution, part);
+    assert_eq!(traced.trace.dropped, 0);
+    let state = traced.trace.state_at(ColumnState::new(s), usize::MAX);
+    assert_eq!(state.f, part.f);
+    assert_eq!(state.cut, part.cut);
+    assert_eq!(state.order.as_ref(), Some(&part.order));
+    assert_eq!(state.best, Some((part.columns, part.cost.clone())));
+    assert_eq!(state.runs.len(), part.columns);
+    let rects: Vec<Rect> = state.rects.iter().map(|r| r.clone().unwrap()).collect();
+    assert_eq!(rects, part.rects);
+    assert_eq!(state.cost, Some(part.cost.clone()));
+    for step in &traced.trace.steps {
+        assert!(!crate::trace::Step::caption(step, s).is_empty());
+    }
+    traced.trace.len()
+}
+
+#[test]
+fn the_trace_replays_to_the_solution() {
+    let s = areas(&["0.02", "0.04", "0.06", "0.08", "0.2", "0.2", "0.2", "0.2"]);
+    // 2 + 36 cells + choice + 3 backtracked + 3 drawn + 8 placed + summary.
+    assert_eq!(check_trace(&s), 2 + 36 + 1 + 3 + 3 + 8 + 1);
+    let traced = solve_traced(&s).unwrap();
+    let tie = traced
+        .trace
+        .steps
+        .iter()
+        .find_map(|st| match st {
+            ColumnStep::FilledCell {
+                c: 4,
+                q: 8,
+                candidates,
+                cut,
+                ..
+            } => Some((candidates.clone(), *cut)),
+            _ => None,
+        })
+        .unwrap();
+    // Both r = 7 and r = 6 give 5.92; the downward scan keeps 7.
+    assert_eq!(tie.1, 7);
+    assert_eq!((tie.0[0].r, tie.0[1].r), (7, 6));
+    assert_eq!(
+        (tie.0[0].value.clone(), tie.0[1].value.clone()),
+        (q(148, 25), q(148, 25))
+    );
+    let captions = crate::trace::captions(&traced.trace, &s);
+    assert_eq!(
+        captions[0],
+        "Sorted the areas from smallest to largest: P1 (0.02), P2 (0.04), P3 (0.06), P4 (0.08), \
+         P5 (0.2), P6 (0.2), P7 (0.2), P8 (0.2). Some optimal partition puts contiguous runs of \
+         this list in its columns."
+    );
+    let sixty_four: Vec<Q> = (1..=64).map(|k| q(k, 2080)).collect();
+    assert!(check_trace(&sixty_four) < crate::trace::STEP_CAP);
+    check_trace(&[q(1, 1)]);
+}

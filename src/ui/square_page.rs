@@ -96,7 +96,7 @@ pub fn SquarePage() -> Html {
         Err(message) => return error_view(message, embed),
     };
     let view = match &*run {
-        Some(Ok(r)) => r.view(player.step),
+        Some(Ok(r)) => r.view(&player, &on_action),
         Some(Err(message)) => return error_view(message, embed),
         None => return error_view("Nothing to show.", embed),
     };
@@ -126,7 +126,8 @@ pub fn SquarePage() -> Html {
             <div class="layout">
                 <div class="figure-col">{figure_html}{for bar}{view.below}</div>
                 <aside class="side" aria-label="Results">
-                    { metrics_panel(&view.metrics) }
+                    { metrics_panel(view.metrics.as_ref()) }
+                    { view.phases }
                     { comparison(inst, &algo) }
                     <Pseudocode lines={view.pseudocode} active={view.line} />
                 </aside>
@@ -269,6 +270,9 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
     html! {
         <svg class="square" viewBox={format!("0 0 {full} {full}")} role="img" aria-label={props.title.clone()} data-testid="square">
             <rect class="frame" x={MARGIN.to_string()} y={MARGIN.to_string()} width={SIDE.to_string()} height={SIDE.to_string()} />
+            if props.figure.tiles.is_empty() {
+                <text class="empty" x={(MARGIN + SIDE / 2.0).to_string()} y={(MARGIN + SIDE / 2.0).to_string()}>{"The rectangles appear here once they are placed."}</text>
+            }
             { for props.figure.tiles.iter().map(|t| {
                 let (cx, cy) = (t.x + t.w / 2.0, t.y + t.h / 2.0);
                 html! {

@@ -19,6 +19,7 @@ use num_traits::{Signed, Zero};
 use yew::prelude::*;
 
 use super::plot::ThroughputPlot;
+use super::stepper::phase_buttons;
 use crate::draw::{self, Figure};
 use crate::player::{Action, Player};
 use crate::{bipartite, gantt};
@@ -198,24 +199,6 @@ fn intro(inst: &SteadyState, what: &str) -> String {
 }
 
 /// Buttons jumping to the first step of each phase.
-fn phase_buttons<S: Step>(steps: &[S], player: &Player, on_action: &Callback<Action>) -> Html {
-    let mut phases: Vec<(&'static str, usize)> = Vec::new();
-    for (k, step) in steps.iter().enumerate() {
-        let name = step.phase().name;
-        if !phases.iter().any(|(n, _)| *n == name) {
-            phases.push((name, k + 1));
-        }
-    }
-    html! {
-        <div class="phases" role="group" aria-label="Jump to a phase">
-            { for phases.into_iter().map(|(name, k)| {
-                let cb = on_action.clone();
-                html! { <button class={classes!("phase", (player.step >= k).then_some("done"))} onclick={Callback::from(move |_| cb.emit(Action::Seek(k)))}>{name}</button> }
-            }) }
-        </div>
-    }
-}
-
 fn throughput_line(known: Option<&hetlab_core::rational::Q>, found_at: usize) -> Html {
     let text = match known {
         Some(r) => format!("ρ* = {} ≈ {} tasks per time unit", frac(r), approx(r)),

@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::{dom, use_nav};
 use crate::player::{Action, Player, DEFAULT_SPEED};
+use hetlab_core::trace::Step;
 
 /// The player of a trace of `len` steps: the step comes from the URL (`step`, `start`, `end`,
 /// `autoplay`, `speed`); scrubbing replaces the history entry. While playing, one timeout per
@@ -136,5 +137,24 @@ pub fn Pseudocode(props: &PseudocodeProps) -> Html {
                 }) }
             </ol>
         </>
+    }
+}
+
+/// Buttons jumping to the first step of each phase of a trace.
+pub fn phase_buttons<S: Step>(steps: &[S], player: &Player, on_action: &Callback<Action>) -> Html {
+    let mut phases: Vec<(&'static str, usize)> = Vec::new();
+    for (k, step) in steps.iter().enumerate() {
+        let name = step.phase().name;
+        if !phases.iter().any(|(n, _)| *n == name) {
+            phases.push((name, k + 1));
+        }
+    }
+    html! {
+        <div class="phases" role="group" aria-label="Jump to a phase">
+            { for phases.into_iter().map(|(name, k)| {
+                let cb = on_action.clone();
+                html! { <button class={classes!("phase", (player.step >= k).then_some("done"))} onclick={Callback::from(move |_| cb.emit(Action::Seek(k)))}>{name}</button> }
+            }) }
+        </div>
     }
 }

@@ -376,4 +376,44 @@ export const tests = [
       if (ws.join(',') !== '7,9,2,8,3') throw new Error(`generated w in wasm: ${ws.join(',')}, native: 7,9,2,8,3`);
     },
   },
+
+  {
+    // Issue 5: the 8-area example of square-partitions.md §7.1 ends with Ĉ = 11/2 in 3 columns,
+    // steps back (a rectangle disappears), its share URL restores that step, and a bad entry in
+    // the processor field is named beside it without replacing the instance.
+    name: 'square-partition',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/square-partition?preset=square-7-1&algo=column-dp'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await textWhere(stepCount(page), 'step count "Step 0 / ..."', (t) => t.startsWith('Step 0 / '));
+      const rects = page.locator('svg[data-testid="square"] [data-testid^="rect-"]');
+      await count(rects, 0, 'rectangles before any step');
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'c-hat'), 'Ĉ = 11/2', (t) => t === '11/2');
+      await textWhere(byId(page, 'columns'), '3 columns', (t) => t.startsWith('3 columns') && t.includes('[P8, P7], [P6, P5, P4], [P3, P2, P1]'));
+      await count(rects, 8, 'rectangles at the end');
+      const last = await stepNumber(page);
+      // Back over "done" and the last rectangle placed (P1, at the bottom of the last column).
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, `Step ${last - 2} / ${last}`);
+      await count(rects, 7, 'rectangles after stepping back');
+      const caption = await textWhere(byId(page, 'caption'), 'caption placing P2', (t) => t.startsWith('Placed P2'));
+
+      const { raw, url } = await share(h, page);
+      check(raw.includes('algo=column-dp') && raw.includes(`step=${last - 2}`), `share url: ${raw}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (fresh context)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${last - 2} / ${last}`);
+      await textWhere(byId(fresh, 'caption'), `caption ${show(caption)}`, (t) => t === caption);
+      await count(fresh.locator('svg[data-testid="square"] [data-testid^="rect-"]'), 7, 'rectangles (fresh context)');
+
+      await fresh.locator('input[data-testid="procs-text"]').fill('1, 0, 2');
+      await byId(fresh, 'procs-apply').click();
+      await textWhere(byId(fresh, 'field-error'), 'message naming number 2', (t) => t.includes('number 2: must be > 0'));
+      await expectStep(fresh, `Step ${last - 2} / ${last}`);
+    },
+  },
 ];

@@ -28,6 +28,8 @@ mod state;
 mod step;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_compare;
 mod weights;
 
 use num_traits::{Signed, Zero};

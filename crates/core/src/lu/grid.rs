@@ -141,7 +141,8 @@ pub fn mirrored_owners(
 
 /// §3.1.2, the full-block column-based layout: the partition scaled to `n` and rounded
 /// (`⌊n·v + 1/2⌋`, exact, so no `1e-9` guard is needed); a rectangle owns the blocks between its
-/// rounded edges. Rounding is monotone and shared edges round alike, so the blocks are tiled.
+/// rounded edges. Rounding is monotone and shared edges round alike, so the blocks are tiled;
+/// a block left unowned would keep the marker `usize::MAX`, which [`super::verify`] rejects.
 #[must_use]
 pub fn full_block(grid: &VirtualGrid, n: usize) -> Vec<Vec<usize>> {
     let nq = Q::from_integer(n.into());
@@ -150,7 +151,7 @@ pub fn full_block(grid: &VirtualGrid, n: usize) -> Vec<Vec<usize>> {
         let r = (&nq * v + &half).floor().to_integer();
         usize::try_from(r).unwrap_or(0).min(n)
     };
-    let mut owners = vec![vec![0; n]; n];
+    let mut owners = vec![vec![usize::MAX; n]; n];
     for (i, r) in grid.rects.iter().enumerate() {
         for row in &mut owners[round(&r.y)..round(&(&r.y + &r.h))] {
             for o in &mut row[round(&r.x)..round(&(&r.x + &r.w))] {

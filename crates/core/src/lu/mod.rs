@@ -11,6 +11,7 @@
 //! * [`simulate`]: the block simulator (§3.2) and the 1D chunk view (§1.5);
 //! * [`compare`]: the ratio-to-perfect-balance series of §3.3;
 //! * [`panel`]: block panels on a true processor grid (§2.5);
+//! * `verify`: an independent checker of solutions (direct recount of every step);
 //! * `step` / `state`: the trace ([`LuStep`], captions, phases) and the view model ([`LuState`]).
 //!
 //! Processors are 0-based indices (input order) in the data and `P1..Pp` in captions.
@@ -30,6 +31,9 @@ mod step;
 mod tests;
 #[cfg(test)]
 mod tests_compare;
+#[cfg(test)]
+mod tests_props;
+mod verify;
 mod weights;
 
 use num_traits::{Signed, Zero};
@@ -40,6 +44,7 @@ pub use schemes::Scheme;
 pub use simulate::{ColumnView, Simulation, StepCost};
 pub use state::LuState;
 pub use step::{Axis, ColumnStep, LuStep, LU_PSEUDOCODE};
+pub use verify::verify;
 
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};

@@ -130,27 +130,42 @@ fn names(list: &[usize]) -> String {
 }
 
 fn allocated_caption(axis: Axis, pick: &Pick) -> String {
-    let (thing, who) = match axis {
-        Axis::Chunks => ("chunk", name(pick.chosen)),
-        Axis::Rows => ("block row", format!("virtual row {}", pick.chosen + 1)),
+    let (thing, label, fastest, ratio, load) = match axis {
+        Axis::Chunks => ("chunk", "P", "fastest", "(c + 1)/s", "makespan"),
+        Axis::Rows => (
+            "block row",
+            "virtual row ",
+            "tallest",
+            "(rows + 1)/height",
+            "largest rows-to-height ratio",
+        ),
         Axis::Columns => (
             "block column",
-            format!("virtual column {}", pick.chosen + 1),
+            "virtual column ",
+            "widest",
+            "(columns + 1)/width",
+            "largest columns-to-width ratio",
         ),
     };
+    let who = |i: usize| format!("{label}{}", i + 1);
     let value = frac(&pick.finishing[pick.chosen]);
     let why = if pick.tied.len() > 1 {
-        let tied: Vec<String> = pick.tied.iter().map(|&i| (i + 1).to_string()).collect();
+        let tied: Vec<String> = pick.tied.iter().map(|&i| who(i)).collect();
+        let k = tied.len();
         format!(
-            "candidates {} tie at {value}, and the fastest (then the first) wins",
-            tied.join(", ")
+            "{} and {} tie at {ratio} = {value}, and the {fastest} of them (then the first) wins",
+            tied[..k - 1].join(", "),
+            tied[k - 1]
         )
+    } else if axis == Axis::Chunks {
+        format!("it would finish first, at {ratio} = {value}")
     } else {
-        format!("it would finish first, at (c + 1)/s = {value}")
+        format!("its {ratio} = {value} is the smallest")
     };
     format!(
-        "Gave {thing} {} to {who}: {why}; the makespan is now {}.",
+        "Gave {thing} {} to {}: {why}; the {load} is now {}.",
         pick.b,
+        who(pick.chosen),
         frac(&pick.makespan)
     )
 }
@@ -195,8 +210,10 @@ impl Step for LuStep {
                 ..
             } => {
                 let slowest: Vec<usize> = (0..busy.len()).filter(|&i| busy[i] == cost.cost).collect();
+                let verb = if slowest.len() == 1 { "finishes" } else { "finish" };
                 format!(
-                    "Step {}: the trailing matrix has {m} × {m} blocks; {} finishes last at {} (perfect balance {}), total so far {} against {}.",
+                    "Step {}: with pivot row and column {} factored, the {m} × {m} trailing blocks are updated; {} {verb} last at {} (perfect balance {}); total so far {} against {}.",
+                    cost.k,
                     cost.k,
                     names(&slowest),
                     frac(&cost.cost),

@@ -17,3 +17,14 @@ pub struct WeightedTree {
     #[serde(serialize_with = "crate::rational::exact")]
     pub weight: Q,
 }
+
+/// The interaction rule at a node (broadcast.md §1.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PortModel {
+    /// One send and one receive may overlap (the thesis' default model).
+    #[default]
+    Bidirectional,
+    /// A node takes part in at most one transfer at a time, sending or receiving.
+    Unidirectional,
+}

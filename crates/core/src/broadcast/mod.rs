@@ -3,10 +3,55 @@
 //! A broadcast is summarised by a weighted set of spanning arborescences rooted at the source
 //! (§1.5): [`WeightedTree`] is the type every part of this family shares (the LP decomposition,
 //! the baselines, the unidirectional column generation and the periodic schedule).
+//!
+//! # Module map
+//! * `mod.rs` — shared types ([`WeightedTree`], [`PortModel`], [`BroadcastInput`],
+//!   [`BroadcastSolution`], [`BroadcastError`]) and the uniform entry points [`solve`],
+//!   [`solve_traced`] that the CLI and the page call with an algorithm name.
+//! * [`lp`] — quick bounds (§2.5), LP-F (§2.2) for any destination set and sharing rule (reused
+//!   by multicast), tightened usages, port prices, minimum cuts per destination (§2.4).
+//! * [`extract`] — EXTRACT (§3.3): weighted spanning arborescences whose weights sum to `ρ*`,
+//!   exact, deterministic (§3.6); [`verify_trees`] checks any weighted tree set.
+//! * [`schedule`] — the periodic schedule of §4 (matchings through
+//!   [`crate::graph::matching::decompose`], integral period, water filling, generations), its
+//!   Gantt bars (§4.5) and the slot-by-slot [`schedule::verify`].
+//! * [`baseline`] — single trees and overlays of §7 (fixed tree, best single tree, star, chain,
+//!   binomial, greedy, shortest-path tree).
+//! * [`pipeline`] — the bidirectional pipeline B (§8.1) and the baseline pipeline T (§8.4)
+//!   as private `run(.., emit)` functions.
+//! * [`step`], [`state`] — the trace: [`Step`] with captions and phases, the replayed view
+//!   model [`State`], the pseudocode panes.
+//! * `examples/*.json` — the instances of §9 (E1–E5) as broadcast instance files ([`EXAMPLES`]).
+//! * Multicast (§5) and the unidirectional model (§6) live in `multicast*.rs` and
+//!   `unidirectional*.rs` (another work item).
+
+pub mod baseline;
+pub mod extract;
+pub mod lp;
+pub mod pipeline;
+pub mod schedule;
+pub mod state;
+pub mod step;
+#[cfg(test)]
+mod tests;
 
 use serde::Serialize;
 
+pub use extract::verify_trees;
+pub use state::{State, BASELINE_PSEUDOCODE, PSEUDOCODE};
+pub use step::{Context, Step};
+
 use crate::rational::Q;
+use crate::trace::{Trace, Traced};
+
+/// The worked examples of broadcast.md §9 as instance files (formats.md §3): `(name, json)`.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    ("e1-triangle", include_str!("examples/e1-triangle.json")),
+    ("e2-two-relays", include_str!("examples/e2-two-relays.json")),
+    ("e3-five-nodes", include_str!("examples/e3-five-nodes.json")),
+    ("e4-k5", include_str!("examples/e4-k5.json")),
+    ("e5-tree", include_str!("examples/e5-tree.json")),
+];
 
 /// A broadcast (or multicast) tree with the number of messages per time unit sent along it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -18,13 +63,188 @@ pub struct WeightedTree {
     pub weight: Q,
 }
 
-/// How a node's ports interact (broadcast.md §1.2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+/// The interaction rule at a node (broadcast.md §1.2).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum PortModel {
-    /// At most one send and one receive at a time, which may overlap (the default).
+    /// One send and one receive may overlap (the thesis' default model).
     #[default]
     Bidirectional,
-    /// At most one transfer at a time, send or receive.
+    /// A node takes part in at most one transfer at a time, sending or receiving.
     Unidirectional,
+}
+
+/// A broadcast instance (broadcast.md §0.1, formats.md §3): node indices, not ids. The same
+/// type the instance parser returns.
+pub type BroadcastInput = crate::instance::Broadcast;
+
+/// The status of a result (broadcast.md §0.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Certified optimum.
+    Optimal,
+    /// A baseline or heuristic: feasible, not claimed optimal.
+    Heuristic,
+    /// Some destination is unreachable from the source (`ρ* = 0`).
+    Infeasible,
+    /// Nothing to send, or everything reachable through 0-cost arcs (`ρ* = +∞`).
+    Unbounded,
+}
+
+/// Busy time per time unit of every port.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PortLoads {
+    /// `out(v)` per node.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub out: Vec<Q>,
+    /// `in(v)` per node.
+    #[serde(rename = "in", serialize_with = "crate::rational::exact")]
+    pub inn: Vec<Q>,
+}
+
+/// Bounds shown next to the result (§2.5; multicast puts its UB/LB here too).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
+pub struct Bounds {
+    /// The quick upper bounds, one per port that gives one.
+    pub quick: Vec<lp::QuickBound>,
+    /// Least upper bound known (`None`: none, i.e. `+∞`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub upper: Option<Q>,
+    /// Greatest lower bound known (the greedy tree's throughput for the LP pipeline).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub lower: Option<Q>,
+}
+
+/// The answer of any broadcast algorithm, in the words of §0.1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BroadcastSolution {
+    /// The algorithm name (`lp`, `best-tree`, `star`, ...).
+    pub algorithm: String,
+    /// See [`Status`].
+    pub status: Status,
+    /// Messages per time unit delivered to every destination; `None` means `+∞`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub throughput: Option<Q>,
+    /// The weighted trees (extraction order for `lp`; one tree for single-tree baselines).
+    pub trees: Vec<WeightedTree>,
+    /// `n_e`: messages per time unit crossing each arc.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub arc_usage: Vec<Q>,
+    /// Port loads of `arc_usage`.
+    pub port_loads: PortLoads,
+    /// One period of the schedule (`None` when there is nothing to schedule, or for overlays
+    /// whose routes do not form a tree).
+    pub period: Option<schedule::Period>,
+    /// Quick bounds.
+    pub bounds: Bounds,
+    /// Nodes the source cannot reach (status `infeasible` when not empty).
+    pub unreachable: Vec<usize>,
+    /// LP-F's solution (algorithm `lp`).
+    pub lp: Option<lp::FlowSolution>,
+    /// A minimum cut per destination for the usages (algorithm `lp`, §2.4).
+    pub cuts: Vec<lp::DestinationCut>,
+    /// The details of a baseline (its routes, whether the search was complete).
+    pub baseline: Option<baseline::Baseline>,
+}
+
+/// Why no result was produced.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BroadcastError {
+    /// The input cannot be solved as given (the message says why).
+    #[error("{0}")]
+    BadInput(String),
+    /// Over the size limits of the exact pipeline.
+    #[error("the platform is too large for the exact pipeline ({nodes} nodes, {arcs} arcs; at most {max_nodes} and {max_arcs})")]
+    TooLarge {
+        /// Nodes of the input.
+        nodes: usize,
+        /// Arcs of the input.
+        arcs: usize,
+        /// Node limit.
+        max_nodes: usize,
+        /// Arc limit.
+        max_arcs: usize,
+    },
+    /// A part of the family not built yet.
+    #[error("not built yet: {0}")]
+    NotBuilt(String),
+    /// No such algorithm.
+    #[error("unknown broadcast algorithm \"{0}\" (try lp, best-tree, star, chain, binomial, greedy-tree, spt)")]
+    UnknownAlgorithm(String),
+    /// A baseline is not defined on this platform (no route for a logical edge).
+    #[error("{0}")]
+    NotApplicable(String),
+    /// The LP solver gave no certified answer.
+    #[error("the LP could not be solved exactly: {0}")]
+    Lp(#[from] crate::lp::LpError),
+    /// A guarantee of the theory failed: a bug, reported rather than panicking.
+    #[error("internal error in the broadcast solver: {0}")]
+    Internal(String),
+}
+
+/// Size limits of the exact pipeline (broadcast.md §10: `|V| ≤ 40`, `|E| ≤ 400`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeLimits {
+    /// Most nodes.
+    pub max_nodes: usize,
+    /// Most arcs.
+    pub max_arcs: usize,
+}
+
+impl Default for SizeLimits {
+    fn default() -> Self {
+        SizeLimits {
+            max_nodes: 40,
+            max_arcs: 400,
+        }
+    }
+}
+
+/// Solves a broadcast instance with the named algorithm (first = default: `lp`), under the
+/// default [`SizeLimits`].
+///
+/// Algorithms: `lp` (LP-F, EXTRACT, periodic schedule: §2–4), `best-tree` (§7.2), `star`,
+/// `chain`, `binomial` (§7.3), `greedy-tree`, `spt` (§7.4).
+///
+/// # Complexity
+/// `lp`: one LP of `O(|V|·|E|)` variables, then `O(|V|·|E|)` max-flows per tree at worst;
+/// baselines: see [`baseline`].
+///
+/// # Errors
+/// [`BroadcastError::BadInput`] for an empty platform or an unknown source;
+/// [`BroadcastError::NotBuilt`] for multicast targets or the unidirectional model (other
+/// work items); [`BroadcastError::UnknownAlgorithm`]; [`BroadcastError::TooLarge`];
+/// [`BroadcastError::NotApplicable`] for an overlay without routes; [`BroadcastError::Lp`].
+pub fn solve(input: &BroadcastInput, algorithm: &str) -> Result<BroadcastSolution, BroadcastError> {
+    pipeline::run(input, algorithm, &SizeLimits::default(), &mut |_| {})
+}
+
+/// [`solve`] with explicit size limits (benchmarks, command line).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_within(
+    input: &BroadcastInput,
+    algorithm: &str,
+    limits: &SizeLimits,
+) -> Result<BroadcastSolution, BroadcastError> {
+    pipeline::run(input, algorithm, limits, &mut |_| {})
+}
+
+/// As [`solve`], with the steps the player replays into a [`State`].
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_traced(
+    input: &BroadcastInput,
+    algorithm: &str,
+) -> Result<Traced<BroadcastSolution, Step>, BroadcastError> {
+    let mut trace = Trace::default();
+    let solution = pipeline::run(input, algorithm, &SizeLimits::default(), &mut |s| {
+        trace.push(s);
+    })?;
+    Ok(Traced { solution, trace })
 }

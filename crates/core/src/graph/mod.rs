@@ -6,4 +6,5 @@
 //! Everything here is exact (rationals in, rationals out) and deterministic: ties are broken by
 //! node index, and no output depends on hash-map order.
 
+pub mod flow;
 pub mod matching;

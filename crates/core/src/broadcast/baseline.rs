@@ -1,0 +1,397 @@
+//! Baselines of broadcast.md §7 under the bidirectional one-port model: the throughput of a
+//! fixed tree (§7.1), the best single tree by branch and bound (§7.2), the classical overlays
+//! star, chain and binomial realised by routes (§7.3), the greedy load-aware tree and the
+//! shortest-path tree (§7.4). All exact; every tie rule is the spec's.
+
+use num_traits::{Signed, Zero};
+use serde::Serialize;
+
+use super::lp::{port_loads, Side};
+use crate::platform::Arc;
+use crate::rational::Q;
+
+/// Search nodes the best-tree branch and bound may visit (§10: 10⁷).
+pub const BEST_TREE_BUDGET: u64 = 10_000_000;
+
+/// What a baseline built, for the figure of pipeline T (§8.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Baseline {
+    /// The algorithm name.
+    pub name: String,
+    /// Logical edges `(u, w)` (for trees: the tree arcs' ends).
+    pub logical: Vec<(usize, usize)>,
+    /// The route (arc ids) realising each logical edge.
+    pub routes: Vec<Vec<usize>>,
+    /// `μ_e`: how many routes use each arc.
+    pub multiplicity: Vec<u32>,
+    /// The busiest port (first by node, out before in).
+    pub bottleneck: Option<(usize, Side)>,
+    /// Best tree only: the search completed ("proved optimal") within its budget.
+    pub complete: Option<bool>,
+}
+
+/// `max_v max(out(v), in(v))` for arc multiplicities `mu`, and the first port attaining it.
+#[must_use]
+pub fn max_load(n: usize, arcs: &[Arc], mu: &[u32]) -> (Q, Option<(usize, Side)>) {
+    let usage: Vec<Q> = mu.iter().map(|&m| Q::from_integer(m.into())).collect();
+    let (out, inn) = port_loads(n, arcs, &usage);
+    let mut best = (Q::zero(), None);
+    for v in 0..n {
+        for (side, load) in [(Side::Out, &out[v]), (Side::In, &inn[v])] {
+            if *load > best.0 {
+                best = (load.clone(), Some((v, side)));
+            }
+        }
+    }
+    best
+}
+
+/// Throughput of a fixed set of arcs used once each (a tree, §7.1): `1 / max port load`;
+/// `None` (`+∞`) when nothing is sent.
+#[must_use]
+pub fn tree_throughput(n: usize, arcs: &[Arc], tree: &[usize]) -> Option<Q> {
+    let mut mu = vec![0u32; arcs.len()];
+    for &e in tree {
+        if let Some(m) = mu.get_mut(e) {
+            *m += 1;
+        }
+    }
+    let (load, _) = max_load(n, arcs, &mu);
+    load.is_positive().then(|| load.recip())
+}
+
+/// Greedy load-aware tree (§7.4): repeatedly add the arc `(u, w)`, `u` in the tree, `w` not,
+/// minimising `(load(u) + c, c, arc id)`. `None` when some node is unreachable.
+///
+/// # Complexity
+/// `O(|V|·|E|)`.
+#[must_use]
+pub fn greedy_tree(n: usize, arcs: &[Arc], source: usize) -> Option<Vec<usize>> {
+    let mut in_t = vec![false; n];
+    in_t[source] = true;
+    let mut load = vec![Q::zero(); n];
+    let mut tree = Vec::new();
+    while tree.len() + 1 < n {
+        let best = (0..arcs.len())
+            .filter(|&e| in_t[arcs[e].from] && !in_t[arcs[e].to])
+            .min_by(|&e, &f| {
+                let key = |k: usize| (&load[arcs[k].from] + &arcs[k].c, arcs[k].c.clone(), k);
+                key(e).cmp(&key(f))
+            })?;
+        let a = &arcs[best];
+        load[a.from] += &a.c;
+        in_t[a.to] = true;
+        tree.push(best);
+    }
+    tree.sort_unstable();
+    Some(tree)
+}
+
+/// A route: total cost, the node sequence and the arcs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Route {
+    cost: Q,
+    nodes: Vec<usize>,
+    arcs: Vec<usize>,
+}
+
+impl Route {
+    /// §7.3's order: cost, then fewer hops, then the lexicographically smaller node sequence.
+    fn key(&self) -> (&Q, usize, &[usize]) {
+        (&self.cost, self.nodes.len(), &self.nodes)
+    }
+}
+
+/// Cheapest routes from `from` to every node (Dijkstra with §7.3's tie rule, which is
+/// preserved by extending two routes with the same arc, so label setting stays exact).
+fn routes_from(n: usize, arcs: &[Arc], from: usize) -> Vec<Option<Route>> {
+    let mut label: Vec<Option<Route>> = vec![None; n];
+    let mut done = vec![false; n];
+    label[from] = Some(Route {
+        cost: Q::zero(),
+        nodes: vec![from],
+        arcs: Vec::new(),
+    });
+    loop {
+        let next = (0..n)
+            .filter(|&v| !done[v] && label[v].is_some())
+            .min_by(|&a, &b| {
+                let (Some(x), Some(y)) = (&label[a], &label[b]) else {
+                    return a.cmp(&b);
+                };
+                x.key().cmp(&y.key())
+            });
+        let Some(u) = next else { break };
+        done[u] = true;
+        let Some(base) = label[u].clone() else { break };
+        for (e, a) in arcs.iter().enumerate().filter(|(_, a)| a.from == u) {
+            let mut r = base.clone();
+            r.cost += &a.c;
+            r.nodes.push(a.to);
+            r.arcs.push(e);
+            if !done[a.to] && label[a.to].as_ref().is_none_or(|old| r.key() < old.key()) {
+                label[a.to] = Some(r);
+            }
+        }
+    }
+    label
+}
+
+/// The route of a logical edge: the direct arc if it exists, else a cheapest path.
+fn route(arcs: &[Arc], table: &[Option<Route>], u: usize, w: usize) -> Option<Vec<usize>> {
+    if let Some(e) = arcs.iter().position(|a| a.from == u && a.to == w) {
+        return Some(vec![e]);
+    }
+    table[w].as_ref().map(|r| r.arcs.clone())
+}
+
+/// Shortest-path tree (§7.4): Dijkstra on `c` from the source; each node's parent is the
+/// smallest-id node on a shortest path. `None` when some node is unreachable.
+#[must_use]
+pub fn spt(n: usize, arcs: &[Arc], source: usize) -> Option<Vec<usize>> {
+    let table = routes_from(n, arcs, source);
+    let dist: Vec<Q> = table
+        .iter()
+        .map(|r| r.as_ref().map(|r| r.cost.clone()))
+        .collect::<Option<_>>()?;
+    let mut tree = Vec::new();
+    for v in (0..n).filter(|&v| v != source) {
+        let e = (0..arcs.len())
+            .filter(|&e| {
+                arcs[e].to == v && arcs[e].from != v && &dist[arcs[e].from] + &arcs[e].c == dist[v]
+            })
+            .min_by_key(|&e| (arcs[e].from, e))?;
+        tree.push(e);
+    }
+    tree.sort_unstable();
+    Some(tree)
+}
+
+/// Which logical tree an overlay realises (§7.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// `s → v` for every `v`.
+    Star,
+    /// A path from `s`, always to the unvisited node with the cheapest route.
+    Chain,
+    /// Rank `r`'s parent is rank `r − 2^⌊log₂ r⌋` (ranks: `s`, then the others by id).
+    Binomial,
+}
+
+/// Logical edges `(u, w)` and the route (arc ids) of each.
+pub type Routes = (Vec<(usize, usize)>, Vec<Vec<usize>>);
+
+/// Logical edges and their routes for an overlay.
+///
+/// # Errors
+/// A sentence naming the first logical edge without a route ("n/a" in §9).
+pub fn overlay(
+    kind: Overlay,
+    n: usize,
+    arcs: &[Arc],
+    source: usize,
+    ids: &dyn Fn(usize) -> String,
+) -> Result<Routes, String> {
+    let tables: Vec<Vec<Option<Route>>> = (0..n).map(|u| routes_from(n, arcs, u)).collect();
+    let others: Vec<usize> = (0..n).filter(|&v| v != source).collect();
+    let logical: Vec<(usize, usize)> = match kind {
+        Overlay::Star => others.iter().map(|&v| (source, v)).collect(),
+        Overlay::Binomial => {
+            let rank: Vec<usize> = std::iter::once(source)
+                .chain(others.iter().copied())
+                .collect();
+            (1..rank.len())
+                .map(|r| {
+                    let top = 1usize << (usize::BITS - 1 - r.leading_zeros());
+                    (rank[r - top], rank[r])
+                })
+                .collect()
+        }
+        Overlay::Chain => {
+            let mut seen = vec![false; n];
+            seen[source] = true;
+            let mut cur = source;
+            let mut edges = Vec::new();
+            for _ in 1..n {
+                let next = (0..n)
+                    .filter(|&v| !seen[v])
+                    .filter_map(|v| tables[cur][v].as_ref().map(|r| (r.cost.clone(), v)))
+                    .min()
+                    .ok_or_else(|| {
+                        format!(
+                            "the chain is not defined: {} reaches none of the remaining nodes",
+                            ids(cur)
+                        )
+                    })?;
+                seen[next.1] = true;
+                edges.push((cur, next.1));
+                cur = next.1;
+            }
+            edges
+        }
+    };
+    let routes = logical
+        .iter()
+        .map(|&(u, w)| {
+            route(arcs, &tables[u], u, w).ok_or_else(|| {
+                format!(
+                    "the overlay is not defined: no route from {} to {}",
+                    ids(u),
+                    ids(w)
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((logical, routes))
+}
+
+/// Multiplicities `μ_e` of a list of routes.
+#[must_use]
+pub fn multiplicity(m: usize, routes: &[Vec<usize>]) -> Vec<u32> {
+    let mut mu = vec![0u32; m];
+    for &e in routes.iter().flatten() {
+        mu[e] = mu[e].saturating_add(1);
+    }
+    mu
+}
+
+/// The best single tree by branch and bound (§7.2): nodes in BFS order from the source (ties
+/// by id), incoming arcs in increasing `(c, id)`, cycles refused by walking parents, pruned when
+/// the current maximum out-load reaches the incumbent's (initially the greedy tree's).
+/// `improved` is called with every strictly better tree found. Returns the best tree (sorted
+/// arcs) and whether the search completed within `budget` search nodes.
+///
+/// NP-hard in general (thesis, citing its ref. [14]); exact only when it completes.
+///
+/// # Complexity
+/// At most `budget` search nodes of `O(|V|)` each.
+#[must_use]
+pub fn best_tree(
+    n: usize,
+    arcs: &[Arc],
+    source: usize,
+    budget: u64,
+    improved: &mut dyn FnMut(&[usize], &Q),
+) -> Option<(Vec<usize>, bool)> {
+    let greedy = greedy_tree(n, arcs, source)?;
+    let mut bb = Search {
+        arcs,
+        source,
+        order: bfs_order(n, arcs, source),
+        parent: vec![None; n],
+        chosen: vec![None; n],
+        load: vec![Q::zero(); n],
+        best_load: max_load(
+            n,
+            arcs,
+            &multiplicity(arcs.len(), std::slice::from_ref(&greedy)),
+        )
+        .0,
+        best: greedy,
+        visited: 0,
+        budget,
+    };
+    let complete = bb.branch(0, &Q::zero(), improved);
+    Some((bb.best, complete))
+}
+
+fn bfs_order(n: usize, arcs: &[Arc], source: usize) -> Vec<usize> {
+    let mut seen = vec![false; n];
+    seen[source] = true;
+    let mut order = Vec::new();
+    let mut queue = std::collections::VecDeque::from([source]);
+    while let Some(u) = queue.pop_front() {
+        let mut next: Vec<usize> = arcs
+            .iter()
+            .filter(|a| a.from == u && !seen[a.to])
+            .map(|a| a.to)
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        for v in next {
+            seen[v] = true;
+            order.push(v);
+            queue.push_back(v);
+        }
+    }
+    order
+}
+
+struct Search<'a> {
+    arcs: &'a [Arc],
+    source: usize,
+    order: Vec<usize>,
+    parent: Vec<Option<usize>>,
+    chosen: Vec<Option<usize>>,
+    load: Vec<Q>,
+    best: Vec<usize>,
+    best_load: Q,
+    visited: u64,
+    budget: u64,
+}
+
+impl Search<'_> {
+    /// Assigns `order[depth..]`; returns false when the budget ran out.
+    fn branch(
+        &mut self,
+        depth: usize,
+        current: &Q,
+        improved: &mut dyn FnMut(&[usize], &Q),
+    ) -> bool {
+        let Some(&v) = self.order.get(depth) else {
+            let mut tree: Vec<usize> = self.chosen.iter().flatten().copied().collect();
+            tree.sort_unstable();
+            self.best = tree;
+            self.best_load = current.clone();
+            if current.is_positive() {
+                improved(&self.best, &current.recip());
+            }
+            return true;
+        };
+        let mut cands: Vec<usize> = (0..self.arcs.len())
+            .filter(|&e| self.arcs[e].to == v && self.arcs[e].from != v)
+            .collect();
+        cands.sort_by(|&a, &b| (&self.arcs[a].c, a).cmp(&(&self.arcs[b].c, b)));
+        for e in cands {
+            let u = self.arcs[e].from;
+            let new_load = &self.load[u] + &self.arcs[e].c;
+            if new_load >= self.best_load || self.descends(u, v) {
+                continue;
+            }
+            self.visited += 1;
+            if self.visited > self.budget {
+                return false;
+            }
+            let next = current.clone().max(new_load.clone());
+            let old = std::mem::replace(&mut self.load[u], new_load);
+            self.parent[v] = Some(u);
+            self.chosen[v] = Some(e);
+            let ok = self.branch(depth + 1, &next, improved);
+            self.parent[v] = None;
+            self.chosen[v] = None;
+            self.load[u] = old;
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Walking up from `u` reaches `v` (so `v → … → u` exists and `u → v` would close a cycle).
+    fn descends(&self, u: usize, v: usize) -> bool {
+        let mut cur = u;
+        for _ in 0..self.parent.len() {
+            if cur == v {
+                return true;
+            }
+            if cur == self.source {
+                return false;
+            }
+            match self.parent[cur] {
+                Some(p) => cur = p,
+                None => return false,
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,449 @@
+//! From weighted trees to one period of a periodic schedule (broadcast.md §4), bidirectional
+//! one-port model: busy times `u_e = c_e·m_e`, their decomposition into matchings (the shared
+//! [`crate::graph::matching::decompose`] of steady-state §4.4, which §4.2 allows: the slot
+//! lists of §9 then differ, the invariants do not), the integral period `A·L·Δ`, water filling
+//! of the trees into each arc's slots (§4.3), generations (§4.4), Gantt bars (§4.5) and the
+//! slot-by-slot [`verify`].
+
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use serde::Serialize;
+
+use super::lp::internal;
+use super::{BroadcastError, WeightedTree};
+use crate::graph::matching::{self, Decomposition};
+use crate::platform::Arc;
+use crate::rational::{frac, lcm_denominators, Q};
+
+/// Some messages of one tree moved by one arc in one slot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Piece {
+    /// Tree index (extraction order).
+    pub tree: usize,
+    /// Whole messages.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub messages: BigInt,
+    /// `−(depth − 1)`: the arc forwards messages the source injected that many periods ago
+    /// (depth of the arc's head in the tree, §4.4).
+    pub generation_offset: i64,
+}
+
+/// One arc active during a slot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SlotArc {
+    /// Arc id.
+    pub arc: usize,
+    /// Whole messages it moves in the slot (it is busy the whole slot).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub messages: BigInt,
+    /// Their split among trees (water filling, trees by index).
+    pub pieces: Vec<Piece>,
+}
+
+/// One slot of the integral period.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Slot {
+    /// Start, in time units of the integral period.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub start: Q,
+    /// Length `A·L·μ_k`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub length: Q,
+    /// The arcs of the matching, by id.
+    pub arcs: Vec<SlotArc>,
+}
+
+/// One period of the schedule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Period {
+    /// `Δ`: the largest port load, the length of the normalised period (1 at the optimum).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub delta: Q,
+    /// `L`: lcm of the denominators of the tree weights.
+    #[serde(rename = "L", serialize_with = "crate::rational::exact")]
+    pub l: BigInt,
+    /// `A`: the least factor making every slot move whole messages.
+    #[serde(rename = "A", serialize_with = "crate::rational::exact")]
+    pub a: BigInt,
+    /// Period length `A·L·Δ`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub length: Q,
+    /// Messages of each tree per period, `A·L·α_i`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub messages: Vec<BigInt>,
+    /// `u_e = c_e·m_e`: busy time of each arc per time unit.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub busy: Vec<Q>,
+    /// The matchings (normalised weights `μ_k`, summing to `Δ`).
+    pub decomposition: Decomposition,
+    /// The slots, back to back from 0.
+    pub slots: Vec<Slot>,
+    /// Largest tree depth: periods `1..max_depth−1` fill the pipeline (§4.4).
+    pub max_depth: usize,
+}
+
+/// Depth of every node in a tree (the source has depth 0; `None` outside the tree).
+pub(crate) fn depths(n: usize, arcs: &[Arc], source: usize, tree: &[usize]) -> Vec<Option<usize>> {
+    let mut depth = vec![None; n];
+    depth[source] = Some(0);
+    // At most n − 1 rounds settle an arborescence whatever the arc order.
+    for _ in 0..n {
+        let mut changed = false;
+        for &e in tree {
+            let a = &arcs[e];
+            if let (Some(d), None) = (depth[a.from], depth[a.to]) {
+                depth[a.to] = Some(d + 1);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    depth
+}
+
+/// `−(depth of the head of e in the tree − 1)`.
+fn offset(depth: &[Option<usize>], a: &Arc) -> i64 {
+    let d = depth[a.to].unwrap_or(1);
+    -i64::try_from(d.saturating_sub(1)).unwrap_or(i64::MAX)
+}
+
+/// Builds one period from a feasible weighted tree set (§4.2–4.4).
+///
+/// Reference: O. Beaumont, HDR thesis, ch. 3 (Thm 3.3/3.4: impoverished patterns become
+/// periodic schedules); broadcast.md §4 (direct construction for trees, shift = depth − 1).
+///
+/// # Complexity
+/// The decomposition dominates: `O((|E| + |V|)·|V|·|E|)` rational operations; water filling
+/// is `O(|trees|·|slots|)` per arc.
+///
+/// # Errors
+/// [`BroadcastError::BadInput`] when a tree names a missing arc or the set overloads a port;
+/// [`BroadcastError::Internal`] when the decomposition fails (a bug).
+pub fn build(
+    n: usize,
+    arcs: &[Arc],
+    source: usize,
+    trees: &[WeightedTree],
+) -> Result<Option<Period>, BroadcastError> {
+    let mut usage = vec![Q::zero(); arcs.len()];
+    for t in trees {
+        for &e in &t.arcs {
+            let u = usage
+                .get_mut(e)
+                .ok_or_else(|| BroadcastError::BadInput(format!("arc {e} does not exist")))?;
+            *u += &t.weight;
+        }
+    }
+    let busy: Vec<Q> = arcs.iter().zip(&usage).map(|(a, m)| &a.c * m).collect();
+    let edges: Vec<((usize, usize), Q)> = arcs
+        .iter()
+        .zip(&busy)
+        .filter(|(_, u)| u.is_positive())
+        .map(|(a, u)| ((a.from, a.to), u.clone()))
+        .collect();
+    if edges.is_empty() {
+        return Ok(None);
+    }
+    let decomposition = matching::decompose(&edges).map_err(|e| internal(&e.to_string()))?;
+    if decomposition.delta > Q::one() {
+        return Err(BroadcastError::BadInput(format!(
+            "the trees keep a port busy {} of the time, more than all of it",
+            frac(&decomposition.delta)
+        )));
+    }
+    let l = lcm_denominators(trees.iter().map(|t| &t.weight));
+    let lq = Q::from_integer(l.clone());
+    let arc_of = |(i, j): (usize, usize)| arcs.iter().position(|a| a.from == i && a.to == j);
+    // Messages per slot and arc before the factor A.
+    let raw: Vec<Vec<(usize, Q)>> = decomposition
+        .matchings
+        .iter()
+        .map(|m| {
+            m.edges
+                .iter()
+                .filter_map(|&pair| arc_of(pair))
+                .map(|e| (e, &lq * &m.mu / &arcs[e].c))
+                .collect()
+        })
+        .collect();
+    let a = lcm_denominators(raw.iter().flatten().map(|(_, q)| q));
+    let scale = &lq * Q::from_integer(a.clone());
+    let messages: Vec<BigInt> = trees
+        .iter()
+        .map(|t| (&t.weight * &scale).to_integer())
+        .collect();
+    let depth: Vec<Vec<Option<usize>>> = trees
+        .iter()
+        .map(|t| depths(n, arcs, source, &t.arcs))
+        .collect();
+    let mut left: Vec<Vec<BigInt>> = trees
+        .iter()
+        .zip(&messages)
+        .map(|(t, m)| {
+            (0..arcs.len())
+                .map(|e| {
+                    if t.arcs.contains(&e) {
+                        m.clone()
+                    } else {
+                        BigInt::zero()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut clock = Q::zero();
+    let mut slots = Vec::with_capacity(raw.len());
+    for (m, per_arc) in decomposition.matchings.iter().zip(&raw) {
+        let length = &scale * &m.mu;
+        let mut slot_arcs = Vec::new();
+        for (e, q) in per_arc {
+            let total = (q * Q::from_integer(a.clone())).to_integer();
+            let pieces = pour(&mut left, *e, &total, &depth, &arcs[*e]);
+            slot_arcs.push(SlotArc {
+                arc: *e,
+                messages: total,
+                pieces,
+            });
+        }
+        slot_arcs.sort_by_key(|s| s.arc);
+        slots.push(Slot {
+            start: clock.clone(),
+            length: length.clone(),
+            arcs: slot_arcs,
+        });
+        clock += length;
+    }
+    let max_depth = depth.iter().flatten().flatten().copied().max().unwrap_or(0);
+    Ok(Some(Period {
+        length: &scale * &decomposition.delta,
+        delta: decomposition.delta.clone(),
+        l,
+        a,
+        messages,
+        busy,
+        decomposition,
+        slots,
+        max_depth,
+    }))
+}
+
+/// Water filling: takes `total` messages for arc `e` from the trees in index order.
+fn pour(
+    left: &mut [Vec<BigInt>],
+    e: usize,
+    total: &BigInt,
+    depth: &[Vec<Option<usize>>],
+    arc: &Arc,
+) -> Vec<Piece> {
+    let mut need = total.clone();
+    let mut pieces = Vec::new();
+    for (i, row) in left.iter_mut().enumerate() {
+        if !need.is_positive() {
+            break;
+        }
+        let take = need.clone().min(row[e].clone());
+        if take.is_positive() {
+            row[e] -= &take;
+            need -= &take;
+            pieces.push(Piece {
+                tree: i,
+                messages: take,
+                generation_offset: offset(&depth[i], arc),
+            });
+        }
+    }
+    pieces
+}
+
+/// Which port a Gantt lane shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lane {
+    /// `v ▶ send`.
+    Send(usize),
+    /// `v ◀ recv`.
+    Recv(usize),
+}
+
+/// One coloured sub-bar of the Gantt chart of one period (§4.5), in integral time units
+/// (divide by `A·L` for the normalised view).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Bar {
+    /// The lane.
+    pub lane: Lane,
+    /// The arc.
+    pub arc: usize,
+    /// Slot index.
+    pub slot: usize,
+    /// The tree whose messages move.
+    pub tree: usize,
+    /// Start.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub start: Q,
+    /// End.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub end: Q,
+    /// Whole messages moved.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub messages: BigInt,
+    /// Generation offset (see [`Piece`]).
+    pub generation_offset: i64,
+}
+
+/// The bars of one slot: per arc and piece, the same bar in the sender's and the receiver's
+/// lane.
+#[must_use]
+pub fn slot_bars(arcs: &[Arc], index: usize, slot: &Slot) -> Vec<Bar> {
+    let mut out = Vec::new();
+    for sa in &slot.arcs {
+        let a = &arcs[sa.arc];
+        let mut clock = slot.start.clone();
+        for p in &sa.pieces {
+            let end = &clock + Q::from_integer(p.messages.clone()) * &a.c;
+            for lane in [Lane::Send(a.from), Lane::Recv(a.to)] {
+                out.push(Bar {
+                    lane,
+                    arc: sa.arc,
+                    slot: index,
+                    tree: p.tree,
+                    start: clock.clone(),
+                    end: end.clone(),
+                    messages: p.messages.clone(),
+                    generation_offset: p.generation_offset,
+                });
+            }
+            clock = end;
+        }
+    }
+    out
+}
+
+/// Every bar of the period.
+#[must_use]
+pub fn bars(arcs: &[Arc], period: &Period) -> Vec<Bar> {
+    (period.slots.iter().enumerate())
+        .flat_map(|(k, s)| slot_bars(arcs, k, s))
+        .collect()
+}
+
+/// Checks a period slot by slot against the trees, independently of how it was built: slots
+/// back to back from 0 and summing to `A·L·Δ` with `Δ` the largest port load of the trees; in
+/// each slot no port used twice and every arc busy the whole slot with whole messages; per
+/// tree and arc, exactly `A·L·α_i` messages per period on its own arcs and none elsewhere; each
+/// piece labelled with the generation of its depth.
+///
+/// # Errors
+/// A sentence naming the first violation.
+pub fn verify(
+    n: usize,
+    arcs: &[Arc],
+    source: usize,
+    trees: &[WeightedTree],
+    period: &Period,
+) -> Result<(), String> {
+    let scale = Q::from_integer(&period.l * &period.a);
+    let mut usage = vec![Q::zero(); arcs.len()];
+    for t in trees {
+        for &e in &t.arcs {
+            usage[e] += &t.weight;
+        }
+    }
+    let (out, inn) = super::lp::port_loads(n, arcs, &usage);
+    let delta = out
+        .iter()
+        .chain(&inn)
+        .max()
+        .cloned()
+        .unwrap_or_else(Q::zero);
+    if period.length != &scale * &delta {
+        return Err(format!(
+            "the period lasts {}, not A·L·Δ",
+            frac(&period.length)
+        ));
+    }
+    let mut clock = Q::zero();
+    let mut moved = vec![vec![BigInt::zero(); arcs.len()]; trees.len()];
+    let depth: Vec<Vec<Option<usize>>> = trees
+        .iter()
+        .map(|t| depths(n, arcs, source, &t.arcs))
+        .collect();
+    for (k, slot) in period.slots.iter().enumerate() {
+        if slot.start != clock || !slot.length.is_positive() {
+            return Err(format!("slot {} does not follow the previous one", k + 1));
+        }
+        clock += &slot.length;
+        check_slot(arcs, k, slot, &depth, &mut moved)?;
+    }
+    if clock != period.length {
+        return Err("the slots do not fill the period".to_owned());
+    }
+    for (i, t) in trees.iter().enumerate() {
+        let want = &t.weight * &scale;
+        for (e, got) in moved[i].iter().enumerate() {
+            let expected = if t.arcs.contains(&e) {
+                want.clone()
+            } else {
+                Q::zero()
+            };
+            if Q::from_integer(got.clone()) != expected {
+                return Err(format!(
+                    "arc {e} moves {got} messages of tree {} per period instead of {}",
+                    i + 1,
+                    frac(&expected)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_slot(
+    arcs: &[Arc],
+    k: usize,
+    slot: &Slot,
+    depth: &[Vec<Option<usize>>],
+    moved: &mut [Vec<BigInt>],
+) -> Result<(), String> {
+    let mut senders = Vec::new();
+    let mut receivers = Vec::new();
+    for sa in &slot.arcs {
+        let a = arcs
+            .get(sa.arc)
+            .ok_or_else(|| format!("slot {}: no arc {}", k + 1, sa.arc))?;
+        if senders.contains(&a.from) || receivers.contains(&a.to) {
+            return Err(format!("slot {}: a port is used twice at once", k + 1));
+        }
+        senders.push(a.from);
+        receivers.push(a.to);
+        if Q::from_integer(sa.messages.clone()) * &a.c != slot.length {
+            return Err(format!(
+                "slot {}: arc {} is not busy exactly the whole slot",
+                k + 1,
+                sa.arc
+            ));
+        }
+        let mut sum = BigInt::zero();
+        for p in &sa.pieces {
+            let d = depth.get(p.tree).ok_or("a piece names a missing tree")?;
+            if p.messages.is_negative() || p.generation_offset != offset(d, a) {
+                return Err(format!(
+                    "slot {}: a piece of arc {} is mislabelled",
+                    k + 1,
+                    sa.arc
+                ));
+            }
+            sum += &p.messages;
+            moved[p.tree][sa.arc] += &p.messages;
+        }
+        if sum != sa.messages {
+            return Err(format!(
+                "slot {}: the pieces of arc {} do not add up",
+                k + 1,
+                sa.arc
+            ));
+        }
+    }
+    Ok(())
+}

@@ -6,6 +6,7 @@ pub mod bipartite;
 pub mod draw;
 pub mod editor;
 pub mod gantt;
+pub mod lu_draw;
 pub mod player;
 pub mod procs;
 pub mod route;

@@ -17,33 +17,53 @@ pub struct ProcsFieldProps {
     pub kind: AttrValue,
     /// Its numbers, as text.
     pub text: AttrValue,
-    /// Checks a new entry `(kind, text)`: `Ok` applies it, `Err` is shown beside the field.
-    pub on_apply: Callback<(String, String), Result<(), String>>,
+    /// Small extra fields after the list: `(label, value)`, e.g. `("B", "10")`.
+    #[prop_or_default]
+    pub extras: Vec<(AttrValue, AttrValue)>,
+    /// Checks a new entry (kind, text, extra values): `Ok` applies it, `Err` is shown beside
+    /// the field.
+    pub on_apply: Callback<Entry, Result<(), String>>,
 }
+
+/// What the user entered: the meaning, the numbers, the extra fields' values.
+pub type Entry = (String, String, Vec<String>);
 
 /// The field.
 #[component]
 pub fn ProcsField(props: &ProcsFieldProps) -> Html {
     let kind = use_state(|| props.kind.to_string());
     let text = use_state(|| props.text.to_string());
+    let extras = use_state(|| {
+        props
+            .extras
+            .iter()
+            .map(|(_, v)| v.to_string())
+            .collect::<Vec<_>>()
+    });
     let error = use_state(|| None::<String>);
     {
-        // A new instance (preset, link, Back) refills the field.
-        let (kind, text, error) = (kind.clone(), text.clone(), error.clone());
-        use_effect_with((props.kind.clone(), props.text.clone()), move |(k, t)| {
-            kind.set(k.to_string());
-            text.set(t.to_string());
-            error.set(None);
-        });
+        // A new instance (preset, link, Back) refills the fields.
+        let (kind, text, extras, error) =
+            (kind.clone(), text.clone(), extras.clone(), error.clone());
+        use_effect_with(
+            (props.kind.clone(), props.text.clone(), props.extras.clone()),
+            move |(k, t, x)| {
+                kind.set(k.to_string());
+                text.set(t.to_string());
+                extras.set(x.iter().map(|(_, v)| v.to_string()).collect());
+                error.set(None);
+            },
+        );
     }
     let apply = {
-        let (kind, text, error, on_apply) = (
+        let (kind, text, extras, error, on_apply) = (
             kind.clone(),
             text.clone(),
+            extras.clone(),
             error.clone(),
             props.on_apply.clone(),
         );
-        move || match on_apply.emit(((*kind).clone(), (*text).clone())) {
+        move || match on_apply.emit(((*kind).clone(), (*text).clone(), (*extras).clone())) {
             Ok(()) => error.set(None),
             Err(e) => error.set(Some(e)),
         }
@@ -70,7 +90,8 @@ pub fn ProcsField(props: &ProcsFieldProps) -> Html {
         })
     };
     let on_platform = {
-        let (kind, text, error) = (kind.clone(), text.clone(), error.clone());
+        let (kind, text, extras, error) =
+            (kind.clone(), text.clone(), extras.clone(), error.clone());
         let on_apply = props.on_apply.clone();
         Callback::from(move |_: MouseEvent| {
             let saved = dom::load(AUTOSAVE_KEY).and_then(|t| Instance::from_json(&t).ok());
@@ -83,7 +104,7 @@ pub fn ProcsField(props: &ProcsFieldProps) -> Html {
             };
             match got.and_then(|t| {
                 on_apply
-                    .emit(("cycle_times".to_owned(), t.clone()))
+                    .emit(("cycle_times".to_owned(), t.clone(), (*extras).clone()))
                     .map(|()| t)
             }) {
                 Ok(t) => {
@@ -107,6 +128,23 @@ pub fn ProcsField(props: &ProcsFieldProps) -> Html {
             <input type="text" value={(*text).clone()} oninput={on_text} data-testid="procs-text"
                    aria-label="Numbers, separated by commas" aria-invalid={error.is_some().to_string()}
                    placeholder="e.g. 1, 2, 3.5, 1/3" size="40" />
+            { for props.extras.iter().enumerate().map(|(k, (label, _))| {
+                let value = extras.get(k).cloned().unwrap_or_default();
+                let extras = extras.clone();
+                let oninput = Callback::from(move |e: InputEvent| {
+                    let i: web_sys::HtmlInputElement = e.target_unchecked_into();
+                    let mut v = (*extras).clone();
+                    if let Some(slot) = v.get_mut(k) {
+                        *slot = i.value();
+                    }
+                    extras.set(v);
+                });
+                html! {
+                    <label>{format!("{label} ")}
+                        <input type="text" size="4" {value} {oninput} data-testid={format!("procs-{label}")} />
+                    </label>
+                }
+            }) }
             <button type="submit" data-testid="procs-apply">{"Apply"}</button>
             <button type="button" onclick={on_platform} data-testid="procs-platform"
                     title="Cycle times of the computing nodes of the platform saved in the editor">{"Use the platform's processors"}</button>

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::dom;
 use super::player_bar::PlayerBar;
-use super::procs_field::ProcsField;
+use super::procs_field::{Entry, ProcsField};
 use super::share::ShareDialog;
 use super::square_views::{comparison, metrics_panel, SquareRun, ALGORITHMS};
 use super::stepper::{decode_for, use_player, Pseudocode};
@@ -195,7 +195,7 @@ fn toolbar(
     };
     let on_apply = {
         let nav = nav.clone();
-        Callback::from(move |(kind, text): (String, String)| {
+        Callback::from(move |(kind, text, _): Entry| {
             let inst = procs::square(&kind, &text)?;
             let mut r = nav.route.clone();
             r.query

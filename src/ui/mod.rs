@@ -5,6 +5,8 @@ mod bench;
 mod dom;
 mod graph;
 mod home;
+mod lu_page;
+mod lu_views;
 mod platform_page;
 mod player_bar;
 mod plot;
@@ -77,6 +79,7 @@ pub fn App() -> Html {
         Page::Platform => html! { <platform_page::PlatformPage /> },
         Page::Family(p) if p == "steady-state" => html! { <steady_page::SteadyPage /> },
         Page::Family(p) if p == "square-partition" => html! { <square_page::SquarePage /> },
+        Page::Family(p) if p == "lu" => html! { <lu_page::LuPage /> },
         Page::Family(p) if p == "bench" => html! { <bench::Bench /> },
         Page::Family(p) => html! { <home::Coming problem={p.clone()} /> },
     };
@@ -90,6 +93,7 @@ pub fn App() -> Html {
                         <a href="#/platform">{"Platform editor"}</a>
                         <a href="#/steady-state">{"Steady state"}</a>
                         <a href="#/square-partition">{"Square partitions"}</a>
+                        <a href="#/lu">{"LU"}</a>
                     </nav>
                 </header>
             }

@@ -104,6 +104,24 @@ pub const PRESETS: &[Preset] = &[
         title: "Speeds 1 to 13 (square §7.6 E6)",
         json: include_str!("../presets/square-e6.json"),
     },
+    Preset {
+        name: "lu-1-2",
+        problem: "lu",
+        title: "3 processors, t = (3, 5, 8), B = 10 (LU §1.2)",
+        json: include_str!("../presets/lu-1-2.json"),
+    },
+    Preset {
+        name: "lu-set-a",
+        problem: "lu",
+        title: "Set A: one fast, eight slow, n = 8 (LU §5.4)",
+        json: include_str!("../presets/lu-set-a.json"),
+    },
+    Preset {
+        name: "lu-set-b",
+        problem: "lu",
+        title: "Set B: seven speeds, n = 10 (LU §5.5)",
+        json: include_str!("../presets/lu-set-b.json"),
+    },
 ];
 
 /// The presets of one family, in menu order.

@@ -132,6 +132,17 @@ pub struct Lu {
 }
 
 impl Lu {
+    /// The solver's input: cycle times (speeds inverted), `B`, `n`, `grid`.
+    #[must_use]
+    pub fn input(&self) -> crate::lu::LuInput {
+        crate::lu::LuInput {
+            cycle_times: self.processors.cycle_times(),
+            b: self.b,
+            n: self.n,
+            grid: self.grid,
+        }
+    }
+
     pub(super) fn to_value(&self) -> serde_json::Value {
         let mut v = serde_json::json!({"problem": "lu", "version": 1, "B": self.b});
         v[self.processors.field()] = self.processors.to_value();

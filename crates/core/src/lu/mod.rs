@@ -114,8 +114,12 @@ pub fn cycle_times_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, String> {
     Ok(speeds.iter().map(Q::recip).collect())
 }
 
-/// Checks the sizes and returns `n`.
-fn check(input: &LuInput) -> Result<usize, String> {
+/// Checks the sizes and returns `n` (what every algorithm refuses, so that a form can refuse it
+/// before anything runs).
+///
+/// # Errors
+/// A sentence naming the first problem.
+pub fn check(input: &LuInput) -> Result<usize, String> {
     let p = input.cycle_times.len();
     if p == 0 || p > MAX_PROCESSORS {
         return Err(format!(

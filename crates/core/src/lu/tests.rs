@@ -35,11 +35,11 @@ fn set_b() -> Vec<Q> {
     compare::set_b()
 }
 
-fn t358() -> Vec<Q> {
+pub(super) fn t358() -> Vec<Q> {
     vec![qi(3), qi(5), qi(8)]
 }
 
-fn input(t: &[Q], b: usize, n: usize) -> LuInput {
+pub(super) fn input(t: &[Q], b: usize, n: usize) -> LuInput {
     LuInput {
         cycle_times: t.to_vec(),
         b,

@@ -1,21 +1,9 @@
 //! Tests of the entry point: captions of the reference examples, the replayed state, the
 //! refusal of bad sizes, and the JSON form of a solution.
 
+use super::tests::{input, t358};
 use super::*;
 use crate::rational::{q, qi};
-
-fn t358() -> Vec<Q> {
-    vec![qi(3), qi(5), qi(8)]
-}
-
-fn input(t: &[Q], b: usize, n: usize) -> LuInput {
-    LuInput {
-        cycle_times: t.to_vec(),
-        b,
-        n: Some(n),
-        grid: None,
-    }
-}
 
 #[test]
 fn captions_of_the_reference_example() {

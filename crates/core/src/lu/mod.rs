@@ -30,6 +30,8 @@ mod step;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_api;
+#[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
 mod tests_props;

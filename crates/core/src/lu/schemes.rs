@@ -11,18 +11,23 @@ use super::step::{Axis, LuStep};
 use crate::rational::Q;
 
 /// A distribution scheme of §3.1 (plus the 1D reversed allocation of §1.4).
+/// Serialised under its algorithm name ([`Scheme::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum Scheme {
     /// §1.4: Algorithm 1 on the processors, reversed slices of `B` block columns.
+    #[serde(rename = "1d")]
     OneD,
     /// §3.1.1: block-cyclic columns `((j − 1) mod p) + 1`.
+    #[serde(rename = "block-cyclic")]
     BlockCyclic,
     /// §3.1.2: the column-based partition scaled to `n` and rounded.
+    #[serde(rename = "full-block")]
     FullBlock,
     /// §3.1.3: the greedy on the virtual grid.
+    #[serde(rename = "2d-greedy")]
     Greedy,
     /// §2.3: Algorithm 1 on the virtual rows and columns, mirrored.
+    #[serde(rename = "2d-dp")]
     Dp,
 }
 
@@ -113,19 +118,7 @@ pub(crate) fn build(
     emit: &mut impl FnMut(LuStep),
 ) -> Result<Distribution, String> {
     if let Scheme::OneD | Scheme::BlockCyclic = scheme {
-        return Ok(match scheme {
-            Scheme::OneD => {
-                let speeds: Vec<Q> = t.iter().map(Q::recip).collect();
-                let seq = allocate_with(&speeds, b, &mut |pick| {
-                    emit(LuStep::Allocated {
-                        axis: Axis::Chunks,
-                        pick,
-                    });
-                })?;
-                Distribution::of_columns(reversed_columns(&seq, n), Some(b), Some(seq))
-            }
-            _ => Distribution::of_columns(cyclic_columns(t.len(), n), None, None),
-        });
+        return build_columns(scheme, t, b, n, emit);
     }
     let grid = virtualise(t)?;
     emit(LuStep::Partitioned {
@@ -170,4 +163,33 @@ pub(crate) fn build(
     d.row_sequence = Some(rs);
     d.column_sequence = Some(cs);
     Ok(d)
+}
+
+/// The column distributions: Algorithm 1 with reversed slices (§1.4), or block-cyclic.
+fn build_columns(
+    scheme: Scheme,
+    t: &[Q],
+    b: usize,
+    n: usize,
+    emit: &mut impl FnMut(LuStep),
+) -> Result<Distribution, String> {
+    if scheme == Scheme::BlockCyclic {
+        return Ok(Distribution::of_columns(
+            cyclic_columns(t.len(), n),
+            None,
+            None,
+        ));
+    }
+    let speeds: Vec<Q> = t.iter().map(Q::recip).collect();
+    let seq = allocate_with(&speeds, b, &mut |pick| {
+        emit(LuStep::Allocated {
+            axis: Axis::Chunks,
+            pick,
+        });
+    })?;
+    Ok(Distribution::of_columns(
+        reversed_columns(&seq, n),
+        Some(b),
+        Some(seq),
+    ))
 }

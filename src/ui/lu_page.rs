@@ -247,11 +247,11 @@ fn toolbar(
         })
     };
     let on_json = {
-        let text = serde_json::to_string_pretty(&serde_json::json!({
-            "problem": "lu", "algorithm": algo, "status": "heuristic",
-            "objective": {"name": "total_cost", "value": hetlab_core::rational::to_f64(&t.solution.total_cost), "value_exact": frac(&t.solution.total_cost)},
-            "solution": t.solution, "steps": t.trace.len(),
-        }))
+        let text = serde_json::to_string_pretty(&hetlab_core::lu::report::result(
+            &t.solution,
+            &t.trace,
+            false,
+        ))
         .unwrap_or_default();
         Callback::from(move |_: MouseEvent| {
             dom::download("hetlab-lu-result.json", "application/json", &text);

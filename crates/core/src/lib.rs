@@ -16,6 +16,7 @@ pub mod periodic;
 pub mod platform;
 pub mod presets;
 pub mod rational;
+pub mod report;
 pub mod share;
 pub mod square;
 pub mod steady_state;

@@ -23,6 +23,7 @@ pub mod compare;
 mod greedy;
 pub mod grid;
 pub mod panel;
+pub mod report;
 pub mod schemes;
 pub mod simulate;
 mod state;

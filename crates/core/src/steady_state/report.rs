@@ -9,8 +9,9 @@ use super::tree::{TreeSolution, TreeStep};
 use super::Rates;
 use crate::instance::SteadyState;
 use crate::platform::{Arc, NodeId, Platform};
-use crate::rational::{format_fraction, to_f64, Exact, Q};
-use crate::trace::{Step, Trace};
+use crate::rational::{Exact, Q};
+use crate::report::trace_json;
+use crate::trace::Trace;
 
 /// `{"id": "p/q"}` for the nonzero entries of a per-node vector.
 fn per_node(ids: &[NodeId], values: &[Q]) -> Value {
@@ -33,26 +34,12 @@ fn per_arc(ids: &[NodeId], arcs: &[Arc], values: &[Q]) -> Value {
 }
 
 fn objective(rho: &Q) -> Value {
-    json!({"name": "throughput", "value": to_f64(rho), "value_exact": format_fraction(rho)})
+    crate::report::objective("throughput", rho)
 }
 
 fn rates(p: &Platform, r: &Rates) -> (Value, Value) {
     let ids = p.ids();
     (per_node(&ids, &r.x), per_arc(&ids, &p.arcs(), &r.f))
-}
-
-fn trace_json<S: Step + serde::Serialize>(steps: &[S], ctx: &S::Context<'_>) -> Value {
-    Value::Array(
-        steps
-            .iter()
-            .map(|s| {
-                let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
-                v["caption"] = json!(s.caption(ctx));
-                v["phase"] = json!(s.phase().name);
-                v
-            })
-            .collect(),
-    )
 }
 
 /// The result document of the general pipeline (LP, routes, periodic schedule), in the words of

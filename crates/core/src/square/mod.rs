@@ -5,10 +5,12 @@
 //!   ([`areas_from_speeds`], [`areas_from_cycle_times`]);
 //! * [`column`]: the optimal column-based DP (section 2) with its trace (6.1);
 //! * [`metrics`]: Ĉ, M̂, lower bounds, ratios, communication volume, rounding (sections 1.3, 5);
-//! * [`recursive`]: the recursive 7/4-approximation (3.1) with its trace (6.2).
+//! * [`recursive`]: the recursive 7/4-approximation (3.1) with its trace (6.2);
+//! * [`perimax`]: the PERI-MAX column heuristic within 2/√3 (3.2) with its trace (6.3).
 
 pub mod column;
 pub mod metrics;
+pub mod perimax;
 pub mod recursive;
 
 use num_traits::{One, Signed};

@@ -4,10 +4,20 @@
 //! * this file: [`Rect`], the tiling checker [`verify`], the area normalisation of section 0
 //!   ([`areas_from_speeds`], [`areas_from_cycle_times`]);
 //! * [`column`]: the optimal column-based DP (section 2) with its trace (6.1);
-//! * [`metrics`]: Ĉ, M̂, lower bounds, ratios, communication volume, rounding (sections 1.3, 5).
+//! * [`metrics`]: Ĉ, M̂, lower bounds, ratios, communication volume, rounding (sections 1.3, 5);
+//! * [`recursive`]: the recursive 7/4-approximation (3.1) with its trace (6.2);
+//! * [`perimax`]: the PERI-MAX column heuristic within 2/√3 (3.2) with its trace (6.3);
+//! * [`grid`]: heterogeneous 2D grids (4): exact solver for one arrangement, SVD heuristic (6.4);
+//! * [`baseline`]: slices, recursive bisection, user-chosen columns (3.3);
+//! * [`run`]: one entry point by formats.md algorithm name ([`run::run_algorithm`]).
 
+pub mod baseline;
 pub mod column;
+pub mod grid;
 pub mod metrics;
+pub mod perimax;
+pub mod recursive;
+pub mod run;
 
 use num_traits::{One, Signed};
 use serde::Serialize;

@@ -1,0 +1,196 @@
+//! The baselines of square-partitions.md section 3.3: horizontal slices, recursive bisection
+//! (Crandall & Quinn) and user-chosen balanced columns (Kalinov–Lastovetsky style). All exact.
+
+use num_traits::{One, Zero};
+
+use super::{check_areas, Rect};
+use crate::rational::Q;
+
+/// `p` full-width horizontal slices of height `s_i`, from the top in input order:
+/// `Ĉ = p + 1`.
+///
+/// # Complexity
+/// `O(p)`.
+///
+/// # Errors
+/// A sentence when the areas are empty, not positive, or do not sum to 1.
+///
+/// ```
+/// use hetlab_core::rational::q;
+/// let rects = hetlab_core::square::baseline::slices(&[q(1, 2), q(1, 2)]).unwrap();
+/// assert_eq!(rects[1].y, q(1, 2));
+/// ```
+pub fn slices(s: &[Q]) -> Result<Vec<Rect>, String> {
+    check_areas(s)?;
+    let mut y = Q::zero();
+    Ok(s.iter()
+        .map(|a| {
+            let r = Rect {
+                x: Q::zero(),
+                y: y.clone(),
+                w: Q::one(),
+                h: a.clone(),
+            };
+            y += a;
+            r
+        })
+        .collect())
+}
+
+/// Recursive bisection (Crandall & Quinn): the largest `⌈q/2⌉` areas take a part of the
+/// rectangle proportional to their total, cut across the longer side (the width when
+/// `h ≤ w`, group 1 on the left or on top), and both parts recurse.
+///
+/// # Complexity
+/// `O(p log² p)`.
+///
+/// # Errors
+/// A sentence when the areas are empty, not positive, or do not sum to 1.
+///
+/// ```
+/// use hetlab_core::rational::q;
+/// let rects = hetlab_core::square::baseline::bisection(&vec![q(1, 4); 4]).unwrap();
+/// assert_eq!(rects[3].x, q(1, 2));
+/// ```
+pub fn bisection(s: &[Q]) -> Result<Vec<Rect>, String> {
+    check_areas(s)?;
+    let mut rects = vec![Rect::default(); s.len()];
+    let square = Rect {
+        x: Q::zero(),
+        y: Q::zero(),
+        w: Q::one(),
+        h: Q::one(),
+    };
+    bisect(s, square, (0..s.len()).collect(), &mut rects);
+    Ok(rects)
+}
+
+fn bisect(s: &[Q], r: Rect, mut ids: Vec<usize>, rects: &mut [Rect]) {
+    if ids.len() == 1 {
+        rects[ids[0]] = r;
+        return;
+    }
+    ids.sort_by(|&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
+    let rest = ids.split_off(ids.len().div_ceil(2));
+    let a1: Q = ids.iter().map(|&i| s[i].clone()).sum();
+    let a: Q = &a1 + rest.iter().map(|&i| s[i].clone()).sum::<Q>();
+    let (first, second) = if r.h <= r.w {
+        let w1 = &r.w * &a1 / &a;
+        let second = Rect {
+            x: &r.x + &w1,
+            w: &r.w - &w1,
+            ..r.clone()
+        };
+        (Rect { w: w1, ..r }, second)
+    } else {
+        let h1 = &r.h * &a1 / &a;
+        let second = Rect {
+            y: &r.y + &h1,
+            h: &r.h - &h1,
+            ..r.clone()
+        };
+        (Rect { h: h1, ..r }, second)
+    };
+    bisect(s, first, ids, rects);
+    bisect(s, second, rest, rects);
+}
+
+/// Full-height columns chosen by the user (`columns[k]` lists processors, 0-based, from the
+/// top), each balanced independently: width = sum of its areas, height ∝ area.
+///
+/// # Complexity
+/// `O(p)`.
+///
+/// # Errors
+/// When the areas are invalid or `columns` is not a partition of the processors into
+/// non-empty columns.
+///
+/// ```
+/// use hetlab_core::rational::q;
+/// let s = [q(1, 4), q(1, 4), q(1, 4), q(1, 4)];
+/// let rects = hetlab_core::square::baseline::given_columns(&s, &[vec![0, 1], vec![2, 3]]).unwrap();
+/// assert_eq!(rects[1], hetlab_core::square::Rect { x: q(0, 1), y: q(1, 2), w: q(1, 2), h: q(1, 2) });
+/// ```
+pub fn given_columns(s: &[Q], columns: &[Vec<usize>]) -> Result<Vec<Rect>, String> {
+    check_areas(s)?;
+    let mut seen = vec![false; s.len()];
+    for &i in columns.iter().flatten() {
+        match seen.get_mut(i) {
+            Some(flag) if !*flag => *flag = true,
+            Some(_) => return Err(format!("P{} is in two columns", i + 1)),
+            None => return Err(format!("there is no processor P{}", i + 1)),
+        }
+    }
+    if let Some(i) = seen.iter().position(|f| !f) {
+        return Err(format!("P{} is in no column", i + 1));
+    }
+    if columns.iter().any(Vec::is_empty) {
+        return Err("a column is empty".to_owned());
+    }
+    let mut rects = vec![Rect::default(); s.len()];
+    let mut x = Q::zero();
+    for col in columns {
+        let width: Q = col.iter().map(|&i| s[i].clone()).sum();
+        let mut y = Q::zero();
+        for &i in col {
+            let h = &s[i] / &width;
+            rects[i] = Rect {
+                x: x.clone(),
+                y: y.clone(),
+                w: width.clone(),
+                h: h.clone(),
+            };
+            y += h;
+        }
+        x += width;
+    }
+    Ok(rects)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rational::{parse_q, q};
+    use crate::square::{metrics::sum_half_perimeters, verify};
+
+    fn section_7_1() -> Vec<Q> {
+        ["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]
+            .iter()
+            .map(|t| parse_q(t).unwrap())
+            .collect()
+    }
+
+    /// Checks the tiling and `Ĉ`.
+    fn check(s: &[Q], rects: &[Rect], cost: Q) {
+        verify(s, rects).unwrap();
+        assert_eq!(sum_half_perimeters(rects), cost);
+    }
+
+    #[test]
+    fn section_7_1_baselines() {
+        let s = section_7_1();
+        check(&s, &bisection(&s).unwrap(), q(139, 25));
+        check(&s, &slices(&s).unwrap(), q(9, 1));
+        let cols = [vec![0, 1, 4, 7], vec![2, 3, 5, 6]];
+        check(&s, &given_columns(&s, &cols).unwrap(), q(6, 1));
+        assert!(given_columns(&s, &[vec![0, 1, 2, 3, 4, 5, 6]]).is_err());
+        assert!(given_columns(&s, &[vec![0, 0, 1, 2, 3, 4, 5, 6, 7]]).is_err());
+        assert!(given_columns(&s, &[vec![0, 1, 2, 3, 4, 5, 6, 8]]).is_err());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Both baselines tile the square; slices always cost p + 1.
+        #[test]
+        fn baselines_tile_the_square(weights in proptest::collection::vec(1i64..50, 1..20)) {
+            let total: i64 = weights.iter().sum();
+            let s: Vec<Q> = weights.iter().map(|&x| q(x, total)).collect();
+            let b = bisection(&s).unwrap();
+            verify(&s, &b).map_err(proptest::test_runner::TestCaseError::fail)?;
+            let sl = slices(&s).unwrap();
+            verify(&s, &sl).map_err(proptest::test_runner::TestCaseError::fail)?;
+            let p = i64::try_from(s.len()).unwrap();
+            proptest::prop_assert_eq!(sum_half_perimeters(&sl), q(p + 1, 1));
+        }
+    }
+}

@@ -52,6 +52,8 @@ pub struct SquareFigure {
     pub tiles: Vec<Tile>,
     /// Column separators: vertical lines at these x (SVG units).
     pub separators: Vec<f64>,
+    /// Dashed regions.
+    pub outlines: Vec<Outline>,
 }
 
 /// What to emphasise in a figure.
@@ -63,6 +65,24 @@ pub struct Marks {
     pub flagged: Vec<usize>,
     /// Column boundaries (unit-square x) to draw as separators.
     pub columns: Vec<Q>,
+    /// Regions to outline with a label (pieces of the recursive algorithm, the rectangle being
+    /// cut into strips).
+    pub outlines: Vec<(Rect, String)>,
+}
+
+/// A dashed region with a label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outline {
+    /// Left, top, width, height in SVG units.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+    /// What it is (`group 9 = 0.38`).
+    pub label: String,
 }
 
 fn px(v: &Q) -> f64 {
@@ -95,9 +115,21 @@ pub fn figure(placed: &[(usize, Rect)], marks: &Marks) -> SquareFigure {
             }
         })
         .collect();
+    let outlines = marks
+        .outlines
+        .iter()
+        .map(|(r, label)| Outline {
+            x: px(&r.x),
+            y: px(&r.y),
+            w: to_f64(&r.w) * SIDE,
+            h: to_f64(&r.h) * SIDE,
+            label: label.clone(),
+        })
+        .collect();
     SquareFigure {
         tiles,
         separators: marks.columns.iter().map(px).collect(),
+        outlines,
     }
 }
 
@@ -151,6 +183,12 @@ pub fn to_svg_document(fig: &SquareFigure, title: &str) -> String {
         }
         s.push_str("</g>");
     }
+    for o in &fig.outlines {
+        s.push_str(&format!(
+            r##"<g><rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="#d6336c" stroke-width="2" stroke-dasharray="6 4"/><text x="{:.2}" y="{:.2}" font-size="12" fill="#a61e4d">{}</text></g>"##,
+            o.x, o.y, o.w, o.h, o.x + 4.0, o.y + 14.0, escape(&o.label)
+        ));
+    }
     for x in &fig.separators {
         s.push_str(&format!(
             r##"<line x1="{x:.2}" y1="{MARGIN}" x2="{x:.2}" y2="{:.2}" stroke="#000" stroke-width="3"/>"##,
@@ -177,6 +215,7 @@ mod tests {
             focus: Some(7),
             flagged: vec![0],
             columns: vec![q(1, 2), q(41, 50)],
+            outlines: vec![(sol.rects[7].clone(), "piece".into())],
         };
         let fig = figure(&placed, &marks);
         assert_eq!(fig.tiles.len(), 8);
@@ -191,7 +230,9 @@ mod tests {
         let svg = to_svg_document(&fig, "8 areas <7.1>");
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(svg.contains("8 areas &lt;7.1&gt;") && svg.contains(">P8<"));
-        assert_eq!(svg.matches("<g>").count(), 8);
+        assert_eq!(svg.matches("<g>").count(), 9);
+        assert_eq!(fig.outlines.len(), 1);
+        assert!(svg.contains(">piece<"));
     }
 
     #[test]

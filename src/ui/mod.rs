@@ -14,6 +14,7 @@ mod procs_field;
 mod share;
 mod square_page;
 mod square_views;
+mod square_working;
 mod steady_page;
 mod steady_views;
 mod stepper;

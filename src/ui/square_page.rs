@@ -270,7 +270,7 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
     html! {
         <svg class="square" viewBox={format!("0 0 {full} {full}")} role="img" aria-label={props.title.clone()} data-testid="square">
             <rect class="frame" x={MARGIN.to_string()} y={MARGIN.to_string()} width={SIDE.to_string()} height={SIDE.to_string()} />
-            if props.figure.tiles.is_empty() {
+            if props.figure.tiles.is_empty() && props.figure.outlines.is_empty() {
                 <text class="empty" x={(MARGIN + SIDE / 2.0).to_string()} y={(MARGIN + SIDE / 2.0).to_string()}>{"The rectangles appear here once they are placed."}</text>
             }
             { for props.figure.tiles.iter().map(|t| {
@@ -288,6 +288,12 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
                         }
                     </g>
                 }
+            }) }
+            { for props.figure.outlines.iter().map(|o| html! {
+                <g class="outline">
+                    <rect x={format!("{:.2}", o.x)} y={format!("{:.2}", o.y)} width={format!("{:.2}", o.w)} height={format!("{:.2}", o.h)} />
+                    <text x={format!("{:.2}", o.x + 6.0)} y={format!("{:.2}", o.y + 16.0)}>{o.label.clone()}</text>
+                </g>
             }) }
             { for props.figure.separators.iter().map(|x| html! {
                 <line class="separator" x1={format!("{x:.2}")} y1={MARGIN.to_string()} x2={format!("{x:.2}")} y2={(MARGIN + SIDE).to_string()} />

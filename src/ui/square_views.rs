@@ -3,31 +3,52 @@
 //! (bars of the areas, the DP table), and the metrics of the final partition.
 
 use hetlab_core::instance::SquarePartition;
-use hetlab_core::rational::{format_q, frac, Q};
+use hetlab_core::rational::{frac, Q};
 use hetlab_core::square::column::{
     self, ColumnPartition, ColumnState, ColumnStep, COLUMN_PSEUDOCODE,
 };
-use hetlab_core::square::metrics::{metrics, Metrics};
+use hetlab_core::square::metrics::Metrics;
+use hetlab_core::square::perimax::{
+    self, PeriMaxPartition, PeriMaxState, PeriMaxStep, PERI_MAX_PSEUDOCODE,
+};
+use hetlab_core::square::recursive::{
+    self, RecursivePartition, RecursiveState, RecursiveStep, RECURSIVE_PSEUDOCODE,
+};
+use hetlab_core::square::run::{run_algorithm, Partition};
 use hetlab_core::square::Rect;
-use hetlab_core::trace::{Step, Traced};
+use hetlab_core::trace::{Replay, Step, Traced};
 use yew::prelude::*;
 
+use super::square_working as working;
 use super::stepper::phase_buttons;
 use crate::player::{Action, Player};
-use crate::square_draw::{colour, Marks};
+use crate::square_draw::Marks;
 
 /// The algorithms of the page: stable name (formats.md §7) and title.
-pub const ALGORITHMS: &[(&str, &str)] = &[("column-dp", "optimal column-based partition")];
+pub const ALGORITHMS: &[(&str, &str)] = &[
+    ("column-dp", "optimal column-based partition"),
+    ("recursive", "recursive 7/4-approximation"),
+    (
+        "peri-max",
+        "column heuristic for the largest half-perimeter",
+    ),
+    ("bisection", "baseline: recursive bisection"),
+    ("slices", "baseline: one slice per processor"),
+];
 
 /// One algorithm run on one instance.
 pub struct SquareRun {
     areas: Vec<Q>,
-    metrics: Metrics,
+    part: Partition,
     algo: Algo,
 }
 
 enum Algo {
     Column(Traced<ColumnPartition, ColumnStep>),
+    Recursive(Traced<RecursivePartition, RecursiveStep>),
+    PeriMax(Traced<PeriMaxPartition, PeriMaxStep>),
+    /// A baseline: no trace, one step showing the result.
+    Baseline,
 }
 
 /// The page at one step.
@@ -50,6 +71,27 @@ pub struct StepView {
     pub phases: Html,
 }
 
+/// What is common to the traced algorithms at one step.
+struct At<'a, T: Replay> {
+    state: T,
+    last: Option<&'a T::Step>,
+}
+
+fn at<S, T: Replay<Step = S>>(t: &hetlab_core::trace::Trace<S>, init: T, k: usize) -> At<'_, T> {
+    At {
+        state: t.state_at(init, k),
+        last: k.checked_sub(1).and_then(|i| t.steps.get(i)),
+    }
+}
+
+fn placed(rects: &[Option<Rect>]) -> Vec<(usize, Rect)> {
+    rects
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.clone().map(|r| (i, r)))
+        .collect()
+}
+
 impl SquareRun {
     /// Runs `algo` on `inst`.
     ///
@@ -57,22 +99,14 @@ impl SquareRun {
     /// The solver's message, or an unknown algorithm.
     pub fn new(inst: &SquarePartition, algo: &str) -> Result<SquareRun, String> {
         let areas = inst.areas();
-        let (rects, algo) = match algo {
-            "column-dp" => {
-                let t = column::solve_traced(&areas)?;
-                (t.solution.rects.clone(), Algo::Column(t))
-            }
-            other => {
-                return Err(format!(
-                    "Unknown algorithm \"{other}\" for square partitions."
-                ))
-            }
+        let part = run_algorithm(algo, &areas)?;
+        let algo = match algo {
+            "column-dp" => Algo::Column(column::solve_traced(&areas)?),
+            "recursive" => Algo::Recursive(recursive::solve_traced(&areas)?),
+            "peri-max" => Algo::PeriMax(perimax::solve_traced(&areas)?),
+            _ => Algo::Baseline,
         };
-        Ok(SquareRun {
-            metrics: metrics(&areas, &rects),
-            areas,
-            algo,
-        })
+        Ok(SquareRun { areas, part, algo })
     }
 
     /// Number of steps.
@@ -80,63 +114,160 @@ impl SquareRun {
     pub fn len(&self) -> usize {
         match &self.algo {
             Algo::Column(t) => t.trace.len(),
+            Algo::Recursive(t) => t.trace.len(),
+            Algo::PeriMax(t) => t.trace.len(),
+            Algo::Baseline => 1,
         }
     }
 
     /// The result JSON (formats.md §4).
     #[must_use]
     pub fn result_json(&self) -> serde_json::Value {
-        match &self.algo {
-            Algo::Column(t) => serde_json::json!({
-                "problem": "square-partition",
-                "algorithm": "column-dp",
-                "status": "optimal",
-                "objective": {
-                    "name": "sum_half_perimeters",
-                    "value": hetlab_core::rational::to_f64(&t.solution.cost),
-                    "value_exact": frac(&t.solution.cost),
-                },
-                "rectangles": t.solution.rects,
-                "columns": t.solution.drawn_columns(),
-                "metrics": self.metrics,
-                "steps": t.trace.len(),
-            }),
-        }
+        hetlab_core::square::report::result(&self.part, None)
     }
 
-    /// The page at step `k` (0 = before the first step).
+    fn view_of<S: Step<Context<'static> = [Q]>, T: Replay<Step = S>>(
+        &self,
+        a: &At<'_, T>,
+        what: &str,
+        pseudocode: &'static [&'static str],
+        done: bool,
+    ) -> (
+        String,
+        Option<usize>,
+        &'static [&'static str],
+        Option<Metrics>,
+    ) {
+        (
+            a.last.map_or_else(
+                || intro(&self.areas, what),
+                |st| st.caption(self.areas.as_slice()),
+            ),
+            a.last.map(|st| st.phase().line),
+            pseudocode,
+            done.then(|| self.part.metrics.clone()),
+        )
+    }
+
+    /// The page at the player's step (0 = before the first step).
     #[must_use]
     pub fn view(&self, player: &Player, on_action: &Callback<Action>) -> StepView {
         let k = player.step;
+        let p = self.areas.len();
         match &self.algo {
             Algo::Column(t) => {
-                let s = t.trace.state_at(ColumnState::new(&self.areas), k);
-                let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
-                let placed = s
-                    .rects
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, r)| r.clone().map(|r| (i, r)))
-                    .collect();
-                let columns = s.strips.iter().skip(1).map(|st| st.x.clone()).collect();
+                let a = at(&t.trace, ColumnState::new(&self.areas), k);
+                let (caption, line, pseudocode, metrics) = self.view_of(
+                    &a,
+                    "the optimal column-based dynamic programme",
+                    COLUMN_PSEUDOCODE,
+                    a.state.cost.is_some(),
+                );
+                let s = &a.state;
                 StepView {
-                    placed,
+                    placed: placed(&s.rects),
                     marks: Marks {
                         focus: s.current,
-                        flagged: Vec::new(),
-                        columns,
+                        columns: s.strips.iter().skip(1).map(|st| st.x.clone()).collect(),
+                        ..Marks::default()
                     },
-                    caption: last.map_or_else(
-                        || intro(&self.areas, "the optimal column-based dynamic programme"),
-                        |st| st.caption(self.areas.as_slice()),
-                    ),
-                    line: last.map(|st| st.phase().line),
-                    pseudocode: COLUMN_PSEUDOCODE,
-                    metrics: s.cost.is_some().then(|| self.metrics.clone()),
-                    below: html! { <>{ columns_line(&t.solution, &s) }{ bars(&s.areas, s.order.as_deref(), s.pre.as_deref()) }{ dp_table(&s) }</> },
+                    caption,
+                    line,
+                    pseudocode,
+                    metrics,
+                    below: html! { <>{ working::columns_line(&t.solution, s) }{ working::bars(&s.areas, s.order.as_deref(), s.pre.as_deref()) }{ working::dp_table(s) }</> },
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
+            Algo::Recursive(t) => {
+                let a = at(&t.trace, RecursiveState::new(&self.areas), k);
+                let (caption, line, pseudocode, metrics) = self.view_of(
+                    &a,
+                    "the recursive 7/4-approximation",
+                    RECURSIVE_PSEUDOCODE,
+                    a.state.cost.is_some(),
+                );
+                let s = &a.state;
+                // Group pieces still to be laid out, and the one being cut into strips; the
+                // whole square (the top group when there is only one) is not outlined.
+                let whole =
+                    |r: &Rect| r.w == Q::from_integer(1.into()) && r.h == Q::from_integer(1.into());
+                let current = s.cr.as_ref().map(|cr| &cr.rect);
+                let mut outlines: Vec<(Rect, String)> = s
+                    .pieces
+                    .iter()
+                    .filter(|(uid, r)| *uid > p && !whole(r) && Some(r) != current)
+                    .map(|(uid, r)| (r.clone(), format!("G{}", uid - p)))
+                    .collect();
+                if let Some(cr) = &s.cr {
+                    let name = if cr.node > p {
+                        format!("G{}", cr.node - p)
+                    } else {
+                        format!("P{}", cr.node)
+                    };
+                    outlines.push((cr.rect.clone(), format!("{name}: strips")));
+                }
+                StepView {
+                    placed: placed(&s.rects),
+                    marks: Marks {
+                        focus: s.focus.filter(|&u| (1..=p).contains(&u)).map(|u| u - 1),
+                        flagged: s.violating.clone(),
+                        outlines,
+                        ..Marks::default()
+                    },
+                    caption,
+                    line,
+                    pseudocode,
+                    metrics,
+                    below: working::recursive(s),
+                    phases: phase_buttons(&t.trace.steps, player, on_action),
+                }
+            }
+            Algo::PeriMax(t) => {
+                let a = at(&t.trace, PeriMaxState::new(&self.areas), k);
+                let (caption, line, pseudocode, metrics) = self.view_of(
+                    &a,
+                    "the PERI-MAX column heuristic",
+                    PERI_MAX_PSEUDOCODE,
+                    a.state.max.is_some(),
+                );
+                let s = &a.state;
+                StepView {
+                    placed: placed(&s.rects),
+                    marks: Marks {
+                        focus: s.focus,
+                        ..Marks::default()
+                    },
+                    caption,
+                    line,
+                    pseudocode,
+                    metrics,
+                    below: working::perimax(s),
+                    phases: phase_buttons(&t.trace.steps, player, on_action),
+                }
+            }
+            Algo::Baseline => StepView {
+                placed: if k == 0 {
+                    Vec::new()
+                } else {
+                    self.part.rects.iter().cloned().enumerate().collect()
+                },
+                marks: Marks::default(),
+                caption: if k == 0 {
+                    intro(&self.areas, "a baseline")
+                } else {
+                    format!(
+                        "The {} baseline gives Ĉ = {}, to compare with the algorithms that optimise it.",
+                        self.part.algorithm,
+                        frac(&self.part.metrics.sum_half_perimeters)
+                    )
+                },
+                line: None,
+                pseudocode: &[],
+                metrics: (k > 0).then(|| self.part.metrics.clone()),
+                below: Html::default(),
+                phases: Html::default(),
+            },
         }
     }
 }
@@ -146,104 +277,6 @@ fn intro(areas: &[Q], what: &str) -> String {
         "{} processors with areas summing to 1. Press ▶ to follow {what} step by step.",
         areas.len()
     )
-}
-
-/// The columns found, once `C_opt` is chosen: "3 columns: [P8, P7], [P6, P5, P4], ...".
-fn columns_line(part: &ColumnPartition, s: &ColumnState) -> Html {
-    let Some((c, cost)) = &s.best else {
-        return Html::default();
-    };
-    let cols: Vec<String> = part
-        .drawn_columns()
-        .iter()
-        .map(|col| {
-            let names: Vec<String> = col.iter().map(|i| format!("P{}", i + 1)).collect();
-            format!("[{}]", names.join(", "))
-        })
-        .collect();
-    html! {
-        <p class="columns" data-testid="columns">
-            {format!("{c} column{} (Ĉ = {}), left to right: {}", if *c == 1 { "" } else { "s" }, frac(cost), cols.join(", "))}
-        </p>
-    }
-}
-
-/// Bars of the areas, in sorted order once sorted, with the prefix sums under them.
-fn bars(areas: &[Q], order: Option<&[usize]>, pre: Option<&[Q]>) -> Html {
-    let sorted = order.is_some();
-    let order: Vec<usize> = order.map_or_else(|| (0..areas.len()).collect(), <[usize]>::to_vec);
-    let top = areas.iter().max().cloned().unwrap_or_default();
-    let height = |a: &Q| {
-        if top == Q::default() {
-            0.0
-        } else {
-            100.0 * hetlab_core::rational::to_f64(&(a / &top))
-        }
-    };
-    html! {
-        <div class="working" data-testid="bars">
-            <h3>{ if sorted { "Areas, sorted ascending" } else { "Areas, in input order" } }</h3>
-            <div class="bars" role="img" aria-label="Bar chart of the areas">
-                { for order.iter().enumerate().map(|(k, &i)| html! {
-                    <div class="bar" style={format!("height:{:.1}%;background:{}", height(&areas[i]), colour(i))}
-                         title={format!("P{}: {}", i + 1, format_q(&areas[i]))}>
-                        <span>{format!("P{}", i + 1)}</span>
-                        if sorted { <em class="rank">{k + 1}</em> }
-                    </div>
-                }) }
-            </div>
-            if let Some(pre) = pre {
-                <p class="prefix">{"Pre[q]: "}{ pre.iter().skip(1).map(format_q).collect::<Vec<_>>().join(", ") }</p>
-            }
-        </div>
-    }
-}
-
-/// The DP table `f[C][q] / cut[C][q]` as filled so far, with the current cell, the chosen
-/// optimum and the backtracked cells marked.
-fn dp_table(s: &ColumnState) -> Html {
-    let p = s.areas.len();
-    if s.pre.is_none() || p == 0 {
-        return Html::default();
-    }
-    let on_path = |c: usize, q: usize| s.runs.iter().any(|r| r.dp_column == c && r.last == q);
-    html! {
-        <div class="working">
-            <h3>{"DP table: f[C][q] / cut[C][q]"}</h3>
-            <div class="table-scroll">
-            <table class="dp" data-testid="dp-table">
-                <thead><tr><th>{"C \\ q"}</th>{ for (1..=p).map(|q| html! { <th>{q}</th> }) }</tr></thead>
-                <tbody>
-                    { for (1..=p).map(|c| html! {
-                        <tr>
-                            <th>{c}</th>
-                            { for (1..=p).map(|q| {
-                                let value = s.f[c - 1][q - 1].as_ref();
-                                let text = match (value, s.cut[c - 1][q - 1]) {
-                                    (Some(v), Some(r)) => format!("{}/{r}", format_q(v)),
-                                    _ => String::new(),
-                                };
-                                let class = classes!(
-                                    (s.focus == Some((c, q))).then_some("current"),
-                                    s.best.as_ref().is_some_and(|(b, _)| *b == c && q == p).then_some("chosen"),
-                                    on_path(c, q).then_some("path"),
-                                );
-                                html! { <td class={class}>{text}</td> }
-                            }) }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-            </div>
-            if !s.candidates.is_empty() {
-                <p class="candidates" data-testid="candidates">{"Candidates: "}
-                    { for s.candidates.iter().map(|k| html! {
-                        <span class={classes!((s.chosen == Some(k.r)).then_some("best"))}>{format!("r = {}: {}  ", k.r, format_q(&k.value))}</span>
-                    }) }
-                </p>
-            }
-        </div>
-    }
 }
 
 /// The metrics panel.
@@ -269,32 +302,23 @@ pub fn metrics_panel(m: Option<&Metrics>) -> Html {
 /// Every algorithm on the same instance.
 pub fn comparison(inst: &SquarePartition, current: &str) -> Html {
     let areas = inst.areas();
-    let rows: Vec<(&str, Result<Metrics, String>)> = ALGORITHMS
-        .iter()
-        .map(|(name, _)| {
-            let got = match *name {
-                "column-dp" => column::solve(&areas).map(|p| metrics(&areas, &p.rects)),
-                other => Err(format!("{other} is not available")),
-            };
-            (*name, got)
-        })
-        .collect();
     html! {
         <>
             <h2>{"All algorithms on this instance"}</h2>
             <table class="compare" data-testid="compare">
-                <thead><tr><th>{"algorithm"}</th><th>{"Ĉ"}</th><th>{"Ĉ / LB"}</th><th>{"M̂"}</th></tr></thead>
+                <thead><tr><th>{"algorithm"}</th><th>{"Ĉ"}</th><th>{"Ĉ / LB"}</th><th>{"M̂"}</th><th>{"M̂ / LB"}</th></tr></thead>
                 <tbody>
-                    { for rows.into_iter().map(|(name, m)| html! {
-                        <tr class={classes!((name == current).then_some("current"))}>
-                            <td>{name}</td>
-                            { match m {
-                                Ok(m) => html! { <>
-                                    <td>{frac(&m.sum_half_perimeters)}</td>
-                                    <td>{format!("{:.4}", m.ratio_sum)}</td>
-                                    <td>{frac(&m.max_half_perimeter)}</td>
+                    { for ALGORITHMS.iter().map(|(name, _)| html! {
+                        <tr class={classes!((*name == current).then_some("current"))}>
+                            <td>{*name}</td>
+                            { match run_algorithm(name, &areas) {
+                                Ok(p) => html! { <>
+                                    <td>{frac(&p.metrics.sum_half_perimeters)}</td>
+                                    <td>{format!("{:.4}", p.metrics.ratio_sum)}</td>
+                                    <td>{frac(&p.metrics.max_half_perimeter)}</td>
+                                    <td>{format!("{:.4}", p.metrics.ratio_max)}</td>
                                 </> },
-                                Err(e) => html! { <td colspan="3">{e}</td> },
+                                Err(e) => html! { <td colspan="4">{e}</td> },
                             } }
                         </tr>
                     }) }

@@ -17,6 +17,7 @@ pub mod grid;
 pub mod metrics;
 pub mod perimax;
 pub mod recursive;
+pub mod report;
 pub mod run;
 
 use num_traits::{One, Signed};

@@ -1,0 +1,61 @@
+//! The result document of a square partition (formats.md section 4): the same JSON for the
+//! command line and the web app's export.
+
+use serde_json::{json, Value};
+
+use super::run::Partition;
+use crate::report::{document, objective};
+
+/// The document of `part`, with the trace (one object per step, with its caption) when given.
+#[must_use]
+pub fn result(part: &Partition, trace: Option<Vec<Value>>) -> Value {
+    let mut out = document(
+        "square-partition",
+        part.algorithm,
+        part.status,
+        objective(part.objective, &part.value),
+        json!({
+            "rectangles": part.rects,
+            "columns": part.columns,
+            "metrics": part.metrics,
+            "steps": part.steps,
+        }),
+    );
+    if let Some(t) = trace {
+        out["trace"] = Value::Array(t);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rational::parse_q;
+    use crate::square::run::run_traced;
+
+    #[test]
+    fn the_8_area_example_reports_its_rectangles_and_trace() {
+        let s: Vec<_> = ["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]
+            .iter()
+            .map(|t| parse_q(t).unwrap())
+            .collect();
+        let (part, trace) = run_traced("column-dp", &s).unwrap();
+        let doc = result(&part, Some(trace));
+        assert_eq!(doc["problem"], "square-partition");
+        assert_eq!(doc["status"], "optimal");
+        assert_eq!(doc["objective"]["name"], "sum_half_perimeters");
+        assert_eq!(doc["objective"]["value_exact"], "11/2");
+        assert_eq!(
+            doc["rectangles"][7],
+            json!({"x": "0/1", "y": "0/1", "w": "1/2", "h": "3/5"})
+        );
+        assert_eq!(doc["columns"], json!([[7, 6], [5, 4, 3], [2, 1, 0]]));
+        let steps = doc["trace"].as_array().unwrap();
+        assert_eq!(steps.len(), doc["steps"].as_u64().unwrap() as usize);
+        let (part, _) = run_traced("peri-max", &s).unwrap();
+        let doc = result(&part, None);
+        assert_eq!(doc["objective"]["name"], "max_half_perimeter");
+        assert_eq!(doc["objective"]["value_exact"], "28/25");
+        assert!(doc.get("trace").is_none());
+    }
+}

@@ -16,7 +16,7 @@ use num_traits::Zero;
 
 pub use step::{Candidate, ColumnState, ColumnStep, Run, Strip, COLUMN_PSEUDOCODE};
 
-use super::{check_areas, Rect};
+use super::{check_areas, stack_column, Rect};
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
@@ -180,27 +180,21 @@ fn geometry(
     }
     let mut x = Q::zero();
     for (col, &n) in sizes.iter().enumerate().rev() {
-        let members = &order[starts[col]..starts[col] + n];
-        let width: Q = members.iter().map(|&i| s[i].clone()).sum();
+        // Largest sorted index on top.
+        let members: Vec<usize> = order[starts[col]..starts[col] + n]
+            .iter()
+            .rev()
+            .copied()
+            .collect();
+        let (width, placed) = stack_column(s, &members, &x);
         emit(ColumnStep::DrewColumn {
             dp_column: col + 1,
             x: x.clone(),
             width: width.clone(),
         });
-        let mut y = Q::zero();
-        for &i in members.iter().rev() {
-            let h = &s[i] / &width;
-            rects[i] = Rect {
-                x: x.clone(),
-                y: y.clone(),
-                w: width.clone(),
-                h: h.clone(),
-            };
-            emit(ColumnStep::PlacedRect {
-                processor: i,
-                rect: rects[i].clone(),
-            });
-            y += h;
+        for (i, rect) in placed {
+            rects[i] = rect.clone();
+            emit(ColumnStep::PlacedRect { processor: i, rect });
         }
         x += width;
     }

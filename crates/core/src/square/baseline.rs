@@ -49,7 +49,7 @@ pub fn slices(s: &[Q]) -> Result<Vec<Rect>, String> {
 ///
 /// ```
 /// use hetlab_core::rational::q;
-/// let rects = hetlab_core::square::baseline::bisection(&own(2)).unwrap();
+/// let rects = hetlab_core::square::baseline::bisection(&vec![q(1, 4); 4]).unwrap();
 /// assert_eq!(rects[3].x, q(1, 2));
 /// ```
 pub fn bisection(s: &[Q]) -> Result<Vec<Rect>, String> {

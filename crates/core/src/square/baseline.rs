@@ -3,7 +3,7 @@
 
 use num_traits::{One, Zero};
 
-use super::{check_areas, Rect};
+use super::{check_areas, stack_column, Rect};
 use crate::rational::Q;
 
 /// `p` full-width horizontal slices of height `s_i`, from the top in input order:
@@ -130,17 +130,9 @@ pub fn given_columns(s: &[Q], columns: &[Vec<usize>]) -> Result<Vec<Rect>, Strin
     let mut rects = vec![Rect::default(); s.len()];
     let mut x = Q::zero();
     for col in columns {
-        let width: Q = col.iter().map(|&i| s[i].clone()).sum();
-        let mut y = Q::zero();
-        for &i in col {
-            let h = &s[i] / &width;
-            rects[i] = Rect {
-                x: x.clone(),
-                y: y.clone(),
-                w: width.clone(),
-                h: h.clone(),
-            };
-            y += h;
+        let (width, placed) = stack_column(s, col, &x);
+        for (i, r) in placed {
+            rects[i] = r;
         }
         x += width;
     }
@@ -150,15 +142,9 @@ pub fn given_columns(s: &[Q], columns: &[Vec<usize>]) -> Result<Vec<Rect>, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rational::{parse_q, q};
+    use crate::rational::q;
+    use crate::square::examples::{s7_1, weighted};
     use crate::square::{metrics::sum_half_perimeters, verify};
-
-    fn section_7_1() -> Vec<Q> {
-        ["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]
-            .iter()
-            .map(|t| parse_q(t).unwrap())
-            .collect()
-    }
 
     /// Checks the tiling and `Ĉ`.
     fn check(s: &[Q], rects: &[Rect], cost: Q) {
@@ -168,7 +154,7 @@ mod tests {
 
     #[test]
     fn section_7_1_baselines() {
-        let s = section_7_1();
+        let s = s7_1();
         check(&s, &bisection(&s).unwrap(), q(139, 25));
         check(&s, &slices(&s).unwrap(), q(9, 1));
         let cols = [vec![0, 1, 4, 7], vec![2, 3, 5, 6]];
@@ -183,8 +169,7 @@ mod tests {
         /// Both baselines tile the square; slices always cost p + 1.
         #[test]
         fn baselines_tile_the_square(weights in proptest::collection::vec(1i64..50, 1..20)) {
-            let total: i64 = weights.iter().sum();
-            let s: Vec<Q> = weights.iter().map(|&x| q(x, total)).collect();
+            let s = weighted(&weights);
             let b = bisection(&s).unwrap();
             verify(&s, &b).map_err(proptest::test_runner::TestCaseError::fail)?;
             let sl = slices(&s).unwrap();

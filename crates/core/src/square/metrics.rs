@@ -165,15 +165,12 @@ pub fn rounding(s: &[Q], rects: &[Rect], n: u32) -> Rounding {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rational::{parse_q, q};
+    use crate::rational::q;
     use crate::square::column;
 
     #[test]
     fn section_7_1_metrics_and_section_5_rounding() {
-        let s: Vec<Q> = ["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]
-            .iter()
-            .map(|t| parse_q(t).unwrap())
-            .collect();
+        let s = crate::square::examples::s7_1();
         let part = column::solve(&s).unwrap();
         let m = metrics(&s, &part.rects);
         assert_eq!(m.sum_half_perimeters, q(11, 2));

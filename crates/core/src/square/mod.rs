@@ -13,6 +13,8 @@
 
 pub mod baseline;
 pub mod column;
+#[cfg(test)]
+mod examples;
 pub mod grid;
 pub mod metrics;
 pub mod perimax;
@@ -20,7 +22,7 @@ pub mod recursive;
 pub mod report;
 pub mod run;
 
-use num_traits::{One, Signed};
+use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
 use crate::rational::{frac, Q};
@@ -42,6 +44,27 @@ pub(crate) fn check_areas(s: &[Q]) -> Result<(), String> {
         return Err("the areas must sum to 1".to_owned());
     }
     Ok(())
+}
+
+/// One full-height column with left edge `x` holding `members` (0-based) from the top: its
+/// width is their total area and each height is area / width. Returns the width and the
+/// `(processor, rectangle)` pairs from the top.
+pub(crate) fn stack_column(s: &[Q], members: &[usize], x: &Q) -> (Q, Vec<(usize, Rect)>) {
+    let width: Q = members.iter().map(|&i| s[i].clone()).sum();
+    let mut y = Q::zero();
+    let mut out = Vec::with_capacity(members.len());
+    for &i in members {
+        let h = &s[i] / &width;
+        let r = Rect {
+            x: x.clone(),
+            y: y.clone(),
+            w: width.clone(),
+            h: h.clone(),
+        };
+        y += h;
+        out.push((i, r));
+    }
+    (width, out)
 }
 
 /// Normalised areas `s_i = w_i / Σ w_j` from relative speeds (section 0).
@@ -146,16 +169,7 @@ mod tests {
 
     #[test]
     fn section_7_5_cycle_times_normalise_to_areas() {
-        let t = [
-            q(1, 1),
-            q(1, 1),
-            q(1, 5),
-            q(1, 5),
-            q(1, 9),
-            q(1, 9),
-            q(1, 20),
-        ];
-        let s = areas_from_cycle_times(&t).unwrap();
+        let s = areas_from_cycle_times(&examples::s7_5_times()).unwrap();
         let want = [
             q(1, 50),
             q(1, 50),

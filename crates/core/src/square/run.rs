@@ -138,15 +138,12 @@ fn json<S: Step<Context<'static> = [Q]> + Serialize>(trace: &Trace<S>, s: &[Q]) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rational::{parse_q, q};
+    use crate::rational::q;
     use crate::square::verify;
 
     #[test]
     fn every_algorithm_runs_on_section_7_1() {
-        let s: Vec<Q> = ["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]
-            .iter()
-            .map(|t| parse_q(t).unwrap())
-            .collect();
+        let s = crate::square::examples::s7_1();
         let want = [q(11, 2), q(146, 25), q(28, 25), q(139, 25), q(9, 1)];
         for (name, value) in ALGORITHMS.iter().zip(want) {
             let (part, trace) = run_traced(name, &s).unwrap();

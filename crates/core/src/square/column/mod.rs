@@ -8,14 +8,15 @@
 //! heterogeneous platforms*, IEEE TPDS 12(10), 2001 (in the HDR thesis appendix).
 
 mod step;
+mod table;
 #[cfg(test)]
 mod tests;
 
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 pub use step::{Candidate, ColumnState, ColumnStep, Run, Strip, COLUMN_PSEUDOCODE};
 
-use super::{check_areas, Rect};
+use super::{check_areas, stack_column, Rect};
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
@@ -69,7 +70,7 @@ impl ColumnPartition {
 /// assert_eq!(part.cost, q(7, 2));
 /// ```
 pub fn solve(s: &[Q]) -> Result<ColumnPartition, String> {
-    run(s, &mut |_| {})
+    run(s, false, &mut |_| {})
 }
 
 /// As [`solve`], with the steps of section 6.1: sort, prefix sums, one step per DP cell (with
@@ -84,11 +85,17 @@ pub fn solve(s: &[Q]) -> Result<ColumnPartition, String> {
 /// As [`solve`].
 pub fn solve_traced(s: &[Q]) -> Result<Traced<ColumnPartition, ColumnStep>, String> {
     let mut trace = Trace::default();
-    let solution = run(s, &mut |st| trace.push(st))?;
+    let solution = run(s, true, &mut |st| trace.push(st))?;
     Ok(Traced { solution, trace })
 }
 
-fn run(s: &[Q], emit: &mut impl FnMut(ColumnStep)) -> Result<ColumnPartition, String> {
+/// The DP with its steps; `traced` says whether the per-cell steps (with their candidate
+/// lists) are built at all, since they cost more than the DP itself.
+fn run(
+    s: &[Q],
+    traced: bool,
+    emit: &mut impl FnMut(ColumnStep),
+) -> Result<ColumnPartition, String> {
     check_areas(s)?;
     let p = s.len();
     let mut order: Vec<usize> = (0..p).collect();
@@ -102,7 +109,7 @@ fn run(s: &[Q], emit: &mut impl FnMut(ColumnStep)) -> Result<ColumnPartition, St
         pre.push(next);
     }
     emit(ColumnStep::SummedPrefixes { pre: pre.clone() });
-    let (f, cut) = tables(p, &pre, emit);
+    let (f, cut) = table::tables(p, &pre, traced, emit);
     // The smallest C reaching the minimum of f[C][p].
     let mut columns = 1;
     for c in 2..=p {
@@ -132,63 +139,6 @@ fn run(s: &[Q], emit: &mut impl FnMut(ColumnStep)) -> Result<ColumnPartition, St
         cost,
         rects,
     })
-}
-
-/// The DP value table `f` and the argument table `cut`, indexed `[C-1][q-1]`.
-type Tables = (Vec<Vec<Option<Q>>>, Vec<Vec<Option<usize>>>);
-
-/// Fills `f` and `cut` (section 2.2) with the normative tie rule: `r` scanned downward, replaced
-/// only when strictly better, so the largest `r` among tied minima is kept.
-fn tables(p: usize, pre: &[Q], emit: &mut impl FnMut(ColumnStep)) -> Tables {
-    let mut f = vec![vec![None; p]; p];
-    let mut cut = vec![vec![None; p]; p];
-    for q in 1..=p {
-        let value = Q::one() + Q::from_integer(q.into()) * &pre[q];
-        f[0][q - 1] = Some(value.clone());
-        cut[0][q - 1] = Some(0);
-        emit(ColumnStep::FilledCell {
-            c: 1,
-            q,
-            candidates: Vec::new(),
-            value,
-            cut: 0,
-        });
-    }
-    for c in 2..=p {
-        for q in c..=p {
-            // Candidates in scan order (r downward); the value is computed once and kept for
-            // the trace, so the untraced run only pays for the vector.
-            let mut candidates = Vec::with_capacity(q - c + 1);
-            let mut best: Option<usize> = None;
-            for r in (c - 1..q).rev() {
-                let Some(prev) = &f[c - 2][r - 1] else {
-                    continue;
-                };
-                let value = Q::one() + Q::from_integer((q - r).into()) * (&pre[q] - &pre[r]) + prev;
-                let better = best.is_none_or(|b: usize| {
-                    let held: &Candidate = &candidates[b];
-                    value < held.value
-                });
-                if better {
-                    best = Some(candidates.len());
-                }
-                candidates.push(Candidate { r, value });
-            }
-            if let Some(b) = best {
-                let (value, r) = (candidates[b].value.clone(), candidates[b].r);
-                f[c - 1][q - 1] = Some(value.clone());
-                cut[c - 1][q - 1] = Some(r);
-                emit(ColumnStep::FilledCell {
-                    c,
-                    q,
-                    candidates,
-                    value,
-                    cut: r,
-                });
-            }
-        }
-    }
-    (f, cut)
 }
 
 /// Section 2.3: rectangles per DP column, DP column 1 first.
@@ -230,27 +180,21 @@ fn geometry(
     }
     let mut x = Q::zero();
     for (col, &n) in sizes.iter().enumerate().rev() {
-        let members = &order[starts[col]..starts[col] + n];
-        let width: Q = members.iter().map(|&i| s[i].clone()).sum();
+        // Largest sorted index on top.
+        let members: Vec<usize> = order[starts[col]..starts[col] + n]
+            .iter()
+            .rev()
+            .copied()
+            .collect();
+        let (width, placed) = stack_column(s, &members, &x);
         emit(ColumnStep::DrewColumn {
             dp_column: col + 1,
             x: x.clone(),
             width: width.clone(),
         });
-        let mut y = Q::zero();
-        for &i in members.iter().rev() {
-            let h = &s[i] / &width;
-            rects[i] = Rect {
-                x: x.clone(),
-                y: y.clone(),
-                w: width.clone(),
-                h: h.clone(),
-            };
-            emit(ColumnStep::PlacedRect {
-                processor: i,
-                rect: rects[i].clone(),
-            });
-            y += h;
+        for (i, rect) in placed {
+            rects[i] = rect.clone();
+            emit(ColumnStep::PlacedRect { processor: i, rect });
         }
         x += width;
     }

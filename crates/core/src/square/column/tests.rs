@@ -1,12 +1,9 @@
 //! Tests of the column DP: the tables of section 7, the traces of section 6.1, brute force.
 
 use super::*;
-use crate::rational::{parse_q, q};
+use crate::rational::q;
+use crate::square::examples::{own, s7_1, s7_2, s7_3, s7_4, s7_5, weighted};
 use crate::square::verify;
-
-fn areas(text: &[&str]) -> Vec<Q> {
-    text.iter().map(|t| parse_q(t).unwrap()).collect()
-}
 
 /// The table as printed in the spec: `value/cut` per row `C`, for `q = C..=p`.
 fn table(part: &ColumnPartition) -> Vec<String> {
@@ -31,7 +28,7 @@ fn table(part: &ColumnPartition) -> Vec<String> {
 
 #[test]
 fn section_7_1_source_example() {
-    let s = areas(&["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]);
+    let s = s7_1();
     let part = solve(&s).unwrap();
     assert_eq!(
         table(&part),
@@ -68,7 +65,7 @@ fn section_7_1_source_example() {
 
 #[test]
 fn section_7_2_toy_example_with_a_tie() {
-    let s = areas(&["0.02", "0.04", "0.06", "0.08", "0.2", "0.2", "0.2", "0.2"]);
+    let s = s7_2();
     let part = solve(&s).unwrap();
     assert_eq!(
         table(&part)[1],
@@ -129,8 +126,7 @@ proptest::proptest! {
     /// The DP is optimal among all column-based partitions, and its layout tiles the square.
     #[test]
     fn the_dp_matches_brute_force(weights in proptest::collection::vec(1i64..20, 1..=8)) {
-        let total: i64 = weights.iter().sum();
-        let s: Vec<Q> = weights.iter().map(|&w| q(w, total)).collect();
+        let s = weighted(&weights);
         let part = solve(&s).unwrap();
         proptest::prop_assert_eq!(part.cost.clone(), brute_force(&weights));
         let sum: Q = part.rects.iter().map(Rect::half_perimeter).sum();
@@ -163,38 +159,36 @@ fn check(s: &[Q], last: &[Q], columns: usize, cost: Q, drawn: &[&[usize]]) {
 fn section_7_3_to_7_6_examples() {
     let i = |n| q(n, 1);
     check(
-        &areas(&["0.36", "0.25", "0.13", "0.13", "0.13"]),
+        &s7_3(),
         &[i(6), q(439, 100), q(116, 25), q(263, 50), i(6)],
         2,
         q(439, 100),
         &[&[1, 2], &[5, 4, 3]],
     );
-    let (a, b) = (q(311, 1250), q(3, 1250));
     check(
-        &[a.clone(), a.clone(), a.clone(), a, b.clone(), b],
+        &s7_4(),
         &[i(7), i(5), i(5), q(3439, 625), q(3753, 625), i(7)],
         2,
         i(5),
         &[&[4, 3, 2], &[1, 6, 5]],
     );
-    check(&[q(7, 10), q(3, 10)], &[i(3), i(3)], 1, i(3), &[&[1, 2]]);
-    let quarter = vec![q(1, 4); 4];
+    check(&own(1), &[i(3), i(3)], 1, i(3), &[&[1, 2]]);
     check(
-        &quarter,
+        &own(2),
         &[i(5), i(4), q(9, 2), i(5)],
         2,
         i(4),
         &[&[4, 3], &[2, 1]],
     );
     check(
-        &areas(&["0.6", "0.1", "0.1", "0.1", "0.1"]),
+        &own(3),
         &[i(6), q(21, 5), q(22, 5), q(26, 5), i(6)],
         2,
         q(21, 5),
         &[&[1], &[5, 4, 3, 2]],
     );
     check(
-        &areas(&["0.1", "0.1", "0.12", "0.15", "0.15", "0.18", "0.2"]),
+        &own(4),
         &[
             i(8),
             q(547, 100),
@@ -208,8 +202,7 @@ fn section_7_3_to_7_6_examples() {
         q(133, 25),
         &[&[7, 6], &[5, 4], &[3, 2, 1]],
     );
-    let mut e5 = vec![q(5, 13)];
-    e5.extend(vec![q(1, 13); 8]);
+    let e5 = own(5);
     let mut want = vec![i(10)];
     want.extend([83, 76, 79, 86, 97, 108, 119].map(|n| q(n, 13)));
     want.push(i(10));
@@ -220,7 +213,7 @@ fn section_7_3_to_7_6_examples() {
         q(76, 13),
         &[&[1], &[9, 8, 7, 6], &[5, 4, 3, 2]],
     );
-    let e6: Vec<Q> = (1..=13).map(|k| q(k, 91)).collect();
+    let e6 = own(6);
     let part = solve(&e6).unwrap();
     assert_eq!((part.columns, part.cost.clone()), (4, q(642, 91)));
     assert_eq!(part.sizes, [5, 3, 3, 2]);
@@ -228,16 +221,7 @@ fn section_7_3_to_7_6_examples() {
 
 #[test]
 fn section_7_5_cycle_times_platform() {
-    let t = [
-        q(1, 1),
-        q(1, 1),
-        q(1, 5),
-        q(1, 5),
-        q(1, 9),
-        q(1, 9),
-        q(1, 20),
-    ];
-    let s = crate::square::areas_from_cycle_times(&t).unwrap();
+    let s = s7_5();
     let part = solve(&s).unwrap();
     assert_eq!((part.columns, part.cost.clone()), (3, q(127, 25)));
     assert_eq!(
@@ -269,7 +253,7 @@ fn check_trace(s: &[Q]) -> usize {
 
 #[test]
 fn the_trace_replays_to_the_solution() {
-    let s = areas(&["0.02", "0.04", "0.06", "0.08", "0.2", "0.2", "0.2", "0.2"]);
+    let s = s7_2();
     // 2 + 36 cells + choice + 3 backtracked + 3 drawn + 8 placed + summary.
     assert_eq!(check_trace(&s), 2 + 36 + 1 + 3 + 3 + 8 + 1);
     let traced = solve_traced(&s).unwrap();

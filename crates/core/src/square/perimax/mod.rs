@@ -18,7 +18,7 @@ use serde::Serialize;
 
 pub use step::{PeriMaxState, PeriMaxStep, PERI_MAX_PSEUDOCODE};
 
-use super::{check_areas, metrics, Rect};
+use super::{check_areas, metrics, stack_column, Rect};
 use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
 
@@ -166,19 +166,9 @@ fn place(s: &[Q], columns: &[Vec<usize>], emit: &mut impl FnMut(PeriMaxStep)) ->
     let mut rects = vec![Rect::default(); s.len()];
     let mut x = Q::zero();
     for (k, col) in columns.iter().enumerate() {
-        let width: Q = col.iter().map(|&i| s[i].clone()).sum();
-        let mut y = Q::zero();
-        let mut placed = Vec::with_capacity(col.len());
-        for &i in col {
-            let h = &s[i] / &width;
-            rects[i] = Rect {
-                x: x.clone(),
-                y: y.clone(),
-                w: width.clone(),
-                h: h.clone(),
-            };
-            placed.push((i, rects[i].clone()));
-            y += h;
+        let (width, placed) = stack_column(s, col, &x);
+        for (i, r) in &placed {
+            rects[*i] = r.clone();
         }
         emit(PeriMaxStep::PlacedColumn { column: k, placed });
         x += width;

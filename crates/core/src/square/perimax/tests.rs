@@ -2,13 +2,10 @@
 //! on random instances (checked exactly), and the trace.
 
 use super::*;
-use crate::rational::{parse_q, q};
+use crate::rational::q;
+use crate::square::examples::{own, s7_1, s7_2, s7_3, s7_4, s7_5, weighted};
 use crate::square::{metrics::lower_bounds, verify};
 use crate::trace::captions;
-
-fn areas(text: &[&str]) -> Vec<Q> {
-    text.iter().map(|t| parse_q(t).unwrap()).collect()
-}
 
 /// `M̂ ≤ (2/√3)·2√s_1`, squared: `M̂² ≤ 16·s_1/3`, exact.
 fn within_bound(s: &[Q], max: &Q) -> bool {
@@ -52,53 +49,34 @@ fn ratio(s: &[Q], part: &PeriMaxPartition) -> f64 {
 
 #[test]
 fn section_7_examples() {
-    let s = areas(&["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]);
+    let s = s7_1();
     let part = check(
         &s,
         Some(&[&[8, 7], &[6], &[4], &[5], &[3], &[1], &[2]]),
         q(28, 25),
     );
     assert!((ratio(&s, &part) - 1.022_415_441).abs() < 1e-9);
-    let s = areas(&["0.02", "0.04", "0.06", "0.08", "0.2", "0.2", "0.2", "0.2"]);
+    let s = s7_2();
     let part = check(&s, Some(&[&[5, 6], &[7, 8], &[4, 3], &[2, 1]]), q(9, 10));
     assert!((ratio(&s, &part) - 1.006_230_590).abs() < 1e-9);
+    check(&s7_3(), None, q(34, 25));
     check(
-        &areas(&["0.36", "0.25", "0.13", "0.13", "0.13"]),
-        None,
-        q(34, 25),
-    );
-    let (a, b) = (q(311, 1250), q(3, 1250));
-    check(
-        &[a.clone(), a.clone(), a.clone(), a, b.clone(), b],
+        &s7_4(),
         Some(&[&[1, 2], &[3, 4], &[5], &[6]]),
         q(1253, 1250),
     );
-    let t = [
-        q(1, 1),
-        q(1, 1),
-        q(1, 5),
-        q(1, 5),
-        q(1, 9),
-        q(1, 9),
-        q(1, 20),
-    ];
-    check(
-        &crate::square::areas_from_cycle_times(&t).unwrap(),
-        None,
-        q(7, 5),
-    );
-    let e1 = [q(7, 10), q(3, 10)];
+    check(&s7_5(), None, q(7, 5));
+    let e1 = own(1);
     let part = check(&e1, None, q(17, 10));
     assert!((ratio(&e1, &part) - 1.015_944_318).abs() < 1e-9);
-    check(&vec![q(1, 4); 4], Some(&[&[1, 2], &[3, 4]]), q(1, 1));
-    check(&areas(&["0.6", "0.1", "0.1", "0.1", "0.1"]), None, q(8, 5));
-    let e4 = areas(&["0.1", "0.1", "0.12", "0.15", "0.15", "0.18", "0.2"]);
+    check(&own(2), Some(&[&[1, 2], &[3, 4]]), q(1, 1));
+    check(&own(3), None, q(8, 5));
+    let e4 = own(4);
     let part = check(&e4, Some(&[&[7, 6, 2], &[4, 5], &[3, 1]]), q(269, 300));
     assert!((ratio(&e4, &part) - 1.002_503_810).abs() < 1e-9);
-    let mut e5 = vec![q(5, 13)];
-    e5.extend(vec![q(1, 13); 8]);
+    let e5 = own(5);
     check(&e5, None, q(18, 13));
-    let e6: Vec<Q> = (1..=13).map(|k| q(k, 91)).collect();
+    let e6 = own(6);
     check(
         &e6,
         Some(&[&[13, 12, 1], &[11, 10], &[9, 8], &[7, 6], &[5, 4], &[3, 2]]),
@@ -123,8 +101,7 @@ proptest::proptest! {
     /// Section 3.2: M̂ ≤ (2/√3)·LB_max exactly, and the layout tiles the square.
     #[test]
     fn the_guarantee_holds(weights in proptest::collection::vec(1i64..100, 1..20)) {
-        let total: i64 = weights.iter().sum();
-        let s: Vec<Q> = weights.iter().map(|&x| q(x, total)).collect();
+        let s = weighted(&weights);
         let part = solve(&s).unwrap();
         verify(&s, &part.rects).map_err(proptest::test_runner::TestCaseError::fail)?;
         proptest::prop_assert!(within_bound(&s, &part.max), "M̂ = {} too large", part.max);

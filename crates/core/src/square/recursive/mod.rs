@@ -117,21 +117,25 @@ fn run(s: &[Q], emit: &mut impl FnMut(RecursiveStep)) -> Result<RecursivePartiti
     })
 }
 
-/// The hierarchy of section 3.1.3: every node, the groups of each round, the top-level uids.
-type Hierarchy = (Vec<Node>, Vec<Vec<Vec<usize>>>, Vec<usize>);
-
-/// Section 3.1.3: bottom-up greedy grouping with ratio 2 inclusive, until every group of a
-/// round is a single node.
-fn group(s: &[Q], emit: &mut impl FnMut(RecursiveStep)) -> Hierarchy {
-    let mut nodes: Vec<Node> = s
-        .iter()
+/// One leaf per processor, uid = 1-based input index.
+fn leaves(s: &[Q]) -> Vec<Node> {
+    s.iter()
         .enumerate()
         .map(|(i, a)| Node {
             uid: i + 1,
             area: a.clone(),
             children: Vec::new(),
         })
-        .collect();
+        .collect()
+}
+
+/// The hierarchy of section 3.1.3: every node, the groups of each round, the top-level uids.
+type Hierarchy = (Vec<Node>, Vec<Vec<Vec<usize>>>, Vec<usize>);
+
+/// Section 3.1.3: bottom-up greedy grouping with ratio 2 inclusive, until every group of a
+/// round is a single node.
+fn group(s: &[Q], emit: &mut impl FnMut(RecursiveStep)) -> Hierarchy {
+    let mut nodes = leaves(s);
     let mut list: Vec<usize> = (1..=s.len()).collect();
     let mut rounds = Vec::new();
     let two = Q::from_integer(2.into());

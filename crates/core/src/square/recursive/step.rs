@@ -217,7 +217,7 @@ pub struct CrView {
     pub horizontal: bool,
     /// Item uids per strip so far.
     pub strips: Vec<Vec<usize>>,
-    /// `(τ, 4τ², verdict)` of the strip just changed.
+    /// `τ` of the strip just changed.
     #[serde(serialize_with = "crate::rational::exact")]
     pub tau: Option<Q>,
     /// `4τ²` of the strip just changed.

@@ -2,13 +2,10 @@
 //! guarantee on random instances, and the trace.
 
 use super::*;
-use crate::rational::{parse_q, q};
+use crate::rational::q;
+use crate::square::examples::{decimals, own, s7_1, s7_2, s7_3, s7_4, s7_5, weighted};
 use crate::square::{metrics::lower_bounds, verify};
 use crate::trace::{captions, Replay};
-
-fn areas(text: &[&str]) -> Vec<Q> {
-    text.iter().map(|t| parse_q(t).unwrap()).collect()
-}
 
 fn rect(x: Q, y: Q, w: Q, h: Q) -> Rect {
     Rect { x, y, w, h }
@@ -34,7 +31,7 @@ fn check(s: &[Q], cost: Q) -> RecursivePartition {
 
 #[test]
 fn section_7_1_one_group_of_value_one() {
-    let s = areas(&["0.05", "0.05", "0.08", "0.1", "0.1", "0.12", "0.2", "0.3"]);
+    let s = s7_1();
     let part = check(&s, q(146, 25));
     assert_eq!(part.rounds[0], [vec![1, 2, 3, 4, 5], vec![6, 7], vec![8]]);
     assert_eq!(part.tops, [11]);
@@ -55,7 +52,7 @@ fn section_7_1_one_group_of_value_one() {
 
 #[test]
 fn section_7_2_peels_three_tops() {
-    let s = areas(&["0.02", "0.04", "0.06", "0.08", "0.2", "0.2", "0.2", "0.2"]);
+    let s = s7_2();
     let part = check(&s, q(6, 1));
     assert_eq!(part.tops.len(), 3);
     assert_eq!(part.rects[4], rect(q(0, 1), q(0, 1), q(4, 5), q(1, 4)));
@@ -70,43 +67,20 @@ fn section_7_2_peels_three_tops() {
 
 #[test]
 fn section_7_costs() {
-    check(
-        &areas(&["0.36", "0.25", "0.13", "0.13", "0.13"]),
-        q(123, 25),
-    );
-    let (a, b) = (q(311, 1250), q(3, 1250));
-    check(
-        &[a.clone(), a.clone(), a.clone(), a, b.clone(), b],
-        q(3744, 625),
-    );
-    let t = [
-        q(1, 1),
-        q(1, 1),
-        q(1, 5),
-        q(1, 5),
-        q(1, 9),
-        q(1, 9),
-        q(1, 20),
-    ];
-    check(
-        &crate::square::areas_from_cycle_times(&t).unwrap(),
-        q(23, 4),
-    );
-    check(&[q(7, 10), q(3, 10)], q(3, 1));
-    check(&vec![q(1, 4); 4], q(5, 1));
-    let e3 = check(&areas(&["0.6", "0.1", "0.1", "0.1", "0.1"]), q(21, 5));
+    check(&s7_3(), q(123, 25));
+    check(&s7_4(), q(3744, 625));
+    check(&s7_5(), q(23, 4));
+    check(&own(1), q(3, 1));
+    check(&own(2), q(5, 1));
+    let e3 = check(&own(3), q(21, 5));
     assert_eq!(e3.rects[0], rect(q(0, 1), q(0, 1), q(3, 5), q(1, 1)));
     assert_eq!(e3.rects[1], rect(q(3, 5), q(0, 1), q(2, 5), q(1, 4)));
     assert_eq!(e3.rects[4], rect(q(3, 5), q(3, 4), q(2, 5), q(1, 4)));
-    let e4 = check(
-        &areas(&["0.1", "0.1", "0.12", "0.15", "0.15", "0.18", "0.2"]),
-        q(133, 25),
-    );
+    let e4 = check(&own(4), q(133, 25));
     assert_eq!(e4.tops.len(), 1);
-    let mut e5 = vec![q(5, 13)];
-    e5.extend(vec![q(1, 13); 8]);
+    let e5 = own(5);
     check(&e5, q(76, 13));
-    let e6: Vec<Q> = (1..=13).map(|k| q(k, 91)).collect();
+    let e6 = own(6);
     let e6 = check(&e6, q(3161, 455));
     let tops: Vec<Q> = e6
         .tops
@@ -122,14 +96,14 @@ fn section_7_7_seventeen_areas() {
     text.extend(["0.06"; 5]);
     text.extend(["0.05"; 5]);
     text.extend(["0.026", "0.024", "0.01", "0.01"]);
-    let s = areas(&text);
+    let s = decimals(&text);
     let part = check(&s, q(4003, 532));
     let tops: Vec<Q> = part
         .tops
         .iter()
         .map(|&u| part.nodes[u - 1].area.clone())
         .collect();
-    assert_eq!(tops, areas(&["0.55", "0.26", "0.12", "0.05", "0.02"]));
+    assert_eq!(tops, decimals(&["0.55", "0.26", "0.12", "0.05", "0.02"]));
     assert_eq!(part.rounds.len(), 2);
     let (lb, _) = lower_bounds(&s);
     assert!((lb - 7.430_510_923_658).abs() < 1e-9);
@@ -137,7 +111,7 @@ fn section_7_7_seventeen_areas() {
 
 #[test]
 fn section_3_1_3_grouping_example() {
-    let s = areas(&["0.49", "0.2", "0.2", "0.1", "0.01"]);
+    let s = decimals(&["0.49", "0.2", "0.2", "0.1", "0.01"]);
     let part = solve(&s).unwrap();
     assert_eq!(part.rounds.len(), 3);
     assert_eq!(part.rounds[0], [vec![5], vec![4, 2, 3], vec![1]]);
@@ -146,22 +120,14 @@ fn section_3_1_3_grouping_example() {
         .iter()
         .map(|&u| part.nodes[u - 1].area.clone())
         .collect();
-    assert_eq!(tops, areas(&["0.99", "0.01"]));
+    assert_eq!(tops, decimals(&["0.99", "0.01"]));
     verify(&s, &part.rects).unwrap();
 }
 
 #[test]
 fn section_3_1_2_columns_cr_source_check() {
-    let items = areas(&["2", "2", "1.9", "1.5", "1.2", "1.2", "1"]);
-    let mut nodes: Vec<Node> = items
-        .iter()
-        .enumerate()
-        .map(|(i, a)| Node {
-            uid: i + 1,
-            area: a.clone(),
-            children: Vec::new(),
-        })
-        .collect();
+    let items = decimals(&["2", "2", "1.9", "1.5", "1.2", "1.2", "1"]);
+    let mut nodes = leaves(&items);
     nodes.push(Node {
         uid: 8,
         area: q(54, 5),
@@ -204,8 +170,7 @@ proptest::proptest! {
     ) {
         let mut w = weights;
         w.extend(powers.iter().map(|&k| 1i64 << k));
-        let total: i64 = w.iter().sum();
-        let s: Vec<Q> = w.iter().map(|&x| q(x, total)).collect();
+        let s = weighted(&w);
         let part = solve(&s).unwrap();
         verify(&s, &part.rects).map_err(proptest::test_runner::TestCaseError::fail)?;
         let (lb, _) = lower_bounds(&s);

@@ -14,18 +14,16 @@ pub fn objective(name: &str, value: &Q) -> Value {
 
 /// One object per step: the step's data, its English `caption` and its `phase`.
 #[must_use]
-pub fn trace_json<S: Step + serde::Serialize>(steps: &[S], ctx: &S::Context<'_>) -> Value {
-    Value::Array(
-        steps
-            .iter()
-            .map(|s| {
-                let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
-                v["caption"] = json!(s.caption(ctx));
-                v["phase"] = json!(s.phase().name);
-                v
-            })
-            .collect(),
-    )
+pub fn trace_json<S: Step + serde::Serialize>(steps: &[S], ctx: &S::Context<'_>) -> Vec<Value> {
+    steps
+        .iter()
+        .map(|s| {
+            let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
+            v["caption"] = json!(s.caption(ctx));
+            v["phase"] = json!(s.phase().name);
+            v
+        })
+        .collect()
 }
 
 /// Adds `steps` (and `trace` when asked) to a result document.
@@ -37,7 +35,7 @@ pub fn with_steps<S: Step + serde::Serialize>(
 ) {
     out["steps"] = json!(trace.len());
     if with_trace {
-        out["trace"] = trace_json(&trace.steps, ctx);
+        out["trace"] = Value::Array(trace_json(&trace.steps, ctx));
     }
 }
 

@@ -51,7 +51,7 @@ mod tests {
         );
         assert_eq!(doc["columns"], json!([[7, 6], [5, 4, 3], [2, 1, 0]]));
         let steps = doc["trace"].as_array().unwrap();
-        assert_eq!(steps.len(), doc["steps"].as_u64().unwrap() as usize);
+        assert_eq!(json!(steps.len()), doc["steps"]);
         let (part, _) = run_traced("peri-max", &s).unwrap();
         let doc = result(&part, None);
         assert_eq!(doc["objective"]["name"], "max_half_perimeter");

@@ -120,19 +120,9 @@ pub fn run_traced(name: &str, s: &[Q]) -> Result<(Partition, Vec<Value>), String
     Ok((part, trace))
 }
 
-/// Each step as its JSON object plus `"caption"`.
+/// Each step as its JSON object plus `"caption"` and `"phase"`.
 fn json<S: Step<Context<'static> = [Q]> + Serialize>(trace: &Trace<S>, s: &[Q]) -> Vec<Value> {
-    trace
-        .steps
-        .iter()
-        .map(|st| {
-            let mut v = serde_json::to_value(st).unwrap_or(Value::Null);
-            if let Value::Object(map) = &mut v {
-                map.insert("caption".to_owned(), Value::String(st.caption(s)));
-            }
-            v
-        })
-        .collect()
+    crate::report::trace_json(&trace.steps, s)
 }
 
 #[cfg(test)]

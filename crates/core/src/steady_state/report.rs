@@ -116,7 +116,7 @@ pub fn pipeline_result(
             arcs: &arcs,
             pipeline: pipe,
         };
-        out["trace"] = trace_json(&trace.steps, &ctx);
+        out["trace"] = Value::Array(trace_json(&trace.steps, &ctx));
     }
     out
 }
@@ -169,7 +169,7 @@ pub fn tree_result(
         "steps": trace.len(),
     });
     if with_trace {
-        out["trace"] = trace_json(&trace.steps, ids.as_slice());
+        out["trace"] = Value::Array(trace_json(&trace.steps, ids.as_slice()));
     }
     out
 }

@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::steady_state::{pipeline, report, tree};
-use hetlab_core::{catalog, lu, share};
+use hetlab_core::{catalog, lu, share, square};
 
 #[derive(Parser)]
 #[command(
@@ -132,6 +132,12 @@ fn read_instance(file: &str) -> Result<Instance> {
 fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
     let value = match inst {
         Instance::SteadyState(ss) => solve_steady_state(ss, algorithm, with_trace)?,
+        Instance::SquarePartition(sp) => {
+            let (part, trace) =
+                square::run::run_traced(algorithm.unwrap_or("column-dp"), &sp.areas())
+                    .map_err(|e| anyhow!("{e}"))?;
+            square::report::result(&part, with_trace.then_some(trace))
+        }
         Instance::Lu(l) => {
             let t = lu::solve_traced(algorithm.unwrap_or("1d"), &l.input())
                 .map_err(|e| anyhow!("{e}"))?;

@@ -244,3 +244,97 @@ fn gen_is_deterministic() {
         )
     );
 }
+
+fn solve_json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args, None)).unwrap()
+}
+
+/// square-partitions.md §7.1 under every algorithm name (section 7 values), and the trace.
+#[test]
+fn solve_square_partitions_by_every_algorithm() {
+    let file = preset_file("square-7-1");
+    for (algo, objective, exact) in [
+        ("column-dp", "sum_half_perimeters", "11/2"),
+        ("recursive", "sum_half_perimeters", "146/25"),
+        ("peri-max", "max_half_perimeter", "28/25"),
+        ("bisection", "sum_half_perimeters", "139/25"),
+        ("slices", "sum_half_perimeters", "9/1"),
+    ] {
+        let v = solve_json(&["solve", "--algorithm", algo, &file]);
+        assert_eq!(v["problem"], "square-partition");
+        assert_eq!(v["algorithm"], algo);
+        assert_eq!(v["objective"]["name"], objective, "{algo}");
+        assert_eq!(v["objective"]["value_exact"], exact, "{algo}");
+        assert_eq!(v["rectangles"].as_array().unwrap().len(), 8);
+    }
+    let v = solve_json(&["solve", "--trace", &file]);
+    assert_eq!(v["algorithm"], "column-dp");
+    assert_eq!(v["status"], "optimal");
+    assert_eq!(
+        v["columns"],
+        serde_json::json!([[7, 6], [5, 4, 3], [2, 1, 0]])
+    );
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(trace.len() as u64, v["steps"].as_u64().unwrap());
+    assert!(trace[0]["caption"]
+        .as_str()
+        .unwrap()
+        .starts_with("Sorted the areas"));
+    // Cycle times are normalised to areas (§7.5: Ĉ = 127/25).
+    let v = solve_json(&["solve", &preset_file("square-7-5")]);
+    assert_eq!(v["objective"]["value_exact"], "127/25");
+}
+
+/// lu-distributions.md §5.4 and §5.5: the 2D DP scheme's totals, and the other schemes.
+#[test]
+fn solve_lu_distributions() {
+    let a = preset_file("lu-set-a");
+    for (algo, total) in [
+        ("2d-dp", "80/1"),
+        ("2d-greedy", "98/1"),
+        ("block-cyclic", "140/1"),
+    ] {
+        let v = solve_json(&["solve", "--algorithm", algo, &a]);
+        assert_eq!(v["problem"], "lu");
+        assert_eq!(v["objective"]["name"], "total_cost");
+        assert_eq!(v["objective"]["value_exact"], total, "{algo}");
+    }
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "2d-dp",
+        "--trace",
+        &preset_file("lu-set-b"),
+    ]);
+    assert_eq!(v["objective"]["value_exact"], "3545/9");
+    assert_eq!(v["perfect_balance"], "285/1");
+    assert_eq!(
+        v["trace"].as_array().unwrap().len() as u64,
+        v["steps"].as_u64().unwrap()
+    );
+    let v = solve_json(&["solve", &preset_file("lu-1-2")]);
+    assert_eq!(v["algorithm"], "1d");
+    assert_eq!(
+        v["column_owners"],
+        serde_json::json!([2, 1, 0, 0, 1, 0, 2, 0, 1, 0])
+    );
+    let out = hetlab(&["solve", "--algorithm", "3d", &a], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown LU algorithm \"3d\""));
+}
+
+/// Every built family has a generator, and what it prints solves.
+#[test]
+fn gen_then_solve_for_the_new_families() {
+    for problem in ["square-partition", "lu"] {
+        let text = ok(&["gen", problem, "--seed", "3", "--size", "5"], None);
+        assert_eq!(
+            text,
+            ok(&["gen", problem, "--seed", "3", "--size", "5"], None)
+        );
+        let v: serde_json::Value = serde_json::from_str(&ok(&["solve", "-"], Some(&text))).unwrap();
+        assert_eq!(v["problem"], problem);
+        assert!(v["objective"]["value_exact"].as_str().is_some());
+    }
+}

@@ -82,11 +82,11 @@ pub const FAMILIES: &[Family] = &[
         summary: "Tile a matrix among processors of different speeds with the least communication.",
         spec: "square-partitions.md",
         algorithms: &[
-            algo("column-dp", "optimal column-based partition", false),
-            algo("recursive", "recursive 7/4 approximation", false),
-            algo("peri-max", "column heuristic for the largest half-perimeter", false),
-            algo("bisection", "recursive bisection baseline", false),
-            algo("slices", "one-dimensional slices baseline", false),
+            algo("column-dp", "optimal column-based partition", true),
+            algo("recursive", "recursive 7/4 approximation", true),
+            algo("peri-max", "column heuristic for the largest half-perimeter", true),
+            algo("bisection", "recursive bisection baseline", true),
+            algo("slices", "one-dimensional slices baseline", true),
         ],
     },
     Family {
@@ -95,10 +95,10 @@ pub const FAMILIES: &[Family] = &[
         summary: "Keep an LU factorisation balanced while the trailing matrix shrinks.",
         spec: "lu-distributions.md",
         algorithms: &[
-            algo("1d", "incremental 1D allocation, reversed slices", false),
-            algo("2d-dp", "2D scheme on a column-based partition", false),
-            algo("2d-greedy", "2D greedy", false),
-            algo("block-cyclic", "block-cyclic baseline", false),
+            algo("1d", "incremental 1D allocation, reversed slices", true),
+            algo("2d-dp", "2D scheme on a column-based partition", true),
+            algo("2d-greedy", "2D greedy", true),
+            algo("block-cyclic", "block-cyclic baseline", true),
         ],
     },
     Family {

@@ -34,6 +34,8 @@ pub mod state;
 pub mod step;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_random;
 
 use serde::Serialize;
 

@@ -17,3 +17,5 @@ pub struct WeightedTree {
     #[serde(serialize_with = "crate::rational::exact")]
     pub weight: Q,
 }
+
+pub mod multicast;

@@ -19,3 +19,4 @@ pub struct WeightedTree {
 }
 
 pub mod multicast;
+pub mod unidirectional;

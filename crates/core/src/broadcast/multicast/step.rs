@@ -174,7 +174,7 @@ impl Context<'_> {
             .map_or_else(|| format!("#{i}"), ToString::to_string)
     }
 
-    fn nodes(&self, v: &[usize]) -> String {
+    pub(crate) fn nodes(&self, v: &[usize]) -> String {
         let names: Vec<String> = v.iter().map(|&i| self.node(i)).collect();
         if names.is_empty() {
             "none".to_owned()

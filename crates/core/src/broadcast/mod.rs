@@ -28,10 +28,12 @@
 pub mod baseline;
 pub mod extract;
 pub mod lp;
+pub mod multicast;
 pub mod pipeline;
 pub mod schedule;
 pub mod state;
 pub mod step;
+pub mod unidirectional;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

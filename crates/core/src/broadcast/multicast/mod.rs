@@ -1,0 +1,210 @@
+//! Multicast (partial broadcast) under the bidirectional one-port model (broadcast.md §5):
+//! the upper bound (LP-F restricted to the targets, max rule, §5.2), the scatter lower bound
+//! (sum rule, §5.3), the deterministic heuristics H1 and H2 (§5.6) and the exact optimum by
+//! column generation with Dreyfus–Wagner pricing (§5.6, small instances), traced as
+//! pipeline M (§8.3).
+//!
+//! Module map: `net.rs` (the plain network, status/objective vocabulary, routes, shared with
+//! the unidirectional part), `flow.rs` (LP-F variants), `heuristics.rs` (H1, H2),
+//! `steiner.rs` (Dreyfus–Wagner), `arborescence.rs` (Chu–Liu/Edmonds and the tree column
+//! generation), `step.rs` (steps, captions, pseudocode), `state.rs` (view model), `run.rs`
+//! (the pipeline).
+
+pub mod arborescence;
+#[cfg(test)]
+pub(crate) mod examples;
+pub mod flow;
+pub mod heuristics;
+pub mod net;
+mod run;
+pub mod state;
+pub mod steiner;
+pub mod step;
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+
+pub use net::{Objective, Status};
+pub use state::MulticastState;
+pub use step::{Context, MulticastStep, TargetFlow, MULTICAST_PSEUDOCODE};
+
+use crate::broadcast::WeightedTree;
+use crate::platform::Platform;
+use crate::rational::Q;
+use crate::trace::{Trace, Traced};
+
+/// Largest platform for the bounds and heuristics (the bidirectional pipeline's limit, §10).
+pub const MAX_NODES: usize = 40;
+/// Largest number of arcs for the bounds and heuristics.
+pub const MAX_ARCS: usize = 400;
+/// Largest target set of the exact method (§5.6, §10).
+pub const EXACT_MAX_TARGETS: usize = 10;
+/// Largest platform of the exact method (§5.6, §10).
+pub const EXACT_MAX_NODES: usize = 20;
+
+/// The multicast algorithms (broadcast.md §0.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Best of LB, H1 and H2, with UB and LB as bounds.
+    Lp,
+    /// The scatter lower bound.
+    MulticastScatter,
+    /// H1, pruned broadcast.
+    MulticastPruned,
+    /// H2, augmented multicast.
+    MulticastAugmented,
+    /// The exact optimum (small instances).
+    MulticastExact,
+}
+
+impl Algorithm {
+    /// Reads an algorithm name.
+    ///
+    /// # Errors
+    /// A sentence listing the known names.
+    pub fn from_name(name: &str) -> Result<Algorithm, String> {
+        Ok(match name {
+            "lp" => Algorithm::Lp,
+            "multicast-scatter" => Algorithm::MulticastScatter,
+            "multicast-pruned" => Algorithm::MulticastPruned,
+            "multicast-augmented" => Algorithm::MulticastAugmented,
+            "multicast-exact" => Algorithm::MulticastExact,
+            _ => return Err(format!("unknown multicast algorithm \"{name}\" (expected lp, multicast-scatter, multicast-pruned, multicast-augmented or multicast-exact)")),
+        })
+    }
+}
+
+/// Which method produced the reported scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SchemeKind {
+    /// Separate copies per target (LB).
+    Scatter,
+    /// H1.
+    Pruned,
+    /// H2.
+    Augmented,
+    /// The exact column generation.
+    Exact,
+}
+
+impl SchemeKind {
+    /// Words for captions.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            SchemeKind::Scatter => "scatter (separate copies)",
+            SchemeKind::Pruned => "H1 pruned-broadcast",
+            SchemeKind::Augmented => "H2 augmented-multicast",
+            SchemeKind::Exact => "exact",
+        }
+    }
+}
+
+/// The bounds and heuristic values computed (`None`: not computed by this algorithm).
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+pub struct MulticastBounds {
+    /// UB (§5.2).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub upper: Option<Q>,
+    /// LB, scatter (§5.3).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub lower: Option<Q>,
+    /// H1.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub pruned: Option<Q>,
+    /// H2.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub augmented: Option<Q>,
+    /// `ρ*_D`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub exact: Option<Q>,
+    /// Broadcast to every reachable node (also a valid multicast).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub broadcast: Option<Q>,
+}
+
+/// The reported scheme: the node set it broadcasts to and its arc usages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scheme {
+    /// Which method.
+    pub kind: SchemeKind,
+    /// Nodes taking part (`V'`; for scatter and exact, the nodes its arcs touch plus `s`).
+    pub nodes: Vec<usize>,
+    /// Messages per time unit on each arc (`n_e`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub arc_usage: Vec<Q>,
+}
+
+/// The result of a multicast algorithm (broadcast.md §0.1 field names).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MulticastSolution {
+    /// The algorithm run.
+    pub algorithm: Algorithm,
+    /// `optimal` (exact), `heuristic`, `infeasible` or `unbounded`.
+    pub status: Status,
+    /// The reported throughput.
+    pub objective: Objective,
+    /// The throughput exactly (`None` = `+∞`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub throughput: Option<Q>,
+    /// The source.
+    pub source: usize,
+    /// `D` (the source removed, increasing).
+    pub targets: Vec<usize>,
+    /// Targets the source cannot reach.
+    pub unreachable: Vec<usize>,
+    /// Notes about the input (e.g. the source listed as a target).
+    pub warnings: Vec<String>,
+    /// UB, LB and the values computed.
+    pub bounds: MulticastBounds,
+    /// The reported scheme (none when infeasible or unbounded).
+    pub scheme: Option<Scheme>,
+    /// Weighted Steiner trees of the scheme (empty for scatter).
+    pub trees: Vec<WeightedTree>,
+}
+
+/// Multicast from `source` to `targets` on `platform` with one of the algorithms of §0.1
+/// (`lp`, `multicast-scatter`, `multicast-pruned`, `multicast-augmented`, `multicast-exact`).
+///
+/// Reference: O. Beaumont, HDR thesis §5.3; broadcast.md §5.
+///
+/// # Complexity
+/// Two LP-F solves for the bounds; `O(|V|²)` LP-F solves per heuristic; the exact method is
+/// exponential in `|D|` (Dreyfus–Wagner pricing) and limited to `|D| ≤ 10`, `|V| ≤ 20`.
+///
+/// # Errors
+/// An unknown algorithm, a source or target index out of range, a platform over the size
+/// limits, or an LP failure, as a sentence.
+pub fn solve_multicast(
+    platform: &Platform,
+    source: usize,
+    targets: &[usize],
+    algorithm: &str,
+) -> Result<MulticastSolution, String> {
+    run::run(
+        platform,
+        source,
+        targets,
+        Algorithm::from_name(algorithm)?,
+        &mut |_| {},
+    )
+}
+
+/// As [`solve_multicast`], with the steps of pipeline M.
+///
+/// # Errors
+/// As [`solve_multicast`].
+pub fn solve_multicast_traced(
+    platform: &Platform,
+    source: usize,
+    targets: &[usize],
+    algorithm: &str,
+) -> Result<Traced<MulticastSolution, MulticastStep>, String> {
+    let algorithm = Algorithm::from_name(algorithm)?;
+    let mut trace = Trace::default();
+    let solution = run::run(platform, source, targets, algorithm, &mut |s| trace.push(s))?;
+    Ok(Traced { solution, trace })
+}

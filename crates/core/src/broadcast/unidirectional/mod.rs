@@ -1,0 +1,80 @@
+//! Broadcast under the unidirectional one-port model (broadcast.md §6): at any instant a node
+//! takes part in at most one transfer. The naive port-sum LP is only an upper bound (§6.1);
+//! LP-U over trees and matchings (§6.2) is solved by column generation (§6.4) in exact
+//! rationals, the matchings become the slots of the Gantt chart (§6.6), and node
+//! transformations (§6.5) emulate bidirectional and Δ-port nodes. Traced as pipeline U (§8.2).
+//!
+//! Module map: `matching.rs` (conflict graph, maximum-weight matching by subset program, odd
+//! cycles), `colgen.rs` (restricted master and pricing loop), `gantt.rs` (slots, water filling,
+//! `verify`), `transform.rs` (§6.5), `step.rs` / `state.rs` (trace and view model), `run.rs`.
+//! The network type, LP-F and Chu–Liu/Edmonds come from `broadcast::multicast`.
+
+pub mod colgen;
+pub mod gantt;
+pub mod matching;
+mod run;
+pub mod state;
+pub mod step;
+#[cfg(test)]
+mod tests;
+pub mod transform;
+
+use serde::Serialize;
+
+pub use colgen::WeightedMatching;
+pub use gantt::{verify, Period, Piece, Slot, SlotArc};
+pub use run::{solve_unidirectional, solve_unidirectional_traced};
+pub use state::UniState;
+pub use step::{PricedRound, UniStep, UNIDIRECTIONAL_PSEUDOCODE};
+pub use transform::{transformed_throughput, NodeKind};
+
+use crate::broadcast::multicast::net::{Objective, Status};
+use crate::broadcast::WeightedTree;
+use crate::rational::Q;
+
+/// Largest platform of the unidirectional column generation (§10: subset-program matchings).
+pub const MAX_NODES: usize = 20;
+/// Largest number of arcs of the unidirectional column generation.
+pub const MAX_ARCS: usize = 400;
+
+/// Bounds shown with the unidirectional optimum.
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+pub struct UniBounds {
+    /// The naive port-sum LP (an upper bound, §6.1).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub naive: Option<Q>,
+    /// Last master value (achievable).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub lower: Option<Q>,
+    /// Last dual bound (equal to `lower` when converged).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub upper: Option<Q>,
+}
+
+/// The result of the unidirectional broadcast (broadcast.md §0.1 field names).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UniSolution {
+    /// `optimal`, `heuristic` (not converged), `infeasible` or `unbounded`.
+    pub status: Status,
+    /// The throughput.
+    pub objective: Objective,
+    /// The throughput exactly (`None` = `+∞`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub throughput: Option<Q>,
+    /// The source.
+    pub source: usize,
+    /// Nodes the source cannot reach.
+    pub unreachable: Vec<usize>,
+    /// Notes (e.g. not converged).
+    pub warnings: Vec<String>,
+    /// Naive bound and the final bracket.
+    pub bounds: UniBounds,
+    /// Column-generation rounds run.
+    pub iterations: usize,
+    /// Broadcast trees with `y_T > 0` (`weight` = messages per time unit).
+    pub trees: Vec<WeightedTree>,
+    /// Matchings with `x_M > 0` (`weight` = fraction of time).
+    pub matchings: Vec<WeightedMatching>,
+    /// One period of the schedule (the Gantt chart of §6.6).
+    pub period: Period,
+}

@@ -1,0 +1,273 @@
+//! Tests of pipeline U: the unidirectional numbers of broadcast.md §9 (E1–E5, naive bounds,
+//! node transformations), bad inputs (§10), the pricing oracles against brute force, and
+//! random small platforms (the schedule verifies, equals the column-generation value, and
+//! never beats the bidirectional optimum nor the naive bound).
+
+use num_traits::Zero;
+use proptest::prelude::*;
+
+use super::matching::{is_matching, max_matching};
+use super::*;
+use crate::broadcast::multicast::arborescence::min_arborescence;
+use crate::broadcast::multicast::examples::{e1, e2, e3, e4, e5, random};
+use crate::broadcast::multicast::flow::{self, Ports, Share};
+use crate::broadcast::multicast::net::Net;
+use crate::broadcast::multicast::Context;
+use crate::platform::Platform;
+use crate::rational::{q, qi};
+use crate::trace::{Step, STEP_CAP};
+
+/// The bidirectional optimum ρ*_bi by LP-F (test helper).
+fn bidirectional(p: &Platform, s: usize) -> Q {
+    let net = Net::from_platform(p);
+    let others: Vec<usize> = (0..net.n).filter(|&v| v != s).collect();
+    flow::solve(
+        &net,
+        s,
+        &others,
+        &vec![true; net.n],
+        Share::Max,
+        Ports::Bidirectional,
+    )
+    .unwrap()
+    .rho
+    .unwrap()
+}
+
+/// Solves, checks the throughput and the invariants (verify, traced = plain, replay).
+fn check(p: &Platform, expected: &Q, naive: &Q) -> UniSolution {
+    let sol = solve_unidirectional(p, 0).unwrap();
+    assert_eq!(sol.status, Status::Optimal);
+    assert_eq!(sol.throughput.as_ref(), Some(expected));
+    assert_eq!(sol.bounds.naive.as_ref(), Some(naive));
+    invariants(p, &sol);
+    sol
+}
+
+fn invariants(p: &Platform, sol: &UniSolution) {
+    let net = Net::from_platform(p);
+    assert_eq!(
+        Some(verify(&net, 0, &sol.trees, &sol.period).unwrap()),
+        sol.throughput
+    );
+    assert!(sol.matchings.iter().all(|m| is_matching(&net, &m.arcs)));
+    assert_eq!(
+        sol.period.length,
+        qi(1),
+        "the time row is tight at the optimum"
+    );
+    assert_eq!(sol.bounds.upper, sol.bounds.lower);
+    let traced = solve_unidirectional_traced(p, 0).unwrap();
+    assert_eq!(&traced.solution, sol);
+    assert!(traced.trace.len() < STEP_CAP);
+    let state = traced
+        .trace
+        .state_at(UniState::new(net.arcs.len()), usize::MAX);
+    assert_eq!(state.rho, sol.throughput);
+    assert_eq!(state.trees, sol.trees);
+    assert_eq!(state.matchings, sol.matchings);
+    assert_eq!(state.slots, sol.period.slots);
+    assert_eq!(state.rounds.len(), sol.iterations);
+    let (ids, arcs) = (p.ids(), p.arcs());
+    let ctx = Context {
+        ids: &ids,
+        arcs: &arcs,
+    };
+    for s in &traced.trace.steps {
+        assert!(!s.caption(&ctx).is_empty());
+        assert!(s.phase().line < UNIDIRECTIONAL_PSEUDOCODE.len());
+    }
+}
+
+#[test]
+fn e1_triangle() {
+    let sol = check(&e1(), &q(2, 3), &q(3, 4));
+    // The star tree {P1→P2, P1→P3} × 2/3; matchings {P1→P2} 2/3 and {P1→P3} 1/3.
+    assert_eq!(sol.trees.len(), 1);
+    assert_eq!(
+        (sol.trees[0].arcs.clone(), sol.trees[0].weight.clone()),
+        (vec![0, 1], q(2, 3))
+    );
+    let m: Vec<(Vec<usize>, Q)> = sol
+        .matchings
+        .iter()
+        .map(|m| (m.arcs.clone(), m.weight.clone()))
+        .collect();
+    assert_eq!(m, vec![(vec![0], q(2, 3)), (vec![1], q(1, 3))]);
+    let t = solve_unidirectional_traced(&e1(), 0).unwrap();
+    let UniStep::SolvedNaive { odd_cycle, .. } = &t.trace.steps[0] else {
+        panic!("U0 first")
+    };
+    assert_eq!(odd_cycle.len(), 3, "the triangle is the conflict");
+    let (ids, arcs) = (e1().ids(), e1().arcs());
+    let ctx = Context {
+        ids: &ids,
+        arcs: &arcs,
+    };
+    assert_eq!(
+        t.trace.steps.last().unwrap().caption(&ctx),
+        "Slot 2 [2/3, 1): P1→P3 moves 2/3; every other node is idle."
+    );
+}
+
+#[test]
+fn spec_values() {
+    let e2 = check(&e2(), &q(1, 2), &q(5, 8));
+    assert_eq!(
+        e2.trees.iter().map(|t| t.arcs.clone()).collect::<Vec<_>>(),
+        vec![vec![0, 1]]
+    );
+    check(&e3(), &q(3, 10), &q(3, 10));
+    check(&e4(), &q(2, 5), &q(4, 9));
+    // E5: a tree platform, node a: in 1 + out 4.
+    let e5 = solve_unidirectional(&e5(), 0).unwrap();
+    assert_eq!(e5.throughput, Some(q(1, 5)));
+    invariants(&self::e5(), &e5);
+}
+
+#[test]
+fn node_transformations() {
+    use NodeKind::{Bidirectional, DeltaPort};
+    for (p, bi) in [
+        (e1(), qi(1)),
+        (e2(), q(3, 4)),
+        (e3(), q(5, 11)),
+        (e4(), q(1, 2)),
+    ] {
+        let kinds = vec![Bidirectional; p.nodes.len()];
+        assert_eq!(
+            transformed_throughput(&p, 0, &kinds).unwrap(),
+            Some(bi.clone()),
+            "split graph"
+        );
+        assert_eq!(bidirectional(&p, 0), bi);
+    }
+    assert_eq!(
+        transformed_throughput(&e1(), 0, &[DeltaPort; 3]).unwrap(),
+        Some(qi(1))
+    );
+    assert_eq!(
+        transformed_throughput(&e2(), 0, &[DeltaPort; 3]).unwrap(),
+        Some(q(3, 2))
+    );
+    // All unidirectional: the transformation is the identity.
+    assert_eq!(
+        transformed_throughput(&e2(), 0, &[]).unwrap(),
+        Some(q(1, 2))
+    );
+}
+
+#[test]
+fn bad_and_degenerate_inputs() {
+    assert!(solve_unidirectional(&e1(), 3)
+        .unwrap_err()
+        .contains("source index 3"));
+    let single = random(1, &[]);
+    let s = solve_unidirectional(&single, 0).unwrap();
+    assert_eq!(
+        (s.status, s.throughput, s.objective.value_exact),
+        (Status::Unbounded, None, "inf".to_owned())
+    );
+    // From P2 of E1, P1 is unreachable.
+    let u = solve_unidirectional(&e1(), 1).unwrap();
+    assert_eq!(
+        (u.status, u.unreachable, u.throughput),
+        (Status::Infeasible, vec![0], Some(Q::zero()))
+    );
+    let big = random(21, &(1..21).map(|k| (0, k, 1)).collect::<Vec<_>>());
+    assert!(solve_unidirectional(&big, 0)
+        .unwrap_err()
+        .contains("limited to 20 nodes"));
+}
+
+/// Every subset of arcs that is an arborescence / a matching, for brute force.
+fn subsets(m: usize) -> impl Iterator<Item = Vec<usize>> {
+    (0u32..1 << m).map(move |mask| (0..m).filter(|&k| mask & (1 << k) != 0).collect())
+}
+
+fn small_platform() -> impl Strategy<Value = Platform> {
+    (2usize..=6).prop_flat_map(|n| {
+        proptest::collection::vec((0..n, 0..n, 1u32..=4), 1..=3 * n).prop_map(move |arcs| {
+            // A chain from node 0 keeps most instances connected.
+            let mut all: Vec<(usize, usize, u32)> = (1..n).map(|k| (k - 1, k, 3)).collect();
+            all.extend(arcs);
+            random(n, &all)
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The schedule verifies, its throughput is the column-generation value, and it never
+    /// exceeds the bidirectional optimum nor the naive bound.
+    #[test]
+    fn random_platforms(p in small_platform()) {
+        let sol = solve_unidirectional(&p, 0).unwrap();
+        prop_assume!(sol.status == Status::Optimal);
+        invariants(&p, &sol);
+        let rho = sol.throughput.clone().unwrap();
+        prop_assert!(rho <= bidirectional(&p, 0));
+        prop_assert!(rho <= sol.bounds.naive.clone().unwrap());
+    }
+
+    /// The oracles against brute force on tiny platforms with random weights.
+    #[test]
+    fn oracles_match_brute_force(p in small_platform(), seed in proptest::collection::vec(0u32..5, 18)) {
+        let net = Net::from_platform(&p);
+        prop_assume!(net.arcs.len() <= 12);
+        let w: Vec<Q> = (0..net.arcs.len()).map(|k| q(i64::from(seed[k % 18]), 2)).collect();
+        let (m, mu) = max_matching(&net, &w).unwrap();
+        prop_assert!(is_matching(&net, &m));
+        let best = subsets(net.arcs.len()).filter(|s| is_matching(&net, s)).map(|s| s.iter().map(|&k| w[k].clone()).sum::<Q>()).max().unwrap();
+        prop_assert_eq!(mu, best);
+        let all = vec![true; net.n];
+        if let Some((t, theta)) = min_arborescence(&net, 0, &w, &all) {
+            prop_assert!(net.check_arborescence(0, &t, &all).is_ok());
+            let cheapest = subsets(net.arcs.len())
+                .filter(|s| s.len() + 1 == net.n && net.check_arborescence(0, s, &all).is_ok())
+                .map(|s| s.iter().map(|&k| w[k].clone()).sum::<Q>())
+                .min();
+            prop_assert_eq!(Some(theta), cheapest);
+        }
+    }
+}
+
+/// E4's optimal trees and matchings are listed in §9.4; ours are the same, in the same order.
+/// (E3's listed trees are one optimal vertex among several: only its value is checked.)
+#[test]
+fn e4_trees_and_matchings() {
+    let p = e4();
+    let s = solve_unidirectional(&p, 0).unwrap();
+    let (ids, arcs) = (p.ids(), p.arcs());
+    let ctx = Context {
+        ids: &ids,
+        arcs: &arcs,
+    };
+    let trees: Vec<String> = s
+        .trees
+        .iter()
+        .map(|t| format!("{} {}", ctx.arcs(&t.arcs), t.weight))
+        .collect();
+    assert_eq!(
+        trees,
+        [
+            "{P0→P1, P1→P2, P2→P4, P4→P3} 3/10",
+            "{P0→P1, P1→P2, P1→P3, P2→P4} 1/10"
+        ]
+    );
+    let matchings: Vec<String> = s
+        .matchings
+        .iter()
+        .map(|m| format!("{} {}", ctx.arcs(&m.arcs), m.weight))
+        .collect();
+    assert_eq!(
+        matchings,
+        [
+            "{P1→P3, P2→P4} 1/5",
+            "{P0→P1, P4→P3} 1/5",
+            "{P1→P2, P4→P3} 2/5",
+            "{P0→P1, P2→P4} 1/5"
+        ]
+    );
+}

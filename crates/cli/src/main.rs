@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::steady_state::{pipeline, report, tree};
-use hetlab_core::{catalog, lu, share, square};
+use hetlab_core::{broadcast, catalog, lu, share, square};
 
 #[derive(Parser)]
 #[command(
@@ -132,6 +132,11 @@ fn read_instance(file: &str) -> Result<Instance> {
 fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
     let value = match inst {
         Instance::SteadyState(ss) => solve_steady_state(ss, algorithm, with_trace)?,
+        Instance::Broadcast(b) => {
+            let algorithm = algorithm.unwrap_or("lp");
+            let run = broadcast::dispatch::run(b, algorithm).map_err(|e| anyhow!("{e}"))?;
+            broadcast::dispatch::result(b, algorithm, &run, with_trace)
+        }
         Instance::SquarePartition(sp) => {
             let (part, trace) =
                 square::run::run_traced(algorithm.unwrap_or("column-dp"), &sp.areas())
@@ -143,10 +148,6 @@ fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<S
                 .map_err(|e| anyhow!("{e}"))?;
             lu::report::result(&t.solution, &t.trace, with_trace)
         }
-        other => bail!(
-            "solving \"{}\" instances is not available yet",
-            other.problem()
-        ),
     };
     Ok(serde_json::to_string_pretty(&value)?)
 }

@@ -338,3 +338,34 @@ fn gen_then_solve_for_the_new_families() {
         assert!(v["objective"]["value_exact"].as_str().is_some());
     }
 }
+
+/// broadcast.md §9.2 and §9.6 through the command line: the default LP decomposition, the
+/// baselines, the unidirectional model and a multicast.
+#[test]
+fn solve_broadcast_instances() {
+    let e2 = preset_file("broadcast-e2");
+    let v = solve_json(&["solve", &e2]);
+    assert_eq!(v["problem"], "broadcast");
+    assert_eq!(v["algorithm"], "lp");
+    assert_eq!(v["objective"]["value_exact"], "3/4");
+    assert_eq!(v["trees"].as_array().unwrap().len(), 3);
+    for algo in ["best-tree", "star", "chain", "binomial"] {
+        let v = solve_json(&["solve", "--algorithm", algo, &e2]);
+        assert_eq!(v["objective"]["value_exact"], "1/2", "{algo}");
+        assert_eq!(v["status"], "heuristic");
+    }
+    let text = std::fs::read_to_string(&e2).unwrap().replace(
+        r#""port_model": "bidirectional""#,
+        r#""port_model": "unidirectional""#,
+    );
+    let v: serde_json::Value = serde_json::from_str(&ok(&["solve", "-"], Some(&text))).unwrap();
+    assert_eq!(v["objective"]["value_exact"], "1/2");
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "multicast-exact",
+        &preset_file("broadcast-e6"),
+    ]);
+    assert_eq!(v["objective"]["value_exact"], "1/2");
+    assert_eq!(v["status"], "optimal");
+}

@@ -69,11 +69,11 @@ pub const FAMILIES: &[Family] = &[
         summary: "Stream messages from one source to all: the LP, then weighted spanning trees.",
         spec: "broadcast.md",
         algorithms: &[
-            algo("lp", "LP + weighted-tree decomposition", false),
-            algo("best-tree", "best single spanning tree", false),
-            algo("star", "star overlay", false),
-            algo("chain", "chain overlay", false),
-            algo("binomial", "binomial overlay", false),
+            algo("lp", "LP + weighted-tree decomposition", true),
+            algo("best-tree", "best single spanning tree", true),
+            algo("star", "star overlay", true),
+            algo("chain", "chain overlay", true),
+            algo("binomial", "binomial overlay", true),
         ],
     },
     Family {

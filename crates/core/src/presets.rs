@@ -63,6 +63,42 @@ pub const PRESETS: &[Preset] = &[
         json: include_str!("../presets/strasbourg.json"),
     },
     Preset {
+        name: "broadcast-e1",
+        problem: "broadcast",
+        title: "Triangle (broadcast §9.1, E1)",
+        json: include_str!("../presets/broadcast-e1.json"),
+    },
+    Preset {
+        name: "broadcast-e2",
+        problem: "broadcast",
+        title: "Two relays: two trees beat one (broadcast §9.2, E2)",
+        json: include_str!("../presets/broadcast-e2.json"),
+    },
+    Preset {
+        name: "broadcast-e3",
+        problem: "broadcast",
+        title: "5 nodes, asymmetric (broadcast §9.3, E3)",
+        json: include_str!("../presets/broadcast-e3.json"),
+    },
+    Preset {
+        name: "broadcast-e4",
+        problem: "broadcast",
+        title: "Complete K5 (broadcast §9.4, E4)",
+        json: include_str!("../presets/broadcast-e4.json"),
+    },
+    Preset {
+        name: "broadcast-e5",
+        problem: "broadcast",
+        title: "Tree-shaped platform (broadcast §9.5, E5)",
+        json: include_str!("../presets/broadcast-e5.json"),
+    },
+    Preset {
+        name: "broadcast-e6",
+        problem: "broadcast",
+        title: "Multicast, neither bound tight (broadcast §9.6, E6)",
+        json: include_str!("../presets/broadcast-e6.json"),
+    },
+    Preset {
         name: "square-7-1",
         problem: "square-partition",
         title: "8 areas, 3 columns (square §7.1)",

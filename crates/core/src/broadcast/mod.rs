@@ -21,11 +21,13 @@
 //!   as private `run(.., emit)` functions.
 //! * [`step`], [`state`] — the trace: [`Step`] with captions and phases, the replayed view
 //!   model [`State`], the pseudocode panes.
-//! * `examples/*.json` — the instances of §9 (E1–E5) as broadcast instance files ([`EXAMPLES`]).
+//! * `presets/broadcast-e*.json` — the instances of §9 (E1–E5) as broadcast instance files
+//!   ([`EXAMPLES`]), also the page's presets.
 //! * Multicast (§5) and the unidirectional model (§6) live in `multicast*.rs` and
 //!   `unidirectional*.rs` (another work item).
 
 pub mod baseline;
+pub mod dispatch;
 pub mod extract;
 pub mod lp;
 pub mod multicast;
@@ -33,11 +35,11 @@ pub mod pipeline;
 pub mod schedule;
 pub mod state;
 pub mod step;
-pub mod unidirectional;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_random;
+pub mod unidirectional;
 
 use serde::Serialize;
 
@@ -50,11 +52,20 @@ use crate::trace::{Trace, Traced};
 
 /// The worked examples of broadcast.md §9 as instance files (formats.md §3): `(name, json)`.
 pub const EXAMPLES: &[(&str, &str)] = &[
-    ("e1-triangle", include_str!("examples/e1-triangle.json")),
-    ("e2-two-relays", include_str!("examples/e2-two-relays.json")),
-    ("e3-five-nodes", include_str!("examples/e3-five-nodes.json")),
-    ("e4-k5", include_str!("examples/e4-k5.json")),
-    ("e5-tree", include_str!("examples/e5-tree.json")),
+    (
+        "e1-triangle",
+        include_str!("../../presets/broadcast-e1.json"),
+    ),
+    (
+        "e2-two-relays",
+        include_str!("../../presets/broadcast-e2.json"),
+    ),
+    (
+        "e3-five-nodes",
+        include_str!("../../presets/broadcast-e3.json"),
+    ),
+    ("e4-k5", include_str!("../../presets/broadcast-e4.json")),
+    ("e5-tree", include_str!("../../presets/broadcast-e5.json")),
 ];
 
 /// A broadcast (or multicast) tree with the number of messages per time unit sent along it.

@@ -1,0 +1,294 @@
+//! One entry for a `broadcast` instance, whatever it asks: a broadcast under the bidirectional
+//! model (pipelines B and T), a multicast (`targets`, pipeline M) or a broadcast under the
+//! unidirectional model (pipeline U). The command line and the page both go through [`run`],
+//! and [`result`] writes the result document of formats.md §4 with node ids in place of
+//! indices.
+
+use serde_json::{json, Value};
+
+use super::multicast::{self, MulticastSolution, MulticastStep};
+use super::unidirectional::{self, UniSolution, UniStep};
+use super::{solve_traced, BroadcastInput, BroadcastSolution, PortModel, Step};
+use crate::platform::{Arc, NodeId};
+use crate::rational::{format_fraction, to_f64, Q};
+use crate::report::{document, trace_json};
+use crate::trace::Traced;
+
+/// A solved broadcast instance, with its trace.
+#[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
+#[derive(Debug)]
+pub enum Run {
+    /// Bidirectional broadcast (LP + trees, or a baseline).
+    Broadcast(Traced<BroadcastSolution, Step>),
+    /// Multicast to `targets`.
+    Multicast(Traced<MulticastSolution, MulticastStep>),
+    /// Broadcast under the unidirectional model.
+    Unidirectional(Traced<UniSolution, UniStep>),
+}
+
+/// The algorithm names offered for this instance (the default first).
+#[must_use]
+pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
+    if input.targets.is_some() {
+        &[
+            "lp",
+            "multicast-scatter",
+            "multicast-pruned",
+            "multicast-augmented",
+            "multicast-exact",
+        ]
+    } else if input.port_model == PortModel::Unidirectional {
+        &["lp"]
+    } else {
+        &[
+            "lp",
+            "best-tree",
+            "star",
+            "chain",
+            "binomial",
+            "greedy-tree",
+            "spt",
+        ]
+    }
+}
+
+/// Solves `input` with `algorithm`.
+///
+/// # Errors
+/// An unknown algorithm for this kind of instance, a multicast under the unidirectional model
+/// (no method in broadcast.md), or the solver's own message (size limits, ...).
+pub fn run(input: &BroadcastInput, algorithm: &str) -> Result<Run, String> {
+    let known = algorithms(input);
+    if !known.contains(&algorithm) {
+        return Err(format!(
+            "unknown algorithm \"{algorithm}\" for this instance (known: {})",
+            known.join(", ")
+        ));
+    }
+    match (&input.targets, input.port_model) {
+        (Some(_), PortModel::Unidirectional) => Err(
+            "multicast under the unidirectional model has no method in broadcast.md: remove \"targets\" or use \"port_model\": \"bidirectional\"".to_owned(),
+        ),
+        (Some(targets), PortModel::Bidirectional) => multicast::solve_multicast_traced(
+            &input.platform,
+            input.source,
+            targets,
+            algorithm,
+        )
+        .map(Run::Multicast),
+        (None, PortModel::Unidirectional) => {
+            unidirectional::solve_unidirectional_traced(&input.platform, input.source)
+                .map(Run::Unidirectional)
+        }
+        (None, PortModel::Bidirectional) => solve_traced(input, algorithm)
+            .map(Run::Broadcast)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+impl Run {
+    /// The throughput (`None` = `+∞`).
+    #[must_use]
+    pub fn throughput(&self) -> Option<&Q> {
+        match self {
+            Run::Broadcast(t) => t.solution.throughput.as_ref(),
+            Run::Multicast(t) => t.solution.throughput.as_ref(),
+            Run::Unidirectional(t) => t.solution.throughput.as_ref(),
+        }
+    }
+
+    /// Number of steps of the trace.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        match self {
+            Run::Broadcast(t) => t.trace.len(),
+            Run::Multicast(t) => t.trace.len(),
+            Run::Unidirectional(t) => t.trace.len(),
+        }
+    }
+
+    /// No step at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Replaces the arc ids of every `{"arcs": [...]}` in `list` by `[from, to]` node ids.
+fn arc_ends(list: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
+    let Some(items) = list.as_array_mut() else {
+        return;
+    };
+    for item in items {
+        if let Some(a) = item.get_mut("arcs").and_then(Value::as_array_mut) {
+            for e in a.iter_mut() {
+                if let Some(arc) = e.as_u64().and_then(|k| arcs.get(usize::try_from(k).ok()?)) {
+                    *e = json!([ids[arc.from], ids[arc.to]]);
+                }
+            }
+        }
+    }
+}
+
+/// The result document (formats.md §4): status, objective `throughput` (`"inf"` when there is
+/// nothing to send), the family fields of broadcast.md §0.1 with trees as `[from, to]` id pairs,
+/// `steps`, and the trace when asked.
+#[must_use]
+pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bool) -> Value {
+    let ids = input.platform.ids();
+    let arcs = input.platform.arcs();
+    let (status, fields, trace) = match run {
+        Run::Broadcast(t) => {
+            let ctx = super::step::Context {
+                ids: &ids,
+                arcs: &arcs,
+            };
+            (
+                json!(t.solution.status),
+                serde_json::to_value(&t.solution).unwrap_or_default(),
+                with_trace.then(|| trace_json(&t.trace.steps, &ctx)),
+            )
+        }
+        Run::Multicast(t) => {
+            let ctx = multicast::Context {
+                ids: &ids,
+                arcs: &arcs,
+            };
+            (
+                json!(t.solution.status),
+                serde_json::to_value(&t.solution).unwrap_or_default(),
+                with_trace.then(|| trace_json(&t.trace.steps, &ctx)),
+            )
+        }
+        Run::Unidirectional(t) => {
+            let ctx = multicast::Context {
+                ids: &ids,
+                arcs: &arcs,
+            };
+            (
+                json!(t.solution.status),
+                serde_json::to_value(&t.solution).unwrap_or_default(),
+                with_trace.then(|| trace_json(&t.trace.steps, &ctx)),
+            )
+        }
+    };
+    let objective = match run.throughput() {
+        Some(rho) => {
+            json!({"name": "throughput", "value": to_f64(rho), "value_exact": format_fraction(rho)})
+        }
+        None => json!({"name": "throughput", "value": null, "value_exact": "inf"}),
+    };
+    let mut fields = fields;
+    if let Value::Object(m) = &mut fields {
+        // The envelope carries these; the solution's own copies would only disagree in form.
+        for k in ["algorithm", "status", "objective", "throughput"] {
+            m.remove(k);
+        }
+    }
+    for key in ["trees", "matchings"] {
+        if let Some(list) = fields.get_mut(key) {
+            arc_ends(list, &ids, &arcs);
+        }
+    }
+    let mut out = document(
+        "broadcast",
+        algorithm,
+        status.as_str().unwrap_or("optimal"),
+        objective,
+        fields,
+    );
+    out["steps"] = json!(run.len());
+    if let Some(t) = trace {
+        out["trace"] = Value::Array(t);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instance::Instance;
+
+    fn preset(name: &str) -> BroadcastInput {
+        match crate::presets::get(name) {
+            Some(Instance::Broadcast(b)) => b,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    fn solve(input: &BroadcastInput, algorithm: &str) -> Value {
+        let run = run(input, algorithm).unwrap();
+        result(input, algorithm, &run, true)
+    }
+
+    /// broadcast.md §9.2: three trees of weight 1/4 beat the best single tree (1/2); the
+    /// unidirectional model gives 1/2.
+    #[test]
+    fn e2_in_both_models_with_ids_in_the_trees() {
+        let mut e2 = preset("broadcast-e2");
+        let v = solve(&e2, "lp");
+        assert_eq!(
+            (v["status"].as_str(), v["objective"]["value_exact"].as_str()),
+            (Some("optimal"), Some("3/4"))
+        );
+        let trees = v["trees"].as_array().unwrap();
+        assert_eq!(trees.len(), 3);
+        assert_eq!(trees[0]["arcs"], json!([["s", "a"], ["s", "b"]]));
+        assert!(trees.iter().all(|t| t["weight"] == "1/4"));
+        assert_eq!(
+            v["steps"].as_u64(),
+            Some(v["trace"].as_array().unwrap().len() as u64)
+        );
+        let best = solve(&e2, "best-tree");
+        assert_eq!(
+            (
+                best["status"].as_str(),
+                best["objective"]["value_exact"].as_str()
+            ),
+            (Some("heuristic"), Some("1/2"))
+        );
+        e2.port_model = PortModel::Unidirectional;
+        let v = solve(&e2, "lp");
+        assert_eq!(v["objective"]["value_exact"], "1/2");
+        assert!(v["matchings"][0]["arcs"][0].is_array());
+        assert!(run(&e2, "star").is_err());
+    }
+
+    /// broadcast.md §9.6: UB 2/3, exact 1/2, LB 1/3; the default reports the best heuristic.
+    #[test]
+    fn e6_multicast_bounds_and_exact_value() {
+        let e6 = preset("broadcast-e6");
+        let v = solve(&e6, "lp");
+        assert_eq!(v["objective"]["value_exact"], "1/2");
+        assert_eq!(v["status"], "heuristic");
+        let exact = solve(&e6, "multicast-exact");
+        assert_eq!(
+            (
+                exact["status"].as_str(),
+                exact["objective"]["value_exact"].as_str()
+            ),
+            (Some("optimal"), Some("1/2"))
+        );
+        let lb = solve(&e6, "multicast-scatter");
+        assert_eq!(lb["objective"]["value_exact"], "1/3");
+        assert!(run(&e6, "best-tree")
+            .unwrap_err()
+            .contains("unknown algorithm"));
+        let mut uni = e6.clone();
+        uni.port_model = PortModel::Unidirectional;
+        assert!(run(&uni, "lp").unwrap_err().contains("no method"));
+    }
+
+    /// A single node has nothing to send: status `unbounded`, throughput `inf` (§10).
+    #[test]
+    fn nothing_to_send_is_unbounded() {
+        let text =
+            r#"{"problem":"broadcast","version":1,"source":"s","platform":{"nodes":[{"id":"s"}]}}"#;
+        let Ok(Instance::Broadcast(b)) = Instance::from_json(text) else {
+            panic!("reads")
+        };
+        let v = solve(&b, "lp");
+        assert_eq!(v["status"], "unbounded");
+        assert_eq!(v["objective"]["value_exact"], "inf");
+    }
+}

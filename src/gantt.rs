@@ -32,6 +32,8 @@ pub struct Rect {
     pub label: String,
     /// Tooltip: the full sentence.
     pub title: String,
+    /// Fill colour, when the class does not give it (one colour per broadcast tree).
+    pub fill: Option<&'static str>,
 }
 
 /// The chart.
@@ -120,6 +122,7 @@ pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
                 class,
                 label,
                 title,
+                fill: None,
             })
         })
         .collect();
@@ -138,6 +141,70 @@ pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
     }
 }
 
+/// One bar of a lane chart built by [`lanes`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Span {
+    /// Lane index.
+    pub row: usize,
+    /// Start time.
+    pub start: Q,
+    /// End time.
+    pub end: Q,
+    /// Text inside, when it fits.
+    pub label: String,
+    /// Tooltip.
+    pub title: String,
+    /// Fill colour.
+    pub fill: &'static str,
+}
+
+/// A chart of named lanes over `[0, length]`, with guides at `marks` (slot boundaries): the
+/// broadcast schedules (broadcast.md §4.5, §6.6) use it.
+#[must_use]
+pub fn lanes(names: &[String], spans: &[Span], length: &Q, marks: &[Q]) -> Chart {
+    #[allow(clippy::cast_precision_loss)] // Lane counts are small.
+    let rows: Vec<(String, f64)> = names
+        .iter()
+        .enumerate()
+        .map(|(k, n)| (n.clone(), 4.0 + ROW * k as f64))
+        .collect();
+    let scale = (WIDTH - LEFT - 8.0) / to_f64(length).max(f64::MIN_POSITIVE);
+    let x_of = |t: &Q| LEFT + to_f64(t) * scale;
+    let rects = spans
+        .iter()
+        .take(MAX_BARS)
+        .filter_map(|b| {
+            let y = rows.get(b.row)?.1;
+            let (x, w) = (x_of(&b.start), (x_of(&b.end) - x_of(&b.start)).max(1.0));
+            #[allow(clippy::cast_precision_loss)]
+            let fits = w > 7.0 * b.label.chars().count() as f64 + 4.0;
+            Some(Rect {
+                x,
+                y,
+                w,
+                class: "span",
+                label: if fits { b.label.clone() } else { String::new() },
+                title: b.title.clone(),
+                fill: Some(b.fill),
+            })
+        })
+        .collect();
+    let mut guides: Vec<(f64, String)> = vec![(LEFT, "0".to_owned())];
+    guides.extend(marks.iter().map(|t| (x_of(t), frac(t))));
+    if guides.last().is_none_or(|g| g.1 != frac(length)) {
+        guides.push((x_of(length), frac(length)));
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let height = 4.0 + ROW * rows.len() as f64 + AXIS;
+    Chart {
+        height,
+        rows,
+        rects,
+        guides,
+        dropped: spans.len().saturating_sub(MAX_BARS),
+    }
+}
+
 /// Height of a bar.
 #[must_use]
 pub fn bar_height() -> f64 {
@@ -147,6 +214,45 @@ pub fn bar_height() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lane_charts_place_spans_on_their_rows() {
+        use hetlab_core::rational::{q, qi};
+        let names = vec!["s sends".to_owned(), "a receives".to_owned()];
+        let spans = vec![
+            Span {
+                row: 0,
+                start: qi(0),
+                end: qi(2),
+                label: "T1 ×1".into(),
+                title: "t".into(),
+                fill: "#fff",
+            },
+            Span {
+                row: 1,
+                start: qi(2),
+                end: qi(4),
+                label: "x".into(),
+                title: "u".into(),
+                fill: "#000",
+            },
+            Span {
+                row: 7,
+                start: qi(0),
+                end: qi(1),
+                label: String::new(),
+                title: String::new(),
+                fill: "#000",
+            },
+        ];
+        let c = lanes(&names, &spans, &qi(4), &[qi(2), q(7, 2)]);
+        assert_eq!(c.rects.len(), 2, "a span on a missing lane is dropped");
+        assert!((c.rects[0].x - LEFT).abs() < 1e-9 && c.rects[1].y > c.rects[0].y);
+        assert!((c.rects[0].w - c.rects[1].w).abs() < 1e-9);
+        assert_eq!(c.rects[1].fill, Some("#000"));
+        let labels: Vec<&str> = c.guides.iter().map(|g| g.1.as_str()).collect();
+        assert_eq!(labels, ["0", "2", "7/2", "4"]);
+    }
     use hetlab_core::instance::Instance;
     use hetlab_core::periodic::bars;
     use hetlab_core::steady_state::pipeline;

@@ -3,6 +3,7 @@
 
 mod bench;
 mod dom;
+mod gantt_view;
 mod graph;
 mod home;
 mod lu_page;

@@ -3,6 +3,7 @@
 
 pub mod arcs_draw;
 pub mod bipartite;
+pub mod broadcast_draw;
 pub mod draw;
 pub mod editor;
 pub mod gantt;

@@ -4,6 +4,11 @@
 
 use wasm_bindgen::JsCast as _;
 
+/// Shows `message` in a modal box.
+pub fn alert(message: &str) {
+    let _ = gloo::utils::window().alert_with_message(message);
+}
+
 /// localStorage key of the autosaved platform (a steady-state instance JSON).
 pub const AUTOSAVE_KEY: &str = "hetlab.platform.v1";
 

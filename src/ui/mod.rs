@@ -2,6 +2,8 @@
 //! for what is shown) and hands a [`Nav`] context to pages so that they can push or replace it.
 
 mod bench;
+mod broadcast_page;
+mod broadcast_views;
 mod dom;
 mod gantt_view;
 mod graph;
@@ -81,6 +83,7 @@ pub fn App() -> Html {
         Page::Platform => html! { <platform_page::PlatformPage /> },
         Page::Family(p) if p == "steady-state" => html! { <steady_page::SteadyPage /> },
         Page::Family(p) if p == "square-partition" => html! { <square_page::SquarePage /> },
+        Page::Family(p) if p == "broadcast" => html! { <broadcast_page::BroadcastPage /> },
         Page::Family(p) if p == "lu" => html! { <lu_page::LuPage /> },
         Page::Family(p) if p == "bench" => html! { <bench::Bench /> },
         Page::Family(p) => html! { <home::Coming problem={p.clone()} /> },
@@ -94,6 +97,7 @@ pub fn App() -> Html {
                         <a href="#/">{"Algorithms"}</a>
                         <a href="#/platform">{"Platform editor"}</a>
                         <a href="#/steady-state">{"Steady state"}</a>
+                        <a href="#/broadcast">{"Broadcast"}</a>
                         <a href="#/square-partition">{"Square partitions"}</a>
                         <a href="#/lu">{"LU"}</a>
                     </nav>

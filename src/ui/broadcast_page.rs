@@ -1,0 +1,298 @@
+//! The steady-state broadcast page (broadcast.md §8): the instance comes from the URL (`i=`, or
+//! `preset=`, or the platform saved in the editor with its first node as source); the run is
+//! derived from it (broadcast, multicast or the unidirectional model, by the instance), and the
+//! player shows one step of it.
+
+use hetlab_core::broadcast::dispatch::{self, Run};
+use hetlab_core::broadcast::PortModel;
+use hetlab_core::instance::{Broadcast, Instance};
+use hetlab_core::platform::NodeId;
+use hetlab_core::presets;
+use hetlab_core::share;
+use yew::prelude::*;
+
+use super::broadcast_views::{step_view, StepView};
+use super::dom::{self, AUTOSAVE_KEY};
+use super::graph::Graph;
+use super::player_bar::PlayerBar;
+use super::share::ShareDialog;
+use super::stepper::{decode_for, use_player, Pseudocode};
+use super::use_nav;
+use crate::draw;
+
+const DEFAULT_PRESET: &str = "broadcast-e2";
+
+fn pick(i: Instance) -> Option<Broadcast> {
+    match i {
+        Instance::Broadcast(b) => Some(b),
+        _ => None,
+    }
+}
+
+fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Broadcast, String> {
+    if let Some(name) = preset {
+        return presets::get(name)
+            .and_then(pick)
+            .ok_or_else(|| format!("There is no broadcast preset called \"{name}\"."));
+    }
+    if let Some(p) = payload {
+        return decode_for(p, "broadcast", "Your saved platform", pick);
+    }
+    presets::get(DEFAULT_PRESET)
+        .and_then(pick)
+        .ok_or_else(|| "The default example is missing.".to_owned())
+}
+
+/// The page.
+#[component]
+pub fn BroadcastPage() -> Html {
+    let nav = use_nav();
+    let q = nav.route.query.clone();
+    let payload = q.get("i").map(str::to_owned);
+    let preset = q.get("preset").map(str::to_owned);
+    let algo = q.get("algo").unwrap_or("lp").to_owned();
+    let embed = q.flag("embed");
+    let controls = q.get("controls") != Some("0");
+    let resolved = use_memo((payload.clone(), preset.clone()), |(p, s)| {
+        resolve(p.as_deref(), s.as_deref())
+    });
+    let run = use_memo((resolved.clone(), algo.clone()), |(r, algo)| {
+        (**r).as_ref().ok().map(|inst| dispatch::run(inst, algo))
+    });
+    {
+        let (nav, resolved) = (nav.clone(), resolved.clone());
+        use_effect_with(resolved.clone(), move |_| {
+            if let Ok(inst) = &*resolved {
+                let mut r = nav.route.clone();
+                if r.query.get("i").is_none() || r.query.get("preset").is_some() {
+                    r.query.remove("preset");
+                    r.query
+                        .set("i", share::encode(&Instance::Broadcast(inst.clone())));
+                    if r.query.get("algo").is_none() {
+                        r.query.set("algo", "lp");
+                    }
+                    nav.replace(r);
+                }
+            }
+        });
+    }
+    let share_open = use_state(|| false);
+    let len = match &*run {
+        Some(Ok(r)) => r.len(),
+        _ => 0,
+    };
+    let (player, on_action) = use_player(len);
+
+    let inst = match &*resolved {
+        Ok(i) => i,
+        Err(message) => return error_view(message, embed),
+    };
+    let view = match &*run {
+        Some(Ok(r)) => step_view(inst, &algo, r, &player, &on_action),
+        Some(Err(message)) => StepView {
+            figure: std::rc::Rc::new(draw::plain(&inst.platform)),
+            caption: format!("No result: {message}."),
+            line: None,
+            pseudocode: &[],
+            results: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
+            below: Html::default(),
+        },
+        None => return error_view("Nothing to show.", embed),
+    };
+    let title = inst
+        .platform
+        .name
+        .clone()
+        .unwrap_or_else(|| "Platform".to_owned());
+    let failed = matches!(&*run, Some(Err(_)));
+    let figure_html = html! {
+        <figure class="figure" data-testid="figure">
+            <Graph figure={view.figure.clone()} title={title.clone()} />
+            <figcaption data-testid="caption" class={classes!("caption", failed.then_some("warning"))} aria-live="polite">{view.caption.clone()}</figcaption>
+        </figure>
+    };
+    let bar = controls
+        .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
+    if embed {
+        return html! { <section class="broadcast-page embed" data-testid="broadcast-page">{figure_html}{for bar}</section> };
+    }
+    let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
+    let run_ok = match &*run {
+        Some(Ok(r)) => Some(r),
+        _ => None,
+    };
+    html! {
+        <section class="broadcast-page" data-testid="broadcast-page">
+            <h1>{"Steady-state broadcast"}</h1>
+            <p class="lead">{"One source streams messages to every node. Several spanning trees used at once, each with its share of the stream, can beat any single tree."}</p>
+            { toolbar(&nav, &algo, inst, &view, &title, &share_open, run_ok) }
+            <div class="layout">
+                <div class="figure-col">{figure_html}{for bar}{view.below.clone()}</div>
+                <aside class="side" aria-label="Algorithm and results">
+                    { view.results.clone() }
+                    <Pseudocode lines={view.pseudocode} active={view.line} />
+                    <h2>{"Legend"}</h2>
+                    <ul class="legend">
+                        <li><span class="swatch source"></span>{"source"}</li>
+                        <li><span class="swatch tree"></span>{"tree being built / chosen arcs (labels: residual capacity or usage)"}</li>
+                        <li><span class="swatch cut"></span>{"arcs of a minimum cut; shaded nodes: its sink side or a tight set"}</li>
+                    </ul>
+                </aside>
+            </div>
+            if *share_open {
+                <ShareDialog url={share_url} title={title} on_close={{ let s = share_open.clone(); Callback::from(move |()| s.set(false)) }} />
+            }
+        </section>
+    }
+}
+
+fn error_view(message: &str, embed: bool) -> Html {
+    html! {
+        <section class="broadcast-page" data-testid="broadcast-page">
+            <div class="error" role="alert" data-testid="url-error">
+                <h2>{"This link cannot be shown"}</h2>
+                <p>{message.to_owned()}</p>
+                if !embed {
+                    <p><a href="#/broadcast?preset=broadcast-e2">{"Open the two-relay example"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></p>
+                }
+            </div>
+        </section>
+    }
+}
+
+/// Pushes `inst` as the page's new instance (step 0, default algorithm when `reset`).
+fn go(nav: &super::Nav, inst: &Broadcast, reset: bool) {
+    let mut r = nav.route.clone();
+    r.query
+        .set("i", share::encode(&Instance::Broadcast(inst.clone())));
+    r.query.set("step", "0");
+    if reset {
+        r.query.set("algo", "lp");
+    }
+    nav.push(r);
+}
+
+fn toolbar(
+    nav: &super::Nav,
+    algo: &str,
+    inst: &Broadcast,
+    view: &StepView,
+    title: &str,
+    share_open: &UseStateHandle<bool>,
+    run: Option<&Run>,
+) -> Html {
+    let select = |e: &Event| -> String {
+        let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        s.value()
+    };
+    let on_algo = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            let mut r = nav.route.clone();
+            r.query.set("algo", select(&e));
+            r.query.set("step", "0");
+            nav.push(r);
+        })
+    };
+    let on_preset = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            if let Some(b) = presets::get(&select(&e)).and_then(pick) {
+                go(&nav, &b, true);
+            }
+        })
+    };
+    let on_source = {
+        let (nav, inst) = (nav.clone(), inst.clone());
+        Callback::from(move |e: Event| {
+            if let Ok(k) = select(&e).parse::<usize>() {
+                let mut b = inst.clone();
+                b.source = k;
+                go(&nav, &b, false);
+            }
+        })
+    };
+    let on_model = {
+        let (nav, inst) = (nav.clone(), inst.clone());
+        Callback::from(move |e: Event| {
+            let mut b = inst.clone();
+            b.port_model = if select(&e) == "unidirectional" {
+                PortModel::Unidirectional
+            } else {
+                PortModel::Bidirectional
+            };
+            go(&nav, &b, true);
+        })
+    };
+    let on_saved = {
+        let nav = nav.clone();
+        Callback::from(move |_: MouseEvent| {
+            let saved = dom::load(AUTOSAVE_KEY).and_then(|t| Instance::from_json(&t).ok());
+            match saved.as_ref().and_then(Instance::platform) {
+                Some(p) if !p.nodes.is_empty() => go(&nav, &Broadcast::new(p.clone(), 0), true),
+                _ => {
+                    dom::alert("No platform is saved in this browser yet: draw one in the platform editor first.");
+                }
+            }
+        })
+    };
+    let on_svg = {
+        let (figure, title) = (view.figure.clone(), title.to_owned());
+        Callback::from(move |_: MouseEvent| {
+            dom::download(
+                "hetlab-broadcast.svg",
+                "image/svg+xml",
+                &draw::to_svg_document(&figure, &title),
+            );
+        })
+    };
+    let on_json = run.map(|r| {
+        let text = serde_json::to_string_pretty(&dispatch::result(inst, algo, r, false))
+            .unwrap_or_default();
+        Callback::from(move |_: MouseEvent| {
+            dom::download("hetlab-broadcast-result.json", "application/json", &text);
+        })
+    });
+    let open_share = {
+        let s = share_open.clone();
+        Callback::from(move |_: MouseEvent| s.set(true))
+    };
+    let ids: Vec<NodeId> = inst.platform.ids();
+    html! {
+        <div class="toolbar" data-testid="editor-panel">
+            <label>{"Algorithm "}
+                <select data-testid="algo" onchange={on_algo}>
+                    { for dispatch::algorithms(inst).iter().map(|name| html! {
+                        <option value={*name} selected={algo == *name}>{*name}</option>
+                    }) }
+                </select>
+            </label>
+            <label>{"Example "}
+                <select data-testid="page-preset" onchange={on_preset}>
+                    <option value="" selected=true disabled=true>{"load a preset…"}</option>
+                    { for presets::of("broadcast").map(|p| html! { <option value={p.name}>{p.title}</option> }) }
+                </select>
+            </label>
+            <label>{"Source "}
+                <select data-testid="source" onchange={on_source}>
+                    { for ids.iter().enumerate().map(|(k, id)| html! {
+                        <option value={k.to_string()} selected={k == inst.source}>{id.to_string()}</option>
+                    }) }
+                </select>
+            </label>
+            <label>{"Port model "}
+                <select data-testid="port-model" onchange={on_model}>
+                    <option value="bidirectional" selected={inst.port_model == PortModel::Bidirectional}>{"bidirectional one-port"}</option>
+                    <option value="unidirectional" selected={inst.port_model == PortModel::Unidirectional}>{"unidirectional one-port"}</option>
+                </select>
+            </label>
+            <button onclick={on_saved} data-testid="use-saved" title="Broadcast from the first node of the platform saved in the editor">{"Use my platform"}</button>
+            <button onclick={open_share} data-testid="share">{"Share"}</button>
+            <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
+            if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
+            if let Some(t) = &inst.targets {
+                <span class="muted">{format!("Multicast to {}", t.iter().map(|&k| ids[k].to_string()).collect::<Vec<_>>().join(", "))}</span>
+            }
+        </div>
+    }
+}

@@ -13,12 +13,13 @@
 //! * [`extract`] — EXTRACT (§3.3): weighted spanning arborescences whose weights sum to `ρ*`,
 //!   exact, deterministic (§3.6); [`verify_trees`] checks any weighted tree set.
 //! * [`schedule`] — the periodic schedule of §4 (matchings through
-//!   [`crate::graph::matching::decompose`], integral period, water filling, generations), its
-//!   Gantt bars (§4.5) and the slot-by-slot [`schedule::verify`].
+//!   [`crate::graph::matching::decompose`], integral period, water filling, generations);
+//!   [`gantt`] — its Gantt bars (§4.5) and the slot-by-slot [`gantt::verify`].
 //! * [`baseline`] — single trees and overlays of §7 (fixed tree, best single tree, star, chain,
 //!   binomial, greedy, shortest-path tree).
-//! * [`pipeline`] — the bidirectional pipeline B (§8.1) and the baseline pipeline T (§8.4)
-//!   as private `run(.., emit)` functions.
+//! * [`pipeline`] — the bidirectional pipeline B (§8.1) behind the private `run(.., emit)`;
+//!   `pipeline_t.rs` — the baseline pipeline T (§8.4).
+//! * `tests*.rs` — §9 examples, §10 edge cases, random platforms and brute force.
 //! * [`step`], [`state`] — the trace: [`Step`] with captions and phases, the replayed view
 //!   model [`State`], the pseudocode panes.
 //! * `presets/broadcast-e*.json` — the instances of §9 (E1–E5) as broadcast instance files
@@ -29,14 +30,18 @@
 pub mod baseline;
 pub mod dispatch;
 pub mod extract;
+pub mod gantt;
 pub mod lp;
 pub mod multicast;
 pub mod pipeline;
+mod pipeline_t;
 pub mod schedule;
 pub mod state;
 pub mod step;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_edge;
 #[cfg(test)]
 mod tests_random;
 pub mod unidirectional;

@@ -60,7 +60,16 @@ pub fn figure(
                 from = (from.0 + ox, from.1 + oy);
                 to = (to.0 + ox, to.1 + oy);
             }
-            let (from, to, label_at) = segment(from, to);
+            let (from, to, mut label_at) = segment(from, to);
+            if twin {
+                // Labels of opposite arcs go to their own sides, clear of each other.
+                let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+                let len = dx.hypot(dy).max(f64::MIN_POSITIVE);
+                label_at = (
+                    label_at.0 - dy / len * 2.0 * OFFSET,
+                    label_at.1 + dx / len * 2.0 * OFFSET,
+                );
+            }
             match marks.get(k).cloned().flatten() {
                 Some(m) => LinkLook {
                     from,

@@ -136,7 +136,7 @@ pub fn step_view(
                         <h2>{"Result"}</h2>
                         { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some() || s.baseline_throughput.is_some(), if algorithm == "lp" { "ρ*" } else { "ρ" }) }
                         { certificate(&s, &ids) }
-                        { comparison(&s) }
+                        { comparison(&s, t.solution.throughput.as_ref(), t.solution.trees.len(), algorithm == "lp") }
                         { phase_buttons(&t.trace.steps, player, on_action) }
                     </>
                 },
@@ -236,34 +236,55 @@ fn certificate(s: &State, ids: &[NodeId]) -> Html {
     let set: Vec<String> = cut.set.iter().map(|&i| ids[i].to_string()).collect();
     html! {
         <p class="why" data-testid="certificate">
-            {format!("Why no schedule does better: the nodes {{{}}} (which include {}) receive only through arcs whose usages sum to {}; every message must cross them.", set.join(", "), ids[cut.destination], frac(&cut.value))}
+            { if set.len() == 1 {
+                format!("Why no schedule does better: {} receives only through arcs whose usages sum to {}, and every message must reach it.", set[0], frac(&cut.value))
+            } else {
+                format!("Why no schedule does better: the nodes {{{}}} receive only through arcs whose usages sum to {}; every message bound for {} must cross them.", set.join(", "), frac(&cut.value), ids[cut.destination])
+            } }
         </p>
     }
 }
 
-/// The comparison with single trees and overlays (B11).
-fn comparison(s: &State) -> Html {
+/// The comparison with single trees and overlays (B11), under the optimum of the weighted
+/// trees when the LP pipeline ran.
+fn comparison(s: &State, rho: Option<&Q>, trees: usize, lp: bool) -> Html {
     if s.comparison.is_empty() {
         return Html::default();
     }
-    let best = s
+    let best_single = s
         .comparison
         .iter()
         .filter_map(|c| c.throughput.as_ref())
         .max()
         .cloned();
+    let verdict = match (lp, rho, &best_single) {
+        (true, Some(r), Some(b)) if r > b => format!(
+            "{trees} trees used at once give {}, more than the best single tree ({}): {:.0}% more.",
+            frac(r),
+            frac(b),
+            100.0 * (hetlab_core::rational::to_f64(r) / hetlab_core::rational::to_f64(b) - 1.0)
+        ),
+        (true, Some(r), Some(_)) => format!(
+            "A single tree already reaches the optimum {} on this platform.",
+            frac(r)
+        ),
+        _ => String::new(),
+    };
     html! {
         <>
             <h3>{"Against single trees"}</h3>
             <table class="compare" data-testid="comparison">
                 <thead><tr><th>{"scheme"}</th><th>{"throughput"}</th></tr></thead>
-                <tbody>{ for s.comparison.iter().map(|c| html! {
-                    <tr class={classes!((c.throughput.is_some() && c.throughput == best).then_some("current"))}>
-                        <td>{c.name.clone()}</td>
-                        <td>{rate(c.throughput.as_ref())}</td>
-                    </tr>
-                }) }</tbody>
+                <tbody>
+                    if lp {
+                        <tr class="current"><td>{format!("lp: {trees} weighted tree(s)")}</td><td>{rate(rho)}</td></tr>
+                    }
+                    { for s.comparison.iter().map(|c| html! {
+                        <tr><td>{c.name.clone()}</td><td>{rate(c.throughput.as_ref())}</td></tr>
+                    }) }
+                </tbody>
             </table>
+            if !verdict.is_empty() { <p class="why" data-testid="verdict">{verdict}</p> }
         </>
     }
 }

@@ -83,6 +83,12 @@ function expectStep(page, expected, timeout = UI_TIMEOUT) {
   return textWhere(stepCount(page), `step count "${expected}"`, (t) => t === expected, timeout);
 }
 
+/** Total number of steps shown by the step counter ('Step 4 / 13' -> 13), NaN if unreadable. */
+async function stepTotal(page) {
+  const m = /\/\s*(\d+)/.exec(await text(stepCount(page)));
+  return m ? Number(m[1]) : NaN;
+}
+
 /** Current step number shown by the step counter ('Step 4 / 13' -> 4), NaN if unreadable. */
 async function stepNumber(page) {
   const m = /Step\s+(\d+)\s*\//.exec(await text(stepCount(page)));
@@ -414,6 +420,66 @@ export const tests = [
       await byId(fresh, 'procs-apply').click();
       await textWhere(byId(fresh, 'field-error'), 'message naming number 2', (t) => t.includes('number 2: must be > 0'));
       await expectStep(fresh, `Step ${last - 2} / ${last}`);
+    },
+  },
+
+  {
+    // Issue 4: the spec's example E2 plays from the flows to the trees to the Gantt chart, shows
+    // that its three weighted trees beat the best single tree, steps back, and its share URL
+    // restores the step.
+    name: 'broadcast-e2',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/broadcast?preset=broadcast-e2&algo=lp'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await textWhere(stepCount(page), 'step count "Step 0 / ..."', (t) => t.startsWith('Step 0 / '));
+      // Forward to the first destination's flow (B3): its caption names a flow and a cut.
+      let caption = '';
+      for (let k = 1; k <= 8 && !/flow/i.test(caption); k++) {
+        await page.keyboard.press('ArrowRight');
+        await expectStep(page, `Step ${k} / ${await stepTotal(page)}`);
+        caption = await text(byId(page, 'caption'));
+      }
+      check(/flow/i.test(caption), `no flow step near the start: ${caption}`);
+      await count(byId(page, 'gantt'), 0, 'gantt before the schedule');
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'throughput'), 'ρ* = 3/4', (t) => t.includes('3/4'));
+      await textWhere(byId(page, 'trees'), 'three trees of weight 1/4', (t) => t.startsWith('3 weighted trees') && (t.match(/× 1\/4/g) || []).length === 3);
+      await visible(byId(page, 'gantt'), 'gantt chart');
+      await textWhere(byId(page, 'verdict'), 'trees beat the best single tree', (t) => t.includes('3/4') && t.includes('best single tree (1/2)'));
+      await textWhere(byId(page, 'comparison'), 'best-tree at 1/2', (t) => t.includes('best-tree') && t.includes('1/2'));
+      const last = await stepNumber(page);
+      // Back into the schedule's construction: the chart disappears or shrinks, the trees stay.
+      for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowLeft');
+      await expectStep(page, `Step ${last - 4} / ${last}`);
+      const back = await textWhere(byId(page, 'caption'), 'a caption', (t) => t.length > 0);
+
+      const { raw, url } = await share(h, page);
+      check(raw.includes('algo=lp') && raw.includes(`step=${last - 4}`), `share url: ${raw}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (fresh context)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${last - 4} / ${last}`);
+      await textWhere(byId(fresh, 'caption'), `caption ${show(back)}`, (t) => t === back);
+    },
+  },
+
+  {
+    // Issue 5: the LU page plays the 2D DP scheme on set A (lu-distributions.md §5.4) to the
+    // simulated total 80 and draws the comparison plots.
+    name: 'lu-set-a',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/lu?preset=lu-set-a&algo=2d-dp'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await visible(byId(page, 'owner-matrix'), 'owner matrix');
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'total-cost'), 'total 80', (t) => t === '80');
+      await textWhere(byId(page, 'loads'), 'load bars of step 7', (t) => t.startsWith('Step 7:'));
+      await page.keyboard.press('ArrowLeft');
+      await textWhere(byId(page, 'loads'), 'load bars of step 6', (t) => t.startsWith('Step 6:'));
+      await visible(byId(page, 'compare-plot-a'), 'comparison plot, set A');
+      await visible(byId(page, 'compare-plot-b'), 'comparison plot, set B');
     },
   },
 ];

@@ -3,10 +3,15 @@
 //! Nothing here is asserted by tests.
 
 use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::{Instance, SteadyState};
+use hetlab_core::instance::{Broadcast, Instance, SteadyState};
+use hetlab_core::rational::qi;
 use hetlab_core::share;
 use hetlab_core::steady_state::{lp, tree};
+use hetlab_core::{broadcast, lu, square};
 use yew::prelude::*;
+
+/// Broadcast platform sizes measured (random, about 4 arcs per node).
+const BROADCAST_SIZES: [usize; 2] = [10, 20];
 
 /// One measured row.
 #[derive(Clone, PartialEq)]
@@ -64,6 +69,7 @@ fn measure() -> Vec<Row> {
             runs,
         });
     }
+    rows.extend(newer_families());
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     rows.push(Row {
@@ -76,6 +82,69 @@ fn measure() -> Vec<Row> {
         median_ms: time(50, || drop(share::decode(&payload))),
         runs: 50,
     });
+    rows
+}
+
+fn row(name: String, runs: usize, f: impl FnMut()) -> Row {
+    Row {
+        name,
+        median_ms: time(runs, f),
+        runs,
+    }
+}
+
+/// Broadcast (LP + trees + schedule), square partitions and LU distributions.
+fn newer_families() -> Vec<Row> {
+    let mut rows = Vec::new();
+    for n in BROADCAST_SIZES {
+        let input = Broadcast::new(generate::platform(Shape::Random, n, 7), 0);
+        let arcs = input.platform.arcs().len();
+        rows.push(row(
+            format!("broadcast lp (LP + trees + schedule + comparison), {n} nodes / {arcs} arcs"),
+            3,
+            || {
+                drop(broadcast::solve_within(
+                    &input,
+                    "lp",
+                    &broadcast::SizeLimits {
+                        max_nodes: 1000,
+                        max_arcs: 10_000,
+                    },
+                ));
+            },
+        ));
+    }
+    for p in [8, 32, 64] {
+        let areas = square::areas_from_speeds(
+            &generate::integers(p, 1, 10, 3)
+                .into_iter()
+                .map(qi)
+                .collect::<Vec<_>>(),
+        )
+        .unwrap_or_default();
+        for algo in ["column-dp", "recursive", "peri-max"] {
+            rows.push(row(format!("square {algo} + trace, {p} areas"), 5, || {
+                drop(square::run::run_traced(algo, &areas));
+            }));
+        }
+    }
+    for n in [64, 256] {
+        let input = lu::LuInput {
+            cycle_times: lu::compare::set_b(),
+            b: n,
+            n: Some(n),
+            grid: None,
+        };
+        for algo in ["1d", "2d-dp", "2d-greedy", "block-cyclic"] {
+            rows.push(row(
+                format!("LU {algo} + simulation + trace, set B, n = {n}"),
+                3,
+                || {
+                    drop(lu::solve_traced(algo, &input));
+                },
+            ));
+        }
+    }
     rows
 }
 

@@ -160,6 +160,35 @@ fn error_view(message: &str, embed: bool) -> Html {
     }
 }
 
+/// The targets typed in the field: node ids separated by commas or spaces (none: broadcast).
+fn parse_targets(inst: &Broadcast, text: &str) -> Result<Option<Vec<usize>>, String> {
+    let words: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    words
+        .iter()
+        .map(|w| {
+            inst.platform
+                .index_of(&NodeId::from_text(w))
+                .ok_or_else(|| format!("There is no node \"{w}\"."))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|t| {
+            let mut seen = Vec::new();
+            for (k, &i) in t.iter().enumerate() {
+                if seen.contains(&i) {
+                    return Err(format!("Node \"{}\" is listed twice.", words[k]));
+                }
+                seen.push(i);
+            }
+            Ok(Some(seen))
+        })
+}
+
 /// Pushes `inst` as the page's new instance (step 0, default algorithm when `reset`).
 fn go(nav: &super::Nav, inst: &Broadcast, reset: bool) {
     let mut r = nav.route.clone();
@@ -222,6 +251,24 @@ fn toolbar(
                 PortModel::Bidirectional
             };
             go(&nav, &b, true);
+        })
+    };
+    let on_targets = {
+        let (nav, inst) = (nav.clone(), inst.clone());
+        Callback::from(move |e: Event| {
+            let field: web_sys::HtmlInputElement = e.target_unchecked_into();
+            match parse_targets(&inst, &field.value()) {
+                Ok(targets) => {
+                    field.set_custom_validity("");
+                    let mut b = inst.clone();
+                    b.targets = targets;
+                    go(&nav, &b, true);
+                }
+                Err(msg) => {
+                    field.set_custom_validity(&msg);
+                    field.report_validity();
+                }
+            }
         })
     };
     let on_saved = {
@@ -290,9 +337,10 @@ fn toolbar(
             <button onclick={open_share} data-testid="share">{"Share"}</button>
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
-            if let Some(t) = &inst.targets {
-                <span class="muted">{format!("Multicast to {}", t.iter().map(|&k| ids[k].to_string()).collect::<Vec<_>>().join(", "))}</span>
-            }
+            <label title="Multicast: the nodes that must receive the messages, by id, separated by commas; empty for a broadcast to every node">{"Targets "}
+                <input type="text" size="14" data-testid="targets" placeholder="all nodes" onchange={on_targets}
+                       value={inst.targets.as_ref().map(|t| t.iter().map(|&k| ids[k].to_string()).collect::<Vec<_>>().join(", ")).unwrap_or_default()} />
+            </label>
         </div>
     }
 }

@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::{dom, use_nav};
 use crate::player::{Action, Player, DEFAULT_SPEED};
+use crate::route::Route;
 use hetlab_core::trace::Step;
 
 /// The player of a trace of `len` steps: the step comes from the URL (`step`, `start`, `end`,
@@ -41,8 +42,15 @@ pub fn use_player(len: usize) -> (Player, Callback<Action>) {
     let on_action = {
         let (player, playing, speed) = (player.clone(), playing.clone(), speed.clone());
         Callback::from(move |a: Action| {
-            let next = player.apply(&a);
-            if next.step != player.step {
+            // Keys can arrive faster than the page re-renders: start from the step the address
+            // bar holds now (set synchronously by the previous action), not the one captured.
+            let shown = Route::parse(&dom::hash()).query.parse::<usize>("step");
+            let base = Player {
+                step: shown.map_or(player.step, |k| k.clamp(player.start, player.end)),
+                ..player.clone()
+            };
+            let next = base.apply(&a);
+            if next.step != base.step {
                 let mut r = nav.route.clone();
                 r.query.set("step", next.step.to_string());
                 nav.replace(r);

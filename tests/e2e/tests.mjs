@@ -170,8 +170,12 @@ export const tests = [
         await count(card, 1, `card family-${f}`);
         await visible(card, `card family-${f}`);
       }
-      const broadcast = await text(byId(page, 'family-broadcast'));
-      check(/coming/i.test(broadcast), `broadcast card does not say "coming": ${show(broadcast)}`);
+      // Built families link to their page; the others say "coming".
+      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu']) {
+        await count(byId(page, `family-${f}`).locator(`a[href="#/${f}"]`), 1, `link to #/${f}`);
+      }
+      const chains = await text(byId(page, 'family-chains'));
+      check(/coming/i.test(chains), `chains card does not say "coming": ${show(chains)}`);
     },
   },
 

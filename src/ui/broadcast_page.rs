@@ -16,7 +16,7 @@ use super::dom::{self, AUTOSAVE_KEY};
 use super::graph::Graph;
 use super::player_bar::PlayerBar;
 use super::share::ShareDialog;
-use super::stepper::{decode_for, use_player, Pseudocode};
+use super::stepper::{self, algo_select, preset_select, use_player, use_shareable_url, Pseudocode};
 use super::use_nav;
 use crate::draw;
 
@@ -30,17 +30,15 @@ fn pick(i: Instance) -> Option<Broadcast> {
 }
 
 fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Broadcast, String> {
-    if let Some(name) = preset {
-        return presets::get(name)
-            .and_then(pick)
-            .ok_or_else(|| format!("There is no broadcast preset called \"{name}\"."));
-    }
-    if let Some(p) = payload {
-        return decode_for(p, "broadcast", "Your saved platform", pick);
-    }
-    presets::get(DEFAULT_PRESET)
-        .and_then(pick)
-        .ok_or_else(|| "The default example is missing.".to_owned())
+    let default = || presets::get(DEFAULT_PRESET).and_then(pick);
+    stepper::resolve(
+        payload,
+        preset,
+        "broadcast",
+        "Your saved platform",
+        pick,
+        default,
+    )
 }
 
 /// The page.
@@ -59,23 +57,11 @@ pub fn BroadcastPage() -> Html {
     let run = use_memo((resolved.clone(), algo.clone()), |(r, algo)| {
         (**r).as_ref().ok().map(|inst| dispatch::run(inst, algo))
     });
-    {
-        let (nav, resolved) = (nav.clone(), resolved.clone());
-        use_effect_with(resolved.clone(), move |_| {
-            if let Ok(inst) = &*resolved {
-                let mut r = nav.route.clone();
-                if r.query.get("i").is_none() || r.query.get("preset").is_some() {
-                    r.query.remove("preset");
-                    r.query
-                        .set("i", share::encode(&Instance::Broadcast(inst.clone())));
-                    if r.query.get("algo").is_none() {
-                        r.query.set("algo", "lp");
-                    }
-                    nav.replace(r);
-                }
-            }
-        });
-    }
+    use_shareable_url(
+        (*resolved).clone().ok().map(Instance::Broadcast),
+        "lp",
+        None,
+    );
     let share_open = use_state(|| false);
     let len = match &*run {
         Some(Ok(r)) => r.len(),
@@ -147,17 +133,12 @@ pub fn BroadcastPage() -> Html {
 }
 
 fn error_view(message: &str, embed: bool) -> Html {
-    html! {
-        <section class="broadcast-page" data-testid="broadcast-page">
-            <div class="error" role="alert" data-testid="url-error">
-                <h2>{"This link cannot be shown"}</h2>
-                <p>{message.to_owned()}</p>
-                if !embed {
-                    <p><a href="#/broadcast?preset=broadcast-e2">{"Open the two-relay example"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></p>
-                }
-            </div>
-        </section>
-    }
+    stepper::error_view(
+        "broadcast-page",
+        message,
+        embed,
+        html! { <><a href="#/broadcast?preset=broadcast-e2">{"Open the two-relay example"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></> },
+    )
 }
 
 /// The targets typed in the field: node ids separated by commas or spaces (none: broadcast).
@@ -213,23 +194,6 @@ fn toolbar(
     let select = |e: &Event| -> String {
         let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
         s.value()
-    };
-    let on_algo = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            let mut r = nav.route.clone();
-            r.query.set("algo", select(&e));
-            r.query.set("step", "0");
-            nav.push(r);
-        })
-    };
-    let on_preset = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            if let Some(b) = presets::get(&select(&e)).and_then(pick) {
-                go(&nav, &b, true);
-            }
-        })
     };
     let on_source = {
         let (nav, inst) = (nav.clone(), inst.clone());
@@ -307,19 +271,8 @@ fn toolbar(
     let ids: Vec<NodeId> = inst.platform.ids();
     html! {
         <div class="toolbar" data-testid="editor-panel">
-            <label>{"Algorithm "}
-                <select data-testid="algo" onchange={on_algo}>
-                    { for dispatch::algorithms(inst).iter().map(|name| html! {
-                        <option value={*name} selected={algo == *name}>{*name}</option>
-                    }) }
-                </select>
-            </label>
-            <label>{"Example "}
-                <select data-testid="page-preset" onchange={on_preset}>
-                    <option value="" selected=true disabled=true>{"load a preset…"}</option>
-                    { for presets::of("broadcast").map(|p| html! { <option value={p.name}>{p.title}</option> }) }
-                </select>
-            </label>
+            { algo_select(nav, &dispatch::algorithms(inst).iter().map(|n| (*n, (*n).to_owned())).collect::<Vec<_>>(), algo) }
+            { preset_select(nav, "broadcast", Some("lp")) }
             <label>{"Source "}
                 <select data-testid="source" onchange={on_source}>
                     { for ids.iter().enumerate().map(|(k, id)| html! {

@@ -19,7 +19,9 @@ use super::lu_views::{working, ComparePlot, LuRun, OwnerMatrix, ALGORITHMS};
 use super::player_bar::PlayerBar;
 use super::procs_field::{Entry, ProcsField};
 use super::share::ShareDialog;
-use super::stepper::{decode_for, phase_buttons, use_player, Pseudocode};
+use super::stepper::{
+    self, algo_select, phase_buttons, preset_select, use_player, use_shareable_url, Pseudocode,
+};
 use super::use_nav;
 use crate::lu_draw::matrix_svg;
 use crate::procs;
@@ -32,22 +34,27 @@ const KINDS: &[(&str, &str)] = &[
     ("cycle_times", "cycle times"),
 ];
 
-fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Lu, String> {
-    let pick = |i: Instance| match i {
+fn pick(i: Instance) -> Option<Lu> {
+    match i {
         Instance::Lu(l) => Some(l),
         _ => None,
+    }
+}
+
+fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Lu, String> {
+    let remembered = || {
+        dom::load(LAST_KEY)
+            .and_then(|t| Instance::from_json(&t).ok().and_then(pick))
+            .or_else(|| presets::get(DEFAULT_PRESET).and_then(pick))
     };
-    if let Some(name) = preset {
-        return presets::get(name)
-            .and_then(pick)
-            .ok_or_else(|| format!("There is no LU preset called \"{name}\"."));
-    }
-    if let Some(p) = payload {
-        return decode_for(p, "lu", "Your last instance", pick);
-    }
-    let last = dom::load(LAST_KEY).and_then(|t| Instance::from_json(&t).ok().and_then(pick));
-    last.or_else(|| presets::get(DEFAULT_PRESET).and_then(pick))
-        .ok_or_else(|| "The default example is missing.".to_owned())
+    stepper::resolve(
+        payload,
+        preset,
+        "lu",
+        "Your last instance",
+        pick,
+        remembered,
+    )
 }
 
 /// The page.
@@ -69,24 +76,11 @@ pub fn LuPage() -> Html {
             .ok()
             .map(|inst| solve_traced(algo, &inst.input()))
     });
-    {
-        let (nav, resolved) = (nav.clone(), resolved.clone());
-        use_effect_with(resolved.clone(), move |_| {
-            if let Ok(inst) = &*resolved {
-                let inst = Instance::Lu(inst.clone());
-                dom::save(LAST_KEY, &inst.to_json());
-                let mut r = nav.route.clone();
-                if r.query.get("i").is_none() || r.query.get("preset").is_some() {
-                    r.query.remove("preset");
-                    r.query.set("i", share::encode(&inst));
-                    if r.query.get("algo").is_none() {
-                        r.query.set("algo", ALGORITHMS[0].0);
-                    }
-                    nav.replace(r);
-                }
-            }
-        });
-    }
+    use_shareable_url(
+        (*resolved).clone().ok().map(Instance::Lu),
+        ALGORITHMS[0].0,
+        Some(LAST_KEY),
+    );
     let share_open = use_state(|| false);
     let len = match &*run {
         Some(Ok(r)) => r.trace.len(),
@@ -172,17 +166,12 @@ pub fn LuPage() -> Html {
 }
 
 fn error_view(message: &str, embed: bool) -> Html {
-    html! {
-        <section class="lu-page" data-testid="lu-page">
-            <div class="error" role="alert" data-testid="url-error">
-                <h2>{"This link cannot be shown"}</h2>
-                <p>{message.to_owned()}</p>
-                if !embed {
-                    <p><a href="#/lu?preset=lu-1-2">{"Open the reference example"}</a></p>
-                }
-            </div>
-        </section>
-    }
+    stepper::error_view(
+        "lu-page",
+        message,
+        embed,
+        html! { <a href="#/lu?preset=lu-1-2">{"Open the reference example"}</a> },
+    )
 }
 
 fn toolbar(
@@ -194,28 +183,6 @@ fn toolbar(
     share_open: &UseStateHandle<bool>,
     t: &LuRun,
 ) -> Html {
-    let on_algo = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            let mut r = nav.route.clone();
-            r.query.set("algo", select.value());
-            r.query.set("step", "0");
-            nav.push(r);
-        })
-    };
-    let on_preset = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some(inst) = presets::get(&select.value()) {
-                let mut r = nav.route.clone();
-                r.query.set("i", share::encode(&inst));
-                r.query.set("step", "0");
-                nav.push(r);
-            }
-        })
-    };
     let on_apply = {
         let nav = nav.clone();
         Callback::from(move |(kind, text, extras): Entry| {
@@ -270,19 +237,8 @@ fn toolbar(
     ];
     html! {
         <div class="toolbar" data-testid="editor-panel">
-            <label>{"Algorithm "}
-                <select data-testid="algo" onchange={on_algo}>
-                    { for ALGORITHMS.iter().map(|(name, t)| html! {
-                        <option value={*name} selected={algo == *name}>{format!("{name}: {t}")}</option>
-                    }) }
-                </select>
-            </label>
-            <label>{"Example "}
-                <select data-testid="page-preset" onchange={on_preset}>
-                    <option value="" selected=true disabled=true>{"load a preset…"}</option>
-                    { for presets::of("lu").map(|p| html! { <option value={p.name}>{p.title}</option> }) }
-                </select>
-            </label>
+            { algo_select(nav, &ALGORITHMS.iter().map(|(n, t)| (*n, format!("{n}: {t}"))).collect::<Vec<_>>(), algo) }
+            { preset_select(nav, "lu", None) }
             <button onclick={open_share} data-testid="share">{"Share"}</button>
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             <button onclick={on_json} data-testid="export-json">{"Export JSON"}</button>

@@ -14,7 +14,7 @@ use super::player_bar::PlayerBar;
 use super::procs_field::{Entry, ProcsField};
 use super::share::ShareDialog;
 use super::square_views::{comparison, metrics_panel, SquareRun, ALGORITHMS};
-use super::stepper::{decode_for, use_player, Pseudocode};
+use super::stepper::{self, algo_select, preset_select, use_player, use_shareable_url, Pseudocode};
 use super::use_nav;
 use crate::procs;
 use crate::square_draw::{self, SquareFigure, MARGIN, SIDE};
@@ -30,22 +30,27 @@ const KINDS: &[(&str, &str)] = &[
     ("areas", "areas"),
 ];
 
-fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SquarePartition, String> {
-    let pick = |i: Instance| match i {
+fn pick(i: Instance) -> Option<SquarePartition> {
+    match i {
         Instance::SquarePartition(s) => Some(s),
         _ => None,
+    }
+}
+
+fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SquarePartition, String> {
+    let remembered = || {
+        dom::load(LAST_KEY)
+            .and_then(|t| Instance::from_json(&t).ok().and_then(pick))
+            .or_else(|| presets::get(DEFAULT_PRESET).and_then(pick))
     };
-    if let Some(name) = preset {
-        return presets::get(name)
-            .and_then(pick)
-            .ok_or_else(|| format!("There is no square-partition preset called \"{name}\"."));
-    }
-    if let Some(p) = payload {
-        return decode_for(p, "square-partition", "Your last instance", pick);
-    }
-    let last = dom::load(LAST_KEY).and_then(|t| Instance::from_json(&t).ok().and_then(pick));
-    last.or_else(|| presets::get(DEFAULT_PRESET).and_then(pick))
-        .ok_or_else(|| "The default example is missing.".to_owned())
+    stepper::resolve(
+        payload,
+        preset,
+        "square-partition",
+        "Your last instance",
+        pick,
+        remembered,
+    )
 }
 
 /// The page.
@@ -64,26 +69,11 @@ pub fn SquarePage() -> Html {
     let run = use_memo((resolved.clone(), algo.clone()), |(r, algo)| {
         (**r).as_ref().map(|inst| SquareRun::new(inst, algo)).ok()
     });
-    {
-        // A preset or the remembered instance becomes an `i=` payload, so that the address bar
-        // can always be shared as it is; the instance shown is remembered.
-        let (nav, resolved) = (nav.clone(), resolved.clone());
-        use_effect_with(resolved.clone(), move |_| {
-            if let Ok(inst) = &*resolved {
-                let inst = Instance::SquarePartition(inst.clone());
-                dom::save(LAST_KEY, &inst.to_json());
-                let mut r = nav.route.clone();
-                if r.query.get("i").is_none() || r.query.get("preset").is_some() {
-                    r.query.remove("preset");
-                    r.query.set("i", share::encode(&inst));
-                    if r.query.get("algo").is_none() {
-                        r.query.set("algo", ALGORITHMS[0].0);
-                    }
-                    nav.replace(r);
-                }
-            }
-        });
-    }
+    use_shareable_url(
+        (*resolved).clone().ok().map(Instance::SquarePartition),
+        ALGORITHMS[0].0,
+        Some(LAST_KEY),
+    );
     let share_open = use_state(|| false);
     let len = match &*run {
         Some(Ok(r)) => r.len(),
@@ -147,17 +137,12 @@ fn algo_title(algo: &str) -> &'static str {
 }
 
 fn error_view(message: &str, embed: bool) -> Html {
-    html! {
-        <section class="square-page" data-testid="square-page">
-            <div class="error" role="alert" data-testid="url-error">
-                <h2>{"This link cannot be shown"}</h2>
-                <p>{message.to_owned()}</p>
-                if !embed {
-                    <p><a href="#/square-partition">{"Open your last instance"}</a></p>
-                }
-            </div>
-        </section>
-    }
+    stepper::error_view(
+        "square-page",
+        message,
+        embed,
+        html! { <a href="#/square-partition?preset=square-7-1">{"Open the 8-area example"}</a> },
+    )
 }
 
 type RunMemo = std::rc::Rc<Option<Result<SquareRun, String>>>;
@@ -171,28 +156,6 @@ fn toolbar(
     share_open: &UseStateHandle<bool>,
     run: &RunMemo,
 ) -> Html {
-    let on_algo = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            let mut r = nav.route.clone();
-            r.query.set("algo", select.value());
-            r.query.set("step", "0");
-            nav.push(r);
-        })
-    };
-    let on_preset = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some(inst) = presets::get(&select.value()) {
-                let mut r = nav.route.clone();
-                r.query.set("i", share::encode(&inst));
-                r.query.set("step", "0");
-                nav.push(r);
-            }
-        })
-    };
     let on_apply = {
         let nav = nav.clone();
         Callback::from(move |(kind, text, _): Entry| {
@@ -233,19 +196,8 @@ fn toolbar(
     };
     html! {
         <div class="toolbar" data-testid="editor-panel">
-            <label>{"Algorithm "}
-                <select data-testid="algo" onchange={on_algo}>
-                    { for ALGORITHMS.iter().map(|(name, t)| html! {
-                        <option value={*name} selected={algo == *name}>{format!("{name}: {t}")}</option>
-                    }) }
-                </select>
-            </label>
-            <label>{"Example "}
-                <select data-testid="page-preset" onchange={on_preset}>
-                    <option value="" selected=true disabled=true>{"load a preset…"}</option>
-                    { for presets::of("square-partition").map(|p| html! { <option value={p.name}>{p.title}</option> }) }
-                </select>
-            </label>
+            { algo_select(nav, &ALGORITHMS.iter().map(|(n, t)| (*n, format!("{n}: {t}"))).collect::<Vec<_>>(), algo) }
+            { preset_select(nav, "square-partition", None) }
             <button onclick={open_share} data-testid="share">{"Share"}</button>
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }

@@ -7,7 +7,6 @@ use std::rc::Rc;
 
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets;
-use hetlab_core::share;
 use yew::prelude::*;
 
 use super::dom::{self, AUTOSAVE_KEY};
@@ -15,7 +14,7 @@ use super::graph::Graph;
 use super::player_bar::PlayerBar;
 use super::share::ShareDialog;
 use super::steady_views::{step_view, Run, StepView};
-use super::stepper::{decode_for, use_player, Pseudocode};
+use super::stepper::{self, algo_select, preset_select, use_player, use_shareable_url, Pseudocode};
 use super::use_nav;
 use crate::draw;
 use crate::route::{Page, Route};
@@ -30,21 +29,31 @@ struct Model {
 }
 
 /// The instance named by the URL, or the message to show instead.
+fn pick(i: Instance) -> Option<SteadyState> {
+    match i {
+        Instance::SteadyState(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// The instance named by the URL, or the message to show instead.
 fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SteadyState, String> {
-    if let Some(name) = preset {
-        return presets::steady_state(name)
-            .ok_or_else(|| format!("There is no preset called \"{name}\"."));
-    }
-    if let Some(p) = payload {
-        return decode_for(p, "steady-state", "Your saved platform", |i| match i {
-            Instance::SteadyState(s) => Some(s),
-            _ => None,
-        });
-    }
-    let saved = dom::load(AUTOSAVE_KEY).and_then(|text| SteadyState::from_json(&text).ok());
-    Ok(saved
-        .or_else(|| presets::steady_state(DEFAULT_PRESET))
-        .unwrap_or_else(|| SteadyState::new(hetlab_core::platform::Platform::default())))
+    let saved = || {
+        let saved = dom::load(AUTOSAVE_KEY).and_then(|text| SteadyState::from_json(&text).ok());
+        Some(
+            saved
+                .or_else(|| presets::steady_state(DEFAULT_PRESET))
+                .unwrap_or_else(|| SteadyState::new(hetlab_core::platform::Platform::default())),
+        )
+    };
+    stepper::resolve(
+        payload,
+        preset,
+        "steady-state",
+        "Your saved platform",
+        pick,
+        saved,
+    )
 }
 
 fn run(inst: SteadyState, algo: &str) -> Model {
@@ -71,24 +80,11 @@ pub fn SteadyPage() -> Html {
 
     // Fill the URL in: a preset name or the saved platform becomes an `i=` payload, so that the
     // address bar can always be shared as it is.
-    {
-        let (nav, resolved) = (nav.clone(), resolved.clone());
-        use_effect_with(
-            (payload.is_none(), preset.clone()),
-            move |(no_payload, preset)| {
-                if let (Ok(inst), true) = (&*resolved, *no_payload || preset.is_some()) {
-                    let mut r = nav.route.clone();
-                    r.query.remove("preset");
-                    r.query
-                        .set("i", share::encode(&Instance::SteadyState(inst.clone())));
-                    if r.query.get("algo").is_none() {
-                        r.query.set("algo", "lp");
-                    }
-                    nav.replace(r);
-                }
-            },
-        );
-    }
+    use_shareable_url(
+        (*resolved).clone().ok().map(Instance::SteadyState),
+        "lp",
+        None,
+    );
 
     let share_open = use_state(|| false);
     let len = match &*model {
@@ -170,17 +166,12 @@ pub fn SteadyPage() -> Html {
 }
 
 fn error_view(message: &str, embed: bool) -> Html {
-    html! {
-        <section class="steady-page" data-testid="steady-page">
-            <div class="error" role="alert" data-testid="url-error">
-                <h2>{"This link cannot be shown"}</h2>
-                <p>{message.to_owned()}</p>
-                if !embed {
-                    <p><a href="#/steady-state">{"Open your saved platform"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></p>
-                }
-            </div>
-        </section>
-    }
+    stepper::error_view(
+        "steady-page",
+        message,
+        embed,
+        html! { <><a href="#/steady-state">{"Open your saved platform"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></> },
+    )
 }
 
 fn toolbar(
@@ -192,28 +183,6 @@ fn toolbar(
     share_open: &UseStateHandle<bool>,
     step: usize,
 ) -> Html {
-    let on_algo = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            let mut r = nav.route.clone();
-            r.query.set("algo", select.value());
-            r.query.set("step", "0");
-            nav.push(r);
-        })
-    };
-    let on_preset = {
-        let nav = nav.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some(Instance::SteadyState(s)) = presets::get(&select.value()) {
-                let mut r = nav.route.clone();
-                r.query.set("i", share::encode(&Instance::SteadyState(s)));
-                r.query.set("step", "0");
-                nav.push(r);
-            }
-        })
-    };
     let on_edit = {
         let (nav, inst) = (nav.clone(), model.inst.clone());
         Callback::from(move |_: MouseEvent| {
@@ -254,18 +223,8 @@ fn toolbar(
     };
     html! {
         <div class="toolbar" data-testid="editor-panel">
-            <label>{"Algorithm "}
-                <select data-testid="algo" onchange={on_algo}>
-                    <option value="lp" selected={algo == "lp"}>{"lp: linear program, routes, periodic schedule"}</option>
-                    <option value="tree" selected={algo == "tree"}>{"tree: bandwidth-centric closed form (trees and stars)"}</option>
-                </select>
-            </label>
-            <label>{"Example "}
-                <select data-testid="page-preset" onchange={on_preset}>
-                    <option value="" selected=true disabled=true>{"load a preset…"}</option>
-                    { for presets::of("steady-state").map(|p| html! { <option value={p.name}>{p.title}</option> }) }
-                </select>
-            </label>
+            { algo_select(nav, &[("lp", "lp: linear program, routes, periodic schedule".to_owned()), ("tree", "tree: bandwidth-centric closed form (trees and stars)".to_owned())], algo) }
+            { preset_select(nav, "steady-state", None) }
             <button onclick={on_edit} data-testid="edit-platform">{"Edit platform"}</button>
             <button onclick={open_share} data-testid="share">{"Share"}</button>
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>

@@ -8,9 +8,10 @@ use hetlab_core::share;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
-use super::{dom, use_nav};
+use super::{dom, use_nav, Nav};
 use crate::player::{Action, Player, DEFAULT_SPEED};
 use crate::route::Route;
+use hetlab_core::presets;
 use hetlab_core::trace::Step;
 
 /// The player of a trace of `len` steps: the step comes from the URL (`step`, `start`, `end`,
@@ -164,5 +165,122 @@ pub fn phase_buttons<S: Step>(steps: &[S], player: &Player, on_action: &Callback
                 html! { <button class={classes!("phase", (player.step >= k).then_some("done"))} onclick={Callback::from(move |_| cb.emit(Action::Seek(k)))}>{name}</button> }
             }) }
         </div>
+    }
+}
+
+/// The instance a page shows: the `preset=` named, else the share link's `i=`, else
+/// `fallback()` (the remembered or default instance). `keeps` names what a broken link leaves
+/// untouched.
+///
+/// # Errors
+/// The message to show instead of the page.
+pub fn resolve<T>(
+    payload: Option<&str>,
+    preset: Option<&str>,
+    problem: &str,
+    keeps: &str,
+    pick: impl Fn(Instance) -> Option<T>,
+    fallback: impl FnOnce() -> Option<T>,
+) -> Result<T, String> {
+    if let Some(name) = preset {
+        return presets::get(name)
+            .and_then(&pick)
+            .ok_or_else(|| format!("There is no {problem} preset called \"{name}\"."));
+    }
+    if let Some(p) = payload {
+        return decode_for(p, problem, keeps, pick);
+    }
+    fallback().ok_or_else(|| "The default example is missing.".to_owned())
+}
+
+/// Keeps the address bar shareable as it is: a preset name or a fallback instance becomes an
+/// `i=` payload (replacing the history entry) with `default_algo` when none is given; with
+/// `remember`, the instance shown is also saved under that localStorage key.
+#[hook]
+pub fn use_shareable_url(
+    inst: Option<Instance>,
+    default_algo: &'static str,
+    remember: Option<&'static str>,
+) {
+    let nav = use_nav();
+    use_effect_with(inst, move |inst| {
+        if let Some(inst) = inst {
+            if let Some(key) = remember {
+                dom::save(key, &inst.to_json());
+            }
+            let mut r = nav.route.clone();
+            if r.query.get("i").is_none() || r.query.get("preset").is_some() {
+                r.query.remove("preset");
+                r.query.set("i", share::encode(inst));
+                if r.query.get("algo").is_none() {
+                    r.query.set("algo", default_algo);
+                }
+                nav.replace(r);
+            }
+        }
+    });
+}
+
+/// Shown instead of a page whose link cannot be read; `links` offer a way on (not in embeds).
+pub fn error_view(page: &'static str, message: &str, embed: bool, links: Html) -> Html {
+    html! {
+        <section class={page} data-testid={page}>
+            <div class="error" role="alert" data-testid="url-error">
+                <h2>{"This link cannot be shown"}</h2>
+                <p>{message.to_owned()}</p>
+                if !embed { <p>{links}</p> }
+            </div>
+        </section>
+    }
+}
+
+/// The algorithm menu: `(name, label)` options; choosing one pushes `algo=` at step 0.
+pub fn algo_select(nav: &Nav, options: &[(&str, String)], current: &str) -> Html {
+    let on_change = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let mut r = nav.route.clone();
+            r.query.set("algo", select.value());
+            r.query.set("step", "0");
+            nav.push(r);
+        })
+    };
+    html! {
+        <label>{"Algorithm "}
+            <select data-testid="algo" onchange={on_change}>
+                { for options.iter().map(|(name, label)| html! {
+                    <option value={name.to_string()} selected={current == *name}>{label.clone()}</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+/// The presets menu of `problem`; choosing one pushes its instance at step 0 (and
+/// `reset_algo` when the family's algorithms depend on the instance).
+pub fn preset_select(nav: &Nav, problem: &str, reset_algo: Option<&'static str>) -> Html {
+    let on_change = {
+        let nav = nav.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(inst) = presets::get(&select.value()) {
+                let mut r = nav.route.clone();
+                r.query.set("i", share::encode(&inst));
+                r.query.set("step", "0");
+                if let Some(a) = reset_algo {
+                    r.query.set("algo", a);
+                }
+                nav.push(r);
+            }
+        })
+    };
+    html! {
+        <label>{"Example "}
+            <select data-testid="page-preset" onchange={on_change}>
+                <option value="" selected=true disabled=true>{"load a preset…"}</option>
+                { for presets::of(problem).map(|p| html! { <option value={p.name}>{p.title}</option> }) }
+            </select>
+        </label>
     }
 }

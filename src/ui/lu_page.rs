@@ -42,19 +42,8 @@ fn pick(i: Instance) -> Option<Lu> {
 }
 
 fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Lu, String> {
-    let remembered = || {
-        dom::load(LAST_KEY)
-            .and_then(|t| Instance::from_json(&t).ok().and_then(pick))
-            .or_else(|| presets::get(DEFAULT_PRESET).and_then(pick))
-    };
-    stepper::resolve(
-        payload,
-        preset,
-        "lu",
-        "Your last instance",
-        pick,
-        remembered,
-    )
+    let last = || stepper::remembered(LAST_KEY, DEFAULT_PRESET, pick);
+    stepper::resolve(payload, preset, "lu", "Your last instance", pick, last)
 }
 
 /// The page.

@@ -38,18 +38,14 @@ fn pick(i: Instance) -> Option<SquarePartition> {
 }
 
 fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SquarePartition, String> {
-    let remembered = || {
-        dom::load(LAST_KEY)
-            .and_then(|t| Instance::from_json(&t).ok().and_then(pick))
-            .or_else(|| presets::get(DEFAULT_PRESET).and_then(pick))
-    };
+    let last = || stepper::remembered(LAST_KEY, DEFAULT_PRESET, pick);
     stepper::resolve(
         payload,
         preset,
         "square-partition",
         "Your last instance",
         pick,
-        remembered,
+        last,
     )
 }
 

@@ -193,6 +193,14 @@ pub fn resolve<T>(
     fallback().ok_or_else(|| "The default example is missing.".to_owned())
 }
 
+/// The instance last shown on a page (saved under `key`), else the preset `default`.
+pub fn remembered<T>(key: &str, default: &str, pick: impl Fn(Instance) -> Option<T>) -> Option<T> {
+    dom::load(key)
+        .and_then(|t| Instance::from_json(&t).ok())
+        .and_then(&pick)
+        .or_else(|| presets::get(default).and_then(&pick))
+}
+
 /// Keeps the address bar shareable as it is: a preset name or a fallback instance becomes an
 /// `i=` payload (replacing the history entry) with `default_algo` when none is given; with
 /// `remember`, the instance shown is also saved under that localStorage key.

@@ -8,7 +8,6 @@ use std::rc::Rc;
 
 use hetlab_core::instance::{Instance, Lu};
 use hetlab_core::lu::{compare, solve_traced, LuState, LU_PSEUDOCODE};
-use hetlab_core::presets;
 use hetlab_core::rational::{approx, frac};
 use hetlab_core::share;
 use hetlab_core::trace::Step;

@@ -5,7 +5,6 @@
 //! side on the same instance.
 
 use hetlab_core::instance::{Instance, SquarePartition};
-use hetlab_core::presets;
 use hetlab_core::share;
 use yew::prelude::*;
 

@@ -270,6 +270,7 @@ fn draw_series(
     chart
         .configure_mesh()
         .x_desc("matrix size n (blocks)")
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc("time / perfect balance")
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;

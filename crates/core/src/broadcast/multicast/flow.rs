@@ -88,46 +88,10 @@ pub fn solve(
     let used: Vec<usize> = (0..net.arcs.len())
         .filter(|&k| active[net.arcs[k].from] && active[net.arcs[k].to])
         .collect();
-    // Variable 0 is ρ, then n_e per used arc, then x^k_e per (target, used arc) allowed by F2.
-    let mut n_var = vec![usize::MAX; net.arcs.len()];
-    for (i, &k) in used.iter().enumerate() {
-        n_var[k] = 1 + i;
-    }
-    let mut x_var: Vec<Vec<Option<usize>>> = Vec::with_capacity(targets.len());
-    let mut num_vars = 1 + used.len();
-    for &t in targets {
-        let mut row = vec![None; net.arcs.len()];
-        for &k in &used {
-            let a = &net.arcs[k];
-            if a.to != s && a.from != t {
-                row[k] = Some(num_vars);
-                num_vars += 1;
-            }
-        }
-        x_var.push(row);
-    }
+    let (n_var, x_var, num_vars) = variables(net, s, targets, &used);
     let mut p = Problem::new(num_vars);
     p.objective(0, Q::one());
-    for (ti, &t) in targets.iter().enumerate() {
-        for v in (0..net.n).filter(|&v| active[v]) {
-            let mut terms: Vec<(usize, Q)> = Vec::new();
-            for (k, a) in net.arcs.iter().enumerate() {
-                if let Some(x) = x_var[ti][k] {
-                    if a.from == v {
-                        terms.push((x, Q::one()));
-                    } else if a.to == v {
-                        terms.push((x, -Q::one()));
-                    }
-                }
-            }
-            if v == s {
-                terms.push((0, -Q::one()));
-            } else if v == t {
-                terms.push((0, Q::one()));
-            }
-            p.constraint(terms, Cmp::Eq, Q::zero());
-        }
-    }
+    add_conservation(&mut p, net, s, targets, active, &x_var);
     add_sharing(&mut p, &used, &n_var, &x_var, share);
     add_ports(&mut p, net, &used, &n_var, active, ports);
     let limits = Limits {
@@ -165,6 +129,65 @@ pub fn solve(
         usage,
         flows,
     })
+}
+
+/// Variable 0 is ρ, then `n_e` per used arc, then `x^k_e` per (target, used arc) allowed by
+/// (F2). Returns the `n` index per arc, the `x` index per target and arc, and the count.
+fn variables(
+    net: &Net,
+    s: usize,
+    targets: &[usize],
+    used: &[usize],
+) -> (Vec<usize>, Vec<Vec<Option<usize>>>, usize) {
+    let mut n_var = vec![usize::MAX; net.arcs.len()];
+    for (i, &k) in used.iter().enumerate() {
+        n_var[k] = 1 + i;
+    }
+    let mut x_var: Vec<Vec<Option<usize>>> = Vec::with_capacity(targets.len());
+    let mut num_vars = 1 + used.len();
+    for &t in targets {
+        let mut row = vec![None; net.arcs.len()];
+        for &k in used {
+            let a = &net.arcs[k];
+            if a.to != s && a.from != t {
+                row[k] = Some(num_vars);
+                num_vars += 1;
+            }
+        }
+        x_var.push(row);
+    }
+    (n_var, x_var, num_vars)
+}
+
+/// (F1): net outflow of `x^k` is `ρ` at `s`, `−ρ` at `k`, 0 elsewhere (active nodes only).
+fn add_conservation(
+    p: &mut Problem,
+    net: &Net,
+    s: usize,
+    targets: &[usize],
+    active: &[bool],
+    x_var: &[Vec<Option<usize>>],
+) {
+    for (row, &t) in x_var.iter().zip(targets) {
+        for v in (0..net.n).filter(|&v| active[v]) {
+            let mut terms: Vec<(usize, Q)> = Vec::new();
+            for (k, a) in net.arcs.iter().enumerate() {
+                if let Some(x) = row[k] {
+                    if a.from == v {
+                        terms.push((x, Q::one()));
+                    } else if a.to == v {
+                        terms.push((x, -Q::one()));
+                    }
+                }
+            }
+            if v == s {
+                terms.push((0, -Q::one()));
+            } else if v == t {
+                terms.push((0, Q::one()));
+            }
+            p.constraint(terms, Cmp::Eq, Q::zero());
+        }
+    }
 }
 
 /// (F3): `x^k_e ≤ n_e` for every target (max rule), or `Σ_k x^k_e ≤ n_e` (sum rule).

@@ -275,30 +275,42 @@ pub fn positive(values: &[Q]) -> Vec<(usize, Q)> {
         .collect()
 }
 
-/// Nonnegative exact weights as integers over one common denominator `L`, when every scaled
-/// value stays below `2^60` (so sums of a few thousand of them fit an `i128`): the pricing
-/// dynamic programs then run on machine integers and compare exactly the same way.
+/// Nonnegative exact weights as integers over one common denominator: the pricing dynamic
+/// programs compare sums of weights, which scaling by a positive constant preserves, and
+/// integer additions skip the gcd work of rational ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scaled {
+    /// Every scaled value is below `2^60`, so sums of a few thousand fit an `i128`.
+    Small(Vec<i128>),
+    /// Otherwise, big integers.
+    Big(Vec<num_bigint::BigInt>),
+}
+
+/// Scales `weights` (all `≥ 0`) to integers by the lcm of their denominators.
 #[must_use]
-pub fn scaled(weights: &[Q]) -> Option<(Vec<i128>, Q)> {
+pub fn scaled(weights: &[Q]) -> Scaled {
     use num_integer::Integer;
     use num_traits::ToPrimitive;
     let mut l = num_bigint::BigInt::one();
     for w in weights {
         l = l.lcm(w.denom());
     }
-    let bound = num_bigint::BigInt::one() << 60;
-    let ints: Option<Vec<i128>> = weights
+    let big: Vec<num_bigint::BigInt> = weights
         .iter()
-        .map(|w| {
-            let v = w.numer() * (&l / w.denom());
-            if v.is_negative() || v >= bound {
+        .map(|w| w.numer() * (&l / w.denom()))
+        .collect();
+    let bound = num_bigint::BigInt::one() << 60;
+    let small: Option<Vec<i128>> = big
+        .iter()
+        .map(|v| {
+            if v.is_negative() || *v >= bound {
                 None
             } else {
                 v.to_i128()
             }
         })
         .collect();
-    ints.map(|v| (v, Q::from_integer(l)))
+    small.map_or(Scaled::Big(big), Scaled::Small)
 }
 
 /// The numbers the pricing dynamic programs run on: machine integers or exact rationals.

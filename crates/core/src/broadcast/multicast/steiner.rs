@@ -3,7 +3,7 @@
 //! are `≥ 0`; ties are broken by smallest node, then smallest subset mask, then smallest arc
 //! id, so the answer is a function of the input.
 
-use super::net::{scaled, Net, Weight};
+use super::net::{scaled, Net, Scaled, Weight};
 use crate::rational::Q;
 
 /// A cheapest arborescence rooted at `s` reaching every node of `targets` for arc weights `w`:
@@ -17,8 +17,8 @@ use crate::rational::Q;
 #[must_use]
 pub fn min_steiner(net: &Net, s: usize, targets: &[usize], w: &[Q]) -> Option<(Vec<usize>, Q)> {
     let arcs = match scaled(w) {
-        Some((ints, _)) => Dw::new(net, &ints).solve(s, targets)?,
-        None => Dw::new(net, w).solve(s, targets)?,
+        Scaled::Small(ints) => Dw::new(net, &ints).solve(s, targets)?,
+        Scaled::Big(ints) => Dw::new(net, &ints).solve(s, targets)?,
     };
     let tree = net.prune(&bfs_of(net, s, &arcs), &mark(net.n, targets));
     let cost = tree.iter().map(|&k| w[k].clone()).sum();

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use num_traits::{Signed, Zero};
 
-use crate::broadcast::multicast::net::{scaled, Net, Weight};
+use crate::broadcast::multicast::net::{scaled, Net, Scaled, Weight};
 use crate::rational::Q;
 
 /// Largest connected group of positively weighted pairs the subset program accepts (its table
@@ -99,8 +99,8 @@ fn component(
         }
     }
     let chosen = match scaled(&weights) {
-        Some((ints, _)) => subset_dp(k, &list, &ints),
-        None => subset_dp(k, &list, &weights),
+        Scaled::Small(ints) => subset_dp(k, &list, &ints),
+        Scaled::Big(ints) => subset_dp(k, &list, &ints),
     };
     let total = chosen.iter().map(|&i| weights[i].clone()).sum();
     Ok((chosen.iter().map(|&i| list[i].2).collect(), total))

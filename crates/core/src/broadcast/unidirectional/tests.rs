@@ -174,10 +174,13 @@ fn bad_and_degenerate_inputs() {
         (u.status, u.unreachable, u.throughput),
         (Status::Infeasible, vec![0], Some(Q::zero()))
     );
-    let big = random(21, &(1..21).map(|k| (0, k, 1)).collect::<Vec<_>>());
+    let big = random(
+        MAX_NODES + 1,
+        &(1..=MAX_NODES).map(|k| (0, k, 1)).collect::<Vec<_>>(),
+    );
     assert!(solve_unidirectional(&big, 0)
         .unwrap_err()
-        .contains("limited to 20 nodes"));
+        .contains(&format!("limited to {MAX_NODES} nodes")));
 }
 
 /// Every subset of arcs that is an arborescence / a matching, for brute force.

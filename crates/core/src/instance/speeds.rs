@@ -2,7 +2,7 @@
 //! (square-partitions.md §0) and `lu` (lu-distributions.md §0). Their processors are given by
 //! relative speeds, cycle times or (square partitions only) areas, exactly one of them.
 
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use serde::Deserialize;
 
 use crate::issue::{Issue, Issues};
@@ -76,15 +76,11 @@ impl Processors {
         }
     }
 
-    /// Normalised areas `s_i = w_i / Σ w_j` (square-partitions.md §0): positive, summing to 1.
+    /// Normalised areas `s_i = w_i / Σ w_j` (square-partitions.md §0): positive, summing to 1
+    /// (empty only for an unvalidated empty list).
     #[must_use]
     pub fn areas(&self) -> Vec<Q> {
-        let w = self.speeds();
-        let total: Q = w.iter().sum();
-        if total.is_zero() {
-            return w;
-        }
-        w.iter().map(|x| x / &total).collect()
+        crate::square::areas_from_speeds(&self.speeds()).unwrap_or_default()
     }
 
     fn to_value(&self) -> serde_json::Value {

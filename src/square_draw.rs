@@ -65,6 +65,8 @@ pub struct Marks {
     pub flagged: Vec<usize>,
     /// Column boundaries (unit-square x) to draw as separators.
     pub columns: Vec<Q>,
+    /// Write sizes as decimals (approximate layouts, e.g. grids) instead of fractions.
+    pub decimals: bool,
     /// Regions to outline with a label (pieces of the recursive algorithm, the rectangle being
     /// cut into strips).
     pub outlines: Vec<(Rect, String)>,
@@ -110,7 +112,11 @@ pub fn figure(placed: &[(usize, Rect)], marks: &Marks) -> SquareFigure {
                 h: to_f64(&r.h) * SIDE,
                 fill: colour(*i),
                 label: format!("P{}", i + 1),
-                sub: format!("{} × {}", frac(&r.w), frac(&r.h)),
+                sub: if marks.decimals {
+                    format!("{:.3} × {:.3}", to_f64(&r.w), to_f64(&r.h))
+                } else {
+                    format!("{} × {}", frac(&r.w), frac(&r.h))
+                },
                 class,
             }
         })
@@ -216,6 +222,7 @@ mod tests {
             flagged: vec![0],
             columns: vec![q(1, 2), q(41, 50)],
             outlines: vec![(sol.rects[7].clone(), "piece".into())],
+            decimals: false,
         };
         let fig = figure(&placed, &marks);
         assert_eq!(fig.tiles.len(), 8);

@@ -12,7 +12,7 @@ use super::dom;
 use super::player_bar::PlayerBar;
 use super::procs_field::{Entry, ProcsField};
 use super::share::ShareDialog;
-use super::square_views::{comparison, metrics_panel, SquareRun, ALGORITHMS};
+use super::square_views::{comparison, metrics_panel, SquareRun, ALGORITHMS, GRID};
 use super::stepper::{self, algo_select, preset_select, use_player, use_shareable_url, Pseudocode};
 use super::use_nav;
 use crate::procs;
@@ -111,7 +111,7 @@ pub fn SquarePage() -> Html {
             <div class="layout">
                 <div class="figure-col">{figure_html}{for bar}{view.below}</div>
                 <aside class="side" aria-label="Results">
-                    { metrics_panel(view.metrics.as_ref()) }
+                    { metrics_panel(view.metrics.as_ref(), algo == GRID) }
                     { view.phases }
                     { comparison(inst, &algo) }
                     <Pseudocode lines={view.pseudocode} active={view.line} />

@@ -7,6 +7,7 @@ use hetlab_core::rational::{frac, Q};
 use hetlab_core::square::column::{
     self, ColumnPartition, ColumnState, ColumnStep, COLUMN_PSEUDOCODE,
 };
+use hetlab_core::square::grid::{self, GridHeuristic, GridState, GridStep, GRID_PSEUDOCODE};
 use hetlab_core::square::metrics::Metrics;
 use hetlab_core::square::perimax::{
     self, PeriMaxPartition, PeriMaxState, PeriMaxStep, PERI_MAX_PSEUDOCODE,
@@ -34,12 +35,18 @@ pub const ALGORITHMS: &[(&str, &str)] = &[
     ),
     ("bisection", "baseline: recursive bisection"),
     ("slices", "baseline: one slice per processor"),
+    (GRID, "2D processor grid: SVD heuristic (§4.4)"),
 ];
+
+/// The page's name for the grid heuristic (formats.md names no grid algorithm; the command line
+/// does not offer it).
+pub const GRID: &str = "grid";
 
 /// One algorithm run on one instance.
 pub struct SquareRun {
     areas: Vec<Q>,
-    part: Partition,
+    /// The partition (all but the grid heuristic, which allocates a grid, not rectangles).
+    part: Option<Partition>,
     algo: Algo,
 }
 
@@ -47,6 +54,7 @@ enum Algo {
     Column(Traced<ColumnPartition, ColumnStep>),
     Recursive(Traced<RecursivePartition, RecursiveStep>),
     PeriMax(Traced<PeriMaxPartition, PeriMaxStep>),
+    Grid(Traced<GridHeuristic, GridStep>),
     /// A baseline: no trace, one step showing the result.
     Baseline,
 }
@@ -99,7 +107,21 @@ impl SquareRun {
     /// The solver's message, or an unknown algorithm.
     pub fn new(inst: &SquarePartition, algo: &str) -> Result<SquareRun, String> {
         let areas = inst.areas();
-        let part = run_algorithm(algo, &areas)?;
+        if algo == GRID {
+            let p = areas.len();
+            // The most square grid holding every processor (1 × p when p is prime).
+            let rows = (1..=p)
+                .filter(|r| p.is_multiple_of(*r) && r * r <= p)
+                .max()
+                .unwrap_or(1);
+            let t = grid::heuristic_traced(&inst.processors.cycle_times(), rows, p / rows)?;
+            return Ok(SquareRun {
+                areas,
+                part: None,
+                algo: Algo::Grid(t),
+            });
+        }
+        let part = Some(run_algorithm(algo, &areas)?);
         let algo = match algo {
             "column-dp" => Algo::Column(column::solve_traced(&areas)?),
             "recursive" => Algo::Recursive(recursive::solve_traced(&areas)?),
@@ -116,6 +138,7 @@ impl SquareRun {
             Algo::Column(t) => t.trace.len(),
             Algo::Recursive(t) => t.trace.len(),
             Algo::PeriMax(t) => t.trace.len(),
+            Algo::Grid(t) => t.trace.len(),
             Algo::Baseline => 1,
         }
     }
@@ -123,7 +146,14 @@ impl SquareRun {
     /// The result JSON (formats.md §4).
     #[must_use]
     pub fn result_json(&self) -> serde_json::Value {
-        hetlab_core::square::report::result(&self.part, None)
+        match (&self.part, &self.algo) {
+            (Some(p), _) => hetlab_core::square::report::result(p, None),
+            (None, Algo::Grid(t)) => serde_json::json!({
+                "problem": "square-partition", "algorithm": GRID, "status": "heuristic",
+                "grid": t.solution, "steps": t.trace.len(),
+            }),
+            (None, _) => serde_json::Value::Null,
+        }
     }
 
     fn view_of<S: Step<Context<'static> = [Q]>, T: Replay<Step = S>>(
@@ -145,7 +175,10 @@ impl SquareRun {
             ),
             a.last.map(|st| st.phase().line),
             pseudocode,
-            done.then(|| self.part.metrics.clone()),
+            self.part
+                .as_ref()
+                .filter(|_| done)
+                .map(|p| p.metrics.clone()),
         )
     }
 
@@ -246,30 +279,91 @@ impl SquareRun {
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
-            Algo::Baseline => StepView {
-                placed: if k == 0 {
-                    Vec::new()
-                } else {
-                    self.part.rects.iter().cloned().enumerate().collect()
-                },
-                marks: Marks::default(),
-                caption: if k == 0 {
-                    intro(&self.areas, "a baseline")
-                } else {
-                    format!(
+            Algo::Grid(t) => {
+                let a = at(&t.trace, GridState::default(), k);
+                let s = &a.state;
+                StepView {
+                    placed: grid_tiles(s),
+                    marks: Marks {
+                        decimals: true,
+                        ..Marks::default()
+                    },
+                    caption: a.last.map_or_else(
+                        || intro(&self.areas, "the grid heuristic"),
+                        |st| st.caption(&()),
+                    ),
+                    line: a.last.map(|st| st.phase().line),
+                    pseudocode: GRID_PSEUDOCODE,
+                    metrics: None,
+                    below: working::grid(s),
+                    phases: phase_buttons(&t.trace.steps, player, on_action),
+                }
+            }
+            Algo::Baseline => {
+                let Some(part) = self.part.as_ref().filter(|_| k > 0) else {
+                    return StepView {
+                        placed: Vec::new(),
+                        marks: Marks::default(),
+                        caption: intro(&self.areas, "a baseline"),
+                        line: None,
+                        pseudocode: &[],
+                        metrics: None,
+                        below: Html::default(),
+                        phases: Html::default(),
+                    };
+                };
+                StepView {
+                    placed: part.rects.iter().cloned().enumerate().collect(),
+                    marks: Marks::default(),
+                    caption: format!(
                         "The {} baseline gives Ĉ = {}, to compare with the algorithms that optimise it.",
-                        self.part.algorithm,
-                        frac(&self.part.metrics.sum_half_perimeters)
-                    )
-                },
-                line: None,
-                pseudocode: &[],
-                metrics: (k > 0).then(|| self.part.metrics.clone()),
-                below: Html::default(),
-                phases: Html::default(),
-            },
+                        part.algorithm,
+                        frac(&part.metrics.sum_half_perimeters)
+                    ),
+                    line: None,
+                    pseudocode: &[],
+                    metrics: Some(part.metrics.clone()),
+                    below: Html::default(),
+                    phases: Html::default(),
+                }
+            }
         }
     }
+}
+
+/// The grid drawn in the unit square: row heights `r_i / Σr`, column widths `c_j / Σc`
+/// (rounded to thousandths for the labels), one tile per processor.
+fn grid_tiles(s: &GridState) -> Vec<(usize, Rect)> {
+    if s.r.is_empty() || s.c.is_empty() {
+        return Vec::new();
+    }
+    let milli = |x: f64| {
+        #[allow(clippy::cast_possible_truncation)] // A fraction of 1, times 1000.
+        let k = (x * 1000.0).round() as i64;
+        Q::new(k.into(), 1000.into())
+    };
+    let (sr, sc): (f64, f64) = (s.r.iter().sum(), s.c.iter().sum());
+    let mut out = Vec::new();
+    let mut y = 0.0;
+    for (i, row) in s.arrangement.iter().enumerate() {
+        let h = s.r.get(i).copied().unwrap_or(0.0) / sr;
+        let mut x = 0.0;
+        for (j, &proc) in row.iter().enumerate() {
+            let w = s.c.get(j).copied().unwrap_or(0.0) / sc;
+            out.push((
+                proc,
+                Rect {
+                    x: milli(x),
+                    y: milli(y),
+                    w: milli(w),
+                    h: milli(h),
+                },
+            ));
+            x += w;
+        }
+        y += h;
+    }
+    out
 }
 
 fn intro(areas: &[Q], what: &str) -> String {
@@ -279,8 +373,11 @@ fn intro(areas: &[Q], what: &str) -> String {
     )
 }
 
-/// The metrics panel.
-pub fn metrics_panel(m: Option<&Metrics>) -> Html {
+/// The metrics panel (`grid`: the grid heuristic, whose measure is `V`, shown below).
+pub fn metrics_panel(m: Option<&Metrics>, grid: bool) -> Html {
+    if grid {
+        return html! { <><h2>{"Result"}</h2><p class="muted" data-testid="metrics">{"A processor grid is measured by V = Σr·Σc and its efficiency E, shown under the figure."}</p></> };
+    }
     let Some(m) = m else {
         return html! { <><h2>{"Result"}</h2><p class="muted" data-testid="metrics">{"The metrics appear when the partition is complete (press End)."}</p></> };
     };
@@ -308,7 +405,7 @@ pub fn comparison(inst: &SquarePartition, current: &str) -> Html {
             <table class="compare" data-testid="compare">
                 <thead><tr><th>{"algorithm"}</th><th>{"Ĉ"}</th><th>{"Ĉ / LB"}</th><th>{"M̂"}</th><th>{"M̂ / LB"}</th></tr></thead>
                 <tbody>
-                    { for ALGORITHMS.iter().map(|(name, _)| html! {
+                    { for ALGORITHMS.iter().filter(|(name, _)| *name != GRID).map(|(name, _)| html! {
                         <tr class={classes!((*name == current).then_some("current"))}>
                             <td>{*name}</td>
                             { match run_algorithm(name, &areas) {

@@ -4,6 +4,7 @@
 
 use hetlab_core::rational::{format_q, frac, Q};
 use hetlab_core::square::column::{ColumnPartition, ColumnState};
+use hetlab_core::square::grid::GridState;
 use hetlab_core::square::perimax::PeriMaxState;
 use hetlab_core::square::recursive::RecursiveState;
 use yew::prelude::*;
@@ -188,6 +189,61 @@ pub fn perimax(s: &PeriMaxState) -> Html {
             { for line }
             if !s.merged.is_empty() {
                 <p>{format!("Phase 2 moved {} into the first column.", s.merged.iter().map(|i| format!("P{}", i + 1)).collect::<Vec<_>>().join(", "))}</p>
+            }
+        </div>
+    }
+}
+
+/// The grid heuristic at one step (§6.4): the arrangement with cycle times, `r` and `c`, the
+/// utilisation heat-map, `T_opt` ranks, the cells about to change, and every `V` so far.
+pub fn grid(s: &GridState) -> Html {
+    if s.arrangement.is_empty() {
+        return Html::default();
+    }
+    let cell = |i: usize, j: usize| {
+        let p = s.arrangement[i][j];
+        let t = s
+            .times
+            .get(i)
+            .and_then(|r| r.get(j))
+            .copied()
+            .unwrap_or(0.0);
+        let u = s.u.get(i).and_then(|r| r.get(j)).copied();
+        let rank = s.rank.get(i).and_then(|r| r.get(j)).copied();
+        let style = u.map_or_else(String::new, |u| {
+            format!(
+                "background: rgba(12, 166, 120, {:.2})",
+                u.clamp(0.0, 1.0) * 0.8
+            )
+        });
+        let changed = s.changed.contains(&(i, j));
+        html! {
+            <td class={classes!(changed.then_some("current"))} {style}>
+                <b>{format!("P{}", p + 1)}</b>{format!(" t = {t}")}
+                if let Some(u) = u { <br/>{format!("u = {u:.3}")} }
+                if let Some(k) = rank { <br/>{format!("rank {k}")} }
+            </td>
+        }
+    };
+    html! {
+        <div class="working" data-testid="grid-working">
+            <h3>{format!("Arrangement {} (cells: processor, cycle time, utilisation)", s.iteration + 1)}</h3>
+            <table class="dp">
+                <thead><tr><th></th>{ for (0..s.arrangement[0].len()).map(|j| html! {
+                    <th>{ s.c.get(j).map_or_else(|| format!("col {}", j + 1), |c| format!("c = {c:.4}")) }</th>
+                }) }</tr></thead>
+                <tbody>{ for (0..s.arrangement.len()).map(|i| html! {
+                    <tr>
+                        <th>{ s.r.get(i).map_or_else(|| format!("row {}", i + 1), |r| format!("r = {r:.4}")) }</th>
+                        { for (0..s.arrangement[i].len()).map(|j| cell(i, j)) }
+                    </tr>
+                }) }</tbody>
+            </table>
+            if let Some((v, e)) = s.value {
+                <p class="columns">{format!("V = Σr · Σc = {v:.4}, efficiency E = {e:.4} (idle time {:.1}%)", 100.0 * (1.0 - e))}</p>
+            }
+            if !s.evaluations.is_empty() {
+                <p>{"V of the arrangements so far: "}{ s.evaluations.iter().map(|e| format!("{:.4}", e.v)).collect::<Vec<_>>().join(" → ") }</p>
             }
         </div>
     }

@@ -158,6 +158,12 @@ pub const PRESETS: &[Preset] = &[
         title: "Set B: seven speeds, n = 10 (LU §5.5)",
         json: include_str!("../presets/lu-set-b.json"),
     },
+    Preset {
+        name: "square-grid-4-4",
+        problem: "square-partition",
+        title: "Nine processors, cycle times 1 to 9 (square §4.4, try the grid)",
+        json: include_str!("../presets/square-grid-4-4.json"),
+    },
 ];
 
 /// The presets of one family, in menu order.

@@ -48,6 +48,7 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
             "binomial",
             "greedy-tree",
             "spt",
+            "tree-colgen",
         ]
     }
 }

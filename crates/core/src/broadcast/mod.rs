@@ -28,12 +28,16 @@
 //!   `unidirectional*.rs` (another work item).
 
 pub mod baseline;
+pub mod colgen;
+#[cfg(test)]
+mod colgen_tests;
 pub mod dispatch;
 pub mod extract;
 pub mod gantt;
 pub mod lp;
 pub mod multicast;
 pub mod pipeline;
+mod pipeline_c;
 mod pipeline_t;
 pub mod schedule;
 pub mod state;
@@ -192,7 +196,7 @@ pub enum BroadcastError {
     #[error("not built yet: {0}")]
     NotBuilt(String),
     /// No such algorithm.
-    #[error("unknown broadcast algorithm \"{0}\" (try lp, best-tree, star, chain, binomial, greedy-tree, spt)")]
+    #[error("unknown broadcast algorithm \"{0}\" (try lp, best-tree, star, chain, binomial, greedy-tree, spt, tree-colgen)")]
     UnknownAlgorithm(String),
     /// A baseline is not defined on this platform (no route for a logical edge).
     #[error("{0}")]
@@ -226,12 +230,14 @@ impl Default for SizeLimits {
 /// Solves a broadcast instance with the named algorithm (first = default: `lp`), under the
 /// default [`SizeLimits`].
 ///
-/// Algorithms: `lp` (LP-F, EXTRACT, periodic schedule: §2–4), `best-tree` (§7.2), `star`,
-/// `chain`, `binomial` (§7.3), `greedy-tree`, `spt` (§7.4).
+/// Algorithms: `lp` (LP-F, EXTRACT, periodic schedule: §2–4; column generation on LP-T, §3.7,
+/// in place of LP-F and EXTRACT when LP-F would be large: [`colgen::use_columns`]),
+/// `best-tree` (§7.2), `star`, `chain`, `binomial` (§7.3), `greedy-tree`, `spt` (§7.4),
+/// `tree-colgen` (the `lp` pipeline with column generation at any size, §3.7).
 ///
 /// # Complexity
-/// `lp`: one LP of `O(|V|·|E|)` variables, then `O(|V|·|E|)` max-flows per tree at worst;
-/// baselines: see [`baseline`].
+/// `lp`: one LP of `O(|V|·|E|)` variables, then `O(|V|·|E|)` max-flows per tree at worst,
+/// or column generation ([`colgen::solve_trees`]); baselines: see [`baseline`].
 ///
 /// # Errors
 /// [`BroadcastError::BadInput`] for an empty platform or an unknown source;
@@ -262,8 +268,20 @@ pub fn solve_traced(
     input: &BroadcastInput,
     algorithm: &str,
 ) -> Result<Traced<BroadcastSolution, Step>, BroadcastError> {
+    solve_traced_within(input, algorithm, &SizeLimits::default())
+}
+
+/// [`solve_traced`] with explicit size limits (benchmarks).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_traced_within(
+    input: &BroadcastInput,
+    algorithm: &str,
+    limits: &SizeLimits,
+) -> Result<Traced<BroadcastSolution, Step>, BroadcastError> {
     let mut trace = Trace::default();
-    let solution = pipeline::run(input, algorithm, &SizeLimits::default(), &mut |s| {
+    let solution = pipeline::run(input, algorithm, limits, &mut |s| {
         trace.push(s);
     })?;
     Ok(Traced { solution, trace })

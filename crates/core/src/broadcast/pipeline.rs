@@ -6,6 +6,7 @@
 use num_traits::{Signed, Zero};
 
 use super::baseline::BEST_TREE_BUDGET;
+use super::colgen::use_columns;
 use super::extract::extract;
 use super::lp::{self, internal, port_loads, Sharing};
 use super::schedule::{self, slot_bars};
@@ -21,6 +22,27 @@ use crate::rational::Q;
 /// that the chart never dominates the LP; the `best-tree` algorithm itself uses
 /// [`BEST_TREE_BUDGET`].
 pub const COMPARE_BUDGET: u64 = 100_000;
+
+/// The algorithm forcing column generation on LP-T (§0.1, §3.7) at any size.
+pub const TREE_COLGEN: &str = "tree-colgen";
+
+/// Search budget of the comparison chart's best tree on platforms large enough for column
+/// generation ([`use_columns`]). Measured natively in release on seeded random platforms with
+/// four arcs per node: 100 000 search nodes take 91, 123 and 75 ms at 20, 40 and 50 nodes
+/// (more than the column generation itself up to 40 nodes), 10 000 take 9, 9 and 8 ms.
+pub const LARGE_COMPARE_BUDGET: u64 = 10_000;
+
+/// The best-tree budget of the comparison chart: [`COMPARE_BUDGET`] on the platforms that
+/// LP-F solves (the search rarely needs it there: 0.5 to 2 ms at 10 to 13 nodes),
+/// [`LARGE_COMPARE_BUDGET`] above, so that the chart never dominates the pipeline.
+#[must_use]
+pub fn compare_budget(n: usize, m: usize) -> u64 {
+    if use_columns(n, m) {
+        LARGE_COMPARE_BUDGET
+    } else {
+        COMPARE_BUDGET
+    }
+}
 
 /// The baselines of the comparison chart, in display order.
 pub const BASELINES: &[&str] = &[
@@ -93,7 +115,7 @@ pub(crate) fn run(
             "multicast targets (broadcast.md §5)".to_owned(),
         ));
     }
-    let lp_pipeline = algorithm == "lp";
+    let lp_pipeline = algorithm == "lp" || algorithm == TREE_COLGEN;
     if !lp_pipeline && !BASELINES.contains(&algorithm) {
         return Err(BroadcastError::UnknownAlgorithm(algorithm.to_owned()));
     }
@@ -123,7 +145,7 @@ pub(crate) fn run(
         return Ok(degenerate(&net, algorithm, unbounded, unreachable));
     }
     if lp_pipeline {
-        run_lp(&net, emit)
+        run_lp(&net, algorithm, emit)
     } else {
         run_baseline(&net, algorithm, BEST_TREE_BUDGET, emit)
     }
@@ -174,16 +196,71 @@ fn quick(net: &Net, emit: &mut impl FnMut(Step)) -> Bounds {
     }
 }
 
-/// Pipeline B (§8.1).
-fn run_lp(net: &Net, emit: &mut impl FnMut(Step)) -> Result<BroadcastSolution, BroadcastError> {
+/// Pipeline B (§8.1): LP-F then EXTRACT, or column generation on LP-T (§3.7) for
+/// `tree-colgen` and for platforms where LP-F would be large ([`use_columns`]).
+fn run_lp(
+    net: &Net,
+    algorithm: &str,
+    emit: &mut impl FnMut(Step),
+) -> Result<BroadcastSolution, BroadcastError> {
     let mut bounds = quick(net, emit);
-    let dests = net.dests();
-    let sol = lp::solve_flow_lp(net.n, &net.arcs, net.source, &dests, Sharing::Max)?;
+    let (sol, found) = if algorithm == TREE_COLGEN || use_columns(net.n, net.arcs.len()) {
+        let (sol, trees) = super::pipeline_c::columns(net, emit)?;
+        (sol, Some(trees))
+    } else {
+        let sol = lp::solve_flow_lp(net.n, &net.arcs, net.source, &net.dests(), Sharing::Max)?;
+        emit(Step::SolvedLp {
+            rho: sol.rho.clone(),
+        });
+        (sol, None)
+    };
     let rho = sol.rho.clone();
-    emit(Step::SolvedLp { rho: rho.clone() });
-    let cuts = lp::destination_cuts(net.n, &net.arcs, net.source, &dests, &sol.usage, &rho)?;
+    let cuts = show_usage(net, &sol, emit)?;
+    let trees: Vec<WeightedTree> = match found {
+        Some(trees) => trees,
+        None => extract(net.n, &net.arcs, net.source, &sol.usage, emit)?
+            .iter()
+            .map(super::extract::Extracted::tree)
+            .collect(),
+    };
+    super::verify_trees(net.n, &net.arcs, net.source, &trees, &rho).map_err(|e| internal(&e))?;
+    emit(collected(net, &trees, &rho));
+    let period = schedule_steps(net, &trees, emit)?;
+    let entries = compare(net);
+    bounds.lower = entries
+        .iter()
+        .find(|c| c.name == "greedy-tree")
+        .and_then(|c| c.throughput.clone());
+    emit(Step::Compared { entries });
+    let arc_usage = usage_of(net.arcs.len(), &trees);
+    let (out, inn) = port_loads(net.n, &net.arcs, &arc_usage);
+    Ok(BroadcastSolution {
+        algorithm: algorithm.to_owned(),
+        status: Status::Optimal,
+        throughput: Some(rho),
+        trees,
+        arc_usage,
+        port_loads: PortLoads { out, inn },
+        period,
+        bounds,
+        unreachable: Vec::new(),
+        lp: Some(sol),
+        cuts,
+        baseline: None,
+    })
+}
+
+/// B3.k and B4: a minimum cut per destination for the usages (checked to be `ρ*`, §3.8), the
+/// flows, and the usages with their port loads.
+fn show_usage(
+    net: &Net,
+    sol: &lp::FlowSolution,
+    emit: &mut impl FnMut(Step),
+) -> Result<Vec<lp::DestinationCut>, BroadcastError> {
+    let rho = &sol.rho;
+    let cuts = lp::destination_cuts(net.n, &net.arcs, net.source, &net.dests(), &sol.usage, rho)?;
     // §3.8: the exact min-cut of the tightened usages must be ρ* itself.
-    if cuts.iter().map(|c| &c.value).min() != Some(&rho) {
+    if cuts.iter().map(|c| &c.value).min() != Some(rho) {
         return Err(internal(
             "the minimum cut of the usages differs from the LP optimum",
         ));
@@ -210,47 +287,28 @@ fn run_lp(net: &Net, emit: &mut impl FnMut(Step)) -> Result<BroadcastSolution, B
     emit(Step::Tightened {
         usage: sol.usage.clone(),
         attained_by,
-        out: out.clone(),
-        inn: inn.clone(),
+        out,
+        inn,
     });
-    let extracted = extract(net.n, &net.arcs, net.source, &sol.usage, emit)?;
-    let trees: Vec<WeightedTree> = extracted
-        .iter()
-        .map(super::extract::Extracted::tree)
-        .collect();
-    super::verify_trees(net.n, &net.arcs, net.source, &trees, &rho).map_err(|e| internal(&e))?;
-    emit(collected(net, &trees, &rho));
-    let period = schedule_steps(net, &trees, emit)?;
-    let entries: Vec<Comparison> = BASELINES
+    Ok(cuts)
+}
+
+/// B11: every baseline's throughput, the best tree searched within [`compare_budget`].
+fn compare(net: &Net) -> Vec<Comparison> {
+    BASELINES
         .iter()
         .map(|name| Comparison {
             name: (*name).to_owned(),
-            throughput: run_baseline(net, name, COMPARE_BUDGET, &mut |_| {})
-                .ok()
-                .and_then(|s| s.throughput),
+            throughput: run_baseline(
+                net,
+                name,
+                compare_budget(net.n, net.arcs.len()),
+                &mut |_| {},
+            )
+            .ok()
+            .and_then(|s| s.throughput),
         })
-        .collect();
-    bounds.lower = entries
-        .iter()
-        .find(|c| c.name == "greedy-tree")
-        .and_then(|c| c.throughput.clone());
-    emit(Step::Compared { entries });
-    let arc_usage = usage_of(net.arcs.len(), &trees);
-    let (out, inn) = port_loads(net.n, &net.arcs, &arc_usage);
-    Ok(BroadcastSolution {
-        algorithm: "lp".to_owned(),
-        status: Status::Optimal,
-        throughput: Some(rho),
-        trees,
-        arc_usage,
-        port_loads: PortLoads { out, inn },
-        period,
-        bounds,
-        unreachable: Vec::new(),
-        lp: Some(sol),
-        cuts,
-        baseline: None,
-    })
+        .collect()
 }
 
 fn usage_of(m: usize, trees: &[WeightedTree]) -> Vec<Q> {

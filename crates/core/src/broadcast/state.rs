@@ -3,6 +3,7 @@
 //! else.
 
 use num_bigint::BigInt;
+use num_traits::Zero;
 
 use super::lp::{DestinationCut, DestinationFlow, QuickBound, Side};
 use super::schedule::{Bar, Slot};
@@ -27,6 +28,9 @@ pub const PSEUDOCODE: &[&str] = &[
     "split the out-port × in-port graph (weights u_e) into matchings: one slot each",
     "A := least factor making every slot move whole messages; trees fill slots; generation −(depth − 1)",
     "compare with single trees and overlays",
+    "large platform, column generation on LP-T: master LP over a few trees (greedy, shortest-path, BFS): maximise Σα, every port ≤ 1",
+    "  price: cheapest broadcast tree for arc costs c_uv·(p_u + q_v), p and q the master's port prices; if it costs < 1, add it and solve the master again",
+    "  every tree costs ≥ 1: the prices prove ρ* = Σ_v (p_v + q_v); keep the trees with α > 0, their flows and usages n_e = Σ α",
 ];
 
 /// Pseudocode of pipeline T (§8.4).
@@ -108,6 +112,24 @@ pub struct State {
     pub bottleneck: Option<(usize, Side)>,
     /// Baseline throughput (`Some(None)`: `+∞`).
     pub baseline_throughput: Option<Option<Q>>,
+    /// Column generation: names of the starting trees.
+    pub seed_names: Vec<String>,
+    /// The trees in the master so far (starting trees first, then one per improving round).
+    pub columns: Vec<Vec<usize>>,
+    /// Their weights `α` in the latest master (0 for a tree that just entered).
+    pub column_weights: Vec<Q>,
+    /// The tree priced last, its cost `θ`, and whether it entered the master.
+    pub priced: Option<(Vec<usize>, Q, bool)>,
+    /// The latest master value (achievable: a lower bound on `ρ*`).
+    pub master_value: Option<Q>,
+    /// The latest dual bound `Σ(p+q) / min(1, θ)` (an upper bound on `ρ*`).
+    pub dual_bound: Option<Q>,
+    /// The latest out-port prices `p_v`.
+    pub out_price: Vec<Q>,
+    /// The latest in-port prices `q_v`.
+    pub in_price: Vec<Q>,
+    /// Pricing rounds so far.
+    pub rounds: usize,
 }
 
 impl State {
@@ -219,6 +241,29 @@ impl Replay for State {
             }
             Step::Scheduled { a, length, .. } => self.period = Some((a.clone(), length.clone())),
             Step::Compared { entries } => self.comparison.clone_from(entries),
+            Step::Seeded { names, columns } => {
+                self.seed_names.clone_from(names);
+                self.columns.clone_from(columns);
+                self.column_weights = vec![Q::zero(); columns.len()];
+            }
+            Step::PricedTree(r) => {
+                self.column_weights.clone_from(&r.weights);
+                if r.added {
+                    self.columns.push(r.tree.clone());
+                    self.column_weights.push(Q::zero());
+                }
+                self.priced = Some((r.tree.clone(), r.theta.clone(), r.added));
+                self.master_value = Some(r.master.clone());
+                self.dual_bound.clone_from(&r.upper);
+                self.out_price.clone_from(&r.out_price);
+                self.in_price.clone_from(&r.in_price);
+                self.rounds = r.round;
+            }
+            Step::SolvedColumns { rho, trees, .. } => {
+                self.rho = Some(rho.clone());
+                self.trees.clone_from(trees);
+                self.priced = None;
+            }
             Step::Routed {
                 logical,
                 routes,

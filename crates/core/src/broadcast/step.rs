@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::lp::{DestinationCut, DestinationFlow, QuickBound, Side};
 use super::schedule::{Bar, Slot};
+use super::WeightedTree;
 use crate::platform::{Arc, NodeId};
 use crate::rational::{approx, frac, Q};
 use crate::trace::{self, Phase};
@@ -18,6 +19,38 @@ pub struct Comparison {
     /// Its throughput (`None`: not defined on this platform).
     #[serde(serialize_with = "crate::rational::exact")]
     pub throughput: Option<Q>,
+}
+
+/// One round of the column generation on LP-T (C2.j, §3.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PricedTree {
+    /// 1-based round.
+    pub round: usize,
+    /// The cheapest spanning arborescence for the costs `c_uv·(p_u + q_v)`, sorted arcs.
+    pub tree: Vec<usize>,
+    /// Its cost `θ`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub theta: Q,
+    /// `1 − θ`: positive when the tree improves the master.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub reduced_cost: Q,
+    /// The master's value this round (achievable: a lower bound on `ρ*`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub master: Q,
+    /// `Σ(p+q) / min(1, θ)`: an upper bound on `ρ*` (`None`: `θ = 0`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub upper: Option<Q>,
+    /// The tree entered the master (`θ < 1`).
+    pub added: bool,
+    /// The master's weights `α`, one per column before this tree.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub weights: Vec<Q>,
+    /// Out-port prices `p_v`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub out_price: Vec<Q>,
+    /// In-port prices `q_v`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub in_price: Vec<Q>,
 }
 
 /// One event of a broadcast pipeline (node and arc indices of the platform).
@@ -180,6 +213,27 @@ pub enum Step {
         /// One bar per baseline.
         entries: Vec<Comparison>,
     },
+    /// C1 (column generation, §3.7): the master LP starts from a few good trees.
+    Seeded {
+        /// Where each starting tree comes from (`greedy-tree`, `spt`, `bfs`).
+        names: Vec<String>,
+        /// Their arcs, sorted.
+        columns: Vec<Vec<usize>>,
+    },
+    /// C2.j: one pricing round: the master solved, the cheapest tree at its prices.
+    PricedTree(Box<PricedTree>),
+    /// C3: no tree costs less than 1 at the final prices: `ρ*` is certified.
+    SolvedColumns {
+        /// `ρ* = Σα`.
+        #[serde(serialize_with = "crate::rational::exact")]
+        rho: Q,
+        /// The trees with `α > 0`.
+        trees: Vec<WeightedTree>,
+        /// Pricing rounds run.
+        rounds: usize,
+        /// Columns the master held at the end.
+        columns: usize,
+    },
     /// T: a baseline's tree, or an overlay's routes.
     Routed {
         /// Algorithm name.
@@ -224,31 +278,31 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    fn node(&self, i: usize) -> String {
+    pub(super) fn node(&self, i: usize) -> String {
         self.ids
             .get(i)
             .map_or_else(|| format!("#{i}"), ToString::to_string)
     }
 
-    fn arc(&self, e: usize) -> String {
+    pub(super) fn arc(&self, e: usize) -> String {
         self.arcs.get(e).map_or_else(
             || format!("arc {e}"),
             |a| format!("{}→{}", self.node(a.from), self.node(a.to)),
         )
     }
 
-    fn arcs(&self, list: &[usize]) -> String {
+    pub(super) fn arcs(&self, list: &[usize]) -> String {
         let names: Vec<String> = list.iter().map(|&e| self.arc(e)).collect();
         format!("{{{}}}", names.join(", "))
     }
 
-    fn set(&self, list: &[usize]) -> String {
+    pub(super) fn set(&self, list: &[usize]) -> String {
         let names: Vec<String> = list.iter().map(|&v| self.node(v)).collect();
         format!("{{{}}}", names.join(", "))
     }
 }
 
-fn opt(v: Option<&Q>) -> String {
+pub(super) fn opt(v: Option<&Q>) -> String {
     v.map_or_else(|| "∞".to_owned(), frac)
 }
 
@@ -274,6 +328,9 @@ impl trace::Step for Step {
             Step::FilledSlot { .. } => ("slots", 11),
             Step::Scheduled { .. } => ("schedule", 12),
             Step::Compared { .. } => ("compare", 13),
+            Step::Seeded { .. } => ("columns", 14),
+            Step::PricedTree(_) => ("pricing", 15),
+            Step::SolvedColumns { .. } => ("certificate", 16),
             Step::Routed { .. } => ("tree", 0),
             Step::Improved { .. } => ("search", 1),
             Step::Loaded { .. } => ("loads", 2),
@@ -353,6 +410,9 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
         Step::Compared { entries } => {
             let parts: Vec<String> = entries.iter().map(|c| format!("{} {}", c.name, c.throughput.as_ref().map_or_else(|| "n/a".to_owned(), frac))).collect();
             format!("Compared with single trees and overlays: {}.", parts.join(", "))
+        }
+        Step::Seeded { .. } | Step::PricedTree(_) | Step::SolvedColumns { .. } => {
+            super::pipeline_c::caption(step, ctx)
         }
         Step::Routed { name, routes, .. } => format!(
             "The {name} baseline sends along {}.",

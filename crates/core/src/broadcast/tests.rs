@@ -67,10 +67,17 @@ pub(super) fn check_traced(input: &BroadcastInput, algorithm: &str) -> Broadcast
             assert_eq!(state.period.as_ref().map(|p| &p.1), Some(&period.length));
         }
     }
-    if algorithm == "lp" && sol.status == Status::Optimal {
+    if (algorithm == "lp" || algorithm == "tree-colgen") && sol.status == Status::Optimal {
         assert_eq!(state.trees, sol.trees);
         assert_eq!(state.rho, sol.throughput);
-        assert_eq!(state.k, Some(Q::from_integer(0.into())));
+        if state.seed_names.is_empty() {
+            // LP-F + EXTRACT: the remaining throughput K ends at 0.
+            assert_eq!(state.k, Some(Q::from_integer(0.into())));
+        } else {
+            // Column generation: the last round proved optimality at the final value.
+            assert_eq!(state.master_value, sol.throughput);
+            assert_eq!(state.dual_bound, sol.throughput);
+        }
         let lp = sol.lp.as_ref().unwrap();
         let prices: Q = lp.out_price.iter().chain(&lp.in_price).sum();
         assert_eq!(Some(prices), sol.throughput, "the port prices certify ρ*");

@@ -45,7 +45,7 @@ fn platform(n: usize, arcs: &[(usize, usize, i64, i64)]) -> Platform {
 /// Random directed platforms of 2..=max nodes: every ordered pair is an arc with probability
 /// about one half, costs in {1/2, 1, 3/2, 2, 3}; a random chain from node 0 makes most of them
 /// reachable (some stay unreachable on purpose: status infeasible).
-fn instances(max: usize) -> impl Strategy<Value = BroadcastInput> {
+pub(super) fn instances(max: usize) -> impl Strategy<Value = BroadcastInput> {
     (2..=max).prop_flat_map(|n| {
         let pairs = n * (n - 1);
         (

@@ -123,6 +123,10 @@ pub struct TreeRound {
     pub theta: Q,
     /// Whether it entered the master (`θ < 1`).
     pub added: bool,
+    /// The master's dual prices this round (row `2v` = out-port of `v`, `2v+1` = in-port).
+    pub prices: Vec<Q>,
+    /// The master's weights `α`, one per column (in column order, before `tree` enters).
+    pub weights: Vec<Q>,
 }
 
 /// The answer of a tree column generation.
@@ -182,6 +186,8 @@ pub fn tree_colgen(
             tree: tree.clone(),
             theta,
             added,
+            prices: dual,
+            weights: alpha.clone(),
         });
         if !added {
             return Ok(finish(value, &trees, &alpha, true));

@@ -1,0 +1,105 @@
+//! The column-generation face of pipeline B (broadcast.md §3.7, §8.1) for large platforms and
+//! the `tree-colgen` algorithm: the starting trees (C1), one step per pricing round (C2.j) and
+//! the certified optimum (C3), in place of LP-F (B2) and EXTRACT (B5). The steps after it —
+//! flows and cuts per destination (B3.k), usages (B4), trees (B6), period (B8–B10) and
+//! comparison (B11) — are the LP path's own (`pipeline.rs`). Also the captions of C1–C3.
+
+use super::colgen::{self, reduced_cost, TreeOptimum};
+use super::lp::{internal, FlowSolution};
+use super::pipeline::Net;
+use super::step::{opt, Context, PricedTree, Step};
+use super::{BroadcastError, WeightedTree};
+use crate::rational::{approx, frac};
+
+/// Emits C1, C2.j and C3 and returns LP-F's solution read off the optimal trees (flows along
+/// the trees' paths, usages, the certified port prices) with the trees themselves.
+pub(crate) fn columns(
+    net: &Net,
+    emit: &mut impl FnMut(Step),
+) -> Result<(FlowSolution, Vec<WeightedTree>), BroadcastError> {
+    let seeds = colgen::seeds(net.n, &net.arcs, net.source)
+        .ok_or_else(|| internal("a reachable platform has no spanning tree"))?;
+    let (names, init): (Vec<String>, Vec<Vec<usize>>) = seeds.into_iter().unzip();
+    emit(Step::Seeded {
+        names,
+        columns: init.clone(),
+    });
+    let (n, seeded) = (net.n, init.len());
+    let mut added = 0;
+    let opt: TreeOptimum = colgen::solve_from(n, &net.arcs, net.source, init, &mut |r| {
+        added += usize::from(r.added);
+        emit(Step::PricedTree(Box::new(PricedTree {
+            round: r.iteration,
+            tree: r.tree.clone(),
+            theta: r.theta.clone(),
+            reduced_cost: reduced_cost(&r.theta),
+            master: r.lower.clone(),
+            upper: r.upper.clone(),
+            added: r.added,
+            weights: r.weights.clone(),
+            out_price: (0..n).map(|v| r.prices[2 * v].clone()).collect(),
+            in_price: (0..n).map(|v| r.prices[2 * v + 1].clone()).collect(),
+        })));
+    })?;
+    emit(Step::SolvedColumns {
+        rho: opt.rho.clone(),
+        trees: opt.trees.clone(),
+        rounds: opt.rounds,
+        columns: seeded + added,
+    });
+    let sol = colgen::flow_solution(n, &net.arcs, net.source, &opt);
+    Ok((sol, opt.trees))
+}
+
+/// Captions of C1–C3 (the other steps' are in `step.rs`).
+pub(super) fn caption(step: &Step, ctx: &Context<'_>) -> String {
+    match step {
+        Step::Seeded { names, columns } => {
+            let parts: Vec<String> = names
+                .iter()
+                .zip(columns)
+                .map(|(name, t)| format!("the {} {}", seed_label(name), ctx.arcs(t)))
+                .collect();
+            format!(
+                "The platform is large, so instead of the flow LP we look for the best mix of broadcast trees directly, starting from {}.",
+                parts.join(" and ")
+            )
+        }
+        Step::PricedTree(r) => {
+            let bounds = format!(
+                "{} ≤ ρ* ≤ {}",
+                frac(&r.master),
+                opt(r.upper.as_ref())
+            );
+            if r.added {
+                format!(
+                    "Round {}: the best mix of the trees so far sends {} messages per time unit. At its port prices the tree {} costs only {} < 1 (it would gain {} per unit of weight), so it joins the mix; now {bounds}.",
+                    r.round, frac(&r.master), ctx.arcs(&r.tree), frac(&r.theta), frac(&r.reduced_cost)
+                )
+            } else {
+                format!(
+                    "Round {}: the best mix sends {} ≈ {} messages per time unit, and at its port prices even the cheapest broadcast tree {} costs {} ≥ 1: no tree can improve the mix, so it is optimal.",
+                    r.round, frac(&r.master), approx(&r.master), ctx.arcs(&r.tree), frac(&r.theta)
+                )
+            }
+        }
+        Step::SolvedColumns {
+            rho, trees, rounds, ..
+        } => format!(
+            "After {rounds} round(s): ρ* = {} ≈ {} messages per time unit with {} weighted trees; the port prices add up to ρ* and every tree costs at least 1 at these prices, which proves that no schedule does better.",
+            frac(rho),
+            approx(rho),
+            trees.len()
+        ),
+        _ => String::new(),
+    }
+}
+
+fn seed_label(name: &str) -> &str {
+    match name {
+        "greedy-tree" => "greedy load-aware tree",
+        "spt" => "shortest-path tree",
+        "bfs" => "breadth-first tree",
+        other => other,
+    }
+}

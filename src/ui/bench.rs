@@ -11,7 +11,7 @@ use hetlab_core::{broadcast, lu, square};
 use yew::prelude::*;
 
 /// Broadcast platform sizes measured (random, about 4 arcs per node).
-const BROADCAST_SIZES: [usize; 2] = [10, 20];
+const BROADCAST_SIZES: [usize; 3] = [10, 20, 50];
 
 /// One measured row.
 #[derive(Clone, PartialEq)]

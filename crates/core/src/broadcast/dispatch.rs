@@ -42,6 +42,7 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
     } else {
         &[
             "lp",
+            "tree-colgen",
             "best-tree",
             "star",
             "chain",

@@ -93,4 +93,3 @@ fn extract_only(bencher: divan::Bencher, n: usize) {
     }
     bencher.bench(|| extract::extract(n, divan::black_box(&arcs), 0, &usage, &mut |_| {}));
 }
-

@@ -209,7 +209,20 @@ pub enum BroadcastError {
     Internal(String),
 }
 
-/// Size limits of the exact pipeline (broadcast.md §10: `|V| ≤ 40`, `|E| ≤ 400`).
+/// Size limits of the exact pipeline: 40 nodes as broadcast.md §10 suggests, but 160 arcs
+/// (four per node, the density of the benchmark) instead of its 400.
+///
+/// Why (measured natively, release build, seeded random connected platforms, whole `lp`
+/// pipeline without trace): above [`colgen::LP_F_MAX_VARS`] LP-F variables (13 nodes at four
+/// arcs per node) the pipeline solves LP-T by column generation, whose time is that of the
+/// exact master LPs. With four arcs per node it takes 33–173 ms at 40 nodes and 160 arcs with
+/// integer costs `1..=5`, 222–500 ms with two-decimal costs in `0.10..9.99`, and 0.46–1.2 s
+/// at 50 nodes and 200 arcs (the browser is 2–3× slower). Denser platforms need many more
+/// rounds, each with larger exact numbers: 40 nodes and 400 arcs took 0.2–8 s with integer
+/// costs and 43–134 s with decimal costs before the round budget [`colgen::MAX_ROUNDS`]
+/// existed; with it a platform either solves or stops with its bracket (e.g. complete
+/// graphs on 13 nodes with decimal costs: stopped after 0.9–1.2 s, or solved in 0.98 s).
+/// [`solve_within`] lifts the limits (benchmarks, command line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeLimits {
     /// Most nodes.
@@ -222,7 +235,7 @@ impl Default for SizeLimits {
     fn default() -> Self {
         SizeLimits {
             max_nodes: 40,
-            max_arcs: 400,
+            max_arcs: 160,
         }
     }
 }

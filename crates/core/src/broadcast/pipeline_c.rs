@@ -4,7 +4,7 @@
 //! flows and cuts per destination (B3.k), usages (B4), trees (B6), period (B8–B10) and
 //! comparison (B11) — are the LP path's own (`pipeline.rs`). Also the captions of C1–C3.
 
-use super::colgen::{self, reduced_cost, TreeOptimum};
+use super::colgen::{self, reduced_cost, TreeOptimum, MAX_ROUNDS};
 use super::lp::{internal, FlowSolution};
 use super::pipeline::Net;
 use super::step::{opt, Context, PricedTree, Step};
@@ -26,21 +26,22 @@ pub(crate) fn columns(
     });
     let (n, seeded) = (net.n, init.len());
     let mut added = 0;
-    let opt: TreeOptimum = colgen::solve_from(n, &net.arcs, net.source, init, &mut |r| {
-        added += usize::from(r.added);
-        emit(Step::PricedTree(Box::new(PricedTree {
-            round: r.iteration,
-            tree: r.tree.clone(),
-            theta: r.theta.clone(),
-            reduced_cost: reduced_cost(&r.theta),
-            master: r.lower.clone(),
-            upper: r.upper.clone(),
-            added: r.added,
-            weights: r.weights.clone(),
-            out_price: (0..n).map(|v| r.prices[2 * v].clone()).collect(),
-            in_price: (0..n).map(|v| r.prices[2 * v + 1].clone()).collect(),
-        })));
-    })?;
+    let opt: TreeOptimum =
+        colgen::solve_from(n, &net.arcs, net.source, init, MAX_ROUNDS, &mut |r| {
+            added += usize::from(r.added);
+            emit(Step::PricedTree(Box::new(PricedTree {
+                round: r.iteration,
+                tree: r.tree.clone(),
+                theta: r.theta.clone(),
+                reduced_cost: reduced_cost(&r.theta),
+                master: r.lower.clone(),
+                upper: r.upper.clone(),
+                added: r.added,
+                weights: r.weights.clone(),
+                out_price: (0..n).map(|v| r.prices[2 * v].clone()).collect(),
+                in_price: (0..n).map(|v| r.prices[2 * v + 1].clone()).collect(),
+            })));
+        })?;
     emit(Step::SolvedColumns {
         rho: opt.rho.clone(),
         trees: opt.trees.clone(),

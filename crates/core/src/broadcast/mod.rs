@@ -17,9 +17,16 @@
 //!   [`gantt`] — its Gantt bars (§4.5) and the slot-by-slot [`gantt::verify`].
 //! * [`baseline`] — single trees and overlays of §7 (fixed tree, best single tree, star, chain,
 //!   binomial, greedy, shortest-path tree).
+//! * [`colgen`] — column generation on LP-T (§3.7): master over weighted spanning
+//!   arborescences and Chu–Liu/Edmonds pricing (both reused from `multicast::arborescence`),
+//!   the starting trees, the exact dual certificate, LP-F's flows read off the trees, and the
+//!   switch rule [`colgen::use_columns`] (more than [`colgen::LP_F_MAX_VARS`] LP-F variables).
 //! * [`pipeline`] — the bidirectional pipeline B (§8.1) behind the private `run(.., emit)`;
-//!   `pipeline_t.rs` — the baseline pipeline T (§8.4).
-//! * `tests*.rs` — §9 examples, §10 edge cases, random platforms and brute force.
+//!   `pipeline_c.rs` — its column-generation stages C1–C3 (`lp` on large platforms,
+//!   `tree-colgen` always) in place of LP-F and EXTRACT; `pipeline_t.rs` — the baseline
+//!   pipeline T (§8.4).
+//! * `tests*.rs` — §9 examples, §10 edge cases, random platforms and brute force;
+//!   `colgen_tests.rs` — column generation against LP-F, the switch, a 50-node platform.
 //! * [`step`], [`state`] — the trace: [`Step`] with captions and phases, the replayed view
 //!   model [`State`], the pseudocode panes.
 //! * `presets/broadcast-e*.json` — the instances of §9 (E1–E5) as broadcast instance files

@@ -8,6 +8,12 @@
 //! limit, lifted here). LP-F alone has `1 + |E| + (|V|−1)·|E|` variables: about 1 600 at 20
 //! nodes (≈ 0.3 s) but 10 000 at 50 nodes, where one exact solve took more than ten minutes
 //! (measured, stopped): the LP-F benches stop at 20 nodes.
+//!
+//! Measured once (release, this shared 2-core machine; medians): `lp` pipeline 20.7 ms,
+//! 12.2 ms and 209 ms at 10, 20 and 50 nodes (LP-F + EXTRACT at 10 nodes, column generation
+//! above), the same with the trace; `tree-colgen` 3.3, 12.1 and 209 ms; column generation
+//! alone 0.64, 0.40, 3.7, 26.5 and 133 ms at 10 to 50 nodes; LP-F 15.8 and 296 ms at 10 and
+//! 20 nodes.
 
 use hetlab_core::broadcast::{self, baseline, colgen, extract, lp, BroadcastInput, SizeLimits};
 use hetlab_core::generate::{self, Shape};
@@ -93,4 +99,3 @@ fn extract_only(bencher: divan::Bencher, n: usize) {
     }
     bencher.bench(|| extract::extract(n, divan::black_box(&arcs), 0, &usage, &mut |_| {}));
 }
-

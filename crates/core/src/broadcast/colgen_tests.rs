@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 
-use super::colgen::{certify, flow_solution, seeds, solve_trees, use_columns};
+use super::colgen::{self, certify, flow_solution, seeds, solve_from, solve_trees, use_columns};
 use super::lp::{solve_flow_lp, Sharing};
 use super::tests::{check_invariants, check_traced, example};
 use super::tests_random::instances;
@@ -145,6 +145,24 @@ fn certify_rejects_bad_prices() {
     let mut negative = opt.out_price.clone();
     negative[0] = -qi(1);
     assert!(certify(n, &arcs, 0, &opt.rho, &negative, &opt.in_price).is_err());
+}
+
+/// The round budget stops the loop with an error carrying the bracket, never a number.
+#[test]
+fn round_budget_stops_with_the_bracket() {
+    let input = example("e3-five-nodes");
+    let arcs = input.platform.arcs();
+    // The BFS tree alone is not optimal on E3: one round cannot prove the optimum.
+    let bfs = seeds(5, &arcs, 0).unwrap().pop().unwrap().1;
+    let mut seen = 0;
+    let err = solve_from(5, &arcs, 0, vec![bfs.clone()], 1, &mut |_| seen += 1).unwrap_err();
+    assert_eq!(seen, 1);
+    let BroadcastError::Lp(crate::lp::LpError::Uncertified { reason, .. }) = err else {
+        panic!("{err:?}")
+    };
+    assert!(reason.contains("after 1 rounds with") && reason.contains("≤ ρ* ≤"));
+    let opt = solve_from(5, &arcs, 0, vec![bfs], colgen::MAX_ROUNDS, &mut |_| {}).unwrap();
+    assert_eq!(opt.rho, q(5, 11));
 }
 
 /// The starting trees are spanning arborescences without repeats; none on an unreachable node.

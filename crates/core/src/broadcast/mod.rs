@@ -17,9 +17,16 @@
 //!   [`gantt`] — its Gantt bars (§4.5) and the slot-by-slot [`gantt::verify`].
 //! * [`baseline`] — single trees and overlays of §7 (fixed tree, best single tree, star, chain,
 //!   binomial, greedy, shortest-path tree).
+//! * [`colgen`] — column generation on LP-T (§3.7): master over weighted spanning
+//!   arborescences and Chu–Liu/Edmonds pricing (both reused from `multicast::arborescence`),
+//!   the starting trees, the exact dual certificate, LP-F's flows read off the trees, and the
+//!   switch rule [`colgen::use_columns`] (more than [`colgen::LP_F_MAX_VARS`] LP-F variables).
 //! * [`pipeline`] — the bidirectional pipeline B (§8.1) behind the private `run(.., emit)`;
-//!   `pipeline_t.rs` — the baseline pipeline T (§8.4).
-//! * `tests*.rs` — §9 examples, §10 edge cases, random platforms and brute force.
+//!   `pipeline_c.rs` — its column-generation stages C1–C3 (`lp` on large platforms,
+//!   `tree-colgen` always) in place of LP-F and EXTRACT; `pipeline_t.rs` — the baseline
+//!   pipeline T (§8.4).
+//! * `tests*.rs` — §9 examples, §10 edge cases, random platforms and brute force;
+//!   `colgen_tests.rs` — column generation against LP-F, the switch, a 50-node platform.
 //! * [`step`], [`state`] — the trace: [`Step`] with captions and phases, the replayed view
 //!   model [`State`], the pseudocode panes.
 //! * `presets/broadcast-e*.json` — the instances of §9 (E1–E5) as broadcast instance files
@@ -209,7 +216,20 @@ pub enum BroadcastError {
     Internal(String),
 }
 
-/// Size limits of the exact pipeline (broadcast.md §10: `|V| ≤ 40`, `|E| ≤ 400`).
+/// Size limits of the exact pipeline: 40 nodes as broadcast.md §10 suggests, but 160 arcs
+/// (four per node, the density of the benchmark) instead of its 400.
+///
+/// Why (measured natively, release build, seeded random connected platforms, whole `lp`
+/// pipeline without trace): above [`colgen::LP_F_MAX_VARS`] LP-F variables (13 nodes at four
+/// arcs per node) the pipeline solves LP-T by column generation, whose time is that of the
+/// exact master LPs. With four arcs per node it takes 33–173 ms at 40 nodes and 160 arcs with
+/// integer costs `1..=5`, 222–500 ms with two-decimal costs in `0.10..9.99`, and 0.46–1.2 s
+/// at 50 nodes and 200 arcs (the browser is 2–3× slower). Denser platforms need many more
+/// rounds, each with larger exact numbers: 40 nodes and 400 arcs took 0.2–8 s with integer
+/// costs and 43–134 s with decimal costs before the round budget [`colgen::MAX_ROUNDS`]
+/// existed; with it a platform either solves or stops with its bracket (e.g. complete
+/// graphs on 13 nodes with decimal costs: stopped after 0.9–1.2 s, or solved in 0.98 s).
+/// [`solve_within`] lifts the limits (benchmarks, command line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeLimits {
     /// Most nodes.
@@ -222,7 +242,7 @@ impl Default for SizeLimits {
     fn default() -> Self {
         SizeLimits {
             max_nodes: 40,
-            max_arcs: 400,
+            max_arcs: 160,
         }
     }
 }

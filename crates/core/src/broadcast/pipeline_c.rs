@@ -4,12 +4,46 @@
 //! flows and cuts per destination (B3.k), usages (B4), trees (B6), period (B8–B10) and
 //! comparison (B11) — are the LP path's own (`pipeline.rs`). Also the captions of C1–C3.
 
-use super::colgen::{self, reduced_cost, TreeOptimum};
+use serde::Serialize;
+
+use super::colgen::{self, reduced_cost, TreeOptimum, MAX_ROUNDS};
 use super::lp::{internal, FlowSolution};
 use super::pipeline::Net;
-use super::step::{opt, Context, PricedTree, Step};
+use super::step::{opt, Context, Step};
 use super::{BroadcastError, WeightedTree};
-use crate::rational::{approx, frac};
+use crate::rational::{approx, frac, Q};
+
+/// One round of the column generation on LP-T (C2.j, §3.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PricedTree {
+    /// 1-based round.
+    pub round: usize,
+    /// The cheapest spanning arborescence for the costs `c_uv·(p_u + q_v)`, sorted arcs.
+    pub tree: Vec<usize>,
+    /// Its cost `θ`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub theta: Q,
+    /// `1 − θ`: positive when the tree improves the master.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub reduced_cost: Q,
+    /// The master's value this round (achievable: a lower bound on `ρ*`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub master: Q,
+    /// `Σ(p+q) / min(1, θ)`: an upper bound on `ρ*` (`None`: `θ = 0`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub upper: Option<Q>,
+    /// The tree entered the master (`θ < 1`).
+    pub added: bool,
+    /// The master's weights `α`, one per column before this tree.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub weights: Vec<Q>,
+    /// Out-port prices `p_v`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub out_price: Vec<Q>,
+    /// In-port prices `q_v`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub in_price: Vec<Q>,
+}
 
 /// Emits C1, C2.j and C3 and returns LP-F's solution read off the optimal trees (flows along
 /// the trees' paths, usages, the certified port prices) with the trees themselves.
@@ -26,21 +60,22 @@ pub(crate) fn columns(
     });
     let (n, seeded) = (net.n, init.len());
     let mut added = 0;
-    let opt: TreeOptimum = colgen::solve_from(n, &net.arcs, net.source, init, &mut |r| {
-        added += usize::from(r.added);
-        emit(Step::PricedTree(Box::new(PricedTree {
-            round: r.iteration,
-            tree: r.tree.clone(),
-            theta: r.theta.clone(),
-            reduced_cost: reduced_cost(&r.theta),
-            master: r.lower.clone(),
-            upper: r.upper.clone(),
-            added: r.added,
-            weights: r.weights.clone(),
-            out_price: (0..n).map(|v| r.prices[2 * v].clone()).collect(),
-            in_price: (0..n).map(|v| r.prices[2 * v + 1].clone()).collect(),
-        })));
-    })?;
+    let opt: TreeOptimum =
+        colgen::solve_from(n, &net.arcs, net.source, init, MAX_ROUNDS, &mut |r| {
+            added += usize::from(r.added);
+            emit(Step::PricedTree(Box::new(PricedTree {
+                round: r.iteration,
+                tree: r.tree.clone(),
+                theta: r.theta.clone(),
+                reduced_cost: reduced_cost(&r.theta),
+                master: r.lower.clone(),
+                upper: r.upper.clone(),
+                added: r.added,
+                weights: r.weights.clone(),
+                out_price: (0..n).map(|v| r.prices[2 * v].clone()).collect(),
+                in_price: (0..n).map(|v| r.prices[2 * v + 1].clone()).collect(),
+            })));
+        })?;
     emit(Step::SolvedColumns {
         rho: opt.rho.clone(),
         trees: opt.trees.clone(),

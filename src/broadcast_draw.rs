@@ -79,28 +79,43 @@ pub fn bidirectional(p: &Platform, s: &State) -> Figure {
         Some(hetlab_core::broadcast::Step::ShowedFlow { .. }) => s.flows.last(),
         _ => None,
     };
-    let mut marks: Vec<Option<ArcMark>> = if let Some((_, tree)) = &s.current_tree {
-        let mut marks = valued(&s.residual, "residual");
-        set_class(&mut marks, tree, "tree focus");
-        marks
-    } else if let Some(f) = flow {
-        valued(&f.x, "flow")
-    } else if !s.multiplicity.is_empty() {
-        let mult: Vec<Q> = s
-            .multiplicity
-            .iter()
-            .map(|&k| Q::from_integer(k.into()))
-            .collect();
-        let mut marks = valued(&mult, "tree");
-        for mk in marks.iter_mut().flatten() {
-            mk.label = format!("×{}", mk.label);
-        }
-        marks
-    } else if !s.usage.is_empty() {
-        valued(&s.usage, "used")
-    } else {
-        vec![None; m]
-    };
+    let mut marks: Vec<Option<ArcMark>> =
+        if let (Some((tree, _, _)), true) = (&s.priced, s.trees.is_empty()) {
+            // Column generation: the master's trees as usages, the tree just priced on top.
+            let used: Vec<WeightedTree> = s
+                .columns
+                .iter()
+                .zip(&s.column_weights)
+                .map(|(arcs, w)| WeightedTree {
+                    arcs: arcs.clone(),
+                    weight: w.clone(),
+                })
+                .collect();
+            let mut marks = valued(&usage_of(&used, m), "used");
+            set_class(&mut marks, tree, "tree focus");
+            marks
+        } else if let Some((_, tree)) = &s.current_tree {
+            let mut marks = valued(&s.residual, "residual");
+            set_class(&mut marks, tree, "tree focus");
+            marks
+        } else if let Some(f) = flow {
+            valued(&f.x, "flow")
+        } else if !s.multiplicity.is_empty() {
+            let mult: Vec<Q> = s
+                .multiplicity
+                .iter()
+                .map(|&k| Q::from_integer(k.into()))
+                .collect();
+            let mut marks = valued(&mult, "tree");
+            for mk in marks.iter_mut().flatten() {
+                mk.label = format!("×{}", mk.label);
+            }
+            marks
+        } else if !s.usage.is_empty() {
+            valued(&s.usage, "used")
+        } else {
+            vec![None; m]
+        };
     if let Some((e, ok)) = s.candidate {
         set_class(&mut marks, &[e], if ok { "candidate" } else { "rejected" });
     }
@@ -348,6 +363,28 @@ mod tests {
             }
         }
         assert!(seen);
+    }
+
+    /// Under `tree-colgen`, each priced tree is highlighted over the master's usages.
+    #[test]
+    fn column_generation_highlights_the_priced_tree() {
+        let b = e2();
+        let Ok(Run::Broadcast(t)) = run(&b, "tree-colgen") else {
+            panic!("E2 solves by column generation")
+        };
+        let mut s = State::new();
+        let mut seen = 0;
+        for step in &t.trace.steps {
+            s.apply(step);
+            if let (Some((tree, _, _)), true) = (&s.priced, s.trees.is_empty()) {
+                let fig = bidirectional(&b.platform, &s);
+                assert!(tree
+                    .iter()
+                    .all(|&e| fig.links[e].class.contains("tree focus")));
+                seen += 1;
+            }
+        }
+        assert!(seen > 0);
     }
 
     #[test]

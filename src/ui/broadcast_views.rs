@@ -135,6 +135,7 @@ pub fn step_view(
                     <>
                         <h2>{"Result"}</h2>
                         { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some() || s.baseline_throughput.is_some(), if algorithm == "lp" { "ρ*" } else { "ρ" }) }
+                        { colgen_rounds(&s) }
                         { certificate(&s, &ids) }
                         { comparison(&s, t.solution.throughput.as_ref(), t.solution.trees.len(), algorithm == "lp") }
                         { phase_buttons(&t.trace.steps, player, on_action) }
@@ -226,6 +227,19 @@ fn gantt(ids: &[NodeId], s: &State) -> Html {
         .unwrap_or_default();
     let chart = bd::bidirectional_gantt(ids, &s.bars, &length, &ends);
     gantt_svg(&chart, "One period: a send and a receive lane per busy node; each bar moves messages of the tree of its colour; vertical lines end the slots (one matching each).")
+}
+
+/// Column generation (§3.7) so far: the master's value (achievable) and the dual bound.
+fn colgen_rounds(s: &State) -> Html {
+    if s.rounds == 0 && s.columns.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <p data-testid="colgen">
+            {format!("Column generation: {} tree(s) in the master after {} pricing round(s); ", s.columns.len(), s.rounds)}
+            {format!("{} ≤ ρ* ≤ {}", rate(s.master_value.as_ref()), rate(s.dual_bound.as_ref()))}
+        </p>
+    }
 }
 
 /// "Why no schedule does better": a destination whose minimum cut equals ρ* (§2.4).

@@ -74,6 +74,13 @@ pub const FAMILIES: &[Family] = &[
             algo("star", "star overlay", true),
             algo("chain", "chain overlay", true),
             algo("binomial", "binomial overlay", true),
+            algo("greedy-tree", "greedy single tree (§7.4)", true),
+            algo("spt", "shortest-path tree (§7.4)", true),
+            algo("tree-colgen", "column generation over trees (§3.7)", true),
+            algo("multicast-scatter", "multicast lower bound: scatter (§5.3)", true),
+            algo("multicast-pruned", "multicast heuristic H1: pruned broadcast (§5.6)", true),
+            algo("multicast-augmented", "multicast heuristic H2: augmented (§5.6)", true),
+            algo("multicast-exact", "multicast exact, Steiner trees (§5.6)", true),
         ],
     },
     Family {
@@ -99,6 +106,7 @@ pub const FAMILIES: &[Family] = &[
             algo("2d-dp", "2D scheme on a column-based partition", true),
             algo("2d-greedy", "2D greedy", true),
             algo("block-cyclic", "block-cyclic baseline", true),
+            algo("full-block", "the column-based partition scaled to n (§3.1.2)", true),
         ],
     },
     Family {

@@ -199,9 +199,10 @@ pub enum BroadcastError {
         /// Arc limit.
         max_arcs: usize,
     },
-    /// A part of the family not built yet.
-    #[error("not built yet: {0}")]
-    NotBuilt(String),
+    /// The instance is a multicast or uses the unidirectional model, which this entry does not
+    /// solve: [`dispatch::run`] routes every kind of broadcast instance.
+    #[error("{0} is solved by broadcast::dispatch::run, not by the bidirectional pipeline")]
+    OtherPipeline(String),
     /// No such algorithm.
     #[error("unknown broadcast algorithm \"{0}\" (try lp, best-tree, star, chain, binomial, greedy-tree, spt, tree-colgen)")]
     UnknownAlgorithm(String),
@@ -261,8 +262,8 @@ impl Default for SizeLimits {
 ///
 /// # Errors
 /// [`BroadcastError::BadInput`] for an empty platform or an unknown source;
-/// [`BroadcastError::NotBuilt`] for multicast targets or the unidirectional model (other
-/// work items); [`BroadcastError::UnknownAlgorithm`]; [`BroadcastError::TooLarge`];
+/// [`BroadcastError::OtherPipeline`] for multicast targets or the unidirectional model (see
+/// [`dispatch::run`]); [`BroadcastError::UnknownAlgorithm`]; [`BroadcastError::TooLarge`];
 /// [`BroadcastError::NotApplicable`] for an overlay without routes; [`BroadcastError::Lp`].
 pub fn solve(input: &BroadcastInput, algorithm: &str) -> Result<BroadcastSolution, BroadcastError> {
     pipeline::run(input, algorithm, &SizeLimits::default(), &mut |_| {})

@@ -106,12 +106,12 @@ pub(crate) fn run(
         )));
     }
     if input.port_model == PortModel::Unidirectional {
-        return Err(BroadcastError::NotBuilt(
+        return Err(BroadcastError::OtherPipeline(
             "the unidirectional one-port model (broadcast.md §6)".to_owned(),
         ));
     }
     if input.targets.is_some() {
-        return Err(BroadcastError::NotBuilt(
+        return Err(BroadcastError::OtherPipeline(
             "multicast targets (broadcast.md §5)".to_owned(),
         ));
     }

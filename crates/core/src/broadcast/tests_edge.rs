@@ -161,13 +161,13 @@ fn edge_cases_of_section_10() {
     uni.port_model = PortModel::Unidirectional;
     assert!(matches!(
         solve(&uni, "lp"),
-        Err(BroadcastError::NotBuilt(_))
+        Err(BroadcastError::OtherPipeline(_))
     ));
     let mut multi = input(ok, 0);
     multi.targets = Some(vec![1]);
     assert!(matches!(
         solve(&multi, "lp"),
-        Err(BroadcastError::NotBuilt(_))
+        Err(BroadcastError::OtherPipeline(_))
     ));
     let tiny = SizeLimits {
         max_nodes: 1,

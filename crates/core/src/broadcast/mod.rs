@@ -31,8 +31,11 @@
 //!   model [`State`], the pseudocode panes.
 //! * `presets/broadcast-e*.json` — the instances of §9 (E1–E5) as broadcast instance files
 //!   ([`EXAMPLES`]), also the page's presets.
-//! * Multicast (§5) and the unidirectional model (§6) live in `multicast*.rs` and
-//!   `unidirectional*.rs` (another work item).
+//! * [`multicast`] (§5: bounds, H1/H2, exact Steiner column generation, pipeline M; also the
+//!   shared `Net`, LP-F builder and Chu–Liu/Edmonds arborescences) and [`unidirectional`] (§6:
+//!   column generation with tree and matching pricing, node transformations, pipeline U).
+//! * [`dispatch`] — one entry for every broadcast instance (bidirectional, multicast,
+//!   unidirectional) and the result document of formats.md §4.
 
 pub mod baseline;
 pub mod colgen;

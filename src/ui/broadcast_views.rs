@@ -109,6 +109,9 @@ pub fn step_view(
     );
     match run {
         Run::Broadcast(t) => {
+            // The LP pipeline and the column generation certify an optimum; the others are
+            // single trees and overlays (pipeline T).
+            let optimal = matches!(algorithm, "lp" | "tree-colgen");
             let s = t.trace.state_at(State::new(), k);
             let ctx = step::Context {
                 ids: &ids,
@@ -126,7 +129,7 @@ pub fn step_view(
                 figure: Rc::new(bd::bidirectional(&inst.platform, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),
-                pseudocode: if algorithm == "lp" {
+                pseudocode: if optimal {
                     PSEUDOCODE
                 } else {
                     BASELINE_PSEUDOCODE
@@ -134,10 +137,10 @@ pub fn step_view(
                 results: html! {
                     <>
                         <h2>{"Result"}</h2>
-                        { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some() || s.baseline_throughput.is_some(), if algorithm == "lp" { "ρ*" } else { "ρ" }) }
+                        { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some() || s.baseline_throughput.is_some(), if optimal { "ρ*" } else { "ρ" }) }
                         { colgen_rounds(&s) }
                         { certificate(&s, &ids) }
-                        { comparison(&s, t.solution.throughput.as_ref(), t.solution.trees.len(), algorithm == "lp") }
+                        { comparison(&s, t.solution.throughput.as_ref(), t.solution.trees.len(), optimal) }
                         { phase_buttons(&t.trace.steps, player, on_action) }
                     </>
                 },

@@ -116,6 +116,20 @@ impl Run {
     }
 }
 
+/// The status, the solution's fields and (when asked) the trace of one run.
+fn parts<T: serde::Serialize, S: crate::trace::Step + serde::Serialize>(
+    t: &Traced<T, S>,
+    status: Value,
+    ctx: &S::Context<'_>,
+    with_trace: bool,
+) -> (Value, Value, Option<Vec<Value>>) {
+    (
+        status,
+        serde_json::to_value(&t.solution).unwrap_or_default(),
+        with_trace.then(|| trace_json(&t.trace.steps, ctx)),
+    )
+}
+
 /// Replaces the arc ids of every `{"arcs": [...]}` in `list` by `[from, to]` node ids.
 fn arc_ends(list: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
     let Some(items) = list.as_array_mut() else {
@@ -139,40 +153,18 @@ fn arc_ends(list: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
 pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bool) -> Value {
     let ids = input.platform.ids();
     let arcs = input.platform.arcs();
+    let bi = super::step::Context {
+        ids: &ids,
+        arcs: &arcs,
+    };
+    let other = multicast::Context {
+        ids: &ids,
+        arcs: &arcs,
+    };
     let (status, fields, trace) = match run {
-        Run::Broadcast(t) => {
-            let ctx = super::step::Context {
-                ids: &ids,
-                arcs: &arcs,
-            };
-            (
-                json!(t.solution.status),
-                serde_json::to_value(&t.solution).unwrap_or_default(),
-                with_trace.then(|| trace_json(&t.trace.steps, &ctx)),
-            )
-        }
-        Run::Multicast(t) => {
-            let ctx = multicast::Context {
-                ids: &ids,
-                arcs: &arcs,
-            };
-            (
-                json!(t.solution.status),
-                serde_json::to_value(&t.solution).unwrap_or_default(),
-                with_trace.then(|| trace_json(&t.trace.steps, &ctx)),
-            )
-        }
-        Run::Unidirectional(t) => {
-            let ctx = multicast::Context {
-                ids: &ids,
-                arcs: &arcs,
-            };
-            (
-                json!(t.solution.status),
-                serde_json::to_value(&t.solution).unwrap_or_default(),
-                with_trace.then(|| trace_json(&t.trace.steps, &ctx)),
-            )
-        }
+        Run::Broadcast(t) => parts(t, json!(t.solution.status), &bi, with_trace),
+        Run::Multicast(t) => parts(t, json!(t.solution.status), &other, with_trace),
+        Run::Unidirectional(t) => parts(t, json!(t.solution.status), &other, with_trace),
     };
     let objective = match run.throughput() {
         Some(rho) => {

@@ -15,8 +15,10 @@ use super::broadcast_views::{step_view, StepView};
 use super::dom::{self, AUTOSAVE_KEY};
 use super::graph::Graph;
 use super::player_bar::PlayerBar;
-use super::share::ShareDialog;
-use super::stepper::{self, algo_select, preset_select, use_player, use_shareable_url, Pseudocode};
+use super::stepper::{
+    self, algo_select, preset_select, share_button, share_dialog, use_player, use_shareable_url,
+    PageQuery, Pseudocode,
+};
 use super::use_nav;
 use crate::draw;
 
@@ -45,12 +47,13 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Broadcast, Str
 #[component]
 pub fn BroadcastPage() -> Html {
     let nav = use_nav();
-    let q = nav.route.query.clone();
-    let payload = q.get("i").map(str::to_owned);
-    let preset = q.get("preset").map(str::to_owned);
-    let algo = q.get("algo").unwrap_or("lp").to_owned();
-    let embed = q.flag("embed");
-    let controls = q.get("controls") != Some("0");
+    let PageQuery {
+        payload,
+        preset,
+        algo,
+        embed,
+        controls,
+    } = PageQuery::of(&nav.route, "lp");
     let resolved = use_memo((payload.clone(), preset.clone()), |(p, s)| {
         resolve(p.as_deref(), s.as_deref())
     });
@@ -102,7 +105,6 @@ pub fn BroadcastPage() -> Html {
     if embed {
         return html! { <section class="broadcast-page embed" data-testid="broadcast-page">{figure_html}{for bar}</section> };
     }
-    let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
     let run_ok = match &*run {
         Some(Ok(r)) => Some(r),
         _ => None,
@@ -125,9 +127,7 @@ pub fn BroadcastPage() -> Html {
                     </ul>
                 </aside>
             </div>
-            if *share_open {
-                <ShareDialog url={share_url} title={title} on_close={{ let s = share_open.clone(); Callback::from(move |()| s.set(false)) }} />
-            }
+            { share_dialog(&share_open, &nav, &title) }
         </section>
     }
 }
@@ -264,10 +264,6 @@ fn toolbar(
             dom::download("hetlab-broadcast-result.json", "application/json", &text);
         })
     });
-    let open_share = {
-        let s = share_open.clone();
-        Callback::from(move |_: MouseEvent| s.set(true))
-    };
     let ids: Vec<NodeId> = inst.platform.ids();
     html! {
         <div class="toolbar" data-testid="editor-panel">
@@ -287,7 +283,7 @@ fn toolbar(
                 </select>
             </label>
             <button onclick={on_saved} data-testid="use-saved" title="Broadcast from the first node of the platform saved in the editor">{"Use my platform"}</button>
-            <button onclick={open_share} data-testid="share">{"Share"}</button>
+            { share_button(share_open) }
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
             <label title="Multicast: the nodes that must receive the messages, by id, separated by commas; empty for a broadcast to every node">{"Targets "}

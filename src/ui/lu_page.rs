@@ -17,9 +17,9 @@ use super::dom;
 use super::lu_views::{working, ComparePlot, LuRun, OwnerMatrix, ALGORITHMS};
 use super::player_bar::PlayerBar;
 use super::procs_field::{Entry, ProcsField};
-use super::share::ShareDialog;
 use super::stepper::{
-    self, algo_select, phase_buttons, preset_select, use_player, use_shareable_url, Pseudocode,
+    self, algo_select, phase_buttons, preset_select, share_button, share_dialog, use_player,
+    use_shareable_url, PageQuery, Pseudocode,
 };
 use super::use_nav;
 use crate::lu_draw::matrix_svg;
@@ -49,12 +49,13 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Lu, String> {
 #[component]
 pub fn LuPage() -> Html {
     let nav = use_nav();
-    let q = nav.route.query.clone();
-    let payload = q.get("i").map(str::to_owned);
-    let preset = q.get("preset").map(str::to_owned);
-    let algo = q.get("algo").unwrap_or(ALGORITHMS[0].0).to_owned();
-    let embed = q.flag("embed");
-    let controls = q.get("controls") != Some("0");
+    let PageQuery {
+        payload,
+        preset,
+        algo,
+        embed,
+        controls,
+    } = PageQuery::of(&nav.route, ALGORITHMS[0].0);
     let resolved = use_memo((payload.clone(), preset.clone()), |(p, s)| {
         resolve(p.as_deref(), s.as_deref())
     });
@@ -114,7 +115,6 @@ pub fn LuPage() -> Html {
     if embed {
         return html! { <section class="lu-page embed" data-testid="lu-page">{figure_html}{for bar}</section> };
     }
-    let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
     let done = player.step >= len;
     html! {
         <section class="lu-page" data-testid="lu-page">
@@ -146,9 +146,7 @@ pub fn LuPage() -> Html {
                 <ComparePlot cycle_times={Rc::new(compare::set_a())} title="Set A: cycle times 1, 5 × 8" testid="compare-plot-a" />
                 <ComparePlot cycle_times={Rc::new(compare::set_b())} title="Set B: speeds 0.1, 0.1, 0.12, 0.15, 0.15, 0.18, 0.2" testid="compare-plot-b" />
             </div>
-            if *share_open {
-                <ShareDialog url={share_url} title={title} on_close={{ let s = share_open.clone(); Callback::from(move |()| s.set(false)) }} />
-            }
+            { share_dialog(&share_open, &nav, &title) }
         </section>
     }
 }
@@ -212,10 +210,6 @@ fn toolbar(
             dom::download("hetlab-lu-result.json", "application/json", &text);
         })
     };
-    let open_share = {
-        let s = share_open.clone();
-        Callback::from(move |_: MouseEvent| s.set(true))
-    };
     let extras = vec![
         (AttrValue::from("B"), AttrValue::from(inst.b.to_string())),
         (
@@ -227,7 +221,7 @@ fn toolbar(
         <div class="toolbar" data-testid="editor-panel">
             { algo_select(nav, &ALGORITHMS.iter().map(|(n, t)| (*n, format!("{n}: {t}"))).collect::<Vec<_>>(), algo) }
             { preset_select(nav, "lu", None) }
-            <button onclick={open_share} data-testid="share">{"Share"}</button>
+            { share_button(share_open) }
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             <button onclick={on_json} data-testid="export-json">{"Export JSON"}</button>
             <ProcsField kinds={KINDS} kind={inst.processors.field()} text={procs::text(&inst.processors)} {extras} {on_apply} />

@@ -11,9 +11,11 @@ use yew::prelude::*;
 use super::dom;
 use super::player_bar::PlayerBar;
 use super::procs_field::{Entry, ProcsField};
-use super::share::ShareDialog;
 use super::square_views::{comparison, metrics_panel, SquareRun, ALGORITHMS, GRID};
-use super::stepper::{self, algo_select, preset_select, use_player, use_shareable_url, Pseudocode};
+use super::stepper::{
+    self, algo_select, preset_select, share_button, share_dialog, use_player, use_shareable_url,
+    PageQuery, Pseudocode,
+};
 use super::use_nav;
 use crate::procs;
 use crate::square_draw::{self, SquareFigure, MARGIN, SIDE};
@@ -52,12 +54,13 @@ fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<SquarePartitio
 #[component]
 pub fn SquarePage() -> Html {
     let nav = use_nav();
-    let q = nav.route.query.clone();
-    let payload = q.get("i").map(str::to_owned);
-    let preset = q.get("preset").map(str::to_owned);
-    let algo = q.get("algo").unwrap_or(ALGORITHMS[0].0).to_owned();
-    let embed = q.flag("embed");
-    let controls = q.get("controls") != Some("0");
+    let PageQuery {
+        payload,
+        preset,
+        algo,
+        embed,
+        controls,
+    } = PageQuery::of(&nav.route, ALGORITHMS[0].0);
     let resolved = use_memo((payload.clone(), preset.clone()), |(p, s)| {
         resolve(p.as_deref(), s.as_deref())
     });
@@ -102,7 +105,6 @@ pub fn SquarePage() -> Html {
     if embed {
         return html! { <section class="square-page embed" data-testid="square-page">{figure_html}{for bar}</section> };
     }
-    let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
     html! {
         <section class="square-page" data-testid="square-page">
             <h1>{"Partitioning the unit square"}</h1>
@@ -117,9 +119,7 @@ pub fn SquarePage() -> Html {
                     <Pseudocode lines={view.pseudocode} active={view.line} />
                 </aside>
             </div>
-            if *share_open {
-                <ShareDialog url={share_url} title={title} on_close={{ let s = share_open.clone(); Callback::from(move |()| s.set(false)) }} />
-            }
+            { share_dialog(&share_open, &nav, &title) }
         </section>
     }
 }
@@ -185,15 +185,11 @@ fn toolbar(
         }
         _ => None,
     };
-    let open_share = {
-        let s = share_open.clone();
-        Callback::from(move |_: MouseEvent| s.set(true))
-    };
     html! {
         <div class="toolbar" data-testid="editor-panel">
             { algo_select(nav, &ALGORITHMS.iter().map(|(n, t)| (*n, format!("{n}: {t}"))).collect::<Vec<_>>(), algo) }
             { preset_select(nav, "square-partition", None) }
-            <button onclick={open_share} data-testid="share">{"Share"}</button>
+            { share_button(share_open) }
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
             <ProcsField kinds={KINDS} kind={inst.processors.field()} text={procs::text(&inst.processors)} {on_apply} />

@@ -12,9 +12,11 @@ use yew::prelude::*;
 use super::dom::{self, AUTOSAVE_KEY};
 use super::graph::Graph;
 use super::player_bar::PlayerBar;
-use super::share::ShareDialog;
 use super::steady_views::{step_view, Run, StepView};
-use super::stepper::{self, algo_select, preset_select, use_player, use_shareable_url, Pseudocode};
+use super::stepper::{
+    self, algo_select, preset_select, share_button, share_dialog, use_player, use_shareable_url,
+    PageQuery, Pseudocode,
+};
 use super::use_nav;
 use crate::draw;
 use crate::route::{Page, Route};
@@ -65,12 +67,13 @@ fn run(inst: SteadyState, algo: &str) -> Model {
 #[component]
 pub fn SteadyPage() -> Html {
     let nav = use_nav();
-    let q = nav.route.query.clone();
-    let payload = q.get("i").map(str::to_owned);
-    let preset = q.get("preset").map(str::to_owned);
-    let algo = q.get("algo").unwrap_or("lp").to_owned();
-    let embed = q.flag("embed");
-    let controls = q.get("controls") != Some("0");
+    let PageQuery {
+        payload,
+        preset,
+        algo,
+        embed,
+        controls,
+    } = PageQuery::of(&nav.route, "lp");
     let resolved = use_memo((payload.clone(), preset.clone()), |(payload, preset)| {
         resolve(payload.as_deref(), preset.as_deref())
     });
@@ -129,7 +132,6 @@ pub fn SteadyPage() -> Html {
         return html! { <section class="steady-page embed" data-testid="steady-page">{figure_html}{for bar}</section> };
     }
 
-    let share_url = format!("{}{}", dom::base_url(), nav.route.to_hash());
     let toolbar = toolbar(
         &nav,
         &algo,
@@ -158,9 +160,7 @@ pub fn SteadyPage() -> Html {
                     </ul>
                 </aside>
             </div>
-            if *share_open {
-                <ShareDialog url={share_url} title={title} on_close={{ let s = share_open.clone(); Callback::from(move |()| s.set(false)) }} />
-            }
+            { share_dialog(&share_open, &nav, &title) }
         </section>
     }
 }
@@ -217,16 +217,12 @@ fn toolbar(
         }
         Err(_) => None,
     };
-    let open_share = {
-        let s = share_open.clone();
-        Callback::from(move |_: MouseEvent| s.set(true))
-    };
     html! {
         <div class="toolbar" data-testid="editor-panel">
             { algo_select(nav, &[("lp", "lp: linear program, routes, periodic schedule".to_owned()), ("tree", "tree: bandwidth-centric closed form (trees and stars)".to_owned())], algo) }
             { preset_select(nav, "steady-state", None) }
             <button onclick={on_edit} data-testid="edit-platform">{"Edit platform"}</button>
-            <button onclick={open_share} data-testid="share">{"Share"}</button>
+            { share_button(share_open) }
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
         </div>

@@ -8,6 +8,7 @@ use hetlab_core::share;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
+use super::share::ShareDialog;
 use super::{dom, use_nav, Nav};
 use crate::player::{Action, Player, DEFAULT_SPEED};
 use crate::route::Route;
@@ -307,4 +308,55 @@ pub fn preset_select(nav: &Nav, problem: &str, reset_algo: Option<&'static str>)
             </select>
         </label>
     }
+}
+
+/// What every algorithm page reads from its URL besides the step.
+pub struct PageQuery {
+    /// The share payload `i=`.
+    pub payload: Option<String>,
+    /// A preset name `preset=`.
+    pub preset: Option<String>,
+    /// The algorithm `algo=` (the page's default when absent).
+    pub algo: String,
+    /// Embedded in another page (`embed=1`): figure and player only.
+    pub embed: bool,
+    /// The player's controls are shown (not `controls=0`).
+    pub controls: bool,
+}
+
+impl PageQuery {
+    /// Reads `route`'s query, with `default_algo` when no algorithm is named.
+    #[must_use]
+    pub fn of(route: &Route, default_algo: &str) -> PageQuery {
+        let q = &route.query;
+        PageQuery {
+            payload: q.get("i").map(str::to_owned),
+            preset: q.get("preset").map(str::to_owned),
+            algo: q.get("algo").unwrap_or(default_algo).to_owned(),
+            embed: q.flag("embed"),
+            controls: q.get("controls") != Some("0"),
+        }
+    }
+}
+
+/// The toolbar's Share button, which opens the dialog of [`share_dialog`].
+pub fn share_button(open: &UseStateHandle<bool>) -> Html {
+    let onclick = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(true))
+    };
+    html! { <button {onclick} data-testid="share">{"Share"}</button> }
+}
+
+/// The Share dialog with the URL of what the page shows now, when open.
+pub fn share_dialog(open: &UseStateHandle<bool>, nav: &Nav, title: &str) -> Html {
+    if !**open {
+        return Html::default();
+    }
+    let url = format!("{}{}", dom::base_url(), nav.route.to_hash());
+    let on_close = {
+        let open = open.clone();
+        Callback::from(move |()| open.set(false))
+    };
+    html! { <ShareDialog {url} title={title.to_owned()} {on_close} /> }
 }

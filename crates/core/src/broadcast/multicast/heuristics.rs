@@ -81,37 +81,8 @@ pub fn pruned(
     reach: &[bool],
     emit: &mut impl FnMut(MulticastStep),
 ) -> Result<Outcome, String> {
-    let mut nodes = reach.to_vec();
-    let start = bcast(net, s, &nodes)?;
-    let mut val = start.clone();
-    emit(MulticastStep::PruneStarted {
-        nodes: members(&nodes),
-        value: val.clone(),
-    });
-    loop {
-        let cands: Vec<usize> = (0..net.n)
-            .filter(|&w| nodes[w] && w != s && !targets[w])
-            .collect();
-        let tried = try_all(net, s, &nodes, &cands)?;
-        let Some((w, v)) = best_move(&tried, &val) else {
-            emit(MulticastStep::PruneStopped {
-                value: val.clone(),
-                tried,
-            });
-            return Ok(Outcome {
-                start,
-                value: val,
-                nodes,
-            });
-        };
-        nodes[w] = false;
-        val = v;
-        emit(MulticastStep::Pruned {
-            removed: w,
-            value: val.clone(),
-            tried,
-        });
-    }
+    let removable = |w: usize, nodes: &[bool]| nodes[w] && w != s && !targets[w];
+    climb(net, s, reach.to_vec(), Climb::Remove, removable, emit)
 }
 
 /// H2, augmented multicast: `V' := {s} ∪ D ∪` the nodes of the route (§7.3) to each target;
@@ -139,19 +110,50 @@ pub fn augmented(
             nodes[v] = true;
         }
     }
+    let addable = |w: usize, nodes: &[bool]| reach[w] && !nodes[w];
+    climb(net, s, nodes, Climb::Add, addable, emit)
+}
+
+/// Which way a heuristic moves nodes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Climb {
+    /// H1: take relays out.
+    Remove,
+    /// H2: put nodes in.
+    Add,
+}
+
+/// The hill climbing both heuristics share: from `nodes`, flip the best candidate while it
+/// strictly improves `BCAST`, emitting H1's or H2's steps.
+fn climb(
+    net: &Net,
+    s: usize,
+    mut nodes: Vec<bool>,
+    way: Climb,
+    candidate: impl Fn(usize, &[bool]) -> bool,
+    emit: &mut impl FnMut(MulticastStep),
+) -> Result<Outcome, String> {
     let start = bcast(net, s, &nodes)?;
     let mut val = start.clone();
-    emit(MulticastStep::AugmentStarted {
-        nodes: members(&nodes),
-        value: val.clone(),
+    let (listed, value) = (members(&nodes), val.clone());
+    emit(match way {
+        Climb::Remove => MulticastStep::PruneStarted {
+            nodes: listed,
+            value,
+        },
+        Climb::Add => MulticastStep::AugmentStarted {
+            nodes: listed,
+            value,
+        },
     });
     loop {
-        let cands: Vec<usize> = (0..net.n).filter(|&w| reach[w] && !nodes[w]).collect();
+        let cands: Vec<usize> = (0..net.n).filter(|&w| candidate(w, &nodes)).collect();
         let tried = try_all(net, s, &nodes, &cands)?;
         let Some((w, v)) = best_move(&tried, &val) else {
-            emit(MulticastStep::AugmentStopped {
-                value: val.clone(),
-                tried,
+            let value = val.clone();
+            emit(match way {
+                Climb::Remove => MulticastStep::PruneStopped { value, tried },
+                Climb::Add => MulticastStep::AugmentStopped { value, tried },
             });
             return Ok(Outcome {
                 start,
@@ -159,12 +161,20 @@ pub fn augmented(
                 nodes,
             });
         };
-        nodes[w] = true;
+        nodes[w] = !nodes[w];
         val = v;
-        emit(MulticastStep::Augmented {
-            added: w,
-            value: val.clone(),
-            tried,
+        let value = val.clone();
+        emit(match way {
+            Climb::Remove => MulticastStep::Pruned {
+                removed: w,
+                value,
+                tried,
+            },
+            Climb::Add => MulticastStep::Augmented {
+                added: w,
+                value,
+                tried,
+            },
         });
     }
 }

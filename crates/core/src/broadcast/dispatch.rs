@@ -153,18 +153,14 @@ fn arc_ends(list: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
 pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bool) -> Value {
     let ids = input.platform.ids();
     let arcs = input.platform.arcs();
-    let bi = super::step::Context {
-        ids: &ids,
-        arcs: &arcs,
-    };
-    let other = multicast::Context {
+    let ctx = super::step::Context {
         ids: &ids,
         arcs: &arcs,
     };
     let (status, fields, trace) = match run {
-        Run::Broadcast(t) => parts(t, json!(t.solution.status), &bi, with_trace),
-        Run::Multicast(t) => parts(t, json!(t.solution.status), &other, with_trace),
-        Run::Unidirectional(t) => parts(t, json!(t.solution.status), &other, with_trace),
+        Run::Broadcast(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
+        Run::Multicast(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
+        Run::Unidirectional(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
     };
     let objective = match run.throughput() {
         Some(rho) => {

@@ -247,25 +247,25 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    pub(super) fn node(&self, i: usize) -> String {
+    pub(crate) fn node(&self, i: usize) -> String {
         self.ids
             .get(i)
             .map_or_else(|| format!("#{i}"), ToString::to_string)
     }
 
-    pub(super) fn arc(&self, e: usize) -> String {
+    pub(crate) fn arc(&self, e: usize) -> String {
         self.arcs.get(e).map_or_else(
             || format!("arc {e}"),
             |a| format!("{}→{}", self.node(a.from), self.node(a.to)),
         )
     }
 
-    pub(super) fn arcs(&self, list: &[usize]) -> String {
+    pub(crate) fn arcs(&self, list: &[usize]) -> String {
         let names: Vec<String> = list.iter().map(|&e| self.arc(e)).collect();
         format!("{{{}}}", names.join(", "))
     }
 
-    pub(super) fn set(&self, list: &[usize]) -> String {
+    pub(crate) fn set(&self, list: &[usize]) -> String {
         let names: Vec<String> = list.iter().map(|&v| self.node(v)).collect();
         format!("{{{}}}", names.join(", "))
     }

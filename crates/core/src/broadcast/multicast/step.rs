@@ -4,7 +4,6 @@ use serde::Serialize;
 
 use super::SchemeKind;
 use crate::broadcast::WeightedTree;
-use crate::platform::{Arc, NodeId};
 use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step};
 
@@ -159,21 +158,10 @@ pub struct TargetFlow {
     pub flow: Vec<Q>,
 }
 
-/// Context of the captions: node ids and arcs of the platform.
-pub struct Context<'a> {
-    /// Node ids by index.
-    pub ids: &'a [NodeId],
-    /// Arcs by id.
-    pub arcs: &'a [Arc],
-}
+/// Context of the captions: node ids and arcs of the platform (the one of pipeline B).
+pub use crate::broadcast::step::Context;
 
 impl Context<'_> {
-    fn node(&self, i: usize) -> String {
-        self.ids
-            .get(i)
-            .map_or_else(|| format!("#{i}"), ToString::to_string)
-    }
-
     pub(crate) fn nodes(&self, v: &[usize]) -> String {
         let names: Vec<String> = v.iter().map(|&i| self.node(i)).collect();
         if names.is_empty() {
@@ -181,19 +169,6 @@ impl Context<'_> {
         } else {
             names.join(", ")
         }
-    }
-
-    pub(crate) fn arcs(&self, arcs: &[usize]) -> String {
-        let names: Vec<String> = arcs
-            .iter()
-            .map(|&k| {
-                self.arcs.get(k).map_or_else(
-                    || format!("arc {k}"),
-                    |a| format!("{}→{}", self.node(a.from), self.node(a.to)),
-                )
-            })
-            .collect();
-        format!("{{{}}}", names.join(", "))
     }
 
     fn tried(&self, tried: &[(usize, Q)]) -> String {

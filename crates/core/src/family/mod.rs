@@ -24,6 +24,9 @@ mod error;
 
 pub use error::SolveError;
 
+/// The run type of family `F`.
+pub type RunOf<F> = <F as Family>::Run;
+
 /// What every family provides. `Input` is the validated instance; `Run` is a traced (or
 /// untraced, with an empty trace) outcome of one algorithm, which the family's page replays.
 pub trait Family {

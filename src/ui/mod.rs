@@ -66,9 +66,15 @@ pub fn App() -> Html {
     let page = match &route.page {
         Page::Home => html! { <pages::home::Home /> },
         Page::Platform => html! { <pages::platform::PlatformPage /> },
-        Page::Family(p) if p == "steady-state" => html! { <pages::steady::SteadyPage /> },
-        Page::Family(p) if p == "square-partition" => html! { <pages::square::SquarePage /> },
-        Page::Family(p) if p == "broadcast" => html! { <pages::broadcast::BroadcastPage /> },
+        Page::Family(p) if p == "steady-state" => {
+            html! { <AlgorithmPage<pages::steady::SteadyPage> /> }
+        }
+        Page::Family(p) if p == "square-partition" => {
+            html! { <AlgorithmPage<pages::square::SquarePage> /> }
+        }
+        Page::Family(p) if p == "broadcast" => {
+            html! { <AlgorithmPage<pages::broadcast::BroadcastPage> /> }
+        }
         Page::Family(p) if p == "lu" => html! { <AlgorithmPage<pages::lu::LuPage> /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },

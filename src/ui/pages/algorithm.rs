@@ -144,7 +144,8 @@ fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result
 }
 
 fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Solved<P> {
-    let run = P::F::run(input, algo, true).map_err(|e| e.to_string())?;
+    let (_, run) =
+        family::run_offered::<P::F>(input, Some(algo), true).map_err(|e| e.to_string())?;
     let extra = P::extra(input, algo, &run);
     Ok((run, extra))
 }
@@ -207,7 +208,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
                 title: P::TITLE.to_owned(),
                 figure: P::refused(input),
                 caption: format!("{message}."),
-                side: html! { <p class="muted" data-testid="no-result">{"No result: see the message under the figure."}</p> },
+                side: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
                 ..Shown::default()
             },
             true,
@@ -224,7 +225,8 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         .controls
         .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
     if q.embed {
-        return html! { <section class={classes!(P::CLASS, "embed")} data-testid={P::CLASS}>{figure}{for bar}</section> };
+        let fit = (!q.controls).then_some("no-controls");
+        return html! { <section class={classes!(P::CLASS, "embed", fit)} data-testid={P::CLASS}>{figure}{for bar}</section> };
     }
     let result = match &*solved {
         Some(Ok((run, _))) => Some(P::F::result(input, &algo, run, false)),

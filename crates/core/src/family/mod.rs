@@ -125,8 +125,7 @@ pub fn solve(
     with_trace: bool,
 ) -> Result<Value, SolveError> {
     with_family!(inst, |F, input| {
-        let name = resolve::<F>(input, algorithm)?;
-        let run = F::run(input, name, with_trace)?;
+        let (name, run) = run_offered::<F>(input, algorithm, with_trace)?;
         Ok(F::result(input, name, &run, with_trace))
     })
 }
@@ -192,6 +191,20 @@ pub enum Invariant {
     /// An invariant does not hold: a bug.
     #[error("broken invariant: {0}")]
     Broken(String),
+}
+
+/// Runs `algorithm` (the default when `None`) on `input` when the instance offers it: what
+/// the command line and the pages call. Returns the name run with the run.
+///
+/// # Errors
+/// [`SolveError::Unknown`] naming what is offered, else as [`Family::run`].
+pub fn run_offered<F: Family>(
+    input: &F::Input,
+    algorithm: Option<&str>,
+    traced: bool,
+) -> Result<(&'static str, F::Run), SolveError> {
+    let name = resolve::<F>(input, algorithm)?;
+    Ok((name, F::run(input, name, traced)?))
 }
 
 /// The name to run: `algorithm`, or the family's default, refused with the list of offered

@@ -63,8 +63,9 @@ impl Family for SteadyStateFamily {
                         trace: Trace::default(),
                     })
                 };
-                t.map(SteadyRun::Tree)
-                    .map_err(|e| SolveError::NotApplicable(e.to_string()))
+                t.map(SteadyRun::Tree).map_err(|e| {
+                    SolveError::NotApplicable(format!("{e}. Choose “lp” for any platform"))
+                })
             }
             other => Err(SolveError::unknown(Self::PROBLEM, other, &["lp", "tree"])),
         }

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use hetlab_core::broadcast::dispatch::Run;
 use hetlab_core::broadcast::multicast::{self, MulticastState, MULTICAST_PSEUDOCODE};
 use hetlab_core::broadcast::unidirectional::{UniState, UNIDIRECTIONAL_PSEUDOCODE};
-use hetlab_core::broadcast::{step, State, WeightedTree, BASELINE_PSEUDOCODE, PSEUDOCODE};
+use hetlab_core::broadcast::{step, State, Status, WeightedTree, BASELINE_PSEUDOCODE, PSEUDOCODE};
 use hetlab_core::instance::Broadcast;
 use hetlab_core::platform::{Arc, NodeId};
 use hetlab_core::rational::{approx, frac, Q};
@@ -88,7 +88,6 @@ fn trees_list(trees: &[WeightedTree], ids: &[NodeId], arcs: &[Arc], testid: &'st
 /// Builds the view of `run` at the player's step.
 pub fn step_view(
     inst: &Broadcast,
-    algorithm: &str,
     run: &Run,
     player: &Player,
     on_action: &Callback<Action>,
@@ -109,9 +108,10 @@ pub fn step_view(
     );
     match run {
         Run::Broadcast(t) => {
-            // The LP pipeline and the column generation certify an optimum; the others are
-            // single trees and overlays (pipeline T).
-            let optimal = matches!(algorithm, "lp" | "tree-colgen");
+            // The result says whether it is a certified optimum (LP pipeline, column
+            // generation); single trees and overlays (pipeline T) carry their baseline.
+            let optimal = t.solution.status == Status::Optimal;
+            let baseline = t.solution.baseline.is_some();
             let s = t.trace.state_at(State::new(), k);
             let ctx = step::Context {
                 ids: &ids,
@@ -129,10 +129,10 @@ pub fn step_view(
                 figure: Rc::new(bd::bidirectional(&inst.platform, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),
-                pseudocode: if optimal {
-                    PSEUDOCODE
-                } else {
+                pseudocode: if baseline {
                     BASELINE_PSEUDOCODE
+                } else {
+                    PSEUDOCODE
                 },
                 results: html! {
                     <>

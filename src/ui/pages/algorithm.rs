@@ -44,14 +44,22 @@ pub trait FamilyPage: 'static {
     /// What a broken link leaves untouched ("Your last instance").
     const KEEPS: &'static str = "Your last instance";
 
-    /// The family's instance inside an [`Instance`].
-    fn wrap(input: Input<Self>) -> Instance;
+    /// Where the page remembers its last instance (a `localStorage` key), and the preset
+    /// shown before there is one; `None` for pages that read the editor's platform instead.
+    const REMEMBER: Option<(&'static str, &'static str)> = None;
 
-    /// The instance shown when the URL names none (the last one seen here, else a preset).
-    fn fallback() -> Option<Input<Self>>;
+    /// The instance shown when the URL names none: the last one seen here, else the preset.
+    fn fallback() -> Option<Input<Self>> {
+        let (key, preset) = Self::REMEMBER?;
+        stepper::remembered(key, preset, |i| Self::F::input(&i).cloned())
+    }
 
     /// Remembers the instance shown (the next visit without a link shows it again).
-    fn remember(_input: &Input<Self>) {}
+    fn remember(input: &Input<Self>) {
+        if let Some((key, _)) = Self::REMEMBER {
+            dom::save(key, &Self::F::wrap(input.clone()).to_json());
+        }
+    }
 
     /// The extra results, computed once with the run.
     fn extra(input: &Input<Self>, algorithm: &str, run: &Run<Self>) -> Self::Extra;
@@ -178,7 +186,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
                 P::remember(i);
             }
         });
-        use_shareable_url(inst.map(P::wrap), default_algo, None);
+        use_shareable_url(inst.map(P::F::wrap), default_algo, None);
     }
     let share_open = use_state(|| false);
     let len = match &*solved {

@@ -40,6 +40,9 @@ pub trait Family {
     /// The family's instance inside `inst`, when it holds one.
     fn input(inst: &Instance) -> Option<&Self::Input>;
 
+    /// The instance holding `input`.
+    fn wrap(input: Self::Input) -> Instance;
+
     /// The algorithms that apply to this instance, the default first (a subset of the
     /// catalog's names; some families offer fewer for some instances).
     fn offered(_input: &Self::Input) -> Vec<&'static str> {

@@ -28,6 +28,10 @@ impl Family for SquareFamily {
         }
     }
 
+    fn wrap(input: SquarePartition) -> Instance {
+        Instance::SquarePartition(input)
+    }
+
     fn run(
         input: &SquarePartition,
         algorithm: &str,

@@ -36,6 +36,10 @@ impl Family for SteadyStateFamily {
         }
     }
 
+    fn wrap(input: SteadyState) -> Instance {
+        Instance::SteadyState(input)
+    }
+
     fn run(
         input: &SteadyState,
         algorithm: &str,

@@ -5,8 +5,6 @@
 
 pub mod views;
 
-use std::rc::Rc;
-
 use hetlab_core::broadcast::dispatch::Run;
 use hetlab_core::broadcast::family::BroadcastFamily;
 use hetlab_core::broadcast::PortModel;
@@ -16,10 +14,9 @@ use hetlab_core::presets;
 use hetlab_core::share;
 use yew::prelude::*;
 
-use crate::draw;
-use crate::ui::components::graph::Graph;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::graph_view;
 use crate::ui::Nav;
 use views::step_view;
 
@@ -27,13 +24,6 @@ const DEFAULT_PRESET: &str = "broadcast-e2";
 
 /// The broadcast page.
 pub struct BroadcastPage;
-
-fn title(inst: &Broadcast) -> String {
-    inst.platform
-        .name
-        .clone()
-        .unwrap_or_else(|| "Platform".to_owned())
-}
 
 impl FamilyPage for BroadcastPage {
     type F = BroadcastFamily;
@@ -43,10 +33,6 @@ impl FamilyPage for BroadcastPage {
     const TITLE: &'static str = "Steady-state broadcast";
     const LEAD: &'static str = "One source streams messages to every node. Several spanning trees used at once, each with its share of the stream, can beat any single tree.";
     const KEEPS: &'static str = "Your saved platform";
-
-    fn wrap(input: Broadcast) -> Instance {
-        Instance::Broadcast(input)
-    }
 
     fn fallback() -> Option<Broadcast> {
         presets::get(DEFAULT_PRESET).and_then(|i| match i {
@@ -60,38 +46,26 @@ impl FamilyPage for BroadcastPage {
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let inst = ctx.input;
         let view = step_view(inst, ctx.run, ctx.player, ctx.on_action);
-        let title = title(inst);
-        let (figure, svg_title) = (view.figure.clone(), title.clone());
-        Shown {
-            figure: html! { <Graph figure={view.figure} title={title.clone()} /> },
-            title,
-            caption: view.caption,
-            line: view.line,
-            pseudocode: view.pseudocode,
-            side: view.results,
-            legend: html! {
-                <>
-                    <h2>{"Legend"}</h2>
-                    <ul class="legend">
-                        <li><span class="swatch source"></span>{"source"}</li>
-                        <li><span class="swatch tree"></span>{"tree being built / chosen arcs (labels: residual capacity or usage)"}</li>
-                        <li><span class="swatch cut"></span>{"arcs of a minimum cut; shaded nodes: its sink side or a tight set"}</li>
-                    </ul>
-                </>
-            },
-            below: view.below,
-            svg: Some(Rc::new(move || {
-                (
-                    "hetlab-broadcast.svg".to_owned(),
-                    draw::to_svg_document(&figure, &svg_title),
-                )
-            })),
-            ..Shown::default()
-        }
+        let legend = html! {
+            <>
+                <h2>{"Legend"}</h2>
+                <ul class="legend">
+                    <li><span class="swatch source"></span>{"source"}</li>
+                    <li><span class="swatch tree"></span>{"tree being built / chosen arcs (labels: residual capacity or usage)"}</li>
+                    <li><span class="swatch cut"></span>{"arcs of a minimum cut; shaded nodes: its sink side or a tight set"}</li>
+                </ul>
+            </>
+        };
+        graph_view::shown(
+            &inst.platform,
+            view,
+            legend,
+            "hetlab-broadcast.svg".to_owned(),
+        )
     }
 
     fn refused(input: &Broadcast) -> Html {
-        html! { <Graph figure={Rc::new(draw::plain(&input.platform))} title={title(input)} /> }
+        graph_view::refused(&input.platform)
     }
 
     fn editor(nav: &Nav, inst: &Broadcast) -> Html {

@@ -16,28 +16,13 @@ use hetlab_core::rational::{approx, frac, Q};
 use hetlab_core::trace::{Step, Trace};
 use yew::prelude::*;
 
+use crate::ui::pages::graph_view::GraphView;
+
 use crate::broadcast_draw as bd;
-use crate::draw::Figure;
 use crate::player::{Action, Player};
 use crate::square_draw::colour;
 use crate::ui::components::gantt_view::gantt_svg;
 use crate::ui::hooks::stepper::phase_buttons;
-
-/// The page at one step.
-pub struct StepView {
-    /// The platform figure.
-    pub figure: Rc<Figure>,
-    /// The sentence under it.
-    pub caption: String,
-    /// Highlighted pseudocode line.
-    pub line: Option<usize>,
-    /// The pseudocode.
-    pub pseudocode: &'static [&'static str],
-    /// The result panel.
-    pub results: Html,
-    /// Working below the figure.
-    pub below: Html,
-}
 
 fn at<S>(t: &Trace<S>, k: usize) -> Option<&S> {
     k.checked_sub(1).and_then(|i| t.steps.get(i))
@@ -91,7 +76,7 @@ pub fn step_view(
     run: &Run,
     player: &Player,
     on_action: &Callback<Action>,
-) -> StepView {
+) -> GraphView {
     let ids = inst.platform.ids();
     let arcs = inst.platform.arcs();
     let k = player.step;
@@ -125,7 +110,7 @@ pub fn step_view(
                     { gantt(&ids, &s) }
                 </>
             };
-            StepView {
+            GraphView {
                 figure: Rc::new(bd::bidirectional(&inst.platform, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),
@@ -155,7 +140,7 @@ pub fn step_view(
             };
             let last = at(&t.trace, k);
             let done = k >= t.trace.len();
-            StepView {
+            GraphView {
                 figure: Rc::new(bd::multicast(&inst.platform, inst.source, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),
@@ -181,7 +166,7 @@ pub fn step_view(
             let done = k >= t.trace.len();
             let chart =
                 (!s.slots.is_empty()).then(|| bd::unidirectional_gantt(&ids, &arcs, &s.slots));
-            StepView {
+            GraphView {
                 figure: Rc::new(bd::unidirectional(&inst.platform, inst.source, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),

@@ -19,9 +19,8 @@ use yew::prelude::*;
 use crate::procs;
 use crate::square_draw::{self, SquareFigure, MARGIN, SIDE};
 use crate::ui::components::procs_field::{Entry, ProcsField};
-use crate::ui::hooks::stepper;
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
-use crate::ui::{dom, Nav};
+use crate::ui::Nav;
 use views::{comparison, metrics_panel};
 
 /// Preset shown when nothing else is given.
@@ -44,25 +43,8 @@ impl FamilyPage for SquarePage {
     type Extra = Vec<(&'static str, Result<Partition, String>)>;
     const CLASS: &'static str = "square-page";
     const TITLE: &'static str = "Partitioning the unit square";
+    const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "Each processor gets a rectangle whose area is its share of the speed; the sum of half-perimeters is the communication volume of a matrix product.";
-
-    fn wrap(input: SquarePartition) -> Instance {
-        Instance::SquarePartition(input)
-    }
-
-    fn fallback() -> Option<SquarePartition> {
-        stepper::remembered(LAST_KEY, DEFAULT_PRESET, |i| match i {
-            Instance::SquarePartition(s) => Some(s),
-            _ => None,
-        })
-    }
-
-    fn remember(input: &SquarePartition) {
-        dom::save(
-            LAST_KEY,
-            &Instance::SquarePartition(input.clone()).to_json(),
-        );
-    }
 
     fn extra(_input: &SquarePartition, _algorithm: &str, run: &SquareRun) -> Self::Extra {
         compare(&run.areas)

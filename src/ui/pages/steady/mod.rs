@@ -4,19 +4,16 @@
 
 pub mod views;
 
-use std::rc::Rc;
-
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets;
 use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
 use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
 use yew::prelude::*;
 
-use crate::draw;
 use crate::route::{Page, Route};
-use crate::ui::components::graph::Graph;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::graph_view;
 use crate::ui::Nav;
 use views::step_view;
 
@@ -26,13 +23,6 @@ const DEFAULT_PRESET: &str = "star-example-2";
 /// The steady-state page.
 pub struct SteadyPage;
 
-fn title(inst: &SteadyState) -> String {
-    inst.platform
-        .name
-        .clone()
-        .unwrap_or_else(|| "Platform".to_owned())
-}
-
 impl FamilyPage for SteadyPage {
     type F = SteadyStateFamily;
     /// The LP's other models, best tree, full run and latency batches (`lp` only).
@@ -41,10 +31,6 @@ impl FamilyPage for SteadyPage {
     const TITLE: &'static str = "Master–worker steady state";
     const LEAD: &'static str = "How many independent tasks per time unit can a master get computed on this platform, and which periodic schedule reaches it?";
     const KEEPS: &'static str = "Your saved platform";
-
-    fn wrap(input: SteadyState) -> Instance {
-        Instance::SteadyState(input)
-    }
 
     fn fallback() -> Option<SteadyState> {
         let saved = dom::load(AUTOSAVE_KEY).and_then(|text| SteadyState::from_json(&text).ok());
@@ -65,29 +51,12 @@ impl FamilyPage for SteadyPage {
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let inst = ctx.input;
         let view = step_view(inst, ctx.run, ctx.extra.as_ref(), ctx.player, ctx.on_action);
-        let title = title(inst);
-        let (figure, svg_title, step) = (view.figure.clone(), title.clone(), ctx.step());
-        Shown {
-            figure: html! { <Graph figure={view.figure} title={title.clone()} /> },
-            title,
-            caption: view.caption,
-            line: view.line,
-            pseudocode: view.pseudocode,
-            side: view.results,
-            legend: legend(),
-            below: view.below,
-            svg: Some(Rc::new(move || {
-                (
-                    format!("hetlab-steady-state-step-{step}.svg"),
-                    draw::to_svg_document(&figure, &svg_title),
-                )
-            })),
-            ..Shown::default()
-        }
+        let file = format!("hetlab-steady-state-step-{}.svg", ctx.step());
+        graph_view::shown(&inst.platform, view, legend(), file)
     }
 
     fn refused(input: &SteadyState) -> Html {
-        html! { <Graph figure={Rc::new(draw::plain(&input.platform))} title={title(input)} /> }
+        graph_view::refused(&input.platform)
     }
 
     fn editor(nav: &Nav, input: &SteadyState) -> Html {

@@ -17,28 +17,14 @@ use hetlab_core::steady_state::Binding;
 use hetlab_core::trace::{Step, Traced};
 use yew::prelude::*;
 
-use crate::draw::{self, Figure};
+use crate::ui::pages::graph_view::GraphView;
+
+use crate::draw;
 use crate::player::{Action, Player};
 use crate::ui::components::gantt_view::gantt_svg;
 use crate::ui::components::plot::ThroughputPlot;
 use crate::ui::hooks::stepper::phase_buttons;
 use crate::{bipartite, gantt};
-
-/// The page's content at one step.
-pub struct StepView {
-    /// The platform figure.
-    pub figure: Rc<Figure>,
-    /// The sentence under it.
-    pub caption: String,
-    /// Highlighted pseudocode line.
-    pub line: Option<usize>,
-    /// The pseudocode.
-    pub pseudocode: &'static [&'static str],
-    /// The result panel.
-    pub results: Html,
-    /// Drawn below the figure (the Gantt chart).
-    pub below: Html,
-}
 
 /// Builds the view of `run` after `player.step` steps.
 pub fn step_view(
@@ -47,7 +33,7 @@ pub fn step_view(
     extras: Option<&LpExtras>,
     player: &Player,
     on_action: &Callback<Action>,
-) -> StepView {
+) -> GraphView {
     let ids = inst.platform.ids();
     let k = player.step;
     match run {
@@ -56,7 +42,7 @@ pub fn step_view(
                 .trace
                 .state_at(TreeState::new(inst.platform.nodes.len()), k);
             let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
-            StepView {
+            GraphView {
                 figure: Rc::new(draw::tree(&inst.platform, &s)),
                 caption: last.map_or_else(
                     || intro(inst, "the bandwidth-centric algorithm"),
@@ -77,7 +63,7 @@ pub fn step_view(
                 pipeline: &t.solution,
             };
             let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
-            StepView {
+            GraphView {
                 figure: Rc::new(draw::lp(&inst.platform, &t.solution, &s)),
                 caption: last.map_or_else(
                     || intro(inst, "the LP and the periodic schedule"),

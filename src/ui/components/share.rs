@@ -34,7 +34,7 @@ pub fn embed_snippet(url: &str, title: &str, autoplay: bool, controls: bool) -> 
     if !controls {
         src.push_str("&controls=0");
     }
-    let title = title.replace('"', "&quot;");
+    let title = crate::draw::svg::escape(title);
     // The embedded page fits its drawing to the frame's height (www/style.css), keeping room for
     // the caption and the player: these heights always show everything.
     let height = if controls {

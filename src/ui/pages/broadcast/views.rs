@@ -18,9 +18,9 @@ use yew::prelude::*;
 
 use crate::ui::pages::graph_view::GraphView;
 
-use crate::broadcast_draw as bd;
+use crate::draw::broadcast as bd;
+use crate::draw::palette::colour;
 use crate::player::{Action, Player};
-use crate::square_draw::colour;
 use crate::ui::components::gantt_view::gantt_svg;
 use crate::ui::hooks::stepper::phase_buttons;
 

@@ -14,9 +14,9 @@ use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::lu_draw::matrix_svg;
+use crate::draw::lu::matrix_svg;
+use crate::draw::palette::colour;
 use crate::procs;
-use crate::square_draw::colour;
 use crate::ui::components::procs_field::{Entry, ProcsField};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;

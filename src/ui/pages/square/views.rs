@@ -13,8 +13,8 @@ use hetlab_core::square::Rect;
 use hetlab_core::trace::{Replay, Step};
 use yew::prelude::*;
 
+use crate::draw::square::Marks;
 use crate::player::{Action, Player};
-use crate::square_draw::Marks;
 use crate::ui::hooks::stepper::phase_buttons;
 use crate::ui::pages::square::working;
 

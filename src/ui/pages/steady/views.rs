@@ -20,11 +20,11 @@ use yew::prelude::*;
 use crate::ui::pages::graph_view::GraphView;
 
 use crate::draw;
+use crate::draw::{bipartite, gantt};
 use crate::player::{Action, Player};
 use crate::ui::components::gantt_view::gantt_svg;
 use crate::ui::components::plot::ThroughputPlot;
 use crate::ui::hooks::stepper::phase_buttons;
-use crate::{bipartite, gantt};
 
 /// Builds the view of `run` after `player.step` steps.
 pub fn step_view(

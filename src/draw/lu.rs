@@ -5,7 +5,7 @@
 use hetlab_core::lu::LuState;
 use hetlab_core::rational::{frac, to_f64};
 
-use crate::square_draw::colour;
+use crate::draw::palette::colour;
 
 /// Side of the drawn matrix, in pixels / SVG units.
 pub const SIDE: f64 = 480.0;
@@ -49,7 +49,7 @@ pub fn matrix_svg(owners: &[Vec<usize>], k: Option<usize>, title: &str) -> Strin
     let cell = SIDE / n as f64;
     let mut s = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIDE} {SIDE}" width="{SIDE}" height="{SIDE}" shape-rendering="crispEdges"><title>{}</title>"#,
-        title.replace('&', "&amp;").replace('<', "&lt;")
+        super::svg::escape(title)
     );
     for (i, row) in owners.iter().enumerate() {
         for (j, &p) in row.iter().enumerate() {

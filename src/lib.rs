@@ -1,5 +1,5 @@
 //! The HetLab web app. Pure parts (routes, the player, the editor, drawing geometry) compile
-//! and are tested on the host; the Yew components under [`ui`] exist only on wasm32.
+//! and are tested on the host; the Yew components under `ui` exist only on wasm32.
 
 pub mod draw;
 pub mod editor;

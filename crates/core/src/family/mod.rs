@@ -12,7 +12,7 @@
 //!    `family.rs` with `impl Family for <Unit>`.
 //! 2. `instance/<family>.rs` and its [`Instance`] variant; presets; an arm in
 //!    `generate::instance`; the family's block of algorithms in `catalog.rs`.
-//! 3. One line in [`with_family!`] below. The CLI (`solve`, `list`, `gen`) and the generic
+//! 3. One line in `with_family!` below. The CLI (`solve`, `list`, `gen`) and the generic
 //!    invariant test (`tests/invariants.rs`) pick it up from there.
 
 use serde_json::Value;

@@ -59,19 +59,21 @@ fn record(ctx: &mut Ctx<'_>, run: &mut CpRun, k: usize, order: &[usize], v: R) {
     });
 }
 
-/// Best of `orders` random orders (§8.2): order `k` is a Fisher–Yates shuffle of the identity
-/// by SplitMix64(`seed`), continuing from the previous order (one generator for the run).
+/// Best of `orders` random orders (§8.2): each order is a Fisher–Yates shuffle of the input
+/// order (not of the previous shuffle) by one SplitMix64(`seed`) for the whole run, which is
+/// what reproduces the spec's CP-2 values.
 pub fn cp_random(ctx: &mut Ctx<'_>, orders: usize, seed: u64) -> CpRun {
     let c = ctx.chain;
     let mut rng = SplitMix64::new(seed);
-    let mut order: Vec<usize> = (0..c.p()).collect();
+    let mut order: Vec<usize>;
     let mut run = CpRun {
         best: R::INF,
-        order: order.clone(),
+        order: (0..c.p()).collect(),
         values: Vec::with_capacity(orders),
         probes: 0,
     };
     for k in 0..orders {
+        order = (0..c.p()).collect();
         rng.shuffle(&mut order);
         let v = solve_order(ctx, c, &order);
         record(ctx, &mut run, k, &order, v);

@@ -47,7 +47,7 @@ pub fn nicol(ctx: &mut Ctx<'_>, plus: bool, max_probes: usize) -> Option<Vec<R>>
                 Action::ProbeOk | Action::SkipHigh => hi = imid,
                 Action::ProbeFail | Action::SkipLow => lo = imid + 1,
             }
-            ctx.out.step(|| ChainStep::NicolStep {
+            ctx.detail_step(|| ChainStep::NicolStep {
                 b,
                 imid,
                 value: value.exact(),

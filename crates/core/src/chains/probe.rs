@@ -7,6 +7,7 @@ use super::chain::Chain;
 use super::ratio::{Value, R};
 use super::step::{ChainStep, Dir};
 use crate::rational::Q;
+use crate::trace::STEP_CAP;
 
 /// Most numbers the vectors of one trace may hold in total (separators, bids); past it the
 /// steps still come, without their vectors.
@@ -24,6 +25,9 @@ pub struct Out<'a> {
     /// A trace is being recorded.
     pub on: bool,
     budget: usize,
+    sent: usize,
+    /// Steps left out so that the final `Result` step still fits under the trace cap.
+    pub dropped: usize,
 }
 
 impl<'a> Out<'a> {
@@ -33,12 +37,29 @@ impl<'a> Out<'a> {
             emit,
             on,
             budget: TRACE_NUMBERS,
+            sent: 0,
+            dropped: 0,
         }
     }
 
-    /// Emits the step `make` builds, when tracing.
+    /// Emits the step `make` builds, when tracing; past the trace cap less one, counts it as
+    /// dropped instead (the final step always fits: [`Out::last`]).
     pub fn step(&mut self, make: impl FnOnce() -> ChainStep) {
+        if !self.on {
+            return;
+        }
+        if self.sent + 1 >= STEP_CAP {
+            self.dropped += 1;
+            return;
+        }
+        self.sent += 1;
+        (self.emit)(make());
+    }
+
+    /// Emits the final step, always.
+    pub fn last(&mut self, make: impl FnOnce() -> ChainStep) {
         if self.on {
+            self.sent += 1;
             (self.emit)(make());
         }
     }
@@ -71,6 +92,13 @@ impl<'a> Ctx<'a> {
             chain,
             out,
             probes: 0,
+        }
+    }
+
+    /// Emits a per-processor-search step only when the processors are few enough to show them.
+    pub fn detail_step(&mut self, make: impl FnOnce() -> ChainStep) {
+        if self.detail() {
+            self.out.step(make);
         }
     }
 

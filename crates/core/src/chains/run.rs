@@ -159,7 +159,7 @@ pub fn solve(input: &ChainsInput, algorithm: &str) -> Result<ChainsSolution, Cha
 /// As [`solve`].
 pub fn solve_input(input: &ChainsInput, alg: Algorithm) -> Result<ChainsSolution, ChainsError> {
     let mut none = |_: ChainStep| {};
-    run(input, alg, &mut none, false)
+    run(input, alg, &mut none, false).map(|(sol, _)| sol)
 }
 
 /// As [`solve`], with the steps the player replays (initial state: [`super::ChainsState::new`]).
@@ -173,7 +173,8 @@ pub fn solve_traced(
     let alg = Algorithm::from_name(algorithm)
         .ok_or_else(|| ChainsError::UnknownAlgorithm(algorithm.to_owned()))?;
     let mut trace = Trace::default();
-    let solution = run(input, alg, &mut |s| trace.push(s), true)?;
+    let (solution, dropped) = run(input, alg, &mut |s| trace.push(s), true)?;
+    trace.dropped += dropped;
     Ok(Traced { solution, trace })
 }
 
@@ -217,11 +218,22 @@ fn run(
     alg: Algorithm,
     emit: &mut impl FnMut(ChainStep),
     traced: bool,
-) -> Result<ChainsSolution, ChainsError> {
+) -> Result<(ChainsSolution, usize), ChainsError> {
     let c = check(input)?;
     refuse(&c, input, alg)?;
     let mut ctx = Ctx::new(&c, Out::new(emit, traced));
     prefix_steps(&c, &mut ctx.out);
+    let sol = body(&mut ctx, input, alg)?;
+    Ok((sol, ctx.out.dropped))
+}
+
+fn body(
+    ctx: &mut Ctx<'_>,
+    input: &ChainsInput,
+    alg: Algorithm,
+) -> Result<ChainsSolution, ChainsError> {
+    let c = ctx.chain;
+    let mut ctx = ctx;
     if alg.is_cp() {
         let run = if alg == Algorithm::CpExact {
             cp_exact(&mut ctx)
@@ -358,7 +370,7 @@ fn finish_cp(ctx: &mut Ctx<'_>, alg: Algorithm, run: &CpRun) -> ChainsSolution {
 }
 
 fn emit_result(out: &mut Out<'_>, sol: &ChainsSolution) {
-    out.step(|| ChainStep::Result {
+    out.last(|| ChainStep::Result {
         b: sol.bottleneck.clone(),
         s: sol.separators.clone(),
         order: sol.order.clone(),

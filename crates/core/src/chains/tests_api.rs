@@ -246,7 +246,7 @@ fn the_probe_scene_and_the_state_at_each_step() {
 #[test]
 fn large_traces_stay_small() {
     let w = Workload::named("g7jac050sc-like").unwrap().weights(1);
-    let inp = input(&w, &speeds(512, 8, 1, 1));
+    let inp = input(&w, &speeds(128, 8, 1, 1));
     for alg in ["exact-bisection", "nicol-plus", "dp-plus", "bidding"] {
         let t = solve_traced(&inp, alg).unwrap();
         assert!(

@@ -312,3 +312,22 @@ fn every_preset_reads_and_solves() {
     };
     assert_eq!(cp2.weights, uniform(60, 1, 30, 21));
 }
+
+#[test]
+fn the_generator_gives_valid_deterministic_instances() {
+    use crate::generate::{instance, Shape};
+    for seed in 0..4 {
+        let a = instance("chains", Shape::Star, 8, seed).unwrap();
+        assert_eq!(Some(&a), instance("chains", Shape::Chain, 8, seed).as_ref());
+        assert_eq!(
+            crate::instance::Instance::from_json(&a.to_json()).unwrap(),
+            a
+        );
+        let crate::instance::Instance::Chains(c) = a else {
+            panic!("not chains")
+        };
+        assert_eq!((c.weights.len(), c.speeds.len()), (128, 8));
+        let sol = solve(&c.input(), "exact-bisection").unwrap();
+        verify(&c.input(), &sol).unwrap();
+    }
+}

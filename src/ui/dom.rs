@@ -107,3 +107,21 @@ pub fn typing() -> bool {
         .and_then(|d| d.active_element())
         .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
+
+/// A modal dialog is open (page shortcuts must then leave keys to it).
+#[must_use]
+pub fn modal_open() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("[aria-modal='true']").ok().flatten())
+        .is_some()
+}
+
+/// The focused element is pressed by Space or Enter (a button, a link, a summary).
+#[must_use]
+pub fn pressable_focused() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"))
+}

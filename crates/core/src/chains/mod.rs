@@ -22,6 +22,7 @@ pub mod chain;
 pub mod cp;
 mod dp;
 mod exhaustive;
+pub mod family;
 mod heuristics;
 mod nicol;
 mod probe;

@@ -16,12 +16,12 @@ use hetlab_core::rational::{approx, frac, Q};
 use hetlab_core::trace::{Step, Trace};
 use yew::prelude::*;
 
-use super::gantt_view::gantt_svg;
-use super::stepper::phase_buttons;
 use crate::broadcast_draw as bd;
 use crate::draw::Figure;
 use crate::player::{Action, Player};
 use crate::square_draw::colour;
+use crate::ui::components::gantt_view::gantt_svg;
+use crate::ui::hooks::stepper::phase_buttons;
 
 /// The page at one step.
 pub struct StepView {

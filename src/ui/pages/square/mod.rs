@@ -4,21 +4,24 @@
 //! so far, the DP table or the algorithm's own working, metrics, and every algorithm side by
 //! side on the same instance.
 
+pub mod views;
+pub mod working;
+
 use hetlab_core::instance::{Instance, SquarePartition};
 use hetlab_core::share;
 use yew::prelude::*;
 
-use super::dom;
-use super::player_bar::PlayerBar;
-use super::procs_field::{Entry, ProcsField};
-use super::square_views::{comparison, metrics_panel, SquareRun, ALGORITHMS, GRID};
-use super::stepper::{
+use crate::procs;
+use crate::square_draw::{self, SquareFigure, MARGIN, SIDE};
+use crate::ui::components::player_bar::PlayerBar;
+use crate::ui::components::procs_field::{Entry, ProcsField};
+use crate::ui::dom;
+use crate::ui::hooks::stepper::{
     self, algo_select, preset_select, share_button, share_dialog, use_player, use_shareable_url,
     PageQuery, Pseudocode,
 };
-use super::use_nav;
-use crate::procs;
-use crate::square_draw::{self, SquareFigure, MARGIN, SIDE};
+use crate::ui::pages::square::views::{comparison, metrics_panel, SquareRun, ALGORITHMS, GRID};
+use crate::ui::use_nav;
 
 /// Preset shown when nothing else is given.
 const DEFAULT_PRESET: &str = "square-7-1";
@@ -143,7 +146,7 @@ fn error_view(message: &str, embed: bool) -> Html {
 type RunMemo = std::rc::Rc<Option<Result<SquareRun, String>>>;
 
 fn toolbar(
-    nav: &super::Nav,
+    nav: &crate::ui::Nav,
     algo: &str,
     inst: &SquarePartition,
     fig: &SquareFigure,
@@ -188,7 +191,7 @@ fn toolbar(
     html! {
         <div class="toolbar" data-testid="editor-panel">
             { algo_select(nav, &ALGORITHMS.iter().map(|(n, t)| (*n, format!("{n}: {t}"))).collect::<Vec<_>>(), algo) }
-            { preset_select(nav, "square-partition", None) }
+            { preset_select(nav, "square-partition") }
             { share_button(share_open) }
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }

@@ -18,11 +18,11 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use yew::prelude::*;
 
-use super::gantt_view::gantt_svg;
-use super::plot::ThroughputPlot;
-use super::stepper::phase_buttons;
 use crate::draw::{self, Figure};
 use crate::player::{Action, Player};
+use crate::ui::components::gantt_view::gantt_svg;
+use crate::ui::components::plot::ThroughputPlot;
+use crate::ui::hooks::stepper::phase_buttons;
 use crate::{bipartite, gantt};
 
 /// Spanning trees evaluated at most in the browser (each costs a closed-form solve).

@@ -20,10 +20,10 @@ use hetlab_core::square::Rect;
 use hetlab_core::trace::{Replay, Step, Traced};
 use yew::prelude::*;
 
-use super::square_working as working;
-use super::stepper::phase_buttons;
 use crate::player::{Action, Player};
 use crate::square_draw::Marks;
+use crate::ui::hooks::stepper::phase_buttons;
+use crate::ui::pages::square::working;
 
 /// The algorithms of the page: stable name (formats.md §7) and title.
 pub const ALGORITHMS: &[(&str, &str)] = &[

@@ -3,23 +3,25 @@
 //! The step lives in the URL; scrubbing replaces the history entry, changing the instance or the
 //! algorithm pushes a new one.
 
+pub mod views;
+
 use std::rc::Rc;
 
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets;
 use yew::prelude::*;
 
-use super::dom::{self, AUTOSAVE_KEY};
-use super::graph::Graph;
-use super::player_bar::PlayerBar;
-use super::steady_views::{step_view, Run, StepView};
-use super::stepper::{
+use crate::draw;
+use crate::route::{Page, Route};
+use crate::ui::components::graph::Graph;
+use crate::ui::components::player_bar::PlayerBar;
+use crate::ui::dom::{self, AUTOSAVE_KEY};
+use crate::ui::hooks::stepper::{
     self, algo_select, preset_select, share_button, share_dialog, use_player, use_shareable_url,
     PageQuery, Pseudocode,
 };
-use super::use_nav;
-use crate::draw;
-use crate::route::{Page, Route};
+use crate::ui::pages::steady::views::{step_view, Run, StepView};
+use crate::ui::use_nav;
 
 /// Preset used when nothing else is given and nothing is saved.
 const DEFAULT_PRESET: &str = "star-example-2";
@@ -175,7 +177,7 @@ fn error_view(message: &str, embed: bool) -> Html {
 }
 
 fn toolbar(
-    nav: &super::Nav,
+    nav: &crate::ui::Nav,
     algo: &str,
     model: &Model,
     figure: &Rc<draw::Figure>,
@@ -220,7 +222,7 @@ fn toolbar(
     html! {
         <div class="toolbar" data-testid="editor-panel">
             { algo_select(nav, &[("lp", "lp: linear program, routes, periodic schedule".to_owned()), ("tree", "tree: bandwidth-centric closed form (trees and stars)".to_owned())], algo) }
-            { preset_select(nav, "steady-state", None) }
+            { preset_select(nav, "steady-state") }
             <button onclick={on_edit} data-testid="edit-platform">{"Edit platform"}</button>
             { share_button(share_open) }
             <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::dom;
+use crate::ui::dom;
 
 /// Props of [`ShareDialog`].
 #[derive(Properties, PartialEq)]

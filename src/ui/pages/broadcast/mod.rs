@@ -3,6 +3,8 @@
 //! derived from it (broadcast, multicast or the unidirectional model, by the instance), and the
 //! player shows one step of it.
 
+pub mod views;
+
 use hetlab_core::broadcast::dispatch::{self, Run};
 use hetlab_core::broadcast::PortModel;
 use hetlab_core::instance::{Broadcast, Instance};
@@ -11,16 +13,16 @@ use hetlab_core::presets;
 use hetlab_core::share;
 use yew::prelude::*;
 
-use super::broadcast_views::{step_view, StepView};
-use super::dom::{self, AUTOSAVE_KEY};
-use super::graph::Graph;
-use super::player_bar::PlayerBar;
-use super::stepper::{
+use crate::draw;
+use crate::ui::components::graph::Graph;
+use crate::ui::components::player_bar::PlayerBar;
+use crate::ui::dom::{self, AUTOSAVE_KEY};
+use crate::ui::hooks::stepper::{
     self, algo_select, preset_select, share_button, share_dialog, use_player, use_shareable_url,
     PageQuery, Pseudocode,
 };
-use super::use_nav;
-use crate::draw;
+use crate::ui::pages::broadcast::views::{step_view, StepView};
+use crate::ui::use_nav;
 
 const DEFAULT_PRESET: &str = "broadcast-e2";
 
@@ -171,7 +173,7 @@ fn parse_targets(inst: &Broadcast, text: &str) -> Result<Option<Vec<usize>>, Str
 }
 
 /// Pushes `inst` as the page's new instance (step 0, default algorithm when `reset`).
-fn go(nav: &super::Nav, inst: &Broadcast, reset: bool) {
+fn go(nav: &crate::ui::Nav, inst: &Broadcast, reset: bool) {
     let mut r = nav.route.clone();
     r.query
         .set("i", share::encode(&Instance::Broadcast(inst.clone())));
@@ -183,7 +185,7 @@ fn go(nav: &super::Nav, inst: &Broadcast, reset: bool) {
 }
 
 fn toolbar(
-    nav: &super::Nav,
+    nav: &crate::ui::Nav,
     algo: &str,
     inst: &Broadcast,
     view: &StepView,
@@ -268,7 +270,7 @@ fn toolbar(
     html! {
         <div class="toolbar" data-testid="editor-panel">
             { algo_select(nav, &dispatch::algorithms(inst).iter().map(|n| (*n, (*n).to_owned())).collect::<Vec<_>>(), algo) }
-            { preset_select(nav, "broadcast", Some("lp")) }
+            { preset_select(nav, "broadcast") }
             <label>{"Source "}
                 <select data-testid="source" onchange={on_source}>
                     { for ids.iter().enumerate().map(|(k, id)| html! {

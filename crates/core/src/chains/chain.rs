@@ -125,7 +125,7 @@ impl Chain {
 
     /// `B* + x/y` for the closed-form bounds, exactly.
     fn ideal_plus(&self, x: u128, y: u128) -> R {
-        self.ideal().add(R::new(x, y))
+        self.ideal().plus(R::new(x, y))
     }
 
     /// `UB_greedy = B* + (P−1)·w_max/E_tot` (§4).

@@ -79,6 +79,8 @@ impl Row {
 
 /// Fig. 2a on the band `[lo_p, hi_p]` of each row (the whole table for DP), calling
 /// `cell(p, i, j, value)` for every cell in fill order; returns `B[P][N]`.
+// Row numbers index the band and the speeds; the range reads as the spec.
+#[allow(clippy::needless_range_loop)]
 pub fn fig2a(
     c: &Chain,
     band: &[(usize, usize)],

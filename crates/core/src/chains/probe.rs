@@ -111,6 +111,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// LR-PROBE(B) (§3.4): fills `s` (length `P+1`) and says whether it succeeded.
+    // Processor numbers index several arrays at once (s, speeds); ranges read as the spec.
+    #[allow(clippy::needless_range_loop)]
     pub fn lr(&mut self, b: &impl Value, s: &mut Vec<usize>) -> bool {
         self.probes += 1;
         self.out.step(|| ChainStep::ProbeStart {
@@ -144,6 +146,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// LR-PROBE with the plain binary search of the spec over `W[0..=N]`, every step emitted.
+    // Processor numbers index several arrays at once (s, speeds); ranges read as the spec.
+    #[allow(clippy::needless_range_loop)]
     fn lr_traced(&mut self, b: &impl Value, s: &mut Vec<usize>) -> bool {
         let c = self.chain;
         let (n, pp) = (c.n(), c.p());
@@ -215,6 +219,8 @@ impl<'a> Ctx<'a> {
 ///
 /// # Complexity
 /// `O(P lg(N/P))` typically (galloping from the previous separator), `O(P lg N)` at worst.
+// Processor numbers index several arrays at once; ranges read as the spec.
+#[allow(clippy::needless_range_loop)]
 pub fn lr_probe(c: &Chain, b: &impl Value, s: &mut Vec<usize>) -> bool {
     let (n, pp) = (c.n(), c.p());
     s.clear();

@@ -96,7 +96,7 @@ impl R {
 
     /// `self + other` (finite values).
     #[must_use]
-    pub fn add(self, other: R) -> R {
+    pub fn plus(self, other: R) -> R {
         let g = gcd(self.den, other.den).max(1);
         let den = self.den / g * other.den;
         R::new(self.num * (other.den / g) + other.num * (self.den / g), den)
@@ -105,8 +105,8 @@ impl R {
     /// `(self + other) / 2` (finite values).
     #[must_use]
     pub fn midpoint(self, other: R) -> R {
-        let s = self.add(other);
-        if s.num % 2 == 0 {
+        let s = self.plus(other);
+        if s.num.is_multiple_of(2) {
             R::new(s.num / 2, s.den)
         } else {
             R::new(s.num, s.den * 2)

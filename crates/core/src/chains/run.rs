@@ -233,35 +233,34 @@ fn body(
     alg: Algorithm,
 ) -> Result<ChainsSolution, ChainsError> {
     let c = ctx.chain;
-    let mut ctx = ctx;
     if alg.is_cp() {
         let run = if alg == Algorithm::CpExact {
-            cp_exact(&mut ctx)
+            cp_exact(ctx)
         } else {
-            cp_random(&mut ctx, input.orders, input.seed)
+            cp_random(ctx, input.orders, input.seed)
         };
-        return Ok(finish_cp(&mut ctx, alg, &run));
+        return Ok(finish_cp(ctx, alg, &run));
     }
-    let mut sol = blank(alg, &c);
+    let mut sol = blank(alg, c);
     let found = match alg {
-        Algorithm::Rb => Found::Separators(rb(&mut ctx)),
-        Algorithm::Mp => Found::Separators(mp(&mut ctx)),
-        Algorithm::ExactBisection => Found::Value(exact_bisection(&mut ctx)),
-        Algorithm::Dp => Found::Value(dp(&mut ctx)),
-        Algorithm::DpEq4 => Found::Value(dp_eq4(&mut ctx)),
+        Algorithm::Rb => Found::Separators(rb(ctx)),
+        Algorithm::Mp => Found::Separators(mp(ctx)),
+        Algorithm::ExactBisection => Found::Value(exact_bisection(ctx)),
+        Algorithm::Dp => Found::Value(dp(ctx)),
+        Algorithm::DpEq4 => Found::Value(dp_eq4(ctx)),
         Algorithm::Exhaustive => {
-            let (v, _) = exhaustive(&c).unwrap_or((R::INF, Vec::new()));
+            let (v, _) = exhaustive(c).unwrap_or((R::INF, Vec::new()));
             Found::Value(v)
         }
-        Algorithm::DpPlus => Found::Value(run_dp_plus(&mut ctx)?),
+        Algorithm::DpPlus => Found::Value(run_dp_plus(ctx)?),
         Algorithm::Nicol | Algorithm::NicolPlus => {
-            let cands = run_nicol(&mut ctx, alg)?;
+            let cands = run_nicol(ctx, alg)?;
             let best = cands.iter().copied().min().unwrap_or(R::INF);
             sol.candidates = Some(cands.iter().map(Value::exact).collect());
             Found::Value(best)
         }
         Algorithm::Bidding => {
-            let (v, rounds) = bidding(&mut ctx).ok_or_else(|| {
+            let (v, rounds) = bidding(ctx).ok_or_else(|| {
                 too_large(
                     alg,
                     format!("it made more than {} refill steps", super::BIDDING_BUDGET),
@@ -272,9 +271,9 @@ fn body(
             Found::Value(v)
         }
         Algorithm::EpsBisection => {
-            let ub = eps_bisection(&mut ctx);
+            let ub = eps_bisection(ctx);
             let mut s = Vec::new();
-            lr_probe(&c, &ub, &mut s);
+            lr_probe(c, &ub, &mut s);
             sol.bound = Some(ub);
             Found::Separators(s)
         }
@@ -285,13 +284,13 @@ fn body(
         Found::Separators(s) => s,
         Found::Value(v) => {
             let (mut s, mut r) = (Vec::new(), Vec::new());
-            lr_probe(&c, &v, &mut s);
-            rl_probe(&c, &v, &mut r);
+            lr_probe(c, &v, &mut s);
+            rl_probe(c, &v, &mut r);
             sol.right_separators = Some(r);
             s
         }
     };
-    fill(&mut sol, &c, s);
+    fill(&mut sol, c, s);
     emit_result(&mut ctx.out, &sol);
     Ok(sol)
 }

@@ -91,7 +91,7 @@ fn table_rows(c: &Chain) -> (Vec<Vec<Q>>, Vec<Vec<Q>>) {
         .collect();
     let mut fig = vec![vec![Q::default(); c.n() + 1]; c.p()];
     fig2a(c, &full_band(c), &mut |p, i, _, v| {
-        fig[p - 1][i] = v.exact()
+        fig[p - 1][i] = v.exact();
     });
     (eq4, fig)
 }
@@ -209,6 +209,7 @@ fn ex2_the_main_walk_through() {
 
 #[test]
 fn ex2_dp_plus_band_nicol_and_bidding() {
+    use Action::{ProbeFail as F, ProbeOk as K, SkipHigh as H, SkipLow as L};
     let inp = input(EX2.0, EX2.1);
     let t = solve_traced(&inp, "dp-plus").unwrap();
     let band: Vec<(usize, usize)> = t
@@ -236,7 +237,6 @@ fn ex2_dp_plus_band_nicol_and_bidding() {
             _ => None,
         })
         .collect();
-    use Action::{ProbeFail as F, ProbeOk as K, SkipHigh as H, SkipLow as L};
     let want = [
         (1, 6, "28/3", K),
         (1, 3, "10/3", L),

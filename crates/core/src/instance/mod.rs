@@ -147,8 +147,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) => None,
-            Instance::Chains(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) => None,
         }
     }
 }

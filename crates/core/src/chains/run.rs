@@ -188,6 +188,44 @@ pub fn compare(input: &ChainsInput) -> Vec<(Algorithm, Result<ChainsSolution, Ch
         .collect()
 }
 
+/// The optimal bottleneck by an exact CCP algorithm on a prepared chain (prefix sums already
+/// built), without rebuilding the partition: what the benchmarks time against one prefix-sum
+/// pass, and what a page can call when it only needs the value.
+///
+/// # Errors
+/// A heuristic or CP algorithm, or a size limit or work budget of the algorithm.
+pub fn optimum(c: &Chain, alg: Algorithm) -> Result<Q, ChainsError> {
+    let input = ChainsInput::new(Vec::new(), Vec::new());
+    refuse(c, &input, alg)?;
+    let mut none = |_: ChainStep| {};
+    let mut ctx = Ctx::new(c, Out::new(&mut none, false));
+    let v = match alg {
+        Algorithm::DpPlus => run_dp_plus(&mut ctx)?,
+        Algorithm::Nicol | Algorithm::NicolPlus => run_nicol(&mut ctx, alg)?
+            .into_iter()
+            .min()
+            .unwrap_or(R::INF),
+        Algorithm::ExactBisection => exact_bisection(&mut ctx),
+        Algorithm::Dp => dp(&mut ctx),
+        Algorithm::DpEq4 => dp_eq4(&mut ctx),
+        Algorithm::Exhaustive => exhaustive(c).map_or(R::INF, |(v, _)| v),
+        Algorithm::Bidding => bidding(&mut ctx).map(|(v, _)| v).ok_or_else(|| {
+            too_large(
+                alg,
+                "it ran out of its work budget".into(),
+                "exact-bisection",
+            )
+        })?,
+        _ => {
+            return Err(invalid(format!(
+                "{} is not an exact CCP algorithm",
+                alg.name()
+            )))
+        }
+    };
+    Ok(v.exact())
+}
+
 fn prefix_steps(c: &Chain, out: &mut Out<'_>) {
     if !out.on {
         return;

@@ -175,22 +175,37 @@ impl Chain {
 
     /// `LE(t, 0, N)` when `W[start] ≤ t` is known: the same answer, found near `start`. At
     /// least `c/w_max` more tasks fit in the capacity `c = t − W[start]` and at most `c/w_min`;
-    /// a galloping search from the first bound then costs `O(lg gap)` with good locality.
+    /// the search starts at the guess `c/w_avg` and gallops up or down from it, `O(lg error)`
+    /// steps with good locality.
     #[must_use]
     pub fn le_from(&self, t: u64, start: usize) -> usize {
         let n = self.n();
         let c = t - self.w[start];
-        let lo = start.saturating_add(usize::try_from(c / self.w_max).unwrap_or(n));
-        let hi = start.saturating_add(usize::try_from(c / self.w_min).unwrap_or(n));
-        let (lo, hi) = (lo.min(n), hi.min(n));
+        let count = |div: u64| usize::try_from(c / div.max(1)).unwrap_or(n);
+        let lo = start.saturating_add(count(self.w_max)).min(n);
+        let hi = start.saturating_add(count(self.w_min)).min(n);
+        let avg = self.total() / n as u64;
+        let guess = start.saturating_add(count(avg)).clamp(lo, hi);
         let mut step = 1;
-        let mut a = lo;
-        loop {
-            let b = a.saturating_add(step).min(hi);
-            if b == a || self.w[b] > t {
-                return self.le(t, a, b);
+        if self.w[guess] <= t {
+            let mut a = guess;
+            loop {
+                let b = a.saturating_add(step).min(hi);
+                if b == a || self.w[b] > t {
+                    return self.le(t, a, b);
+                }
+                a = b;
+                step *= 2;
             }
-            a = b;
+        }
+        // W[guess] > t: the answer lies in [lo, guess − 1], and W[lo] ≤ t.
+        let mut b = guess;
+        loop {
+            let a = b.saturating_sub(step).max(lo);
+            if self.w[a] <= t {
+                return self.le(t, a, b - 1);
+            }
+            b = a;
             step *= 2;
         }
     }

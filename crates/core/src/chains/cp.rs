@@ -13,7 +13,7 @@ use super::workload::SplitMix64;
 pub const CP_EXACT_MAX_PROCESSORS: usize = 8;
 
 /// Most `orders × P × ⌈lg(N+1)⌉` (probe work per bisection step, summed over orders) for CP.
-pub const CP_WORK: u128 = 20_000_000;
+pub const CP_WORK: u128 = 2_000_000;
 
 /// The outcome of a CP run.
 pub struct CpRun {
@@ -174,4 +174,15 @@ pub fn histogram(values: &[f64], bins: usize) -> Vec<(f64, f64, usize)> {
         out[k].2 += 1;
     }
     out
+}
+
+/// The percent imbalance of every order a CP run tried (the CP view's histogram input).
+#[must_use]
+pub fn imbalances(sol: &super::ChainsSolution) -> Vec<f64> {
+    sol.values
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .map(|v| crate::rational::to_f64(&super::workload::imbalance(v, &sol.ideal)))
+        .collect()
 }

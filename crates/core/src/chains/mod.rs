@@ -45,7 +45,7 @@ use serde::Serialize;
 
 pub use bisection::epsilon;
 pub use chain::Chain;
-pub use run::{check, compare, optimum, solve, solve_input, solve_traced};
+pub use run::{check, compare, optimum, probe_scene, solve, solve_input, solve_traced};
 pub use state::{task_bins, ChainsState, Split};
 pub use step::{Action, ChainStep, Dir, Reason, PSEUDOCODE};
 pub use verify::{verify, Violation};

@@ -13,8 +13,8 @@ use num_bigint::BigInt;
 
 use crate::rational::Q;
 
-/// A non-negative fraction `num/den` in lowest terms; `den = 0` is `+∞` (a bid that does not
-/// exist). Ordered exactly.
+/// A non-negative fraction `num/den` (in lowest terms except for loads, see [`R::load`]);
+/// `den = 0` is `+∞` (a bid that does not exist). Ordered and compared exactly.
 #[derive(Clone, Copy, Debug)]
 pub struct R {
     num: u128,
@@ -70,10 +70,15 @@ impl R {
         }
     }
 
-    /// The load `w / e`.
+    /// The load `w / e` (`e > 0`), not reduced: comparisons multiply crosswise and never need
+    /// lowest terms, and skipping the gcd is what makes the DP tables and probes fast.
     #[must_use]
     pub fn load(w: u64, e: u64) -> R {
-        R::new(u128::from(w), u128::from(e))
+        debug_assert!(e > 0);
+        R {
+            num: u128::from(w),
+            den: u128::from(e),
+        }
     }
 
     /// Is `+∞`.

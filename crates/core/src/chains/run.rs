@@ -226,6 +226,31 @@ pub fn optimum(c: &Chain, alg: Algorithm) -> Result<Q, ChainsError> {
     Ok(v.exact())
 }
 
+/// One probe at a chosen value, traced (the "probe" scene of chains.md §10: LR-PROBE on EX2 at
+/// `17/2` succeeds, at `31/4` fails): whether it succeeded, its separators, and its steps.
+///
+/// # Errors
+/// An instance outside the limits, or a negative `b`.
+pub fn probe_scene(
+    input: &ChainsInput,
+    dir: super::Dir,
+    b: &Q,
+) -> Result<(bool, Vec<usize>, Trace<ChainStep>), ChainsError> {
+    let c = check(input)?;
+    if b < &Q::default() {
+        return Err(invalid("the probed value must be >= 0"));
+    }
+    let mut trace = Trace::default();
+    let mut emit = |s| trace.push(s);
+    let mut ctx = Ctx::new(&c, Out::new(&mut emit, true));
+    let mut s = Vec::new();
+    let ok = match dir {
+        super::Dir::Lr => ctx.lr(b, &mut s),
+        super::Dir::Rl => ctx.rl(b, &mut s),
+    };
+    Ok((ok, s, trace))
+}
+
 fn prefix_steps(c: &Chain, out: &mut Out<'_>) {
     if !out.on {
         return;

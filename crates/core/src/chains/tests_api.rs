@@ -331,3 +331,48 @@ fn the_generator_gives_valid_deterministic_instances() {
         verify(&c.input(), &sol).unwrap();
     }
 }
+
+#[test]
+fn exact_algorithms_agree_on_large_instances() {
+    let w = Workload::named("g7jac050sc-like").unwrap().weights(1);
+    for p in [64, 512] {
+        let e = speeds(p, 8, 8000 + 10 * p as u64 + 1, 1);
+        let c = Chain::new(&w, &e);
+        let opt = optimum(&c, Algorithm::ExactBisection).unwrap();
+        let mut algs = vec![Algorithm::NicolPlus, Algorithm::Nicol, Algorithm::DpPlus, Algorithm::Bidding];
+        if p == 64 {
+            algs.push(Algorithm::Dp);
+        }
+        for alg in algs {
+            assert_eq!(optimum(&c, alg).unwrap(), opt, "{} at P = {p}", alg.name());
+        }
+        let sol = solve(&input(&w, &e), "cp-random").map(|s| cp::imbalances(&s).len());
+        assert!(sol.is_err() || sol == Ok(DEFAULT_ORDERS));
+    }
+    let rows = workload::scaling_table("mark3jac060-like", 4, &[32]).unwrap();
+    assert!(rows[0].opt <= rows[0].rb && rows[0].opt <= rows[0].mp);
+}
+
+#[test]
+fn the_probe_scene_succeeds_at_17_2_and_fails_at_31_4() {
+    let inp = input(EX2.0, EX2.1);
+    let (ok, s, trace) = probe_scene(&inp, Dir::Lr, &qv("17/2")).unwrap();
+    assert!(ok);
+    assert_eq!(s, [0, 5, 6, 9, 12]);
+    let caps: Vec<Q> = trace
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            ChainStep::ProbeStep { p, capacity, .. } => Some((*p, capacity.clone())),
+            _ => None,
+        })
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_values()
+        .collect();
+    assert_eq!(caps, [qv("51/2"), qv("17/2"), qv("17")]);
+    let (ok, s, _) = probe_scene(&inp, Dir::Lr, &qv("31/4")).unwrap();
+    assert_eq!((ok, s), (false, vec![0, 5, 5, 7, 12]));
+    let (ok, s, _) = probe_scene(&inp, Dir::Rl, &qv("17/2")).unwrap();
+    assert_eq!((ok, s), (true, vec![0, 5, 6, 9, 12]));
+    assert!(probe_scene(&inp, Dir::Lr, &qv("-1")).is_err());
+}

@@ -306,3 +306,14 @@ pub fn scaling(
     }
     Ok(rows)
 }
+
+/// The §9.4 table for a named workload (seed 1) at the spec's grid: speeds `1..=emax`, five
+/// speed seeds per `P`.
+///
+/// # Errors
+/// An unknown workload name, or as [`scaling`].
+pub fn scaling_table(name: &str, emax: u64, ps: &[usize]) -> Result<Vec<ScalingRow>, super::ChainsError> {
+    let w = Workload::named(name)
+        .ok_or_else(|| super::ChainsError::Invalid(format!("unknown workload \"{name}\"")))?;
+    scaling(&w.weights(1), emax, ps, 5)
+}

@@ -226,8 +226,20 @@ pub fn lr_probe(c: &Chain, b: &impl Value, s: &mut Vec<usize>) -> bool {
     s.clear();
     s.resize(pp + 1, 0);
     let mut at = 0usize;
+    // Capacities depend on the speed only; small speeds repeat, so they are computed once.
+    let mut caps = [u64::MAX; 33];
     for p in 1..pp {
-        let t = c.w[at].saturating_add(b.cap(c.speed(p)));
+        let e = c.speed(p);
+        let cap = match usize::try_from(e).ok().filter(|&k| k < caps.len()) {
+            Some(k) => {
+                if caps[k] == u64::MAX {
+                    caps[k] = b.cap(e);
+                }
+                caps[k]
+            }
+            None => b.cap(e),
+        };
+        let t = c.w[at].saturating_add(cap);
         at = if t >= c.total() { n } else { c.le_from(t, at) };
         s[p] = at;
     }

@@ -125,6 +125,15 @@ impl R {
             return u64::MAX;
         }
         let e = u128::from(e);
+        // Fast path: the product fits u128, and usually u64 (one hardware division).
+        if self.num >> 64 == 0 {
+            let prod = self.num * e;
+            if (prod | self.den) >> 64 == 0 {
+                #[allow(clippy::cast_possible_truncation)] // Both checked below 2^64 just above.
+                return (prod as u64) / (self.den as u64);
+            }
+            return u64::try_from(prod / self.den).unwrap_or(u64::MAX);
+        }
         let whole = (self.num / self.den).saturating_mul(e);
         let part = (self.num % self.den).checked_mul(e).map_or_else(
             || {

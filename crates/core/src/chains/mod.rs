@@ -18,17 +18,20 @@
 
 mod bidding;
 mod bisection;
+mod caption;
 pub mod chain;
 pub mod cp;
 mod dp;
 mod exhaustive;
 pub mod family;
 mod heuristics;
+mod limits;
 mod nicol;
 mod probe;
 pub mod ratio;
 pub mod report;
 mod run;
+mod scenes;
 mod state;
 mod step;
 mod verify;
@@ -39,13 +42,17 @@ mod tests;
 #[cfg(test)]
 mod tests_api;
 #[cfg(test)]
+mod tests_more;
+#[cfg(test)]
 mod tests_props;
 
 use serde::Serialize;
 
 pub use bisection::epsilon;
 pub use chain::Chain;
-pub use run::{check, compare, optimum, probe_scene, solve, solve_input, solve_traced};
+pub use limits::check;
+pub use run::{solve, solve_input, solve_traced};
+pub use scenes::{compare, optimum, probe_scene};
 pub use state::{task_bins, ChainsState, Split};
 pub use step::{Action, ChainStep, Dir, Reason, PSEUDOCODE};
 pub use verify::{verify, Violation};

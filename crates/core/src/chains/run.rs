@@ -4,126 +4,19 @@
 use super::bidding::bidding;
 use super::bisection::{eps_bisection, exact_bisection};
 use super::chain::Chain;
-use super::cp::{
-    cp_exact, cp_random, distinct_orders, lg, CpRun, CP_EXACT_MAX_PROCESSORS, CP_WORK,
-};
+use super::cp::{cp_exact, cp_random, CpRun};
 use super::dp::{dp, dp_eq4, dp_plus};
-use super::exhaustive::{exhaustive, vectors, EXHAUSTIVE_MAX};
+use super::exhaustive::exhaustive;
 use super::heuristics::{mp, rb};
+use super::limits::{check, refuse, too_large};
 use super::nicol::nicol;
 use super::probe::{lr_probe, rl_probe, Ctx, Out};
 use super::ratio::{Value, R};
 use super::step::ChainStep;
 use super::workload::imbalance;
-use super::{
-    Algorithm, ChainsError, ChainsInput, ChainsSolution, DP_MAX_CELLS, EQ4_MAX_WORK, MAX_ORDERS,
-    MAX_PROCESSORS, MAX_TASKS, MAX_TOTAL_SPEED, MAX_TOTAL_WEIGHT, NICOL_BUDGET,
-};
+use super::{Algorithm, ChainsError, ChainsInput, ChainsSolution, DP_MAX_CELLS, NICOL_BUDGET};
 use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
-
-fn invalid(msg: impl Into<String>) -> ChainsError {
-    ChainsError::Invalid(msg.into())
-}
-
-/// Checks an instance against chains.md §13 and the limits, and prepares its prefix sums.
-///
-/// # Errors
-/// [`ChainsError::Invalid`] naming the first broken rule.
-pub fn check(input: &ChainsInput) -> Result<Chain, ChainsError> {
-    let (n, p) = (input.weights.len(), input.speeds.len());
-    if n == 0 {
-        return Err(invalid("at least one task is required"));
-    }
-    if p == 0 {
-        return Err(invalid("at least one processor is required"));
-    }
-    if n > MAX_TASKS {
-        return Err(invalid(format!(
-            "{n} tasks; at most {MAX_TASKS} are supported"
-        )));
-    }
-    if p > MAX_PROCESSORS {
-        return Err(invalid(format!(
-            "{p} processors; at most {MAX_PROCESSORS} are supported"
-        )));
-    }
-    if let Some(i) = input.weights.iter().position(|&w| w == 0) {
-        return Err(invalid(format!("weights[{i}]: must be > 0, got 0")));
-    }
-    if let Some(i) = input.speeds.iter().position(|&e| e == 0) {
-        return Err(invalid(format!("speeds[{i}]: must be > 0, got 0")));
-    }
-    let total = input
-        .weights
-        .iter()
-        .try_fold(0u64, |a, &w| a.checked_add(w));
-    if total.is_none_or(|t| t > MAX_TOTAL_WEIGHT) {
-        return Err(invalid(format!(
-            "the total weight must be at most 2^40 = {MAX_TOTAL_WEIGHT}"
-        )));
-    }
-    let speed = input.speeds.iter().try_fold(0u64, |a, &e| a.checked_add(e));
-    if speed.is_none_or(|t| t > MAX_TOTAL_SPEED) {
-        return Err(invalid(format!(
-            "the total speed must be at most 2^24 = {MAX_TOTAL_SPEED}"
-        )));
-    }
-    if input.orders == 0 || input.orders > MAX_ORDERS {
-        return Err(invalid(format!(
-            "orders: between 1 and {MAX_ORDERS} random orders, got {}",
-            input.orders
-        )));
-    }
-    Ok(Chain::new(&input.weights, &input.speeds))
-}
-
-fn too_large(algorithm: Algorithm, why: String, suggest: &'static str) -> ChainsError {
-    ChainsError::TooLarge {
-        algorithm: algorithm.name(),
-        why,
-        suggest,
-    }
-}
-
-/// Refuses, before running, what would exceed an algorithm's size limit (chains.md §7).
-fn refuse(c: &Chain, input: &ChainsInput, alg: Algorithm) -> Result<(), ChainsError> {
-    let (n, p) = (c.n(), c.p());
-    let cells = (n + 1).saturating_mul(p);
-    match alg {
-        Algorithm::Dp if cells > DP_MAX_CELLS => Err(too_large(
-            alg,
-            format!("its table has (N+1)·P = {cells} cells, more than {DP_MAX_CELLS}"),
-            "dp-plus or exact-bisection",
-        )),
-        Algorithm::DpEq4 if (n as u128 + 1).pow(2) * p as u128 / 2 > EQ4_MAX_WORK => Err(too_large(
-            alg,
-            format!("Eq. 4 takes about N²P/2 steps, more than {EQ4_MAX_WORK}"),
-            "dp",
-        )),
-        Algorithm::Exhaustive if vectors(n, p) > EXHAUSTIVE_MAX => Err(too_large(
-            alg,
-            format!("C(N+P−1, P−1) separator vectors exceed {EXHAUSTIVE_MAX}"),
-            "exact-bisection",
-        )),
-        Algorithm::CpRandom if input.orders as u128 * p as u128 * lg(n) > CP_WORK => Err(too_large(
-            alg,
-            format!("{} orders × {p} processors is too much work", input.orders),
-            "fewer orders",
-        )),
-        Algorithm::CpExact if p > CP_EXACT_MAX_PROCESSORS => Err(too_large(
-            alg,
-            format!("exact CP enumerates P! orders and is limited to {CP_EXACT_MAX_PROCESSORS} processors"),
-            "cp-random",
-        )),
-        Algorithm::CpExact if distinct_orders(&c.e) * p as u128 * lg(n) > CP_WORK => Err(too_large(
-            alg,
-            format!("{} orders of {n} tasks is too much work", distinct_orders(&c.e)),
-            "cp-random",
-        )),
-        _ => Ok(()),
-    }
-}
 
 /// Solves `input` with the algorithm named `algorithm`.
 ///
@@ -176,79 +69,6 @@ pub fn solve_traced(
     let (solution, dropped) = run(input, alg, &mut |s| trace.push(s), true)?;
     trace.dropped += dropped;
     Ok(Traced { solution, trace })
-}
-
-/// Every CCP algorithm that accepts `input`, side by side (the page times each itself).
-#[must_use]
-pub fn compare(input: &ChainsInput) -> Vec<(Algorithm, Result<ChainsSolution, ChainsError>)> {
-    Algorithm::ALL
-        .into_iter()
-        .filter(|a| !a.is_cp() && *a != Algorithm::Exhaustive)
-        .map(|a| (a, solve_input(input, a)))
-        .collect()
-}
-
-/// The optimal bottleneck by an exact CCP algorithm on a prepared chain (prefix sums already
-/// built), without rebuilding the partition: what the benchmarks time against one prefix-sum
-/// pass, and what a page can call when it only needs the value.
-///
-/// # Errors
-/// A heuristic or CP algorithm, or a size limit or work budget of the algorithm.
-pub fn optimum(c: &Chain, alg: Algorithm) -> Result<Q, ChainsError> {
-    let input = ChainsInput::new(Vec::new(), Vec::new());
-    refuse(c, &input, alg)?;
-    let mut none = |_: ChainStep| {};
-    let mut ctx = Ctx::new(c, Out::new(&mut none, false));
-    let v = match alg {
-        Algorithm::DpPlus => run_dp_plus(&mut ctx)?,
-        Algorithm::Nicol | Algorithm::NicolPlus => run_nicol(&mut ctx, alg)?
-            .into_iter()
-            .min()
-            .unwrap_or(R::INF),
-        Algorithm::ExactBisection => exact_bisection(&mut ctx),
-        Algorithm::Dp => dp(&mut ctx),
-        Algorithm::DpEq4 => dp_eq4(&mut ctx),
-        Algorithm::Exhaustive => exhaustive(c).map_or(R::INF, |(v, _)| v),
-        Algorithm::Bidding => bidding(&mut ctx).map(|(v, _)| v).ok_or_else(|| {
-            too_large(
-                alg,
-                "it ran out of its work budget".into(),
-                "exact-bisection",
-            )
-        })?,
-        _ => {
-            return Err(invalid(format!(
-                "{} is not an exact CCP algorithm",
-                alg.name()
-            )))
-        }
-    };
-    Ok(v.exact())
-}
-
-/// One probe at a chosen value, traced (the "probe" scene of chains.md §10: LR-PROBE on EX2 at
-/// `17/2` succeeds, at `31/4` fails): whether it succeeded, its separators, and its steps.
-///
-/// # Errors
-/// An instance outside the limits, or a negative `b`.
-pub fn probe_scene(
-    input: &ChainsInput,
-    dir: super::Dir,
-    b: &Q,
-) -> Result<(bool, Vec<usize>, Trace<ChainStep>), ChainsError> {
-    let c = check(input)?;
-    if b < &Q::default() {
-        return Err(invalid("the probed value must be >= 0"));
-    }
-    let mut trace = Trace::default();
-    let mut emit = |s| trace.push(s);
-    let mut ctx = Ctx::new(&c, Out::new(&mut emit, true));
-    let mut s = Vec::new();
-    let ok = match dir {
-        super::Dir::Lr => ctx.lr(b, &mut s),
-        super::Dir::Rl => ctx.rl(b, &mut s),
-    };
-    Ok((ok, s, trace))
 }
 
 fn prefix_steps(c: &Chain, out: &mut Out<'_>) {
@@ -358,7 +178,7 @@ fn body(
     Ok(sol)
 }
 
-fn run_dp_plus(ctx: &mut Ctx<'_>) -> Result<R, ChainsError> {
+pub(super) fn run_dp_plus(ctx: &mut Ctx<'_>) -> Result<R, ChainsError> {
     let c = ctx.chain;
     let mut quiet = |_: ChainStep| {};
     let mut inner = Ctx::new(c, Out::new(&mut quiet, false));
@@ -374,7 +194,7 @@ fn run_dp_plus(ctx: &mut Ctx<'_>) -> Result<R, ChainsError> {
     })
 }
 
-fn run_nicol(ctx: &mut Ctx<'_>, alg: Algorithm) -> Result<Vec<R>, ChainsError> {
+pub(super) fn run_nicol(ctx: &mut Ctx<'_>, alg: Algorithm) -> Result<Vec<R>, ChainsError> {
     let budget = NICOL_BUDGET / ctx.chain.p().max(1);
     nicol(ctx, alg == Algorithm::NicolPlus, budget).ok_or_else(|| {
         too_large(

@@ -235,6 +235,12 @@ impl ChainsState {
                 }
                 self.dp_cell = Some((*p, *i, *j));
             }
+            _ => self.apply_search(step),
+        }
+    }
+
+    fn apply_search(&mut self, step: &ChainStep) {
+        match step {
             ChainStep::NicolStep {
                 b,
                 imid,

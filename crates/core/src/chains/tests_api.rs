@@ -339,7 +339,12 @@ fn exact_algorithms_agree_on_large_instances() {
         let e = speeds(p, 8, 8000 + 10 * p as u64 + 1, 1);
         let c = Chain::new(&w, &e);
         let opt = optimum(&c, Algorithm::ExactBisection).unwrap();
-        let mut algs = vec![Algorithm::NicolPlus, Algorithm::Nicol, Algorithm::DpPlus, Algorithm::Bidding];
+        let mut algs = vec![
+            Algorithm::NicolPlus,
+            Algorithm::Nicol,
+            Algorithm::DpPlus,
+            Algorithm::Bidding,
+        ];
         if p == 64 {
             algs.push(Algorithm::Dp);
         }

@@ -312,7 +312,11 @@ pub fn scaling(
 ///
 /// # Errors
 /// An unknown workload name, or as [`scaling`].
-pub fn scaling_table(name: &str, emax: u64, ps: &[usize]) -> Result<Vec<ScalingRow>, super::ChainsError> {
+pub fn scaling_table(
+    name: &str,
+    emax: u64,
+    ps: &[usize],
+) -> Result<Vec<ScalingRow>, super::ChainsError> {
     let w = Workload::named(name)
         .ok_or_else(|| super::ChainsError::Invalid(format!("unknown workload \"{name}\"")))?;
     scaling(&w.weights(1), emax, ps, 5)

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::instance::{
-    Broadcast, Instance, Lu, Processors, SquarePartition, SteadyState, MAX_LU_BLOCKS,
+    Broadcast, Chains, Instance, Lu, Processors, SquarePartition, SteadyState, MAX_LU_BLOCKS,
     MAX_PROCESSORS,
 };
 use crate::platform::{Link, Node, NodeId, Platform};
@@ -132,7 +132,8 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// A random instance of `problem` (`hetlab gen`): graph families get a platform of `shape` with
 /// node 0 as master or source; square partitions get `size` integer speeds in `1..=10`; LU
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
-/// `n = 4·B` blocks (capped). `None` for a family with no generator yet.
+/// `n = 4·B` blocks (capped); chains instances `size` processors and `16·size` tasks from the
+/// generators of chains.md §9. `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {
@@ -157,8 +158,25 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
                 grid: None,
             })
         }
+        "chains" => chains(size, seed),
         _ => return None,
     })
+}
+
+/// A `chains` instance (chains.md §9, SplitMix64 generators): `size` processors with speeds
+/// `speeds(size, 8, seed)` and `16·size` tasks; the seed picks the workload shape among
+/// uniform, heavy, bumps and spikes (weights 1..=100).
+fn chains(size: usize, seed: u64) -> Instance {
+    use crate::chains::workload::{bumps, heavy, speeds, spikes, uniform};
+    let p = size.clamp(1, crate::chains::MAX_PROCESSORS);
+    let n = 16 * p;
+    let weights = match seed % 4 {
+        0 => uniform(n, 1, 100, seed),
+        1 => heavy(n, 1, 100, seed),
+        2 => bumps(n, 1, 100, seed, 8),
+        _ => spikes(n, 1, 100, seed, 5),
+    };
+    Instance::Chains(Chains::new(weights, speeds(p, 8, seed, 1)))
 }
 
 struct Gen {

@@ -164,6 +164,66 @@ pub const PRESETS: &[Preset] = &[
         title: "Nine processors, cycle times 1 to 9 (square §4.4, try the grid)",
         json: include_str!("../presets/square-grid-4-4.json"),
     },
+    Preset {
+        name: "chains-ex1",
+        problem: "chains",
+        title: "Ten tasks on three processors (chains §12, EX1)",
+        json: include_str!("../presets/chains-ex1.json"),
+    },
+    Preset {
+        name: "chains-ex2",
+        problem: "chains",
+        title: "Probe, shrinking interval: the main walk-through (chains §12, EX2)",
+        json: include_str!("../presets/chains-ex2.json"),
+    },
+    Preset {
+        name: "chains-ex3",
+        problem: "chains",
+        title: "Homogeneous with ties: two optimal partitions (chains §12, EX3)",
+        json: include_str!("../presets/chains-ex3.json"),
+    },
+    Preset {
+        name: "chains-ex4",
+        problem: "chains",
+        title: "One heavy task (chains §12, EX4)",
+        json: include_str!("../presets/chains-ex4.json"),
+    },
+    Preset {
+        name: "chains-ex5",
+        problem: "chains",
+        title: "Bidding: more processors than tasks (chains §12, EX5)",
+        json: include_str!("../presets/chains-ex5.json"),
+    },
+    Preset {
+        name: "chains-ex6",
+        problem: "chains",
+        title: "Generated: uniform(40, 1, 20, 11) on speeds(5, 4, 12) (chains §12, EX6)",
+        json: include_str!("../presets/chains-ex6.json"),
+    },
+    Preset {
+        name: "chains-ex7",
+        problem: "chains",
+        title: "Why heuristics fail: RB, MP and the optimum differ (chains §12, EX7)",
+        json: include_str!("../presets/chains-ex7.json"),
+    },
+    Preset {
+        name: "chains-ex8",
+        problem: "chains",
+        title: "Empty processors can be optimal (chains §12, EX8)",
+        json: include_str!("../presets/chains-ex8.json"),
+    },
+    Preset {
+        name: "chains-cp1",
+        problem: "chains",
+        title: "CP: the 3-PARTITION reduction (chains §12, CP-1)",
+        json: include_str!("../presets/chains-cp1.json"),
+    },
+    Preset {
+        name: "chains-cp2",
+        problem: "chains",
+        title: "CP: 10 random processor orders against the exact CP (chains §12, CP-2)",
+        json: include_str!("../presets/chains-cp2.json"),
+    },
 ];
 
 /// The presets of one family, in menu order.

@@ -95,6 +95,10 @@ macro_rules! with_family {
                 type $f = $crate::lu::family::LuFamily;
                 $body
             }
+            I::Chains($input) => {
+                type $f = $crate::chains::family::ChainsFamily;
+                $body
+            }
         }
     }};
 }

@@ -6,11 +6,14 @@
 use serde::Deserialize;
 
 mod broadcast;
+mod chains;
 mod speeds;
 mod steady;
 
 use broadcast::RawBroadcast;
 pub use broadcast::{Broadcast, PortModel};
+pub use chains::Chains;
+use chains::RawChains;
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -32,6 +35,8 @@ pub enum Instance {
     SquarePartition(SquarePartition),
     /// `"problem": "lu"`.
     Lu(Lu),
+    /// `"problem": "chains"`.
+    Chains(Chains),
 }
 
 #[derive(Deserialize)]
@@ -80,6 +85,10 @@ impl Instance {
                 let raw: RawLu = parse_json(text, "")?;
                 raw.validate().map(Instance::Lu)
             }
+            "chains" => {
+                let raw: RawChains = parse_json(text, "")?;
+                raw.validate().map(Instance::Chains)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -116,6 +125,7 @@ impl Instance {
             Instance::Broadcast(b) => b.to_value(),
             Instance::SquarePartition(s) => s.to_value(),
             Instance::Lu(l) => l.to_value(),
+            Instance::Chains(c) => c.to_value(),
         }
     }
 
@@ -127,6 +137,7 @@ impl Instance {
             Instance::Broadcast(_) => "broadcast",
             Instance::SquarePartition(_) => "square-partition",
             Instance::Lu(_) => "lu",
+            Instance::Chains(_) => "chains",
         }
     }
 
@@ -136,7 +147,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) => None,
         }
     }
 }

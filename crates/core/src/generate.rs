@@ -132,7 +132,8 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// A random instance of `problem` (`hetlab gen`): graph families get a platform of `shape` with
 /// node 0 as master or source; square partitions get `size` integer speeds in `1..=10`; LU
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
-/// `n = 4·B` blocks (capped). `None` for a family with no generator yet.
+/// `n = 4·B` blocks (capped); rings `size` processors as [`crate::ring::generate`] describes (two
+/// groups for the `clusters` shape). `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {
@@ -157,6 +158,7 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
                 grid: None,
             })
         }
+        "ring" => Instance::Ring(crate::ring::generate(size, shape == Shape::Clusters, seed)),
         _ => return None,
     })
 }
@@ -237,7 +239,7 @@ mod tests {
 
     #[test]
     fn every_generated_instance_reads_back() {
-        for problem in ["steady-state", "broadcast", "square-partition", "lu"] {
+        for problem in ["steady-state", "broadcast", "square-partition", "lu", "ring"] {
             for seed in 0..5 {
                 let inst = instance(problem, Shape::Random, 6, seed).unwrap();
                 assert_eq!(inst.problem(), problem);
@@ -259,7 +261,7 @@ mod tests {
             crate::family::check_invariants(&read, "1d").is_ok(),
             "what gen writes, solve reads"
         );
-        assert!(instance("ring", Shape::Star, 4, 1).is_none());
+        assert!(instance("scatter", Shape::Star, 4, 1).is_none());
         assert_eq!(integers(4, 1, 10, 9), integers(4, 1, 10, 9));
     }
 

@@ -92,6 +92,10 @@ macro_rules! with_family {
                 type $f = $crate::lu::family::LuFamily;
                 $body
             }
+            I::Ring($input) => {
+                type $f = $crate::ring::family::RingFamily;
+                $body
+            }
         }
     }};
 }

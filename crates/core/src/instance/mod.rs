@@ -6,10 +6,13 @@
 use serde::Deserialize;
 
 mod broadcast;
+mod ring;
 mod speeds;
 mod steady;
 
 pub use broadcast::Broadcast;
+pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
+use ring::RawRing;
 use broadcast::RawBroadcast;
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
@@ -32,6 +35,8 @@ pub enum Instance {
     SquarePartition(SquarePartition),
     /// `"problem": "lu"`.
     Lu(Lu),
+    /// `"problem": "ring"`.
+    Ring(Ring),
 }
 
 #[derive(Deserialize)]
@@ -80,6 +85,10 @@ impl Instance {
                 let raw: RawLu = parse_json(text, "")?;
                 raw.validate().map(Instance::Lu)
             }
+            "ring" => {
+                let raw: RawRing = parse_json(text, "")?;
+                raw.validate().map(Instance::Ring)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -116,6 +125,7 @@ impl Instance {
             Instance::Broadcast(b) => b.to_value(),
             Instance::SquarePartition(s) => s.to_value(),
             Instance::Lu(l) => l.to_value(),
+            Instance::Ring(r) => r.to_value(),
         }
     }
 
@@ -127,6 +137,7 @@ impl Instance {
             Instance::Broadcast(_) => "broadcast",
             Instance::SquarePartition(_) => "square-partition",
             Instance::Lu(_) => "lu",
+            Instance::Ring(_) => "ring",
         }
     }
 
@@ -137,6 +148,7 @@ impl Instance {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
             Instance::SquarePartition(_) | Instance::Lu(_) => None,
+            Instance::Ring(_) => None,
         }
     }
 }
@@ -164,7 +176,7 @@ mod tests {
     fn explains_what_is_wrong() {
         let e = Instance::from_json(r#"{"version": 1}"#).unwrap_err();
         assert_eq!(e.0[0].path, "problem");
-        let e = Instance::from_json(r#"{"problem": "ring", "version": 1}"#).unwrap_err();
+        let e = Instance::from_json(r#"{"problem": "master-slave", "version": 1}"#).unwrap_err();
         assert!(e.to_string().contains("not available yet"), "{e}");
         let e = Instance::from_json(r#"{"problem": "rings", "version": 1}"#).unwrap_err();
         assert!(e.to_string().contains("unknown problem \"rings\""), "{e}");

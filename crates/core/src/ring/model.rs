@@ -166,7 +166,14 @@ impl<V: Val> Model<V> {
     /// `max comm_i` over the ring.
     #[must_use]
     pub fn max_comm(&self, ring: &[usize]) -> V {
-        self.comm(ring).into_iter().fold(V::zero(), max)
+        let q = ring.len();
+        if q < 2 {
+            return V::zero();
+        }
+        (0..q).fold(V::zero(), |acc, k| {
+            let (i, pred, succ) = (ring[k], ring[(k + q - 1) % q], ring[(k + 1) % q]);
+            max(acc, self.c[i][pred].clone() + self.c[i][succ].clone())
+        })
     }
 }
 

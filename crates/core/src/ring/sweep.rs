@@ -164,7 +164,9 @@ impl Sweeper {
     }
 
     /// The transitions on `[lo, hi]`: `samples` log-spaced points, then a bisection (in log
-    /// scale) of every interval whose ends use different numbers of processors.
+    /// scale) of every interval whose ends use different numbers of processors, repeated from
+    /// each change found until the interval's right end is reached (so that close changes are
+    /// all listed).
     #[must_use]
     pub fn transitions(&self, lo: f64, hi: f64, samples: usize) -> Vec<Transition> {
         let grid = log_grid(lo, hi, samples);
@@ -172,23 +174,25 @@ impl Sweeper {
         let mut prev = self.at(grid[0]);
         for &x in &grid[1..] {
             let here = self.at(x);
-            if here.q != prev.q {
-                let (mut a, mut b) = (prev.ratio, x);
-                let mut qb = here.q;
-                while b / a > 1.0 + 1e-12 {
-                    let mid = (a * b).sqrt();
+            // Every change inside the interval, one bisection each (several can be close).
+            let (mut a, mut qa) = (prev.ratio, prev.q);
+            while qa != here.q {
+                let (mut lo, mut hi, mut qhi) = (a, x, here.q);
+                while hi / lo > 1.0 + 1e-12 {
+                    let mid = (lo * hi).sqrt();
                     let qm = self.at(mid).q;
-                    if qm == prev.q {
-                        a = mid;
+                    if qm == qa {
+                        lo = mid;
                     } else {
-                        (b, qb) = (mid, qm);
+                        (hi, qhi) = (mid, qm);
                     }
                 }
                 out.push(Transition {
-                    ratio: b,
-                    from: prev.q,
-                    to: qb,
+                    ratio: hi,
+                    from: qa,
+                    to: qhi,
                 });
+                (a, qa) = (hi, qhi);
             }
             prev = here;
         }

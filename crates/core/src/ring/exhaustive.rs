@@ -73,6 +73,8 @@ fn for_each_ring(subset: &[usize], mut f: impl FnMut(&[usize]) -> bool) {
 struct Best {
     t: Q,
     tf: f64,
+    /// Scaled `(L, Σ 1/w, max comm)`: equal keys are exact ties.
+    key: Option<[i128; 3]>,
     ring: Vec<usize>,
 }
 
@@ -93,6 +95,7 @@ impl Search<'_> {
         let mut subset: Vec<usize> = (0..q).collect();
         loop {
             let inv = self.m.inv(&subset);
+            let inv_key = self.scaled.as_ref().map(|s| s.inv_key(&subset));
             let mut cache: Option<((i128, i128), Q)> = None;
             let mut out_of_budget = false;
             for_each_ring(&subset, |ring| {
@@ -101,9 +104,14 @@ impl Search<'_> {
                 if best.as_ref().is_some_and(|b| tf > b.tf * (1.0 + SCREEN)) {
                     return true;
                 }
+                let mut full_key = None;
                 let t = match &self.scaled {
                     Some(s) => {
                         let key = s.key(ring);
+                        full_key = inv_key.map(|v| [key.0, v, key.1]);
+                        if full_key.is_some() && best.as_ref().is_some_and(|b| b.key == full_key) {
+                            return true;
+                        }
                         match &cache {
                             Some((k, t)) if *k == key => t.clone(),
                             _ => {
@@ -122,6 +130,7 @@ impl Search<'_> {
                     best = Some(Best {
                         t,
                         tf,
+                        key: full_key,
                         ring: ring.to_vec(),
                     });
                 }

@@ -96,12 +96,22 @@ fn mask_of(s: &[usize]) -> usize {
 struct Best {
     t: Q,
     tf: f64,
+    key: [i128; 3],
     ring: Vec<usize>,
 }
 
-/// Keeps the first exact minimum, screening candidates in `f64`.
-fn offer(best: &mut Option<Best>, tf: f64, ring: impl FnOnce() -> Vec<usize>, t: impl FnOnce() -> Q) {
-    if best.as_ref().is_some_and(|b| tf > b.tf * (1.0 + SCREEN)) {
+/// Keeps the first exact minimum, screening candidates in `f64`; equal integer keys
+/// (`L`, `Σ 1/w`, `max comm`, scaled) are exact ties and never replace the best.
+fn offer(
+    best: &mut Option<Best>,
+    (tf, key): (f64, [i128; 3]),
+    ring: impl FnOnce() -> Vec<usize>,
+    t: impl FnOnce() -> Q,
+) {
+    if best
+        .as_ref()
+        .is_some_and(|b| tf > b.tf * (1.0 + SCREEN) || b.key == key)
+    {
         return;
     }
     let t = t();
@@ -109,6 +119,7 @@ fn offer(best: &mut Option<Best>, tf: f64, ring: impl FnOnce() -> Vec<usize>, t:
         *best = Some(Best {
             t,
             tf,
+            key,
             ring: ring(),
         });
     }
@@ -140,6 +151,10 @@ pub(super) fn run(
         subsets: (1u64 << p) - 1,
     });
     let mf = m.to_f64();
+    let (a_unit, c_unit) = (
+        crate::rational::to_f64(&s.a_unit),
+        crate::rational::to_f64(&s.c_unit),
+    );
     let start = fastest(&m.w);
     let alone = m.value(&[start]);
     let mut per_size = vec![SizeBest {
@@ -156,12 +171,15 @@ pub(super) fn run(
         loop {
             let (len, tour) = table.tour(mask_of(&subset), &s.d);
             let inv = || m.inv(&subset);
-            let (l_f, inv_f) = (crate::rational::to_f64(&s.l(len)), mf.inv(&subset));
+            let (l_f, inv_f) = (len as f64 * a_unit, mf.inv(&subset));
             let closed_f = mf.t_closed(l_f, inv_f);
             let key = s.key(&tour);
-            let ub_f = closed_f.max(mf.h * crate::rational::to_f64(&s.c_unit) * key.1 as f64);
-            offer(&mut ub, ub_f, || tour.clone(), || s.t(m, key, &inv()));
-            offer(&mut lb, closed_f, || tour.clone(), || s.t_closed(m, len, &inv()));
+            let inv_key = s.inv_key(&subset);
+            let ub_f = closed_f.max(mf.h * c_unit * key.1 as f64);
+            let ub_key = [key.0, inv_key, key.1];
+            offer(&mut ub, (ub_f, ub_key), || tour.clone(), || s.t(m, key, &inv()));
+            let lb_key = [len, inv_key, 0];
+            offer(&mut lb, (closed_f, lb_key), || tour.clone(), || s.t_closed(m, len, &inv()));
             if q == p {
                 full_tour = Some(Tour {
                     tour: tour.clone(),

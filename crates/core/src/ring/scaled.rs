@@ -25,6 +25,9 @@ pub struct Scaled {
     pub d: Vec<Vec<i128>>,
     /// `c[i][j]·F`.
     pub c: Vec<Vec<i128>>,
+    /// `E/w_i`, with `E` the least common multiple of the denominators of the `1/w_i`: equal
+    /// sums mean equal `Σ 1/w` (exact ties between subsets cost no rational work).
+    pub inv: Vec<i128>,
     /// `1/D`.
     pub a_unit: Q,
     /// `1/F`.
@@ -55,6 +58,8 @@ impl Scaled {
     pub fn new(m: &Model<Q>) -> Option<Scaled> {
         let (a, a_unit) = scale(&m.a)?;
         let (c, c_unit) = scale(&m.c)?;
+        let (inv, _) = scale(std::slice::from_ref(&m.inv_w))?;
+        let inv = inv.into_iter().next().unwrap_or_default();
         let p = m.p;
         let d = (0..p)
             .map(|i| (0..p).map(|j| a[i][j] + a[j][i]).collect())
@@ -63,6 +68,7 @@ impl Scaled {
             a,
             d,
             c,
+            inv,
             a_unit,
             c_unit,
         })
@@ -80,6 +86,12 @@ impl Scaled {
             mc = mc.max(self.c[i][pred] + self.c[i][succ]);
         }
         (l, mc)
+    }
+
+    /// `Σ 1/w` of a set, scaled.
+    #[must_use]
+    pub fn inv_key(&self, members: &[usize]) -> i128 {
+        members.iter().map(|&i| self.inv[i]).sum()
     }
 
     /// `L` of a key.

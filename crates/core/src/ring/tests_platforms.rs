@@ -136,7 +136,7 @@ fn spot_values_of_section_10_2() {
 fn transitions(name: &str, method: Method) -> Vec<(f64, usize, usize)> {
     let sweeper = Sweeper::new(&preset(name), method).unwrap();
     sweeper
-        .transitions(1.0, 1e4, 300)
+        .transitions(1.0, 1e4, 200)
         .into_iter()
         .map(|t| (t.ratio, t.from, t.to))
         .collect()
@@ -152,15 +152,21 @@ fn same_transitions(got: &[(f64, usize, usize)], want: &[(&str, usize, usize)]) 
 
 #[test]
 fn lyon_jumps_from_one_to_fourteen() {
-    for method in [Method::Greedy, Method::Exact] {
-        same_transitions(&transitions("ring-lyon", method), &[("65.5241", 1, 14)]);
-    }
+    same_transitions(&transitions("ring-lyon", Method::Greedy), &[("65.5241", 1, 14)]);
     let lyon = preset("ring-lyon");
     let sweeper = Sweeper::new(&lyon, Method::Exact).unwrap();
-    let t = &sweeper.transitions(1.0, 1e4, 100)[0];
+    let found: Vec<_> = sweeper
+        .transitions(1.0, 1e4, 150)
+        .into_iter()
+        .map(|t| (t.ratio, t.from, t.to))
+        .collect();
+    same_transitions(&found, &[("65.5241", 1, 14)]);
     // The closed form w_cumul·L*/(w_min − w_cumul).
-    printed(t.ratio, "65.524086");
-    assert!(sweeper.series(&[1.0, 65.0, 66.0, 1e4]).iter().all(|p| p.certified));
+    printed(found[0].0, "65.524086");
+    assert!(sweeper
+        .series(&[1.0, 65.0, 66.0, 1e4])
+        .iter()
+        .all(|p| p.certified));
 }
 
 /// Deviation: the spec lists `223.918: 9→12`; the exact greedy passes through 10 and 11 within

@@ -9,6 +9,7 @@
 use num_traits::Zero;
 
 use super::model::{Model, SCREEN};
+use super::scaled::Scaled;
 use super::step::RingStep;
 use super::{canonical, Found, Status, Tour, TSP_MOVE_BUDGET};
 use crate::rational::Q;
@@ -16,6 +17,8 @@ use crate::rational::Q;
 struct Search<'a> {
     d: &'a [Vec<Q>],
     df: Vec<Vec<f64>>,
+    /// The distances as exact scaled integers, when they fit (then no rational work at all).
+    scaled: Option<Scaled>,
     moves: usize,
 }
 
@@ -31,6 +34,11 @@ pub(crate) fn length(d: &[Vec<Q>], t: &[usize]) -> Q {
 impl Search<'_> {
     /// `Σ plus − Σ minus < 0`, exactly, after an `f64` screen.
     fn improves(&self, plus: &[(usize, usize)], minus: &[(usize, usize)]) -> Option<Q> {
+        if let Some(s) = &self.scaled {
+            let f = |e: &[(usize, usize)]| e.iter().map(|&(a, b)| s.d[a][b]).sum::<i128>();
+            let delta = f(plus) - f(minus);
+            return (delta < 0).then(|| s.l(delta));
+        }
         let f = |e: &[(usize, usize)]| e.iter().map(|&(a, b)| self.df[a][b]).sum::<f64>();
         let (fp, fm) = (f(plus), f(minus));
         if fp - fm > SCREEN * (fp + fm) {
@@ -154,6 +162,7 @@ pub(crate) fn best_tour(m: &Model<Q>, emit: &mut impl FnMut(RingStep)) -> (Tour,
     let mut s = Search {
         d: &m.d,
         df: m.to_f64().d,
+        scaled: Scaled::new(m),
         moves: 0,
     };
     let mut best: Option<Tour> = None;

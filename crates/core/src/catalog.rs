@@ -201,6 +201,12 @@ mod tests {
         assert_eq!(names.len(), FAMILIES.len());
         let ss = family("steady-state").unwrap();
         assert!(ss.algorithm("tree").unwrap().available);
-        assert!(family("ring").unwrap().algorithm("exact").unwrap().available);
+        assert!(
+            family("ring")
+                .unwrap()
+                .algorithm("exact")
+                .unwrap()
+                .available
+        );
     }
 }

@@ -239,7 +239,13 @@ mod tests {
 
     #[test]
     fn every_generated_instance_reads_back() {
-        for problem in ["steady-state", "broadcast", "square-partition", "lu", "ring"] {
+        for problem in [
+            "steady-state",
+            "broadcast",
+            "square-partition",
+            "lu",
+            "ring",
+        ] {
             for seed in 0..5 {
                 let inst = instance(problem, Shape::Random, 6, seed).unwrap();
                 assert_eq!(inst.problem(), problem);

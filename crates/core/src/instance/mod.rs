@@ -11,9 +11,9 @@ mod speeds;
 mod steady;
 
 pub use broadcast::Broadcast;
-pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
-use ring::RawRing;
 use broadcast::RawBroadcast;
+use ring::RawRing;
+pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -147,8 +147,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) => None,
-            Instance::Ring(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Ring(_) => None,
         }
     }
 }

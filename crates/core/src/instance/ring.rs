@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::issue::{Issue, Issues};
 use crate::platform::raw::{read_q, RawNum, Rule};
-use crate::rational::{parse_q, qi, Cost, Q, MAX_NUMBER_TEXT};
+use crate::rational::{parse_q, qi, Cost, MAX_NUMBER_TEXT, Q};
 
 /// Most processors in a ring instance: the greedy makes `O(p³)` exact evaluations of `O(p)`
 /// each and the TSP heuristic restarts from every processor, both well under a second at 32.
@@ -151,19 +151,17 @@ impl RawRing {
             .map(Vec::len)
             .filter(|n| (1..=MAX_RING_PROCESSORS).contains(n));
         let c = self.read_c(p, &mut issues);
-        let work = match &self.work {
-            Some(v) => read(v, "W", Rule::POSITIVE, &mut issues),
-            None => {
-                issues.push(Issue::new("W", "missing: the work per step, e.g. 100"));
-                None
-            }
+        let work = if let Some(v) = &self.work {
+            read(v, "W", Rule::POSITIVE, &mut issues)
+        } else {
+            issues.push(Issue::new("W", "missing: the work per step, e.g. 100"));
+            None
         };
-        let h = match &self.h {
-            Some(v) => read(v, "H", Rule::NON_NEGATIVE, &mut issues),
-            None => {
-                issues.push(Issue::new("H", "missing: the message size, e.g. 1"));
-                None
-            }
+        let h = if let Some(v) = &self.h {
+            read(v, "H", Rule::NON_NEGATIVE, &mut issues)
+        } else {
+            issues.push(Issue::new("H", "missing: the message size, e.g. 1"));
+            None
         };
         match (w, c, work, h) {
             (Some(w), Some(c), Some(work), Some(h)) if issues.is_empty() => {
@@ -217,10 +215,7 @@ impl RawRing {
 
     fn read_c(&self, p: Option<usize>, issues: &mut Vec<Issue>) -> Option<Vec<Vec<Q>>> {
         let Some(raw) = &self.c else {
-            issues.push(Issue::new(
-                "c",
-                "missing: the p × p matrix of link costs",
-            ));
+            issues.push(Issue::new("c", "missing: the p × p matrix of link costs"));
             return None;
         };
         let p = p?;
@@ -375,9 +370,8 @@ mod tests {
         let text = format!(r#"{{"problem":"ring","version":1,"w":[{many}],"c":[],"W":1,"H":1}}"#);
         assert!(read_text(&text).unwrap_err().contains("at most 32"));
         let long = "1".repeat(5000);
-        let text = format!(
-            r#"{{"problem":"ring","version":1,"w":["{long}"],"c":[[0]],"W":1,"H":1}}"#
-        );
+        let text =
+            format!(r#"{{"problem":"ring","version":1,"w":["{long}"],"c":[[0]],"W":1,"H":1}}"#);
         let e = read_text(&text).unwrap_err();
         assert!(e.contains("too long") && e.len() < 200, "{e}");
     }

@@ -105,26 +105,23 @@ impl Search<'_> {
                     return true;
                 }
                 let mut full_key = None;
-                let t = match &self.scaled {
-                    Some(s) => {
-                        let key = s.key(ring);
-                        full_key = inv_key.map(|v| [key.0, v, key.1]);
-                        if full_key.is_some() && best.as_ref().is_some_and(|b| b.key == full_key) {
-                            return true;
-                        }
-                        match &cache {
-                            Some((k, t)) if *k == key => t.clone(),
-                            _ => {
-                                let t = s.t(self.m, key, &inv);
-                                cache = Some((key, t.clone()));
-                                t
-                            }
+                let t = if let Some(s) = &self.scaled {
+                    let key = s.key(ring);
+                    full_key = inv_key.map(|v| [key.0, v, key.1]);
+                    if full_key.is_some() && best.as_ref().is_some_and(|b| b.key == full_key) {
+                        return true;
+                    }
+                    match &cache {
+                        Some((k, t)) if *k == key => t.clone(),
+                        _ => {
+                            let t = s.t(self.m, key, &inv);
+                            cache = Some((key, t.clone()));
+                            t
                         }
                     }
-                    None => {
-                        self.exact_evals += 1;
-                        self.m.value(ring)
-                    }
+                } else {
+                    self.exact_evals += 1;
+                    self.m.value(ring)
                 };
                 if best.as_ref().is_none_or(|b| t < b.t) {
                     best = Some(Best {
@@ -134,7 +131,7 @@ impl Search<'_> {
                         ring: ring.to_vec(),
                     });
                 }
-                if self.done % PROGRESS_EVERY == 0 {
+                if self.done.is_multiple_of(PROGRESS_EVERY) {
                     if let Some(b) = &best {
                         emit(RingStep::SearchProgress {
                             q,

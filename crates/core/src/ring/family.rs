@@ -3,8 +3,8 @@
 use serde_json::Value;
 
 use super::{
-    homogeneous, report, solve, solve_traced, verify, Algorithm, RingSolution, RingState,
-    RingStep, MAX_EXACT, MAX_EXHAUSTIVE, PSEUDOCODE,
+    homogeneous, report, solve, solve_traced, verify, Algorithm, RingSolution, RingState, RingStep,
+    MAX_EXACT, MAX_EXHAUSTIVE, PSEUDOCODE,
 };
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Instance, Ring};
@@ -72,7 +72,9 @@ impl Family for RingFamily {
         verify(input, sol).map_err(|v| v.to_string())?;
         let mut state = RingState::new(input.p());
         for s in &run.trace.steps {
-            ensure(!s.caption(&()).is_empty(), || "a step has no caption".into())?;
+            ensure(!s.caption(&()).is_empty(), || {
+                "a step has no caption".into()
+            })?;
             ensure(s.phase().line < PSEUDOCODE.len(), || {
                 "a phase line is out of the pseudocode".into()
             })?;

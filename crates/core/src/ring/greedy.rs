@@ -50,7 +50,12 @@ impl<'a> Exact<'a> {
 impl Judge for Exact<'_> {
     type V = (Q, f64);
 
-    fn value(&mut self, ring: &[usize], inserted: usize, best: Option<&(Q, f64)>) -> Option<(Q, f64)> {
+    fn value(
+        &mut self,
+        ring: &[usize],
+        inserted: usize,
+        best: Option<&(Q, f64)>,
+    ) -> Option<(Q, f64)> {
         let tf = self.mf.value(ring);
         if self.screen && best.is_some_and(|b| tf > b.1 * (1.0 + SCREEN)) {
             return None;
@@ -153,7 +158,11 @@ struct Emit<'e, E: FnMut(RingStep)> {
 impl<E: FnMut(RingStep)> Watch<(Q, f64)> for Emit<'_, E> {
     fn tried(&mut self, i: usize, k: usize, t: &(Q, f64)) {
         if self.tries {
-            (self.emit)(RingStep::GreedyTried { i, k, t: t.0.clone() });
+            (self.emit)(RingStep::GreedyTried {
+                i,
+                k,
+                t: t.0.clone(),
+            });
         }
     }
     fn picked(&mut self, i: usize, k: usize, ring: &[usize], t: &(Q, f64)) {
@@ -165,6 +174,9 @@ impl<E: FnMut(RingStep)> Watch<(Q, f64)> for Emit<'_, E> {
         });
     }
 }
+
+/// A greedy history with exact values.
+type History = Vec<(Vec<usize>, (Q, f64))>;
 
 /// Largest `p` at which every greedy candidate is valued exactly and traced.
 const FULL_TRACE: usize = 16;
@@ -182,10 +194,13 @@ pub(super) fn run(m: &Model<Q>, all_starts: bool, emit: &mut impl FnMut(RingStep
     // clearly worse candidates are skipped and only the valued ones are shown.
     let detailed = starts.len() == 1 && m.p <= FULL_TRACE;
     let mut judge = Exact::new(m, !detailed);
-    let mut chosen: Option<(Vec<(Vec<usize>, (Q, f64))>, usize)> = None;
+    let mut chosen: Option<(History, usize)> = None;
     for &s in &starts {
         let t0 = m.value(&[s]);
-        emit(RingStep::GreedyStarted { start: s, t: t0.clone() });
+        emit(RingStep::GreedyStarted {
+            start: s,
+            t: t0.clone(),
+        });
         let mut watch = Emit {
             emit: &mut *emit,
             tries: starts.len() == 1,
@@ -205,7 +220,10 @@ pub(super) fn run(m: &Model<Q>, all_starts: bool, emit: &mut impl FnMut(RingStep
         }
     }
     let (history, k) = chosen.unwrap_or_default();
-    let mut found = Found::new(Status::Heuristic, history.get(k).map(|h| h.0.clone()).unwrap_or_default());
+    let mut found = Found::new(
+        Status::Heuristic,
+        history.get(k).map(|h| h.0.clone()).unwrap_or_default(),
+    );
     found.per_size = history
         .into_iter()
         .map(|(ring, (t, _))| SizeBest {

@@ -27,6 +27,8 @@ pub(crate) struct Table {
 
 impl Table {
     /// Fills the table.
+    // Processors are bit positions of the masks and matrix indices at once: index loops read best.
+    #[allow(clippy::needless_range_loop)]
     ///
     /// # Complexity
     /// `O(2^p·p²)` time, `O(2^p·p)` memory.
@@ -62,6 +64,7 @@ impl Table {
     }
 
     /// `(L*(S), an optimal tour)` of a subset of at least two processors.
+    #[allow(clippy::needless_range_loop)] // As in `new`.
     pub(crate) fn tour(&self, mask: usize, d: &[Vec<i128>]) -> (i128, Vec<usize>) {
         let p = self.p;
         let root = mask.trailing_zeros() as usize;
@@ -131,10 +134,7 @@ fn offer(
 /// # Errors
 /// [`RingError::TooLarge`] above [`MAX_EXACT`] processors, or when the costs cannot be scaled
 /// to exact integers.
-pub(super) fn run(
-    m: &Model<Q>,
-    emit: &mut impl FnMut(RingStep),
-) -> Result<Found, RingError> {
+pub(super) fn run(m: &Model<Q>, emit: &mut impl FnMut(RingStep)) -> Result<Found, RingError> {
     let p = m.p;
     if p > MAX_EXACT {
         return Err(RingError::TooLarge(format!(
@@ -177,9 +177,19 @@ pub(super) fn run(
             let inv_key = s.inv_key(&subset);
             let ub_f = closed_f.max(mf.h * c_unit * key.1 as f64);
             let ub_key = [key.0, inv_key, key.1];
-            offer(&mut ub, (ub_f, ub_key), || tour.clone(), || s.t(m, key, &inv()));
+            offer(
+                &mut ub,
+                (ub_f, ub_key),
+                || tour.clone(),
+                || s.t(m, key, &inv()),
+            );
             let lb_key = [len, inv_key, 0];
-            offer(&mut lb, (closed_f, lb_key), || tour.clone(), || s.t_closed(m, len, &inv()));
+            offer(
+                &mut lb,
+                (closed_f, lb_key),
+                || tour.clone(),
+                || s.t_closed(m, len, &inv()),
+            );
             if q == p {
                 full_tour = Some(Tour {
                     tour: tour.clone(),

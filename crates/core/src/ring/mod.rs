@@ -281,10 +281,17 @@ fn run(
     let m = Model::<Q>::new(input);
     let p = input.p();
     let found = match algorithm {
-        Algorithm::Exact if p <= MAX_EXHAUSTIVE => exhaustive::run(&m, emit)?,
-        Algorithm::Exact => held_karp::run(&m, emit)?,
-        Algorithm::Exhaustive => exhaustive::run(&m, emit)?,
-        Algorithm::HeldKarp => held_karp::run(&m, emit)?,
+        Algorithm::Exact | Algorithm::Exhaustive | Algorithm::HeldKarp => {
+            let enumerate = match algorithm {
+                Algorithm::Exact => p <= MAX_EXHAUSTIVE,
+                a => a == Algorithm::Exhaustive,
+            };
+            if enumerate {
+                exhaustive::run(&m, emit)?
+            } else {
+                held_karp::run(&m, emit)?
+            }
+        }
         Algorithm::Greedy => greedy::run(&m, false, emit),
         Algorithm::GreedyAllStarts => greedy::run(&m, true, emit),
         Algorithm::Tsp => tsp::run(&m, emit),
@@ -338,7 +345,11 @@ pub fn canonical(ring: &[usize]) -> Vec<usize> {
     let Some(start) = (0..ring.len()).min_by_key(|&k| ring[k]) else {
         return Vec::new();
     };
-    let mut out: Vec<usize> = ring[start..].iter().chain(&ring[..start]).copied().collect();
+    let mut out: Vec<usize> = ring[start..]
+        .iter()
+        .chain(&ring[..start])
+        .copied()
+        .collect();
     if out.len() > 2 && out[1] > out[out.len() - 1] {
         out[1..].reverse();
     }
@@ -352,6 +363,7 @@ pub fn canonical(ring: &[usize]) -> Vec<usize> {
 ///
 /// [`MAX_RING_PROCESSORS`]: crate::instance::MAX_RING_PROCESSORS
 #[must_use]
+#[allow(clippy::needless_range_loop)] // A symmetric matrix is filled by its index pairs.
 pub fn generate(size: usize, clusters: bool, seed: u64) -> Ring {
     use rand::{Rng, SeedableRng};
     let p = size.clamp(1, crate::instance::MAX_RING_PROCESSORS);

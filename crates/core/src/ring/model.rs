@@ -89,13 +89,20 @@ impl<V: Val> Model<V> {
             .map(|i| (0..p).map(|j| &r.c[i][j] * &inv_q[i]).collect())
             .collect();
         let d = (0..p)
-            .map(|i| (0..p).map(|j| V::from_q(&(&a_q[i][j] + &a_q[j][i]))).collect())
+            .map(|i| {
+                (0..p)
+                    .map(|j| V::from_q(&(&a_q[i][j] + &a_q[j][i])))
+                    .collect()
+            })
             .collect();
         Model {
             p,
             w: r.w.iter().map(V::from_q).collect(),
             inv_w: inv_q.iter().map(V::from_q).collect(),
-            c: r.c.iter().map(|row| row.iter().map(V::from_q).collect()).collect(),
+            c: r.c
+                .iter()
+                .map(|row| row.iter().map(V::from_q).collect())
+                .collect(),
             a: a_q
                 .iter()
                 .map(|row| row.iter().map(V::from_q).collect())

@@ -8,7 +8,9 @@ use crate::trace::Replay;
 pub(super) fn ring(w: &[Q], c: &[&[i64]], work: Q, h: Q) -> Ring {
     Ring {
         w: w.to_vec(),
-        c: c.iter().map(|r| r.iter().map(|&v| qi(v)).collect()).collect(),
+        c: c.iter()
+            .map(|r| r.iter().map(|&v| qi(v)).collect())
+            .collect(),
         work,
         h,
     }
@@ -47,7 +49,11 @@ pub(super) fn rh1(work: Q) -> Ring {
     Ring {
         w: ints(&[3, 1, 2, 6, 4]),
         c: (0..p)
-            .map(|i| (0..p).map(|j| if i == j { qi(0) } else { q(1, 2) }).collect())
+            .map(|i| {
+                (0..p)
+                    .map(|j| if i == j { qi(0) } else { q(1, 2) })
+                    .collect()
+            })
             .collect(),
         work,
         h: qi(1),
@@ -75,7 +81,10 @@ fn rr1_at_w10_exact_and_greedy() {
     assert_eq!(t, [qi(10), q(26, 3), q(17, 2), qi(7)]);
     assert_eq!(sol.per_size[1].ring, [0, 1]);
     assert_eq!(sol.per_size[2].ring, [0, 1, 2]);
-    assert_eq!((sol.ring.clone(), sol.t_step.clone()), (vec![0, 1, 2, 3], qi(7)));
+    assert_eq!(
+        (sol.ring.clone(), sol.t_step.clone()),
+        (vec![0, 1, 2, 3], qi(7))
+    );
     let e = &sol.eval;
     assert_eq!(e.comm, ints(&[3, 2, 2, 3]));
     assert_eq!((e.l.clone(), e.inv.clone()), (q(23, 4), q(9, 4)));
@@ -137,7 +146,10 @@ fn rg1_exact_per_size_and_greedy_pitfall() {
             (q(112, 13), vec![0, 2, 4, 1, 3]),
         ]
     );
-    assert_eq!((sol.t_step.clone(), sol.ring.clone()), (q(206, 29), vec![1, 3, 2, 4]));
+    assert_eq!(
+        (sol.t_step.clone(), sol.ring.clone()),
+        (q(206, 29), vec![1, 3, 2, 4])
+    );
     assert_eq!(sol.eval.comm, ints(&[4, 2, 2, 4]));
     assert_eq!(sol.alpha, [q(3, 29), q(37, 174), q(37, 87), q(15, 58)]);
     let g = solve(&r, Algorithm::Greedy).unwrap();
@@ -186,12 +198,21 @@ fn rg1_distance_matrix_and_communication_bound_tour() {
 
 #[test]
 fn rh1_homogeneous_closed_form_matches_exhaustive() {
-    for (work, want) in [(qi(1), qi(1)), (qi(2), q(17, 9)), (qi(3), q(7, 3)), (qi(10), q(49, 9))] {
+    for (work, want) in [
+        (qi(1), qi(1)),
+        (qi(2), q(17, 9)),
+        (qi(3), q(7, 3)),
+        (qi(10), q(49, 9)),
+    ] {
         let r = rh1(work.clone());
         let h = solve(&r, Algorithm::Homogeneous).unwrap();
         check(&r, &h);
         let e = solve(&r, Algorithm::Exact).unwrap();
-        assert_eq!((h.t_step.clone(), e.t_step), (want.clone(), want), "W = {work}");
+        assert_eq!(
+            (h.t_step.clone(), e.t_step),
+            (want.clone(), want),
+            "W = {work}"
+        );
         assert_eq!(h.q, if work == qi(1) { 1 } else { 5 });
     }
     let lines = homogeneous::lines(&rh1(qi(1))).unwrap();
@@ -199,7 +220,10 @@ fn rh1_homogeneous_closed_form_matches_exhaustive() {
     assert_eq!(lines.threshold, Some(q(9, 5)));
     // At the threshold the fastest alone is kept; just above, all five.
     assert_eq!(solve(&rh1(q(9, 5)), Algorithm::Homogeneous).unwrap().q, 1);
-    assert_eq!(solve(&rh1(q(181, 100)), Algorithm::Homogeneous).unwrap().q, 5);
+    assert_eq!(
+        solve(&rh1(q(181, 100)), Algorithm::Homogeneous).unwrap().q,
+        5
+    );
     let e = solve(&rg1(), Algorithm::Homogeneous).unwrap_err();
     assert!(e.to_string().contains("same"), "{e}");
 }
@@ -230,7 +254,11 @@ fn edge_cases_of_section_13() {
     for a in Algorithm::ALL {
         let s = solve(&one, a).unwrap();
         check(&one, &s);
-        assert_eq!((s.ring.clone(), s.t_step.clone()), (vec![0], qi(6)), "{a:?}");
+        assert_eq!(
+            (s.ring.clone(), s.t_step.clone()),
+            (vec![0], qi(6)),
+            "{a:?}"
+        );
     }
     // p = 2: comm = 2·c.
     let two = ring(&ints(&[1, 1]), &[&[0, 3], &[3, 0]], qi(100), qi(1));
@@ -238,16 +266,16 @@ fn edge_cases_of_section_13() {
     assert_eq!(s.eval.comm, ints(&[6, 6]));
     assert_eq!(s.t_step, qi(56));
     // H = 0: every processor is used, T = W·w_cumul.
-    let free = Ring {
-        h: qi(0),
-        ..rg1()
-    };
+    let free = Ring { h: qi(0), ..rg1() };
     let s = solve(&free, Algorithm::Exact).unwrap();
     assert_eq!((s.q, s.t_step), (5, qi(6) / (q(3, 2) + q(1, 5) + q(1, 4))));
     // Sizes: exhaustive refuses above 10, exact above 16.
     let big = generate(11, false, 1);
     let e = solve(&big, Algorithm::Exhaustive).unwrap_err();
-    assert!(matches!(e, RingError::TooLarge(_)) && e.to_string().contains("10"), "{e}");
+    assert!(
+        matches!(e, RingError::TooLarge(_)) && e.to_string().contains("10"),
+        "{e}"
+    );
     let huge = generate(17, false, 1);
     let e = solve(&huge, Algorithm::Exact).unwrap_err();
     assert!(e.to_string().contains("16"), "{e}");

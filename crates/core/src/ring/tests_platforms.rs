@@ -65,7 +65,10 @@ fn strasbourg_exact_all_processor_tour() {
     let tour = sol.tour.clone().unwrap();
     printed(to_f64(&tour.length), "211.470348969");
     let m = Model::<Q>::new(&s);
-    assert_eq!(m.l(&[0, 3, 10, 6, 12, 7, 5, 8, 1, 9, 2, 4, 11]), tour.length);
+    assert_eq!(
+        m.l(&[0, 3, 10, 6, 12, 7, 5, 8, 1, 9, 2, 4, 11]),
+        tour.length
+    );
     let w_cumul = m.inv(&(0..13).collect::<Vec<_>>()).recip();
     printed(to_f64(&w_cumul), "0.000689764858");
     printed(to_f64(&(&tour.length * &w_cumul)), "0.145864815");
@@ -85,9 +88,26 @@ fn strasbourg_exact_all_processor_tour() {
 /// those ties. See `float_noise_explains_the_printed_greedy_values`.
 #[test]
 fn spot_values_of_section_10_2() {
-    let cases: [(&str, &str, &str, usize, &str, usize, &[usize]); 7] = [
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        &'a str,
+        usize,
+        &'a str,
+        usize,
+        &'a [usize],
+    );
+    let cases: [Case; 7] = [
         ("ring-lyon", "30", "0.2622", 1, "0.2622", 1, &[1]),
-        ("ring-lyon", "100", "0.622591004", 14, "0.622591004", 14, &[]),
+        (
+            "ring-lyon",
+            "100",
+            "0.622591004",
+            14,
+            "0.622591004",
+            14,
+            &[],
+        ),
         ("ring-lyon", "1000", "1.92551347", 14, "1.92551347", 14, &[]),
         (
             "ring-strasbourg",
@@ -107,8 +127,24 @@ fn spot_values_of_section_10_2() {
             8,
             &[0, 3, 10, 1, 9, 2, 4, 11],
         ),
-        ("ring-strasbourg", "300", "0.353795313", 13, "0.352794272", 13, &[]),
-        ("ring-strasbourg", "1000", "0.837194776", 13, "0.835629673", 13, &[]),
+        (
+            "ring-strasbourg",
+            "300",
+            "0.353795313",
+            13,
+            "0.352794272",
+            13,
+            &[],
+        ),
+        (
+            "ring-strasbourg",
+            "1000",
+            "0.837194776",
+            13,
+            "0.835629673",
+            13,
+            &[],
+        ),
     ];
     for (name, ratio, gt, gq, et, eq, ering) in cases {
         let r = at(&preset(name), ratio);
@@ -123,9 +159,16 @@ fn spot_values_of_section_10_2() {
         assert_eq!(e.q, eq, "{name} exact at {ratio}");
         if !ering.is_empty() {
             // The spec's ring has the same value (the returned one may be an equal-T variant).
-            assert_eq!(evaluate(&Model::new(&r), ering).t, e.t_step, "{name} at {ratio}");
+            assert_eq!(
+                evaluate(&Model::new(&r), ering).t,
+                e.t_step,
+                "{name} at {ratio}"
+            );
         }
-        assert!(g.t_step >= e.t_step, "the greedy never beats the exact optimum");
+        assert!(
+            g.t_step >= e.t_step,
+            "the greedy never beats the exact optimum"
+        );
     }
     // Strasbourg W/H = 100: the greedy 5-ring holds P6 and is communication-bound, T = 2·0.151.
     let g = solve(&at(&preset("ring-strasbourg"), "100"), Algorithm::Greedy).unwrap();
@@ -152,7 +195,10 @@ fn same_transitions(got: &[(f64, usize, usize)], want: &[(&str, usize, usize)]) 
 
 #[test]
 fn lyon_jumps_from_one_to_fourteen() {
-    same_transitions(&transitions("ring-lyon", Method::Greedy), &[("65.5241", 1, 14)]);
+    same_transitions(
+        &transitions("ring-lyon", Method::Greedy),
+        &[("65.5241", 1, 14)],
+    );
     let lyon = preset("ring-lyon");
     let sweeper = Sweeper::new(&lyon, Method::Exact).unwrap();
     let found: Vec<_> = sweeper

@@ -4,6 +4,8 @@
 //! accepted by `verify`, `solve` equal to `solve_traced`, and the replayed state equal to the
 //! solution.
 
+#![allow(clippy::needless_range_loop)] // Random matrices are built by index pairs.
+
 use num_traits::Zero;
 use proptest::prelude::*;
 
@@ -45,7 +47,10 @@ fn brute_ring(r: &Ring, ring: &[usize]) -> Q {
         if ks.is_empty() {
             continue;
         }
-        let num: Q = &r.work + ks.iter().map(|&k| &r.h * &comm[k] / &r.w[ring[k]]).sum::<Q>();
+        let num: Q = &r.work
+            + ks.iter()
+                .map(|&k| &r.h * &comm[k] / &r.w[ring[k]])
+                .sum::<Q>();
         let den: Q = ks.iter().map(|&k| r.w[ring[k]].recip()).sum();
         cands.push(num / den);
     }
@@ -59,9 +64,6 @@ fn brute_ring(r: &Ring, ring: &[usize]) -> Q {
 /// The optimum over every subset and every ordering (reflections included; rotations are
 /// skipped by starting each ring at its smallest member).
 fn brute(r: &Ring) -> Q {
-    let p = r.p();
-    let mut best: Option<Q> = None;
-    let mut perm: Vec<usize> = Vec::new();
     fn rec(r: &Ring, perm: &mut Vec<usize>, best: &mut Option<Q>, p: usize) {
         if !perm.is_empty() {
             let t = brute_ring(r, perm);
@@ -77,7 +79,9 @@ fn brute(r: &Ring) -> Q {
             }
         }
     }
-    rec(r, &mut perm, &mut best, p);
+    let mut best: Option<Q> = None;
+    let mut perm: Vec<usize> = Vec::new();
+    rec(r, &mut perm, &mut best, r.p());
     best.unwrap()
 }
 

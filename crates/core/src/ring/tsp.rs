@@ -100,7 +100,13 @@ impl Search<'_> {
     }
 
     /// One Or-opt pass for segments of length `g`.
-    fn or_opt(&mut self, t: &mut Vec<usize>, g: usize, l: &mut Q, emit: &mut impl FnMut(RingStep)) -> bool {
+    fn or_opt(
+        &mut self,
+        t: &mut Vec<usize>,
+        g: usize,
+        l: &mut Q,
+        emit: &mut impl FnMut(RingStep),
+    ) -> bool {
         let p = t.len();
         let mut moved = false;
         let mut i = 0;
@@ -138,7 +144,12 @@ impl Search<'_> {
             if reversed {
                 s.reverse();
             }
-            *t = rest[..=k].iter().chain(&s).chain(&rest[k + 1..]).copied().collect();
+            *t = rest[..=k]
+                .iter()
+                .chain(&s)
+                .chain(&rest[k + 1..])
+                .copied()
+                .collect();
             *l += &delta;
             self.moves += 1;
             moved = true;

@@ -32,7 +32,9 @@ pub fn verify(input: &Ring, sol: &RingSolution) -> Result<(), Violation> {
     let mut seen = vec![false; p];
     for &i in ring {
         if i >= p || std::mem::replace(&mut seen[i], true) {
-            return fail(format!("processor {i} is not a valid, distinct ring member"));
+            return fail(format!(
+                "processor {i} is not a valid, distinct ring member"
+            ));
         }
     }
     if sol.alpha.iter().any(|a| *a < Q::zero()) || sol.alpha.iter().sum::<Q>() != Q::one() {

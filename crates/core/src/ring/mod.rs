@@ -8,6 +8,8 @@
 //! * `exhaustive` (§5.1), `held_karp` (§5.2), `greedy` (§6), `tsp` (§7), `homogeneous` (§3):
 //!   one file per algorithm, each a private `run(.., emit)`;
 //! * [`sweep`]: the number of processors used against `W/H` (paper Fig. 3) and its transitions;
+//!   [`paper`]: Tables 5–6 as quoted data with the note of §10.3; [`homogeneous::lines`]: the
+//!   two lines of the homogeneous panel;
 //! * `step` / `state`: the trace ([`RingStep`], captions, phases) and the view model
 //!   ([`RingState`]); `verify`: an independent checker; [`report`]: the result document.
 //!
@@ -17,8 +19,9 @@ mod exhaustive;
 pub mod family;
 mod greedy;
 mod held_karp;
-mod homogeneous;
+pub mod homogeneous;
 pub mod model;
+pub mod paper;
 pub mod report;
 mod scaled;
 mod state;
@@ -36,7 +39,7 @@ mod verify;
 use serde::Serialize;
 
 pub use model::{evaluate, Model, RingEval};
-pub use state::RingState;
+pub use state::{Candidate, RingState};
 pub use step::{RingStep, PSEUDOCODE};
 pub use verify::{verify, Violation};
 
@@ -190,8 +193,11 @@ pub struct RingSolution {
     pub per_size: Vec<SizeBest>,
     /// Held–Karp bounds (exact for `p > 10`, held-karp).
     pub bounds: Option<Bounds>,
-    /// The all-processor tour (tsp; exact and held-karp: the optimal TSP tour, for comparison).
+    /// The all-processor tour (tsp: the local search's; held-karp and exact above 10
+    /// processors: the optimal one).
     pub tour: Option<Tour>,
+    /// tsp, up to 16 processors: the optimal TSP tour (Held–Karp), to compare (§7).
+    pub exact_tour: Option<Tour>,
     /// A work budget was reached (the TSP local search); the result is still a valid ring.
     pub budget_hit: bool,
     /// Remarks (free links, asymmetric costs, the homogeneous threshold, ...).
@@ -255,6 +261,7 @@ pub(crate) struct Found {
     pub per_size: Vec<SizeBest>,
     pub bounds: Option<Bounds>,
     pub tour: Option<Tour>,
+    pub exact_tour: Option<Tour>,
     pub budget_hit: bool,
     pub notes: Vec<String>,
 }
@@ -267,6 +274,7 @@ impl Found {
             per_size: Vec::new(),
             bounds: None,
             tour: None,
+            exact_tour: None,
             budget_hit: false,
             notes: Vec::new(),
         }
@@ -322,6 +330,7 @@ fn run(
         per_size: found.per_size,
         bounds: found.bounds,
         tour: found.tour,
+        exact_tour: found.exact_tour,
         budget_hit: found.budget_hit,
         notes,
     })

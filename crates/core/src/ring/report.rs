@@ -36,6 +36,10 @@ pub fn result(sol: &RingSolution, trace: &Trace<RingStep>, with_trace: bool) -> 
         fields["tour"] = json!(t.tour);
         fields["tour_length"] = exact(&t.length);
     }
+    if let Some(t) = &sol.exact_tour {
+        fields["exact_tour"] = json!(t.tour);
+        fields["exact_tour_length"] = exact(&t.length);
+    }
     if sol.budget_hit {
         fields["budget_hit"] = json!(true);
     }

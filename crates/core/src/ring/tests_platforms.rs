@@ -55,6 +55,7 @@ fn lyon_exact_all_processor_tour() {
     assert_eq!(e.t, parse_q("0.51").unwrap());
     // The TSP heuristic finds the exact length.
     let t = solve(&lyon, Algorithm::Tsp).unwrap();
+    assert_eq!(t.exact_tour.unwrap().length, tour.length);
     assert_eq!(t.tour.unwrap().length, tour.length);
 }
 

@@ -219,6 +219,7 @@ pub(super) fn run(m: &Model<Q>, emit: &mut impl FnMut(RingStep)) -> Found {
     let (tour, budget_hit) = best_tour(m, emit);
     let mut found = Found::new(Status::Heuristic, tour.tour.clone());
     found.tour = Some(tour);
+    found.exact_tour = super::held_karp::full_tour(m);
     found.budget_hit = budget_hit;
     if budget_hit {
         found.notes.push(format!(

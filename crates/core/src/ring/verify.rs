@@ -85,7 +85,7 @@ pub fn verify(input: &Ring, sol: &RingSolution) -> Result<(), Violation> {
             return fail("the status does not follow the certification");
         }
     }
-    if let Some(tour) = &sol.tour {
+    for tour in sol.tour.iter().chain(&sol.exact_tour) {
         let n = tour.tour.len();
         let mut sorted = tour.tour.clone();
         sorted.sort_unstable();
@@ -104,6 +104,11 @@ pub fn verify(input: &Ring, sol: &RingSolution) -> Result<(), Violation> {
             .sum();
         if l != tour.length {
             return fail("the tour length is not the sum of its corrected distances");
+        }
+    }
+    if let (Some(t), Some(e)) = (&sol.tour, &sol.exact_tour) {
+        if e.length > t.length {
+            return fail("the optimal tour is longer than the heuristic's");
         }
     }
     for s in &sol.per_size {

@@ -324,3 +324,42 @@ fn greedy_trace_shows_every_candidate_and_the_growing_ring() {
         [(1, qi(10)), (2, q(26, 3)), (3, q(17, 2)), (4, qi(7))]
     );
 }
+
+/// Cycle times with many large distinct numerators: the exact integer keys do not fit, so
+/// Held–Karp refuses with a sentence while the exhaustive search still answers exactly (through
+/// rationals, under its work budget).
+#[test]
+fn unscalable_costs_are_refused_by_held_karp_only() {
+    let big = |k: i64| q(999_999_999_999 - 2 * k, 1_000_000_000_000);
+    let make = |p: usize| Ring {
+        w: (0..p).map(|k| big(k as i64)).collect(),
+        c: (0..p)
+            .map(|i| {
+                (0..p)
+                    .map(|j| {
+                        if i == j {
+                            qi(0)
+                        } else {
+                            q(1 + (i + j) as i64 % 3, 10)
+                        }
+                    })
+                    .collect()
+            })
+            .collect(),
+        work: qi(5),
+        h: qi(1),
+    };
+    let r = make(11);
+    assert!(scaled::Scaled::new(&Model::new(&r)).is_none());
+    let e = solve(&r, Algorithm::Exact).unwrap_err();
+    assert!(
+        matches!(e, RingError::NotApplicable(_)) && e.to_string().contains("denominators"),
+        "{e}"
+    );
+    let small = make(6);
+    let sol = solve(&small, Algorithm::Exact).unwrap();
+    verify(&small, &sol).unwrap();
+    assert_eq!(sol.status, Status::Optimal);
+    let g = solve(&small, Algorithm::Greedy).unwrap();
+    assert!(g.t_step >= sol.t_step);
+}

@@ -332,7 +332,7 @@ fn greedy_trace_shows_every_candidate_and_the_growing_ring() {
 fn unscalable_costs_are_refused_by_held_karp_only() {
     let big = |k: i64| q(999_999_999_999 - 2 * k, 1_000_000_000_000);
     let make = |p: usize| Ring {
-        w: (0..p).map(|k| big(k as i64)).collect(),
+        w: (0..p).map(|k| big(i64::try_from(k).unwrap())).collect(),
         c: (0..p)
             .map(|i| {
                 (0..p)
@@ -340,7 +340,7 @@ fn unscalable_costs_are_refused_by_held_karp_only() {
                         if i == j {
                             qi(0)
                         } else {
-                            q(1 + (i + j) as i64 % 3, 10)
+                            q(1 + i64::try_from((i + j) % 3).unwrap(), 10)
                         }
                     })
                     .collect()

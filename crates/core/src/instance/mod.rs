@@ -10,8 +10,8 @@ mod ring;
 mod speeds;
 mod steady;
 
-pub use broadcast::Broadcast;
 use broadcast::RawBroadcast;
+pub use broadcast::{Broadcast, PortModel};
 use ring::RawRing;
 pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};

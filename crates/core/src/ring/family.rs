@@ -25,6 +25,10 @@ impl Family for RingFamily {
         }
     }
 
+    fn wrap(input: Ring) -> Instance {
+        Instance::Ring(input)
+    }
+
     /// Every available algorithm that applies: the exact ones up to their size limits, the
     /// homogeneous closed form only when every link costs the same.
     fn offered(input: &Ring) -> Vec<&'static str> {

@@ -43,6 +43,8 @@ pub use state::{Candidate, RingState};
 pub use step::{RingStep, PSEUDOCODE};
 pub use verify::{verify, Violation};
 
+pub use crate::report::Status;
+
 use crate::instance::Ring;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
@@ -125,16 +127,6 @@ pub enum RingError {
     NotApplicable(String),
 }
 
-/// How good the returned ring is known to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Proven optimal (exhaustive, certified Held–Karp, homogeneous closed form).
-    Optimal,
-    /// A heuristic ring, or bounds only.
-    Heuristic,
-}
-
 /// The best ring of one size (the `T`-against-size plot).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SizeBest {
@@ -175,7 +167,7 @@ pub struct Tour {
 pub struct RingSolution {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// Optimal or heuristic.
+    /// Optimal (exhaustive, certified Held–Karp, homogeneous closed form) or heuristic.
     pub status: Status,
     /// Processor indices in ring order.
     pub ring: Vec<usize>,

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{RingSolution, RingStep, Status};
+use super::{RingSolution, RingStep};
 use crate::report::{document, objective, with_steps};
 use crate::trace::Trace;
 
@@ -43,14 +43,10 @@ pub fn result(sol: &RingSolution, trace: &Trace<RingStep>, with_trace: bool) -> 
     if sol.budget_hit {
         fields["budget_hit"] = json!(true);
     }
-    let status = match sol.status {
-        Status::Optimal => "optimal",
-        Status::Heuristic => "heuristic",
-    };
     let mut out = document(
         "ring",
         sol.algorithm.name(),
-        status,
+        sol.status.as_str(),
         objective("t_step", &sol.t_step),
         fields,
     );

@@ -133,7 +133,8 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// node 0 as master or source; square partitions get `size` integer speeds in `1..=10`; LU
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
 /// `n = 4·B` blocks (capped); chains instances `size` processors and `16·size` tasks from the
-/// generators of chains.md §9. `None` for a family with no generator yet.
+/// generators of chains.md §9; rings `size` processors as [`crate::ring::generate`] describes (two
+/// groups for the `clusters` shape). `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {
@@ -159,6 +160,7 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
             })
         }
         "chains" => chains(size, seed),
+        "ring" => Instance::Ring(crate::ring::generate(size, shape == Shape::Clusters, seed)),
         _ => return None,
     })
 }
@@ -255,7 +257,13 @@ mod tests {
 
     #[test]
     fn every_generated_instance_reads_back() {
-        for problem in ["steady-state", "broadcast", "square-partition", "lu"] {
+        for problem in [
+            "steady-state",
+            "broadcast",
+            "square-partition",
+            "lu",
+            "ring",
+        ] {
             for seed in 0..5 {
                 let inst = instance(problem, Shape::Random, 6, seed).unwrap();
                 assert_eq!(inst.problem(), problem);
@@ -277,7 +285,7 @@ mod tests {
             crate::family::check_invariants(&read, "1d").is_ok(),
             "what gen writes, solve reads"
         );
-        assert!(instance("ring", Shape::Star, 4, 1).is_none());
+        assert!(instance("scatter", Shape::Star, 4, 1).is_none());
         assert_eq!(integers(4, 1, 10, 9), integers(4, 1, 10, 9));
     }
 

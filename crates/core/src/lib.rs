@@ -19,6 +19,7 @@ pub mod platform;
 pub mod presets;
 pub mod rational;
 pub mod report;
+pub mod ring;
 pub mod share;
 pub mod square;
 pub mod steady_state;

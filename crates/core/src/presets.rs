@@ -224,6 +224,36 @@ pub const PRESETS: &[Preset] = &[
         title: "CP: 10 random processor orders against the exact CP (chains §12, CP-2)",
         json: include_str!("../presets/chains-cp2.json"),
     },
+    Preset {
+        name: "ring-rr-1",
+        problem: "ring",
+        title: "4 processors, W = 10: all four, T = 7 (ring §12 RR-1)",
+        json: include_str!("../presets/ring-rr-1.json"),
+    },
+    Preset {
+        name: "ring-rg-1",
+        problem: "ring",
+        title: "Greedy and TSP pitfalls, 5 processors (ring §12 RG-1)",
+        json: include_str!("../presets/ring-rg-1.json"),
+    },
+    Preset {
+        name: "ring-rh-1",
+        problem: "ring",
+        title: "Homogeneous links, 5 processors (ring §12 RH-1)",
+        json: include_str!("../presets/ring-rh-1.json"),
+    },
+    Preset {
+        name: "ring-lyon",
+        problem: "ring",
+        title: "Lyon, 14 processors, W/H = 100 (ring §9.1)",
+        json: include_str!("../presets/ring-lyon.json"),
+    },
+    Preset {
+        name: "ring-strasbourg",
+        problem: "ring",
+        title: "Strasbourg, 13 processors, W/H = 100 (ring §9.2)",
+        json: include_str!("../presets/ring-strasbourg.json"),
+    },
 ];
 
 /// The presets of one family, in menu order.

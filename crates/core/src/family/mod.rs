@@ -99,6 +99,10 @@ macro_rules! with_family {
                 type $f = $crate::chains::family::ChainsFamily;
                 $body
             }
+            I::Ring($input) => {
+                type $f = $crate::ring::family::RingFamily;
+                $body
+            }
         }
     }};
 }

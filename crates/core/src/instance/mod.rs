@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 mod broadcast;
 mod chains;
+mod ring;
 mod speeds;
 mod steady;
 
@@ -14,6 +15,8 @@ use broadcast::RawBroadcast;
 pub use broadcast::{Broadcast, PortModel};
 pub use chains::Chains;
 use chains::RawChains;
+use ring::RawRing;
+pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -37,6 +40,8 @@ pub enum Instance {
     Lu(Lu),
     /// `"problem": "chains"`.
     Chains(Chains),
+    /// `"problem": "ring"`.
+    Ring(Ring),
 }
 
 #[derive(Deserialize)]
@@ -89,6 +94,10 @@ impl Instance {
                 let raw: RawChains = parse_json(text, "")?;
                 raw.validate().map(Instance::Chains)
             }
+            "ring" => {
+                let raw: RawRing = parse_json(text, "")?;
+                raw.validate().map(Instance::Ring)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -126,6 +135,7 @@ impl Instance {
             Instance::SquarePartition(s) => s.to_value(),
             Instance::Lu(l) => l.to_value(),
             Instance::Chains(c) => c.to_value(),
+            Instance::Ring(r) => r.to_value(),
         }
     }
 
@@ -138,6 +148,7 @@ impl Instance {
             Instance::SquarePartition(_) => "square-partition",
             Instance::Lu(_) => "lu",
             Instance::Chains(_) => "chains",
+            Instance::Ring(_) => "ring",
         }
     }
 
@@ -147,7 +158,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) => None,
         }
     }
 }
@@ -175,7 +186,7 @@ mod tests {
     fn explains_what_is_wrong() {
         let e = Instance::from_json(r#"{"version": 1}"#).unwrap_err();
         assert_eq!(e.0[0].path, "problem");
-        let e = Instance::from_json(r#"{"problem": "ring", "version": 1}"#).unwrap_err();
+        let e = Instance::from_json(r#"{"problem": "master-slave", "version": 1}"#).unwrap_err();
         assert!(e.to_string().contains("not available yet"), "{e}");
         let e = Instance::from_json(r#"{"problem": "rings", "version": 1}"#).unwrap_err();
         assert!(e.to_string().contains("unknown problem \"rings\""), "{e}");

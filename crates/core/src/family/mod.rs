@@ -89,6 +89,10 @@ macro_rules! with_family {
                 type $f = $crate::lu::family::LuFamily;
                 $body
             }
+            I::MasterSlave($input) => {
+                type $f = $crate::master_slave::family::MasterSlaveFamily;
+                $body
+            }
         }
     }};
 }

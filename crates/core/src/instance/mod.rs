@@ -6,6 +6,7 @@
 use serde::Deserialize;
 
 mod broadcast;
+mod master_slave;
 mod speeds;
 mod steady;
 
@@ -32,6 +33,8 @@ pub enum Instance {
     SquarePartition(SquarePartition),
     /// `"problem": "lu"`.
     Lu(Lu),
+    /// `"problem": "master-slave"`.
+    MasterSlave(crate::master_slave::MsInput),
 }
 
 #[derive(Deserialize)]
@@ -80,6 +83,10 @@ impl Instance {
                 let raw: RawLu = parse_json(text, "")?;
                 raw.validate().map(Instance::Lu)
             }
+            "master-slave" => {
+                let raw: master_slave::RawMasterSlave = parse_json(text, "")?;
+                raw.validate().map(Instance::MasterSlave)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -116,6 +123,7 @@ impl Instance {
             Instance::Broadcast(b) => b.to_value(),
             Instance::SquarePartition(s) => s.to_value(),
             Instance::Lu(l) => l.to_value(),
+            Instance::MasterSlave(m) => m.to_value(),
         }
     }
 
@@ -127,6 +135,7 @@ impl Instance {
             Instance::Broadcast(_) => "broadcast",
             Instance::SquarePartition(_) => "square-partition",
             Instance::Lu(_) => "lu",
+            Instance::MasterSlave(_) => "master-slave",
         }
     }
 
@@ -137,6 +146,7 @@ impl Instance {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
             Instance::SquarePartition(_) | Instance::Lu(_) => None,
+            Instance::MasterSlave(_) => None,
         }
     }
 }

@@ -1,0 +1,435 @@
+//! The `master-slave` instance (formats.md §3.1; master-slave.md §1, §8, §12): a bus variant
+//! (`MaxTasks0..4` with `T`, `MinTime0..4` with `C`; `t`, then `tcom` or `t1` and `t2`) or a
+//! one-port tree (`fork` with `children`, `chain` with `nodes`, `spider` with `legs`, `tree`
+//! with `nodes` carrying `id` and `parent`; `T`, optional `n` and `w0`). Every bad field is
+//! reported with its path; a tree node whose `parent` is absent hangs from the master.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::issue::{Issue, Issues};
+use crate::master_slave::model::{BusInput, Comm, Goal, Hop, MsInput, Shape, TreeInput, TreeNode};
+use crate::master_slave::{MAX_NODES, MAX_SLAVES, MAX_TASKS};
+use crate::platform::raw::{read_q, RawNum, Rule};
+use crate::platform::NodeId;
+use crate::rational::{frac, Cost, Q};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHop {
+    c: RawNum,
+    #[serde(default)]
+    w: Option<RawNum>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNode {
+    #[serde(default)]
+    id: Option<NodeId>,
+    #[serde(default)]
+    parent: Option<NodeId>,
+    c: RawNum,
+    #[serde(default)]
+    w: Option<RawNum>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawMasterSlave {
+    #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
+    problem: String,
+    #[allow(dead_code)]
+    version: Value,
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    t: Option<Vec<RawNum>>,
+    #[serde(default)]
+    tcom: Option<RawNum>,
+    #[serde(default)]
+    t1: Option<RawNum>,
+    #[serde(default)]
+    t2: Option<RawNum>,
+    #[serde(default, rename = "T")]
+    horizon: Option<RawNum>,
+    #[serde(default, rename = "C")]
+    c: Option<Value>,
+    #[serde(default)]
+    n: Option<Value>,
+    #[serde(default)]
+    w0: Option<RawNum>,
+    #[serde(default)]
+    children: Option<Vec<RawHop>>,
+    #[serde(default)]
+    nodes: Option<Vec<RawNode>>,
+    #[serde(default)]
+    legs: Option<Vec<Vec<RawHop>>>,
+}
+
+const VARIANTS: &str = "MaxTasks0 … MaxTasks4, MinTime0 … MinTime4, fork, chain, spider or tree";
+
+fn num(v: &Q) -> RawNum {
+    RawNum::from_cost(&Cost::Finite(v.clone()))
+}
+
+fn unused(issues: &mut Vec<Issue>, present: bool, field: &str, variant: &str) {
+    if present {
+        issues.push(Issue::new(field, format!("not used by {variant}; remove it")));
+    }
+}
+
+fn required<'a, T>(issues: &mut Vec<Issue>, v: Option<&'a T>, field: &str, variant: &str) -> Option<&'a T> {
+    if v.is_none() {
+        issues.push(Issue::new(field, format!("missing: {variant} needs it")));
+    }
+    v
+}
+
+impl RawMasterSlave {
+    pub(super) fn validate(self) -> Result<MsInput, Issues> {
+        let mut issues = Vec::new();
+        let Some(name) = self.variant.clone() else {
+            return Err(Issues::one("variant", format!("missing: one of {VARIANTS}")));
+        };
+        let out = if let Some(rest) = name.strip_prefix("MaxTasks").or_else(|| name.strip_prefix("MinTime")) {
+            match rest.parse::<u8>() {
+                Ok(v) if v <= 4 && rest.len() == 1 => self.bus(&name, v, &mut issues),
+                _ => None,
+            }
+        } else if ["fork", "chain", "spider", "tree"].contains(&name.as_str()) {
+            self.tree(&name, &mut issues)
+        } else {
+            None
+        };
+        if out.is_none() && issues.is_empty() {
+            issues.push(Issue::new("variant", format!("unknown variant {name:?} (expected {VARIANTS})")));
+        }
+        match out {
+            Some(m) if issues.is_empty() => Ok(m),
+            _ => Err(Issues(issues)),
+        }
+    }
+
+    fn bus(self, name: &str, v: u8, issues: &mut Vec<Issue>) -> Option<MsInput> {
+        for (present, field) in [
+            (self.n.is_some(), "n"),
+            (self.w0.is_some(), "w0"),
+            (self.children.is_some(), "children"),
+            (self.nodes.is_some(), "nodes"),
+            (self.legs.is_some(), "legs"),
+        ] {
+            unused(issues, present, field, name);
+        }
+        let t = read_slaves(self.t.as_deref(), issues);
+        let pos = |raw: Option<&RawNum>, field: &str, issues: &mut Vec<Issue>| {
+            required(issues, raw, field, name).and_then(|r| read_q(r, field, Rule::POSITIVE, issues))
+        };
+        let comm = match v {
+            0 => {
+                unused(issues, self.tcom.is_some(), "tcom", name);
+                unused(issues, self.t1.is_some(), "t1", name);
+                unused(issues, self.t2.is_some(), "t2", name);
+                Some(Comm::None)
+            }
+            1 | 3 => {
+                unused(issues, self.t1.is_some(), "t1", name);
+                unused(issues, self.t2.is_some(), "t2", name);
+                pos(self.tcom.as_ref(), "tcom", issues).map(Comm::Single)
+            }
+            _ => {
+                unused(issues, self.tcom.is_some(), "tcom", name);
+                let a = pos(self.t1.as_ref(), "t1", issues);
+                let b = pos(self.t2.as_ref(), "t2", issues);
+                a.zip(b).map(|(a, b)| Comm::Pair(a, b))
+            }
+        };
+        let goal = if name.starts_with("MaxTasks") {
+            unused(issues, self.c.is_some(), "C", name);
+            required(issues, self.horizon.as_ref(), "T", name)
+                .and_then(|r| read_q(r, "T", Rule::NON_NEGATIVE, issues))
+                .map(Goal::Horizon)
+        } else {
+            unused(issues, self.horizon.is_some(), "T", name);
+            required(issues, self.c.as_ref(), "C", name)
+                .and_then(|c| read_count(c, "C", issues))
+                .map(Goal::Tasks)
+        };
+        let input = BusInput {
+            variant: v,
+            t: t?,
+            comm: comm?,
+            goal: goal?,
+        };
+        if let (2, Goal::Horizon(h)) = (v, &input.goal) {
+            let (t1, t2) = input.t1_t2();
+            let need = (t1 + t2) * Q::from_integer(input.t.len().into());
+            if *h < need {
+                issues.push(Issue::new(
+                    "T",
+                    format!("too small for the two-phase model: need T ≥ p·(t1+t2) = {}, got {}", frac(&need), frac(h)),
+                ));
+            }
+        }
+        Some(MsInput::Bus(input))
+    }
+
+    fn tree(self, name: &str, issues: &mut Vec<Issue>) -> Option<MsInput> {
+        for (present, field) in [
+            (self.t.is_some(), "t"),
+            (self.tcom.is_some(), "tcom"),
+            (self.t1.is_some(), "t1"),
+            (self.t2.is_some(), "t2"),
+            (self.c.is_some(), "C"),
+            (self.children.is_some() && name != "fork", "children"),
+            (self.nodes.is_some() && name != "chain" && name != "tree", "nodes"),
+            (self.legs.is_some() && name != "spider", "legs"),
+        ] {
+            unused(issues, present, field, name);
+        }
+        let horizon = required(issues, self.horizon.as_ref(), "T", name)
+            .and_then(|r| read_q(r, "T", Rule::NON_NEGATIVE, issues));
+        let n = match &self.n {
+            None => Some(None),
+            Some(Value::String(s)) if s.eq_ignore_ascii_case("inf") => Some(None),
+            Some(v) => read_supply(v, issues).map(Some),
+        };
+        let w0 = match &self.w0 {
+            None => Some(None),
+            Some(r) => read_w(r, "w0", issues),
+        };
+        let shape = match name {
+            "fork" => read_hops(required(issues, self.children.as_ref(), "children", name)?, "children", issues).map(Shape::Fork),
+            "chain" => read_chain(required(issues, self.nodes.as_ref(), "nodes", name)?, issues).map(Shape::Chain),
+            "spider" => read_legs(required(issues, self.legs.as_ref(), "legs", name)?, issues).map(Shape::Spider),
+            _ => read_tree(required(issues, self.nodes.as_ref(), "nodes", name)?, issues).map(Shape::Tree),
+        };
+        Some(MsInput::Tree(TreeInput {
+            shape: shape?,
+            horizon: horizon?,
+            n: n?,
+            w0: w0?,
+        }))
+    }
+}
+
+fn read_slaves(raw: Option<&[RawNum]>, issues: &mut Vec<Issue>) -> Option<Vec<Q>> {
+    let Some(raw) = raw else {
+        issues.push(Issue::new("t", "missing: the slaves' cycle times, e.g. [5, 9]"));
+        return None;
+    };
+    if raw.is_empty() {
+        issues.push(Issue::new("t", "at least one slave is required"));
+        return None;
+    }
+    if raw.len() > MAX_SLAVES {
+        issues.push(Issue::new("t", format!("{} slaves; at most {MAX_SLAVES} are supported", raw.len())));
+        return None;
+    }
+    let before = issues.len();
+    let t: Vec<Q> = raw
+        .iter()
+        .enumerate()
+        .filter_map(|(k, v)| read_q(v, &format!("t[{k}]"), Rule::POSITIVE, issues))
+        .collect();
+    (issues.len() == before).then_some(t)
+}
+
+/// A whole number `0..=MAX_TASKS`.
+fn read_count(v: &Value, path: &str, issues: &mut Vec<Issue>) -> Option<u64> {
+    match v.as_u64() {
+        Some(n) if n <= MAX_TASKS => Some(n),
+        Some(n) => {
+            issues.push(Issue::new(path, format!("at most {MAX_TASKS}, got {n}")));
+            None
+        }
+        None => {
+            let shown: String = v.to_string().chars().take(40).collect();
+            issues.push(Issue::new(path, format!("must be a whole number >= 0, got {shown}")));
+            None
+        }
+    }
+}
+
+/// A cycle time: positive, or `"inf"` (no CPU: `None`).
+fn read_w(raw: &RawNum, path: &str, issues: &mut Vec<Issue>) -> Option<Option<Q>> {
+    match raw {
+        RawNum::Text(s) if s.trim().eq_ignore_ascii_case("inf") => Some(None),
+        _ => read_q(raw, path, Rule::POSITIVE, issues).map(Some),
+    }
+}
+
+/// The task supply `n`: a whole number (`"inf"` is handled by the caller).
+fn read_supply(v: &Value, issues: &mut Vec<Issue>) -> Option<u64> {
+    v.as_u64().or_else(|| {
+        let shown: String = v.to_string().chars().take(40).collect();
+        issues.push(Issue::new("n", format!("must be a whole number >= 0 or \"inf\", got {shown}")));
+        None
+    })
+}
+
+fn read_hop(c: &RawNum, w: Option<&RawNum>, path: &str, issues: &mut Vec<Issue>) -> Option<Hop> {
+    let c = read_q(c, &format!("{path}.c"), Rule::POSITIVE, issues);
+    let w = match w {
+        None => Some(None),
+        Some(w) => read_w(w, &format!("{path}.w"), issues),
+    };
+    Some(Hop { c: c?, w: w? })
+}
+
+fn check_size(len: usize, path: &str, issues: &mut Vec<Issue>) -> bool {
+    if len == 0 {
+        issues.push(Issue::new(path, "at least one node is required"));
+    } else if len > MAX_NODES {
+        issues.push(Issue::new(path, format!("{len} nodes; at most {MAX_NODES} are supported")));
+    }
+    (1..=MAX_NODES).contains(&len)
+}
+
+fn read_hops(raw: &[RawHop], path: &str, issues: &mut Vec<Issue>) -> Option<Vec<Hop>> {
+    if !check_size(raw.len(), path, issues) {
+        return None;
+    }
+    let before = issues.len();
+    let hops: Vec<Hop> = raw
+        .iter()
+        .enumerate()
+        .filter_map(|(k, h)| read_hop(&h.c, h.w.as_ref(), &format!("{path}[{k}]"), issues))
+        .collect();
+    (issues.len() == before).then_some(hops)
+}
+
+fn read_chain(raw: &[RawNode], issues: &mut Vec<Issue>) -> Option<Vec<Hop>> {
+    for (k, n) in raw.iter().enumerate() {
+        if n.id.is_some() || n.parent.is_some() {
+            issues.push(Issue::new(format!("nodes[{k}]"), "a chain lists {\"c\", \"w\"} from the master outward: no id or parent"));
+        }
+    }
+    let hops: Vec<RawHop> = raw.iter().map(|n| RawHop { c: n.c.clone(), w: n.w.clone() }).collect();
+    read_hops(&hops, "nodes", issues)
+}
+
+fn read_legs(raw: &[Vec<RawHop>], issues: &mut Vec<Issue>) -> Option<Vec<Vec<Hop>>> {
+    if !check_size(raw.iter().map(Vec::len).sum(), "legs", issues) {
+        return None;
+    }
+    let legs: Vec<Option<Vec<Hop>>> = raw
+        .iter()
+        .enumerate()
+        .map(|(k, leg)| read_hops(leg, &format!("legs[{k}]"), issues))
+        .collect();
+    legs.into_iter().collect()
+}
+
+fn read_tree(raw: &[RawNode], issues: &mut Vec<Issue>) -> Option<Vec<TreeNode>> {
+    if !check_size(raw.len(), "nodes", issues) {
+        return None;
+    }
+    let before = issues.len();
+    let mut index: BTreeMap<&NodeId, usize> = BTreeMap::new();
+    for (k, n) in raw.iter().enumerate() {
+        match &n.id {
+            None => issues.push(Issue::new(format!("nodes[{k}].id"), "missing: every tree node needs an id")),
+            Some(id) if index.contains_key(id) => {
+                issues.push(Issue::new(format!("nodes[{k}].id"), format!("duplicate id \"{id}\"")));
+            }
+            Some(id) => {
+                index.insert(id, k);
+            }
+        }
+    }
+    let mut nodes = Vec::new();
+    for (k, n) in raw.iter().enumerate() {
+        if let Some(p) = &n.parent {
+            if !index.contains_key(p) {
+                issues.push(Issue::new(format!("nodes[{k}].parent"), format!("unknown node \"{p}\"")));
+            }
+        }
+        if let (Some(hop), Some(id)) = (read_hop(&n.c, n.w.as_ref(), &format!("nodes[{k}]"), issues), &n.id) {
+            nodes.push(TreeNode { id: id.clone(), parent: n.parent.clone(), hop });
+        }
+    }
+    if issues.len() > before {
+        return None;
+    }
+    // Every node must reach the master by following parents (no cycle).
+    for (k, n) in nodes.iter().enumerate() {
+        let mut cur = n.parent.as_ref();
+        let mut steps = 0;
+        while let Some(p) = cur {
+            steps += 1;
+            if steps > nodes.len() {
+                issues.push(Issue::new(
+                    format!("nodes[{k}].parent"),
+                    "platform must be a tree rooted at the master (this node is on a cycle)",
+                ));
+                return None;
+            }
+            cur = index.get(p).and_then(|&i| nodes[i].parent.as_ref());
+        }
+    }
+    Some(nodes)
+}
+
+fn hop_value(h: &Hop) -> Value {
+    let w = h.w.as_ref().map_or(RawNum::Text("inf".into()), num);
+    json!({"c": num(&h.c), "w": w})
+}
+
+impl MsInput {
+    pub(super) fn to_value(&self) -> Value {
+        let mut v = json!({"problem": "master-slave", "version": 1, "variant": self.variant_name()});
+        match self {
+            MsInput::Bus(b) => {
+                v["t"] = json!(b.t.iter().map(num).collect::<Vec<_>>());
+                match &b.comm {
+                    Comm::None => {}
+                    Comm::Single(c) => v["tcom"] = json!(num(c)),
+                    Comm::Pair(a, c) => {
+                        v["t1"] = json!(num(a));
+                        v["t2"] = json!(num(c));
+                    }
+                }
+                match &b.goal {
+                    Goal::Horizon(h) => v["T"] = json!(num(h)),
+                    Goal::Tasks(c) => v["C"] = json!(c),
+                }
+            }
+            MsInput::Tree(t) => {
+                match &t.shape {
+                    Shape::Fork(h) => v["children"] = h.iter().map(hop_value).collect(),
+                    Shape::Chain(h) => v["nodes"] = h.iter().map(hop_value).collect(),
+                    Shape::Spider(l) => {
+                        v["legs"] = l
+                            .iter()
+                            .map(|leg| leg.iter().map(hop_value).collect::<Value>())
+                            .collect();
+                    }
+                    Shape::Tree(nodes) => {
+                        v["nodes"] = nodes
+                            .iter()
+                            .map(|n| {
+                                let mut o = hop_value(&n.hop);
+                                o["id"] = json!(n.id);
+                                if let Some(p) = &n.parent {
+                                    o["parent"] = json!(p);
+                                }
+                                o
+                            })
+                            .collect();
+                    }
+                }
+                v["T"] = json!(num(&t.horizon));
+                if let Some(n) = t.n {
+                    v["n"] = json!(n);
+                }
+                if let Some(w) = &t.w0 {
+                    v["w0"] = json!(num(w));
+                }
+            }
+        }
+        v
+    }
+}

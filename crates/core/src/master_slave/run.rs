@@ -108,6 +108,16 @@ pub fn check(input: &MsInput) -> Result<(), SolveError> {
                 ))),
                 Goal::Tasks(_) => Ok(()),
                 Goal::Horizon(t) => {
+                    if b.variant == 2 {
+                        let (t1, t2) = b.t1_t2();
+                        let need = (t1 + t2) * Q::from_integer(p.into());
+                        if *t < need {
+                            return Err(SolveError::NotApplicable(format!(
+                                "T too small for the two-phase model: need T ≥ p·(t1+t2) = {}",
+                                crate::rational::frac(&need)
+                            )));
+                        }
+                    }
                     let mut sum = 0u64;
                     for ti in &b.t {
                         sum = sum.saturating_add(bus::tasks(&(t / ti))?);

@@ -124,20 +124,28 @@ pub(super) fn exact(
 }
 
 /// §4.3: for each forward order (lexicographic), the best return order by assignment; the
-/// first best is kept.
+/// first best is kept. The `p³` counts `floor((T − f·t1 − k·t2)/t_i)` are computed once.
 fn enumerate(
     input: &BusInput,
     horizon: &Q,
     emit: &mut impl FnMut(MsStep),
 ) -> Result<(Vec<usize>, Vec<usize>), SolveError> {
+    let p = input.t.len();
+    // table[f][i][k]: slave i with forward slot f+1 and return slot k+1.
+    let table = (1..=p)
+        .map(|f| return_weights(input, horizon, &vec![f; p]))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut best: Option<(i64, Vec<usize>, Vec<usize>)> = None;
-    let perms = permutations(input.t.len());
+    let perms = permutations(p);
     for perm in &perms {
-        let forward = one_based(perm);
-        let w = return_weights(input, horizon, &forward)?;
+        let w: Vec<Vec<i64>> = perm
+            .iter()
+            .enumerate()
+            .map(|(i, &f)| table[f][i].clone())
+            .collect();
         let a = assign(&w).map_err(SolveError::failed)?;
         if best.as_ref().is_none_or(|(v, _, _)| a.total > *v) {
-            let back = one_based(&a.sigma);
+            let (forward, back) = (one_based(perm), one_based(&a.sigma));
             emit(MsStep::Improved {
                 sigma1: forward.clone(),
                 sigma2: back.clone(),

@@ -169,11 +169,14 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
 /// tens of units, so that every algorithm runs and the Gantt chart stays readable.
 #[must_use]
 pub fn master_slave(shape: Shape, size: usize, seed: u64) -> crate::master_slave::MsInput {
-    use crate::master_slave::{BusInput, Comm, Goal, Hop, MsInput, Shape as Tree, TreeInput, TreeNode};
+    use crate::master_slave::{
+        BusInput, Comm, Goal, Hop, MsInput, Shape as Tree, TreeInput, TreeNode,
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut int = |lo: u32, hi: u32| qi(i64::from(rng.gen_range(lo..=hi)));
     let variant = u8::try_from(seed % 5).unwrap_or(0);
-    let hop = |int: &mut dyn FnMut(u32, u32) -> crate::rational::Q, c: Option<crate::rational::Q>| Hop {
+    let hop = |int: &mut dyn FnMut(u32, u32) -> crate::rational::Q,
+               c: Option<crate::rational::Q>| Hop {
         c: c.unwrap_or_else(|| int(1, 3)),
         w: Some(int(1, 9)),
     };
@@ -196,7 +199,12 @@ pub fn master_slave(shape: Shape, size: usize, seed: u64) -> crate::master_slave
                 let c = 3 * u32::try_from(p).unwrap_or(1) + 5;
                 Goal::Tasks(u64::from(rng.gen_range(1..=c)))
             };
-            MsInput::Bus(BusInput { variant, t, comm, goal })
+            MsInput::Bus(BusInput {
+                variant,
+                t,
+                comm,
+                goal,
+            })
         }
         _ => {
             let n = size.clamp(1, crate::master_slave::MAX_NODES);
@@ -207,7 +215,11 @@ pub fn master_slave(shape: Shape, size: usize, seed: u64) -> crate::master_slave
                     let legs = n.div_ceil(2);
                     Tree::Spider(
                         (0..legs)
-                            .map(|k| (0..if 2 * k + 1 < n { 2 } else { 1 }).map(|_| hop(&mut int, None)).collect())
+                            .map(|k| {
+                                (0..if 2 * k + 1 < n { 2 } else { 1 })
+                                    .map(|_| hop(&mut int, None))
+                                    .collect()
+                            })
                             .collect(),
                     )
                 }

@@ -77,11 +77,19 @@ fn num(v: &Q) -> RawNum {
 
 fn unused(issues: &mut Vec<Issue>, present: bool, field: &str, variant: &str) {
     if present {
-        issues.push(Issue::new(field, format!("not used by {variant}; remove it")));
+        issues.push(Issue::new(
+            field,
+            format!("not used by {variant}; remove it"),
+        ));
     }
 }
 
-fn required<'a, T>(issues: &mut Vec<Issue>, v: Option<&'a T>, field: &str, variant: &str) -> Option<&'a T> {
+fn required<'a, T>(
+    issues: &mut Vec<Issue>,
+    v: Option<&'a T>,
+    field: &str,
+    variant: &str,
+) -> Option<&'a T> {
     if v.is_none() {
         issues.push(Issue::new(field, format!("missing: {variant} needs it")));
     }
@@ -92,9 +100,15 @@ impl RawMasterSlave {
     pub(super) fn validate(self) -> Result<MsInput, Issues> {
         let mut issues = Vec::new();
         let Some(name) = self.variant.clone() else {
-            return Err(Issues::one("variant", format!("missing: one of {VARIANTS}")));
+            return Err(Issues::one(
+                "variant",
+                format!("missing: one of {VARIANTS}"),
+            ));
         };
-        let out = if let Some(rest) = name.strip_prefix("MaxTasks").or_else(|| name.strip_prefix("MinTime")) {
+        let out = if let Some(rest) = name
+            .strip_prefix("MaxTasks")
+            .or_else(|| name.strip_prefix("MinTime"))
+        {
             match rest.parse::<u8>() {
                 Ok(v) if v <= 4 && rest.len() == 1 => self.bus(&name, v, &mut issues),
                 _ => None,
@@ -105,7 +119,10 @@ impl RawMasterSlave {
             None
         };
         if out.is_none() && issues.is_empty() {
-            issues.push(Issue::new("variant", format!("unknown variant {name:?} (expected {VARIANTS})")));
+            issues.push(Issue::new(
+                "variant",
+                format!("unknown variant {name:?} (expected {VARIANTS})"),
+            ));
         }
         match out {
             Some(m) if issues.is_empty() => Ok(m),
@@ -125,7 +142,8 @@ impl RawMasterSlave {
         }
         let t = read_slaves(self.t.as_deref(), issues);
         let pos = |raw: Option<&RawNum>, field: &str, issues: &mut Vec<Issue>| {
-            required(issues, raw, field, name).and_then(|r| read_q(r, field, Rule::POSITIVE, issues))
+            required(issues, raw, field, name)
+                .and_then(|r| read_q(r, field, Rule::POSITIVE, issues))
         };
         let comm = match v {
             0 => {
@@ -169,7 +187,11 @@ impl RawMasterSlave {
             if *h < need {
                 issues.push(Issue::new(
                     "T",
-                    format!("too small for the two-phase model: need T ≥ p·(t1+t2) = {}, got {}", frac(&need), frac(h)),
+                    format!(
+                        "too small for the two-phase model: need T ≥ p·(t1+t2) = {}, got {}",
+                        frac(&need),
+                        frac(h)
+                    ),
                 ));
             }
         }
@@ -184,7 +206,10 @@ impl RawMasterSlave {
             (self.t2.is_some(), "t2"),
             (self.c.is_some(), "C"),
             (self.children.is_some() && name != "fork", "children"),
-            (self.nodes.is_some() && name != "chain" && name != "tree", "nodes"),
+            (
+                self.nodes.is_some() && name != "chain" && name != "tree",
+                "nodes",
+            ),
             (self.legs.is_some() && name != "spider", "legs"),
         ] {
             unused(issues, present, field, name);
@@ -201,10 +226,24 @@ impl RawMasterSlave {
             Some(r) => read_w(r, "w0", issues),
         };
         let shape = match name {
-            "fork" => read_hops(required(issues, self.children.as_ref(), "children", name)?, "children", issues).map(Shape::Fork),
-            "chain" => read_chain(required(issues, self.nodes.as_ref(), "nodes", name)?, issues).map(Shape::Chain),
-            "spider" => read_legs(required(issues, self.legs.as_ref(), "legs", name)?, issues).map(Shape::Spider),
-            _ => read_tree(required(issues, self.nodes.as_ref(), "nodes", name)?, issues).map(Shape::Tree),
+            "fork" => read_hops(
+                required(issues, self.children.as_ref(), "children", name)?,
+                "children",
+                issues,
+            )
+            .map(Shape::Fork),
+            "chain" => read_chain(
+                required(issues, self.nodes.as_ref(), "nodes", name)?,
+                issues,
+            )
+            .map(Shape::Chain),
+            "spider" => read_legs(required(issues, self.legs.as_ref(), "legs", name)?, issues)
+                .map(Shape::Spider),
+            _ => read_tree(
+                required(issues, self.nodes.as_ref(), "nodes", name)?,
+                issues,
+            )
+            .map(Shape::Tree),
         };
         Some(MsInput::Tree(TreeInput {
             shape: shape?,
@@ -217,7 +256,10 @@ impl RawMasterSlave {
 
 fn read_slaves(raw: Option<&[RawNum]>, issues: &mut Vec<Issue>) -> Option<Vec<Q>> {
     let Some(raw) = raw else {
-        issues.push(Issue::new("t", "missing: the slaves' cycle times, e.g. [5, 9]"));
+        issues.push(Issue::new(
+            "t",
+            "missing: the slaves' cycle times, e.g. [5, 9]",
+        ));
         return None;
     };
     if raw.is_empty() {
@@ -225,7 +267,10 @@ fn read_slaves(raw: Option<&[RawNum]>, issues: &mut Vec<Issue>) -> Option<Vec<Q>
         return None;
     }
     if raw.len() > MAX_SLAVES {
-        issues.push(Issue::new("t", format!("{} slaves; at most {MAX_SLAVES} are supported", raw.len())));
+        issues.push(Issue::new(
+            "t",
+            format!("{} slaves; at most {MAX_SLAVES} are supported", raw.len()),
+        ));
         return None;
     }
     let before = issues.len();
@@ -247,13 +292,17 @@ fn read_count(v: &Value, path: &str, issues: &mut Vec<Issue>) -> Option<u64> {
         }
         None => {
             let shown: String = v.to_string().chars().take(40).collect();
-            issues.push(Issue::new(path, format!("must be a whole number >= 0, got {shown}")));
+            issues.push(Issue::new(
+                path,
+                format!("must be a whole number >= 0, got {shown}"),
+            ));
             None
         }
     }
 }
 
-/// A cycle time: positive, or `"inf"` (no CPU: `None`).
+/// A cycle time: positive, or `"inf"` (no CPU: `Some(None)`); `None` when invalid (reported).
+#[allow(clippy::option_option)] // The outer option is "valid", the inner "has a CPU".
 fn read_w(raw: &RawNum, path: &str, issues: &mut Vec<Issue>) -> Option<Option<Q>> {
     match raw {
         RawNum::Text(s) if s.trim().eq_ignore_ascii_case("inf") => Some(None),
@@ -265,7 +314,10 @@ fn read_w(raw: &RawNum, path: &str, issues: &mut Vec<Issue>) -> Option<Option<Q>
 fn read_supply(v: &Value, issues: &mut Vec<Issue>) -> Option<u64> {
     v.as_u64().or_else(|| {
         let shown: String = v.to_string().chars().take(40).collect();
-        issues.push(Issue::new("n", format!("must be a whole number >= 0 or \"inf\", got {shown}")));
+        issues.push(Issue::new(
+            "n",
+            format!("must be a whole number >= 0 or \"inf\", got {shown}"),
+        ));
         None
     })
 }
@@ -283,7 +335,10 @@ fn check_size(len: usize, path: &str, issues: &mut Vec<Issue>) -> bool {
     if len == 0 {
         issues.push(Issue::new(path, "at least one node is required"));
     } else if len > MAX_NODES {
-        issues.push(Issue::new(path, format!("{len} nodes; at most {MAX_NODES} are supported")));
+        issues.push(Issue::new(
+            path,
+            format!("{len} nodes; at most {MAX_NODES} are supported"),
+        ));
     }
     (1..=MAX_NODES).contains(&len)
 }
@@ -304,10 +359,19 @@ fn read_hops(raw: &[RawHop], path: &str, issues: &mut Vec<Issue>) -> Option<Vec<
 fn read_chain(raw: &[RawNode], issues: &mut Vec<Issue>) -> Option<Vec<Hop>> {
     for (k, n) in raw.iter().enumerate() {
         if n.id.is_some() || n.parent.is_some() {
-            issues.push(Issue::new(format!("nodes[{k}]"), "a chain lists {\"c\", \"w\"} from the master outward: no id or parent"));
+            issues.push(Issue::new(
+                format!("nodes[{k}]"),
+                "a chain lists {\"c\", \"w\"} from the master outward: no id or parent",
+            ));
         }
     }
-    let hops: Vec<RawHop> = raw.iter().map(|n| RawHop { c: n.c.clone(), w: n.w.clone() }).collect();
+    let hops: Vec<RawHop> = raw
+        .iter()
+        .map(|n| RawHop {
+            c: n.c.clone(),
+            w: n.w.clone(),
+        })
+        .collect();
     read_hops(&hops, "nodes", issues)
 }
 
@@ -331,9 +395,15 @@ fn read_tree(raw: &[RawNode], issues: &mut Vec<Issue>) -> Option<Vec<TreeNode>> 
     let mut index: BTreeMap<&NodeId, usize> = BTreeMap::new();
     for (k, n) in raw.iter().enumerate() {
         match &n.id {
-            None => issues.push(Issue::new(format!("nodes[{k}].id"), "missing: every tree node needs an id")),
+            None => issues.push(Issue::new(
+                format!("nodes[{k}].id"),
+                "missing: every tree node needs an id",
+            )),
             Some(id) if index.contains_key(id) => {
-                issues.push(Issue::new(format!("nodes[{k}].id"), format!("duplicate id \"{id}\"")));
+                issues.push(Issue::new(
+                    format!("nodes[{k}].id"),
+                    format!("duplicate id \"{id}\""),
+                ));
             }
             Some(id) => {
                 index.insert(id, k);
@@ -344,11 +414,21 @@ fn read_tree(raw: &[RawNode], issues: &mut Vec<Issue>) -> Option<Vec<TreeNode>> 
     for (k, n) in raw.iter().enumerate() {
         if let Some(p) = &n.parent {
             if !index.contains_key(p) {
-                issues.push(Issue::new(format!("nodes[{k}].parent"), format!("unknown node \"{p}\"")));
+                issues.push(Issue::new(
+                    format!("nodes[{k}].parent"),
+                    format!("unknown node \"{p}\""),
+                ));
             }
         }
-        if let (Some(hop), Some(id)) = (read_hop(&n.c, n.w.as_ref(), &format!("nodes[{k}]"), issues), &n.id) {
-            nodes.push(TreeNode { id: id.clone(), parent: n.parent.clone(), hop });
+        if let (Some(hop), Some(id)) = (
+            read_hop(&n.c, n.w.as_ref(), &format!("nodes[{k}]"), issues),
+            &n.id,
+        ) {
+            nodes.push(TreeNode {
+                id: id.clone(),
+                parent: n.parent.clone(),
+                hop,
+            });
         }
     }
     if issues.len() > before {
@@ -380,7 +460,8 @@ fn hop_value(h: &Hop) -> Value {
 
 impl MsInput {
     pub(super) fn to_value(&self) -> Value {
-        let mut v = json!({"problem": "master-slave", "version": 1, "variant": self.variant_name()});
+        let mut v =
+            json!({"problem": "master-slave", "version": 1, "variant": self.variant_name()});
         match self {
             MsInput::Bus(b) => {
                 v["t"] = json!(b.t.iter().map(num).collect::<Vec<_>>());

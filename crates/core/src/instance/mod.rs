@@ -145,8 +145,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) => None,
-            Instance::MasterSlave(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::MasterSlave(_) => None,
         }
     }
 }

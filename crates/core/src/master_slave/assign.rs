@@ -84,7 +84,10 @@ pub fn permutations(p: usize) -> Vec<Vec<usize>> {
         let Some(i) = (1..cur.len()).rev().find(|&i| cur[i - 1] < cur[i]) else {
             return out;
         };
-        let j = (i..cur.len()).rev().find(|&j| cur[j] > cur[i - 1]).unwrap_or(i);
+        let j = (i..cur.len())
+            .rev()
+            .find(|&j| cur[j] > cur[i - 1])
+            .unwrap_or(i);
         cur.swap(i - 1, j);
         cur[i..].reverse();
     }

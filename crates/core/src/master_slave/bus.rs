@@ -38,7 +38,7 @@ pub(super) fn tasks(x: &Q) -> Result<u64, SolveError> {
     }
     floor_i64(x)
         .and_then(|v| u64::try_from(v).ok())
-        .ok_or_else(|| too_large())
+        .ok_or_else(too_large)
 }
 
 pub(super) fn too_large() -> SolveError {
@@ -71,7 +71,11 @@ pub(super) fn weights1(t: &[Q], tcom: &Q, horizon: &Q) -> Result<Vec<Vec<i64>>, 
     t.iter()
         .map(|ti| {
             (1..=p)
-                .map(|j| Ok(to_i64(tasks(&((horizon - tcom * Q::from_integer(j.into())) / ti))?)))
+                .map(|j| {
+                    Ok(to_i64(tasks(
+                        &((horizon - tcom * Q::from_integer(j.into())) / ti),
+                    )?))
+                })
                 .collect()
         })
         .collect()
@@ -209,7 +213,11 @@ pub(super) fn schedule(
         for m in 0..a.counts[i] {
             let start = &begin + ti * Q::from_integer(m.into());
             let end = &start + ti;
-            acts.push(Activity::Compute { slave: i, start, end });
+            acts.push(Activity::Compute {
+                slave: i,
+                start,
+                end,
+            });
         }
         if input.variant == 2 {
             let k = Q::from_integer(a.sigma2.get(i).copied().unwrap_or(0).into());

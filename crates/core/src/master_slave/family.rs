@@ -2,7 +2,9 @@
 
 use serde_json::Value;
 
-use super::{offered, report, solve, solve_traced, verify, MsInput, MsSolution, MsState, MsStep, PSEUDOCODE};
+use super::{
+    offered, report, solve, solve_traced, verify, MsInput, MsSolution, MsState, MsStep, PSEUDOCODE,
+};
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::Instance;
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -50,7 +52,9 @@ impl Family for MasterSlaveFamily {
         verify(input, sol).map_err(|v| v.to_string())?;
         let mut state = MsState::default();
         for s in &run.trace.steps {
-            ensure(!s.caption(&()).is_empty(), || "a step has no caption".into())?;
+            ensure(!s.caption(&()).is_empty(), || {
+                "a step has no caption".into()
+            })?;
             ensure(s.phase().line < PSEUDOCODE.len(), || {
                 "a phase line is out of the pseudocode".into()
             })?;

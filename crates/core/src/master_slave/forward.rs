@@ -96,7 +96,9 @@ pub(super) fn schedule(
     let mut cursor = Q::zero();
     let mut sends: Vec<Vec<(Activity, (Q, usize))>> = vec![Vec::new(); top.len()];
     for &j in &view.selected {
-        let Some(job) = view.jobs.get(j) else { continue };
+        let Some(job) = view.jobs.get(j) else {
+            continue;
+        };
         let start = cursor.clone();
         cursor = &start + &job.length;
         if let Some(k) = top.iter().position(|&u| u == job.child) {

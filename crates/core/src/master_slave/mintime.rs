@@ -36,16 +36,17 @@ pub(super) fn bisect(
     let mut lo = grid(lo);
     let mut hi = grid(hi).max(lo.clone());
     let mut probes = Vec::new();
-    let mut probe = |lo: &BigInt, hi: &BigInt, mid: &BigInt, n: u64, emit: &mut dyn FnMut(MsStep)| {
-        let p = Probe {
-            lo: at(lo),
-            hi: at(hi),
-            mid: at(mid),
-            count: n,
+    let mut probe =
+        |lo: &BigInt, hi: &BigInt, mid: &BigInt, n: u64, emit: &mut dyn FnMut(MsStep)| {
+            let p = Probe {
+                lo: at(lo),
+                hi: at(hi),
+                mid: at(mid),
+                count: n,
+            };
+            emit(MsStep::Probed { probe: p.clone() });
+            probes.push(p);
         };
-        emit(MsStep::Probed { probe: p.clone() });
-        probes.push(p);
-    };
     let mut doublings = 0;
     loop {
         let n = count(&at(&hi))?;

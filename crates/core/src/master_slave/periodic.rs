@@ -120,7 +120,9 @@ impl IntPattern {
     /// Every task of the infinite periodic schedule done by `limit`, in (period, slave, rank)
     /// order. Variant 3 counts the computation end, variant 4 the return end.
     pub(super) fn tasks_until(&self, variant: u8, limit: &Q) -> Vec<TaskRec> {
-        let lim: BigInt = (limit * Q::from_integer(self.scale.clone())).floor().to_integer();
+        let lim: BigInt = (limit * Q::from_integer(self.scale.clone()))
+            .floor()
+            .to_integer();
         let mut out = Vec::new();
         let four = variant == 4;
         let mut r = BigInt::zero();
@@ -128,7 +130,11 @@ impl IntPattern {
             let start = &r * &self.tpat;
             // Variant 3: a period's first computation ends after `start`; variant 4: the
             // first return of its tasks starts one period later.
-            let earliest = if four { &start + &self.tpat } else { start.clone() };
+            let earliest = if four {
+                &start + &self.tpat
+            } else {
+                start.clone()
+            };
             if earliest >= lim {
                 return out;
             }
@@ -155,9 +161,15 @@ impl IntPattern {
         let mut m = BigInt::zero();
         while &m < nb {
             let (send, comp) = if four {
-                (&slot + nb * &self.t2 + &m * &self.t1, &slot + nb * &self.tcom + &m * &self.t[k])
+                (
+                    &slot + nb * &self.t2 + &m * &self.t1,
+                    &slot + nb * &self.tcom + &m * &self.t[k],
+                )
             } else {
-                (&slot + &m * &self.tcom, &slot + nb * &self.tcom + &m * &self.t[k])
+                (
+                    &slot + &m * &self.tcom,
+                    &slot + nb * &self.tcom + &m * &self.t[k],
+                )
             };
             let ret = four.then(|| &slot + &self.tpat + &m * &self.t2);
             let done = match &ret {

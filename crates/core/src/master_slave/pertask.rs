@@ -186,7 +186,10 @@ pub(super) fn place(
         }
         let last = k + 1 == tasks.len();
         let (key, next_key) = if by_period {
-            (task.period / per_step, tasks.get(k + 1).map(|t| t.period / per_step))
+            (
+                task.period / per_step,
+                tasks.get(k + 1).map(|t| t.period / per_step),
+            )
         } else {
             (k as u64 / per_step, Some((k as u64 + 1) / per_step))
         };

@@ -144,7 +144,10 @@ fn run(
         return Err(SolveError::unknown("master-slave", algorithm, &names));
     }
     check(input)?;
-    let algorithm = names.into_iter().find(|a| *a == algorithm).unwrap_or("exact");
+    let algorithm = names
+        .into_iter()
+        .find(|a| *a == algorithm)
+        .unwrap_or("exact");
     let mut sol = match input {
         MsInput::Tree(t) => run_tree(t, emit)?,
         MsInput::Bus(b) => match &b.goal {
@@ -291,8 +294,7 @@ fn min_time(
         )));
     }
     let (lo, hi) = search_range(b, c);
-    let mut count =
-        |t: &Q| one_shot(b, t, algorithm, false, &mut |_| {}).map(|(a, _)| a.total());
+    let mut count = |t: &Q| one_shot(b, t, algorithm, false, &mut |_| {}).map(|(a, _)| a.total());
     let (best, probes) = mintime::bisect(b, c, &lo, &hi, &mut count, emit)?;
     let (mut a, view) = one_shot(b, &best, algorithm, true, emit)?;
     bus::trim(&mut a, c);

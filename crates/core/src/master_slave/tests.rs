@@ -67,7 +67,11 @@ fn busy(sol: &MsSolution, slave: usize) -> (Q, Q) {
         .schedule
         .iter()
         .filter_map(|a| match a {
-            Activity::Compute { slave: s, start, end } if *s == slave => Some((start.clone(), end.clone())),
+            Activity::Compute {
+                slave: s,
+                start,
+                end,
+            } if *s == slave => Some((start.clone(), end.clone())),
             _ => None,
         })
         .collect();
@@ -102,8 +106,14 @@ fn ms2_unique_optimum() {
     let s = run(&input, "exact");
     assert_eq!(matrix(&s, MatrixName::W), [[3, 3, 3], [3, 2, 2], [2, 2, 1]]);
     assert_eq!((s.total, s.counts.clone()), (8, vec![3, 3, 2]));
-    assert_eq!(s.matching.as_ref().unwrap().optimal.as_ref().unwrap().sigma, [3, 1, 2]);
-    assert_eq!(sends(&s), [(1, qi(0), qi(1)), (2, qi(1), qi(2)), (0, qi(2), qi(3))]);
+    assert_eq!(
+        s.matching.as_ref().unwrap().optimal.as_ref().unwrap().sigma,
+        [3, 1, 2]
+    );
+    assert_eq!(
+        sends(&s),
+        [(1, qi(0), qi(1)), (2, qi(1), qi(2)), (0, qi(2), qi(3))]
+    );
     assert_eq!(s.order, [1, 2, 0]);
     assert_eq!(busy(&s, 1), (qi(1), qi(16)));
     assert_eq!(busy(&s, 2), (qi(2), qi(16)));
@@ -122,9 +132,15 @@ fn ms2b_and_ms2c() {
     let ff = s.matching.as_ref().unwrap().fastest_first.clone().unwrap();
     assert_eq!(ff.total, 20, "fastest-first is optimal here");
     let s = run(&bus(1, &[1, 1, 50], single(10), horizon(25)), "exact");
-    assert_eq!(matrix(&s, MatrixName::W), [[15, 5, 0], [15, 5, 0], [0, 0, 0]]);
+    assert_eq!(
+        matrix(&s, MatrixName::W),
+        [[15, 5, 0], [15, 5, 0], [0, 0, 0]]
+    );
     assert_eq!((s.total, s.counts.clone()), (20, vec![15, 5, 0]));
-    assert!(sends(&s).iter().all(|(i, _, _)| *i != 2), "P3 gets no message");
+    assert!(
+        sends(&s).iter().all(|(i, _, _)| *i != 2),
+        "P3 gets no message"
+    );
 }
 
 #[test]
@@ -152,8 +168,14 @@ fn ms4_two_phase() {
     let e = run(&input, "exact");
     assert_eq!(e.total, 16);
     let a = run(&input, "approx");
-    assert_eq!(matrix(&a, MatrixName::A1), [[4, 3, 3], [2, 2, 1], [1, 1, 1]]);
-    assert_eq!(matrix(&a, MatrixName::A2), [[4, 4, 4], [2, 2, 2], [1, 1, 1]]);
+    assert_eq!(
+        matrix(&a, MatrixName::A1),
+        [[4, 3, 3], [2, 2, 1], [1, 1, 1]]
+    );
+    assert_eq!(
+        matrix(&a, MatrixName::A2),
+        [[4, 4, 4], [2, 2, 2], [1, 1, 1]]
+    );
     let m = a.matching.as_ref().unwrap();
     assert_eq!(m.left.as_ref().unwrap().total, 7);
     assert_eq!(m.left.as_ref().unwrap().sigma, [1, 2, 3]);
@@ -186,7 +208,10 @@ fn ms4b_and_ms4c() {
     let w = [[3, 3, 2], [3, 2, 2], [2, 1, 1]];
     assert_eq!(matrix(&a, MatrixName::A1), w);
     assert_eq!(matrix(&a, MatrixName::A2), w);
-    assert_eq!((a.matching.as_ref().unwrap().c_app, a.total), (Some(14), 14));
+    assert_eq!(
+        (a.matching.as_ref().unwrap().c_app, a.total),
+        (Some(14), 14)
+    );
 }
 
 #[test]
@@ -197,8 +222,14 @@ fn ms5_identical_slaves() {
         [[5, 4, 4, 4], [4, 4, 4, 3], [4, 4, 3, 3], [4, 3, 3, 3]]
     );
     assert_eq!(s.total, 16);
-    assert_eq!(run(&bus(2, &[5, 5, 5], pair(1, 1), horizon(20)), "exact").total, 9);
-    assert_eq!(run(&bus(2, &[4, 4, 4], pair(2, 1), horizon(19)), "exact").total, 9);
+    assert_eq!(
+        run(&bus(2, &[5, 5, 5], pair(1, 1), horizon(20)), "exact").total,
+        9
+    );
+    assert_eq!(
+        run(&bus(2, &[4, 4, 4], pair(2, 1), horizon(19)), "exact").total,
+        9
+    );
     // Identical slaves stay exact beyond the enumeration's reach.
     let many = bus(2, &[3; 10], pair(1, 1), horizon(60));
     assert_eq!(offered(&many)[0], "exact");
@@ -240,7 +271,11 @@ fn ms7_pattern_and_greedy() {
     ] {
         let p = run(&inst(t), "periodic");
         let v = periodic_view(&p);
-        assert_eq!((p.total, v.greedy, v.ub), (periodic, Some(greedy), ub), "T = {t}");
+        assert_eq!(
+            (p.total, v.greedy, v.ub),
+            (periodic, Some(greedy), ub),
+            "T = {t}"
+        );
         if t <= 100 {
             assert_eq!(run(&inst(t), "greedy").total, greedy, "T = {t}");
         }
@@ -249,20 +284,48 @@ fn ms7_pattern_and_greedy() {
     let s = run(&inst(36), "periodic");
     let tasks = tasks_of(&s);
     let want: &[(usize, i64, i64)] = &[
-        (0, 0, 4), (0, 1, 6), (0, 2, 8), (0, 3, 10),
-        (1, 4, 7), (1, 5, 10), (1, 6, 13),
-        (2, 7, 10), (2, 8, 13), (2, 9, 16),
-        (3, 10, 12), (3, 11, 17),
+        (0, 0, 4),
+        (0, 1, 6),
+        (0, 2, 8),
+        (0, 3, 10),
+        (1, 4, 7),
+        (1, 5, 10),
+        (1, 6, 13),
+        (2, 7, 10),
+        (2, 8, 13),
+        (2, 9, 16),
+        (3, 10, 12),
+        (3, 11, 17),
     ];
     for &(i, m, c) in want {
         for r in [0, 12] {
-            assert!(tasks.contains(&(i, qi(m + r), qi(c + r))), "P{} ({m},{c}) + {r}", i + 1);
+            assert!(
+                tasks.contains(&(i, qi(m + r), qi(c + r))),
+                "P{} ({m},{c}) + {r}",
+                i + 1
+            );
         }
     }
     // Greedy message starts.
     let g = run(&inst(20), "greedy");
     let starts: Vec<(usize, Q)> = sends(&g).into_iter().map(|(i, s, _)| (i + 1, s)).collect();
-    let want = [(1, 0), (2, 1), (3, 2), (1, 3), (4, 4), (2, 5), (1, 6), (3, 7), (1, 9), (2, 10), (3, 11), (1, 12), (4, 13), (2, 14), (1, 15)];
+    let want = [
+        (1, 0),
+        (2, 1),
+        (3, 2),
+        (1, 3),
+        (4, 4),
+        (2, 5),
+        (1, 6),
+        (3, 7),
+        (1, 9),
+        (2, 10),
+        (3, 11),
+        (1, 12),
+        (4, 13),
+        (2, 14),
+        (1, 15),
+    ];
     for (k, (i, t)) in want.iter().enumerate() {
         assert_eq!(starts[k], (*i, qi(*t)), "greedy message {k}");
     }
@@ -298,7 +361,10 @@ fn ms8_bus_limited() {
     assert_eq!(v.pattern.nb, big(&[4, 3, 3, 2, 0]));
     assert_eq!(v.pattern.offsets, qs(&[0, 4, 7, 10, 12]));
     let (paper, _) = v.paper_period.as_ref().unwrap();
-    assert_eq!((paper.tpat.clone(), paper.nb.clone()), (qi(60), big(&[20, 15, 15, 10, 0])));
+    assert_eq!(
+        (paper.tpat.clone(), paper.nb.clone()),
+        (qi(60), big(&[20, 15, 15, 10, 0]))
+    );
     for (t, canonical, sixty, greedy, ub) in [
         (12, 5, 0, 9, 12),
         (60, 53, 31, 58, 60),
@@ -321,8 +387,15 @@ fn ms8b_small_patterns() {
     ] {
         let s = run(&bus(3, t, single(tcom), horizon(14)), "periodic");
         let v = periodic_view(&s);
-        assert_eq!((v.pattern.tpat.clone(), v.pattern.nb.clone()), (qi(tpat), big(&nb)));
-        assert_eq!((s.total, v.greedy, v.ub), (periodic, Some(greedy), ub), "{t:?}");
+        assert_eq!(
+            (v.pattern.tpat.clone(), v.pattern.nb.clone()),
+            (qi(tpat), big(&nb))
+        );
+        assert_eq!(
+            (s.total, v.greedy, v.ub),
+            (periodic, Some(greedy), ub),
+            "{t:?}"
+        );
     }
 }
 
@@ -332,10 +405,18 @@ fn ms9_returns_after_each_task() {
     let s = run(&inst(132), "periodic");
     let v = periodic_view(&s);
     assert_eq!(v.pattern.tc, qs(&[11, 11, 12]));
-    assert_eq!((v.pattern.s.clone(), v.pattern.tpat.clone()), (q(35, 44), qi(132)));
+    assert_eq!(
+        (v.pattern.s.clone(), v.pattern.tpat.clone()),
+        (q(35, 44), qi(132))
+    );
     assert_eq!(v.pattern.nb, big(&[12, 12, 11]));
     assert_eq!(v.pattern.offsets, qs(&[0, 36, 72]));
-    for (t, n, ub) in [(132, 0, 35), (264, 35, 70), (1320, 315, 350), (13200, 3465, 3500)] {
+    for (t, n, ub) in [
+        (132, 0, 35),
+        (264, 35, 70),
+        (1320, 315, 350),
+        (13200, 3465, 3500),
+    ] {
         let s = run(&inst(t), "periodic");
         assert_eq!((s.total, periodic_view(&s).ub), (n, ub), "T = {t}");
     }
@@ -346,7 +427,10 @@ fn ms9b_small_pattern_with_returns() {
     let inst = |t| bus(4, &[2, 4], pair(1, 1), horizon(t));
     let s = run(&inst(36), "periodic");
     let v = periodic_view(&s);
-    assert_eq!((v.pattern.tpat.clone(), v.pattern.nb.clone()), (qi(12), big(&[3, 2])));
+    assert_eq!(
+        (v.pattern.tpat.clone(), v.pattern.nb.clone()),
+        (qi(12), big(&[3, 2]))
+    );
     assert_eq!(v.pattern.offsets, qs(&[0, 6]));
     let mut got: Vec<(usize, Q, Q, Q)> = Vec::new();
     let tasks = tasks_of(&s);
@@ -365,11 +449,19 @@ fn ms9b_small_pattern_with_returns() {
         rank[i] += 1;
     }
     let period0: &[(usize, i64, i64, i64)] = &[
-        (0, 3, 6, 12), (0, 4, 8, 13), (0, 5, 10, 14), (1, 8, 10, 18), (1, 9, 14, 19),
+        (0, 3, 6, 12),
+        (0, 4, 8, 13),
+        (0, 5, 10, 14),
+        (1, 8, 10, 18),
+        (1, 9, 14, 19),
     ];
     for &(i, m, c, b) in period0 {
         for r in [0, 12] {
-            assert!(got.contains(&(i, qi(m + r), qi(c + r), qi(b + r))), "P{} {m} {c} {b} + {r}", i + 1);
+            assert!(
+                got.contains(&(i, qi(m + r), qi(c + r), qi(b + r))),
+                "P{} {m} {c} {b} + {r}",
+                i + 1
+            );
         }
     }
     for (t, n, ub) in [(12, 0, 5), (24, 5, 10), (36, 10, 15), (120, 45, 50)] {
@@ -395,13 +487,23 @@ fn edge_cases_of_section_12() {
     assert!(run(&big, "approx").total > 0);
     // The guarantee is labelled "not proven" below 2p·max(t1, t2).
     let s = run(&bus(2, &[3, 5, 8], pair(2, 1), horizon(9)), "approx");
-    assert!(s.notes.iter().any(|n| n.contains("not proven")), "{:?}", s.notes);
+    assert!(
+        s.notes.iter().any(|n| n.contains("not proven")),
+        "{:?}",
+        s.notes
+    );
     // Unknown algorithm for the variant.
     assert!(solve(&bus(4, &[2], pair(1, 1), horizon(9)), "greedy").is_err());
     // Rational data: times are exact.
-    let s = run(&bus(1, &[5, 9], Comm::Single(q(1, 2)), Goal::Horizon(q(29, 2))), "exact");
+    let s = run(
+        &bus(1, &[5, 9], Comm::Single(q(1, 2)), Goal::Horizon(q(29, 2))),
+        "exact",
+    );
     assert!(s.total > 0);
-    let s = run(&bus(3, &[5, 9], Comm::Single(q(1, 2)), Goal::Horizon(q(59, 2))), "periodic");
+    let s = run(
+        &bus(3, &[5, 9], Comm::Single(q(1, 2)), Goal::Horizon(q(59, 2))),
+        "periodic",
+    );
     assert_eq!(periodic_view(&s).pattern.scale, qi(2));
 }
 
@@ -423,6 +525,9 @@ fn min_time_of_every_variant() {
         }
     }
     // MinTime3 by the pattern equals the least T whose MaxTasks3 count reaches C.
-    let s = run(&bus(3, &[2, 3, 3, 5], single(1), Goal::Tasks(9)), "periodic");
+    let s = run(
+        &bus(3, &[2, 3, 3, 5], single(1), Goal::Tasks(9)),
+        "periodic",
+    );
     assert_eq!(s.makespan, Some(qi(16)));
 }

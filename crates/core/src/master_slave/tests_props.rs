@@ -28,7 +28,11 @@ fn qn(n: usize) -> Q {
 fn brute1(t: &[Q], tcom: &Q, h: &Q) -> u64 {
     permutations(t.len())
         .iter()
-        .map(|s| (0..t.len()).map(|i| cnt(&((h - tcom * qn(s[i] + 1)) / &t[i]))).sum())
+        .map(|s| {
+            (0..t.len())
+                .map(|i| cnt(&((h - tcom * qn(s[i] + 1)) / &t[i])))
+                .sum()
+        })
         .max()
         .unwrap()
 }
@@ -114,7 +118,7 @@ fn simulate(nodes: &[model::Node], h: i64, seq: &[usize]) -> u64 {
     order.sort_by_key(|&v| path(nodes, v).len());
     for v in order {
         let mut list = arrivals[v].clone();
-        list.sort();
+        list.sort_unstable();
         for (a, ord, d) in list {
             if d == v {
                 let w = nodes[v].w.as_ref().map_or(i64::MAX / 4, int);
@@ -136,7 +140,7 @@ fn simulate(nodes: &[model::Node], h: i64, seq: &[usize]) -> u64 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(ProptestConfig::with_cases(100))]
 
     #[test]
     fn max_tasks1_is_optimal_and_beats_the_foil(t in times(5), tcom in 1i64..4, h in 0i64..40) {
@@ -150,6 +154,11 @@ proptest! {
         prop_assert_eq!(exact.total, brute1(&t, &qi(tcom), &qi(h)));
         prop_assert!(run(&input, "greedy").total <= exact.total);
     }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn max_tasks2_exact_and_approx(t in times(4), t1 in 1i64..3, t2 in 1i64..3, extra in 0i64..30) {
@@ -234,7 +243,7 @@ proptest! {
 #[test]
 fn random_instances_of_every_shape_keep_the_invariants() {
     for shape in GenShape::ALL {
-        for seed in 0..12u64 {
+        for seed in 0..7u64 {
             for size in [1, 3, 6] {
                 let input = generate::master_slave(shape, size, seed);
                 for algo in offered(&input) {

@@ -78,7 +78,15 @@ fn ms10_fork_virtual_slaves_and_moore_hodgson() {
         .iter()
         .map(|j| (j.child, j.length.clone(), j.deadline.clone()))
         .collect();
-    let want = [(0, 1, 1), (1, 2, 2), (0, 1, 4), (1, 2, 4), (1, 2, 6), (0, 1, 7), (1, 2, 8)];
+    let want = [
+        (0, 1, 1),
+        (1, 2, 2),
+        (0, 1, 4),
+        (1, 2, 4),
+        (1, 2, 6),
+        (0, 1, 7),
+        (1, 2, 8),
+    ];
     let want: Vec<(usize, Q, Q)> = want.iter().map(|&(c, l, d)| (c, qi(l), qi(d))).collect();
     assert_eq!(jobs, want);
     // The Moore–Hodgson trace: loads after each add / removal.
@@ -149,14 +157,29 @@ fn ms10b_to_ms10d() {
 #[test]
 fn ms11_chains() {
     let s = run(
-        &tree(Shape::Chain(hops(&[(1, 3), (2, 2), (1, 2)])), 10, None, None),
+        &tree(
+            Shape::Chain(hops(&[(1, 3), (2, 2), (1, 2)])),
+            10,
+            None,
+            None,
+        ),
         "exact",
     );
     assert_eq!(s.total, 6);
-    assert_eq!(s.tree.as_ref().unwrap().ready[0], qs(&[3, 4, 6, 6, 8, 9, 10]));
+    assert_eq!(
+        s.tree.as_ref().unwrap().ready[0],
+        qs(&[3, 4, 6, 6, 8, 9, 10])
+    );
     assert_eq!(
         port(&s),
-        spans(&[(0, 0, 1), (0, 1, 2), (0, 2, 3), (0, 3, 4), (0, 4, 5), (0, 5, 6)])
+        spans(&[
+            (0, 0, 1),
+            (0, 1, 2),
+            (0, 2, 3),
+            (0, 3, 4),
+            (0, 4, 5),
+            (0, 5, 6)
+        ])
     );
     // The spec's displayed schedule: relay ports and CPUs.
     let relay = |from: usize| -> Vec<(Q, Q)> {
@@ -164,9 +187,12 @@ fn ms11_chains() {
             .schedule
             .iter()
             .filter_map(|a| match a {
-                Activity::Transfer { from: Some(f), start, end, .. } if *f == from => {
-                    Some((start.clone(), end.clone()))
-                }
+                Activity::Transfer {
+                    from: Some(f),
+                    start,
+                    end,
+                    ..
+                } if *f == from => Some((start.clone(), end.clone())),
                 _ => None,
             })
             .collect();
@@ -179,7 +205,12 @@ fn ms11_chains() {
     assert_eq!(cpu(&s, 1), pairs(&[(4, 6), (8, 10)]));
     assert_eq!(cpu(&s, 2), pairs(&[(7, 9)]));
     let s = run(
-        &tree(Shape::Chain(hops(&[(2, 5), (1, 1), (1, 3)])), 12, None, None),
+        &tree(
+            Shape::Chain(hops(&[(2, 5), (1, 1), (1, 3)])),
+            12,
+            None,
+            None,
+        ),
         "exact",
     );
     assert_eq!((s.total, s.counts.clone()), (5, vec![1, 3, 1]));
@@ -187,7 +218,11 @@ fn ms11_chains() {
 
 #[test]
 fn ms12_spider() {
-    let legs = vec![hops(&[(1, 3), (2, 2)]), hops(&[(2, 2)]), hops(&[(1, 4), (1, 1)])];
+    let legs = vec![
+        hops(&[(1, 3), (2, 2)]),
+        hops(&[(2, 2)]),
+        hops(&[(1, 4), (1, 1)]),
+    ];
     let s = run(&tree(Shape::Spider(legs), 10, None, None), "exact");
     assert_eq!(s.total, 8);
     let ready = &s.tree.as_ref().unwrap().ready;
@@ -231,7 +266,10 @@ fn ms13_tree_with_equal_links() {
 #[test]
 fn tree_edge_cases() {
     let fork = Shape::Fork(hops(&[(1, 3), (2, 2)]));
-    assert_eq!(run(&tree(fork.clone(), 10, Some(0), None), "exact").total, 0);
+    assert_eq!(
+        run(&tree(fork.clone(), 10, Some(0), None), "exact").total,
+        0
+    );
     assert_eq!(run(&tree(fork.clone(), 0, None, None), "exact").total, 0);
     // A relay without CPU forwards only.
     let relay = Shape::Chain(vec![

@@ -54,7 +54,11 @@ pub fn check(input: &TreeInput) -> Result<(), SolveError> {
     }
     let cap = input.n.unwrap_or(u64::MAX);
     let mut total = 0u64;
-    for w in nodes.iter().filter_map(|n| n.w.as_ref()).chain(input.w0.as_ref()) {
+    for w in nodes
+        .iter()
+        .filter_map(|n| n.w.as_ref())
+        .chain(input.w0.as_ref())
+    {
         total = total.saturating_add(tasks(&(&input.horizon / w))?.min(cap));
     }
     if total > MAX_CANDIDATES {
@@ -134,7 +138,11 @@ pub(super) fn ready_lists(
 }
 
 /// The master's jobs in EDD order `(deadline, length, child, rank)`, with each job's origin.
-pub(super) fn jobs(input: &TreeInput, nodes: &[Node], ready: &[Vec<Ready>]) -> (Vec<Job>, Vec<usize>) {
+pub(super) fn jobs(
+    input: &TreeInput,
+    nodes: &[Node],
+    ready: &[Vec<Ready>],
+) -> (Vec<Job>, Vec<usize>) {
     let (_, top) = children(nodes);
     let mut jobs: Vec<Job> = Vec::new();
     for &u in &top {

@@ -42,7 +42,10 @@ fn counts_for(
         .iter()
         .enumerate()
         .map(|(i, ti)| {
-            let (a, b) = (sigma1.get(i).copied().unwrap_or(0), sigma2.get(i).copied().unwrap_or(0));
+            let (a, b) = (
+                sigma1.get(i).copied().unwrap_or(0),
+                sigma2.get(i).copied().unwrap_or(0),
+            );
             tasks(&((horizon - &t1 * qn(a) - &t2 * qn(b)) / ti))
         })
         .collect()
@@ -186,7 +189,10 @@ pub(super) fn approx(
     let a1 = half_weights(&input.t, &t1, horizon)?;
     let a2 = half_weights(&input.t, &t2, horizon)?;
     let mut halves = Vec::new();
-    for (name, w, role) in [(MatrixName::A1, &a1, Role::Left), (MatrixName::A2, &a2, Role::Right)] {
+    for (name, w, role) in [
+        (MatrixName::A1, &a1, Role::Left),
+        (MatrixName::A2, &a2, Role::Right),
+    ] {
         emit(MsStep::Weighed {
             name,
             matrix: w.clone(),

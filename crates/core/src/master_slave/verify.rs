@@ -79,13 +79,19 @@ fn verify_bus(b: &BusInput, sol: &MsSolution) -> Res {
     for a in &sol.schedule {
         let (kind, slave, dur) = match a {
             Activity::Send { slave, .. } if b.variant > 0 => (0, *slave, t1.clone()),
-            Activity::Compute { slave, .. } => (1, *slave, b.t.get(*slave).cloned().unwrap_or_default()),
-            Activity::Return { slave, .. } if b.variant == 2 || b.variant == 4 => (2, *slave, t2.clone()),
+            Activity::Compute { slave, .. } => {
+                (1, *slave, b.t.get(*slave).cloned().unwrap_or_default())
+            }
+            Activity::Return { slave, .. } if b.variant == 2 || b.variant == 4 => {
+                (2, *slave, t2.clone())
+            }
             other => return fail(format!("{other:?} does not exist in variant {}", b.variant)),
         };
         ensure(slave < p, || format!("slave {slave} does not exist"))?;
         let (s, e) = a.span();
-        ensure(e - s == dur, || format!("{a:?} does not last {}", frac(&dur)))?;
+        ensure(e - s == dur, || {
+            format!("{a:?} does not last {}", frac(&dur))
+        })?;
         per[slave][kind].push((s.clone(), e.clone()));
         if kind != 1 {
             bus.push((s.clone(), e.clone()));
@@ -97,7 +103,12 @@ fn verify_bus(b: &BusInput, sol: &MsSolution) -> Res {
     disjoint("the bus", bus)?;
     let mut counts = Vec::new();
     for (i, [snd, cmp, ret]) in per.iter_mut().enumerate() {
-        let all: Vec<(Q, Q)> = snd.iter().chain(cmp.iter()).chain(ret.iter()).cloned().collect();
+        let all: Vec<(Q, Q)> = snd
+            .iter()
+            .chain(cmp.iter())
+            .chain(ret.iter())
+            .cloned()
+            .collect();
         disjoint(&format!("P{}", i + 1), all)?;
         snd.sort();
         cmp.sort();
@@ -106,12 +117,19 @@ fn verify_bus(b: &BusInput, sol: &MsSolution) -> Res {
         counts.push(cmp.len() as u64);
     }
     ensure(counts == sol.counts, || {
-        format!("the schedule computes {counts:?} tasks per slave, the result says {:?}", sol.counts)
+        format!(
+            "the schedule computes {counts:?} tasks per slave, the result says {:?}",
+            sol.counts
+        )
     })?;
-    ensure(counts.iter().sum::<u64>() == sol.total, || "the total is not the sum".into())?;
+    ensure(counts.iter().sum::<u64>() == sol.total, || {
+        "the total is not the sum".into()
+    })?;
     sends.sort();
     let order: Vec<usize> = sends.into_iter().map(|(_, s)| s).collect();
-    ensure(order == sol.order, || "the message order differs from the bus".into())
+    ensure(order == sol.order, || {
+        "the message order differs from the bus".into()
+    })
 }
 
 /// Variants 1–2: one message before all tasks (and one back after); variants 3–4: the k-th
@@ -123,25 +141,39 @@ fn pair_messages(v: u8, i: usize, snd: &[(Q, Q)], cmp: &[(Q, Q)], ret: &[(Q, Q)]
         0 => Ok(()),
         1 | 2 => {
             let used = usize::from(!cmp.is_empty());
-            ensure(snd.len() == used && (ret.len() == used || !want_ret), || {
-                format!("{name} must get one message (and send one back) exactly when it computes")
-            })?;
+            ensure(
+                snd.len() == used && (ret.len() == used || !want_ret),
+                || {
+                    format!(
+                        "{name} must get one message (and send one back) exactly when it computes"
+                    )
+                },
+            )?;
             if let (Some(s), Some(first), Some(last)) = (snd.first(), cmp.first(), cmp.last()) {
-                ensure(s.1 <= first.0, || format!("{name} computes before its message ends"))?;
+                ensure(s.1 <= first.0, || {
+                    format!("{name} computes before its message ends")
+                })?;
                 if let Some(r) = ret.first() {
-                    ensure(last.1 <= r.0, || format!("{name} returns before it has computed"))?;
+                    ensure(last.1 <= r.0, || {
+                        format!("{name} returns before it has computed")
+                    })?;
                 }
             }
             Ok(())
         }
         _ => {
-            ensure(snd.len() == cmp.len() && (!want_ret || ret.len() == cmp.len()), || {
-                format!("{name} needs one message (and one return) per task")
-            })?;
+            ensure(
+                snd.len() == cmp.len() && (!want_ret || ret.len() == cmp.len()),
+                || format!("{name} needs one message (and one return) per task"),
+            )?;
             for (k, (s, c)) in snd.iter().zip(cmp).enumerate() {
-                ensure(s.1 <= c.0, || format!("task {} of {name} starts before its message", k + 1))?;
+                ensure(s.1 <= c.0, || {
+                    format!("task {} of {name} starts before its message", k + 1)
+                })?;
                 if let Some(r) = ret.get(k) {
-                    ensure(c.1 <= r.0, || format!("task {} of {name} returns early", k + 1))?;
+                    ensure(c.1 <= r.0, || {
+                        format!("task {} of {name} returns early", k + 1)
+                    })?;
                 }
             }
             Ok(())
@@ -164,8 +196,12 @@ fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
         let (s, e) = (a.span().0.clone(), a.span().1.clone());
         match a {
             Activity::Transfer { from, to, .. } => {
-                let node = nodes.get(*to).ok_or_else(|| Violation(format!("no node {to}")))?;
-                ensure(node.parent == *from, || format!("{a:?} does not follow a link"))?;
+                let node = nodes
+                    .get(*to)
+                    .ok_or_else(|| Violation(format!("no node {to}")))?;
+                ensure(node.parent == *from, || {
+                    format!("{a:?} does not follow a link")
+                })?;
                 ensure(&e - &s == node.c, || format!("{a:?} does not last c"))?;
                 ports.entry(*from).or_default().push((s.clone(), e.clone()));
                 recv[*to].push((s.clone(), e.clone()));
@@ -176,12 +212,16 @@ fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
             }
             Activity::Compute { slave, .. } => {
                 let w = nodes.get(*slave).and_then(|x| x.w.clone());
-                ensure(w.is_some_and(|w| &e - &s == w), || format!("{a:?} does not last w"))?;
+                ensure(w.is_some_and(|w| &e - &s == w), || {
+                    format!("{a:?} does not last w")
+                })?;
                 cpu[*slave].push((s.clone(), e));
                 leave[*slave].push(s);
             }
             Activity::MasterCompute { .. } => {
-                ensure(t.w0.as_ref().is_some_and(|w| &e - &s == *w), || format!("{a:?} does not last w0"))?;
+                ensure(t.w0.as_ref().is_some_and(|w| &e - &s == *w), || {
+                    format!("{a:?} does not last w0")
+                })?;
                 master.push((s, e));
             }
             other => return fail(format!("{other:?} is not a tree activity")),
@@ -197,7 +237,9 @@ fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
         // Each departure (forward or compute) needs its own earlier arrival.
         arrive[v].sort();
         leave[v].sort();
-        ensure(leave[v].len() <= arrive[v].len(), || format!("node {v} uses tasks it never received"))?;
+        ensure(leave[v].len() <= arrive[v].len(), || {
+            format!("node {v} uses tasks it never received")
+        })?;
         for (a, l) in arrive[v].iter().zip(&leave[v]) {
             ensure(a <= l, || format!("node {v} uses a task before it arrives"))?;
         }
@@ -205,7 +247,12 @@ fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
     let counts: Vec<u64> = cpu.iter().map(|c| c.len() as u64).collect();
     let total = counts.iter().sum::<u64>() + master.len() as u64;
     ensure(counts == sol.counts && total == sol.total, || {
-        format!("the schedule does {total} tasks {counts:?}, the result says {} {:?}", sol.total, sol.counts)
+        format!(
+            "the schedule does {total} tasks {counts:?}, the result says {} {:?}",
+            sol.total, sol.counts
+        )
     })?;
-    ensure(t.n.is_none_or(|cap| total <= cap), || "more tasks than the master holds".into())
+    ensure(t.n.is_none_or(|cap| total <= cap), || {
+        "more tasks than the master holds".into()
+    })
 }

@@ -32,6 +32,8 @@ mod step;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_periodic;
+#[cfg(test)]
 mod tests_props;
 #[cfg(test)]
 mod tests_tree;

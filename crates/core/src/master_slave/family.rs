@@ -64,6 +64,11 @@ impl Family for MasterSlaveFamily {
         ensure(state.schedule == sol.schedule, || {
             "the replayed Gantt chart differs from the schedule".into()
         })?;
+        if let Some(view) = &sol.tree {
+            ensure(state.selected == view.selected, || {
+                "the replayed Moore–Hodgson selection differs".into()
+            })?;
+        }
         ensure(
             state.counts.as_ref() == Some(&sol.counts) && state.total == sol.total,
             || "the replayed counts differ".into(),

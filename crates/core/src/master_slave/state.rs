@@ -84,6 +84,7 @@ impl Replay for MsState {
                 self.rejected.push(*job);
                 self.load.clone_from(load);
             }
+            MsStep::Selected { selected } => self.selected.clone_from(selected),
             MsStep::Placed {
                 activities, total, ..
             } => {

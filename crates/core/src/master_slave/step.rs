@@ -152,6 +152,11 @@ pub enum MsStep {
         #[serde(serialize_with = "crate::rational::exact")]
         load: Q,
     },
+    /// Moore–Hodgson's final selection (job indices in EDD order).
+    Selected {
+        /// The on-time jobs.
+        selected: Vec<usize>,
+    },
     /// Activities were added to the Gantt chart.
     Placed {
         /// What they are.
@@ -263,6 +268,10 @@ impl Step for MsStep {
                 job + 1,
                 frac(load)
             ),
+            MsStep::Selected { selected } => format!(
+                "Moore–Hodgson kept {} jobs that all meet their deadlines.",
+                selected.len()
+            ),
             MsStep::Placed { placement, activities, total } => {
                 let what = match placement {
                     Placement::Slot { slot, slave } => format!("Slot {slot} went to {}", p(*slave)),
@@ -297,7 +306,9 @@ impl Step for MsStep {
             MsStep::Bounded { .. } => ("bound", 5),
             MsStep::Probed { .. } => ("search", 6),
             MsStep::Readied { .. } | MsStep::Listed { .. } => ("reverse", 7),
-            MsStep::Admitted { .. } | MsStep::Rejected { .. } => ("select", 8),
+            MsStep::Admitted { .. } | MsStep::Rejected { .. } | MsStep::Selected { .. } => {
+                ("select", 8)
+            }
             MsStep::Placed { .. } | MsStep::Counted { .. } => ("schedule", 9),
         };
         Phase { name, line }

@@ -165,8 +165,15 @@ pub(super) fn jobs(
     (jobs, top)
 }
 
+/// Most jobs whose Moore–Hodgson additions and removals are traced one by one; beyond it only
+/// the final selection is (the trace stays under its cap).
+pub const MAX_TRACED_JOBS: usize = 4_000;
+
 /// Moore–Hodgson on jobs already in EDD order: the largest on-time set, in EDD order (indices).
 pub(super) fn moore_hodgson(jobs: &[Job], emit: &mut impl FnMut(MsStep)) -> Vec<usize> {
+    let traced = jobs.len() <= MAX_TRACED_JOBS;
+    let mut quiet = |_| {};
+    let emit: &mut dyn FnMut(MsStep) = if traced { emit } else { &mut quiet };
     let mut sel: Vec<usize> = Vec::new();
     let mut load = Q::zero();
     for (k, j) in jobs.iter().enumerate() {
@@ -212,6 +219,9 @@ pub(super) fn select(
     };
     let room = usize::try_from(cap - own).unwrap_or(usize::MAX);
     selected.truncate(room);
+    emit(MsStep::Selected {
+        selected: selected.clone(),
+    });
     Ok(TreeView {
         ready: ready
             .iter()

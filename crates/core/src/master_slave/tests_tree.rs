@@ -288,12 +288,12 @@ fn tree_edge_cases() {
 
 #[test]
 fn large_trees_stay_under_the_trace_cap() {
-    // 10 000 candidate jobs: Moore–Hodgson is summarised, the chart is still replayed.
+    // 4 200 candidate jobs: Moore–Hodgson is summarised, the chart is still replayed.
     let fork = Shape::Fork(hops(&[(1, 1), (1, 1)]));
-    let input = tree(fork, 5000, None, None);
+    let input = tree(fork, 2100, None, None);
     let traced = solve_traced(&input, "exact").unwrap();
     assert_eq!(traced.trace.dropped, 0);
     assert!(traced.trace.len() < 100);
-    // The port delivers one task per unit; the last one delivered at 5000 cannot compute.
-    assert_eq!(run(&input, "exact").total, 4999);
+    // The port delivers one task per unit; the last one delivered at T cannot compute.
+    assert_eq!(run(&input, "exact").total, 2099);
 }

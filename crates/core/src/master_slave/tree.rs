@@ -2,6 +2,8 @@
 //! (`READY` lists) and Moore–Hodgson at the master's port, for fork graphs, chains, spiders and
 //! every tree whose non-root nodes have child links of equal cost.
 
+use std::collections::BinaryHeap;
+
 use num_traits::Zero;
 
 use super::bus::tasks;
@@ -174,30 +176,29 @@ pub(super) fn moore_hodgson(jobs: &[Job], emit: &mut impl FnMut(MsStep)) -> Vec<
     let traced = jobs.len() <= MAX_TRACED_JOBS;
     let mut quiet = |_| {};
     let emit: &mut dyn FnMut(MsStep) = if traced { emit } else { &mut quiet };
-    let mut sel: Vec<usize> = Vec::new();
+    // A max-heap on (length, index): the longest job, among equals the one added last.
+    let mut heap: BinaryHeap<(&Q, usize)> = BinaryHeap::new();
+    let mut removed = vec![false; jobs.len()];
     let mut load = Q::zero();
     for (k, j) in jobs.iter().enumerate() {
-        sel.push(k);
+        heap.push((&j.length, k));
         load += &j.length;
         emit(MsStep::Admitted {
             job: k,
             load: load.clone(),
         });
         if load > j.deadline {
-            // The longest job; among equals the one added last.
-            // `max_by` keeps the last of equal maxima: the one added last.
-            let pos = (0..sel.len())
-                .max_by(|&a, &b| jobs[sel[a]].length.cmp(&jobs[sel[b]].length))
-                .unwrap_or(0);
-            let out = sel.remove(pos);
-            load -= &jobs[out].length;
-            emit(MsStep::Rejected {
-                job: out,
-                load: load.clone(),
-            });
+            if let Some((len, out)) = heap.pop() {
+                load -= len;
+                removed[out] = true;
+                emit(MsStep::Rejected {
+                    job: out,
+                    load: load.clone(),
+                });
+            }
         }
     }
-    sel
+    (0..jobs.len()).filter(|&k| !removed[k]).collect()
 }
 
 /// The whole selection of §8.3: READY lists, jobs, Moore–Hodgson, the master's own tasks and

@@ -304,3 +304,20 @@ fn min_time_of_every_variant() {
     );
     assert_eq!(s.makespan, Some(qi(16)));
 }
+
+#[test]
+fn ms6_the_reduction_builds_the_examples() {
+    let (yes, k) = two_phase::reduction(&[7, 5, 6], 10).unwrap();
+    assert_eq!(
+        (yes.t.clone(), yes.goal.clone(), k),
+        (qs(&[24, 22, 23]), horizon(27), 3)
+    );
+    assert_eq!(run(&MsInput::Bus(yes), "exact").total, 3);
+    let (no, _) = two_phase::reduction(&[9, 3, 6], 10).unwrap();
+    assert_eq!(
+        (no.t.clone(), no.goal.clone()),
+        (qs(&[28, 22, 25]), horizon(29))
+    );
+    assert_eq!(run(&MsInput::Bus(no), "exact").total, 2);
+    assert!(two_phase::reduction(&[1, 1, 1], 10).is_none());
+}

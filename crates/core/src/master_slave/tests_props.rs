@@ -258,3 +258,25 @@ fn random_instances_of_every_shape_keep_the_invariants() {
         }
     }
 }
+
+#[test]
+fn generated_instances_read_back_and_are_deterministic() {
+    for shape in GenShape::ALL {
+        for seed in 0..5u64 {
+            let inst = generate::instance("master-slave", shape, 5, seed).unwrap();
+            assert_eq!(
+                inst,
+                generate::instance("master-slave", shape, 5, seed).unwrap()
+            );
+            let back = crate::instance::Instance::from_json(&inst.to_json());
+            assert_eq!(back, Ok(inst), "{shape:?} seed {seed}");
+        }
+    }
+    // Sizes are clamped to the limits.
+    let crate::instance::Instance::MasterSlave(MsInput::Bus(b)) =
+        generate::instance("master-slave", GenShape::Star, 500, 1).unwrap()
+    else {
+        panic!("a bus instance")
+    };
+    assert_eq!(b.t.len(), MAX_SLAVES);
+}

@@ -239,3 +239,43 @@ pub(super) fn approx(
     view.right = Some(right);
     Ok((shot, view))
 }
+
+/// The RN-3DM reduction of §4.2 (the "why it is hard" panel): from integers `u_1..u_p` and `e`
+/// with `Σ u_i + p(p+1) = p·e`, the `MaxTasks2` instance `t1 = t2 = 1`, `t_i = u_i + e + m`
+/// (`m = max u_i`), `T = 2e + m`, and the target `K = p`: it has `p` tasks exactly when
+/// RN-3DM has a solution. `None` when the numbers do not satisfy the equation (or are not
+/// positive).
+///
+/// # Complexity
+/// `O(p)`.
+///
+/// ```
+/// use hetlab_core::master_slave::two_phase::reduction;
+/// use hetlab_core::rational::qi;
+/// let (input, k) = reduction(&[7, 5, 6], 10).unwrap();
+/// assert_eq!((input.t, k), (vec![qi(24), qi(22), qi(23)], 3));
+/// ```
+#[must_use]
+pub fn reduction(u: &[i64], e: i64) -> Option<(BusInput, u64)> {
+    let p = i64::try_from(u.len()).ok()?;
+    let m = *u.iter().max()?;
+    let sum = u.iter().try_fold(0i64, |a, &x| a.checked_add(x))?;
+    if u.iter().any(|&x| x <= 0)
+        || e <= 0
+        || sum.checked_add(p.checked_mul(p + 1)?)? != p.checked_mul(e)?
+    {
+        return None;
+    }
+    let q = |v: i64| Q::from_integer(v.into());
+    let t = u
+        .iter()
+        .map(|&x| Some(q(x.checked_add(e)?.checked_add(m)?)))
+        .collect::<Option<Vec<_>>>()?;
+    let input = BusInput {
+        variant: 2,
+        t,
+        comm: super::model::Comm::Pair(q(1), q(1)),
+        goal: super::model::Goal::Horizon(q(2i64.checked_mul(e)?.checked_add(m)?)),
+    };
+    Some((input, u64::try_from(p).ok()?))
+}

@@ -10,8 +10,8 @@ mod master_slave;
 mod speeds;
 mod steady;
 
-pub use broadcast::Broadcast;
 use broadcast::RawBroadcast;
+pub use broadcast::{Broadcast, PortModel};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;

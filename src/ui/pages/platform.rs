@@ -13,12 +13,12 @@ use hetlab_core::share;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
-use super::dom::{self, AUTOSAVE_KEY};
-use super::graph::Graph;
-use super::use_nav;
 use crate::draw;
 use crate::editor::{parse_field, parse_latency, Edit, Editor, FieldRule, Selection};
 use crate::route::{Page, Route};
+use crate::ui::components::graph::Graph;
+use crate::ui::dom::{self, AUTOSAVE_KEY};
+use crate::ui::use_nav;
 
 /// The reducer's state: the pure [`Editor`].
 #[derive(PartialEq)]

@@ -4,28 +4,16 @@
 
 use std::rc::Rc;
 
-use hetlab_core::lu::{self, compare, LuSolution, LuState, LuStep};
+use hetlab_core::lu::{self, compare, LuState};
 use hetlab_core::rational::{approx, format_q, frac};
-use hetlab_core::trace::Traced;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
-use super::square_page::SquareSvg;
-use crate::lu_draw::{load_bars, opacity, shade, SIDE};
-use crate::square_draw::{self, colour, Marks};
-
-/// The algorithms of the page: stable name (formats.md §7) and title.
-pub const ALGORITHMS: &[(&str, &str)] = &[
-    ("1d", "incremental 1D allocation, reversed slices"),
-    ("2d-dp", "2D: virtual grid, DP in both dimensions"),
-    ("2d-greedy", "2D: greedy on the virtual grid"),
-    ("block-cyclic", "block-cyclic baseline"),
-];
-
-/// The run of one algorithm on one instance.
-pub type LuRun = Traced<LuSolution, LuStep>;
+use crate::draw::lu::{load_bars, opacity, shade, SIDE};
+use crate::draw::square::{self as square_draw, colour, Marks};
+use crate::ui::components::square_svg::SquareSvg;
 
 /// Working shown below the figure at this state.
 pub fn working(s: &LuState) -> Html {
@@ -200,11 +188,22 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
 /// Matrix sizes of the comparison plot.
 const SIZES: [usize; 10] = [5, 10, 15, 20, 30, 40, 50, 60, 80, 100];
 
+/// The curves of one comparison plot: every scheme's time / perfect balance against `n`.
+pub type Curves = Rc<Result<Vec<compare::Series>, String>>;
+
+/// The curves of every scheme for processors of these cycle times (lu-distributions.md §3.3).
+#[must_use]
+pub fn curves(cycle_times: &[hetlab_core::rational::Q]) -> Curves {
+    let mut schemes = vec![lu::Scheme::OneD];
+    schemes.extend(compare::PLOTTED);
+    Rc::new(compare::series(cycle_times, &SIZES, &schemes))
+}
+
 /// Props of [`ComparePlot`].
 #[derive(Properties, PartialEq)]
 pub struct CompareProps {
-    /// Cycle times of the processors.
-    pub cycle_times: Rc<Vec<hetlab_core::rational::Q>>,
+    /// The curves, computed before rendering.
+    pub series: Curves,
     /// Title above the plot.
     pub title: AttrValue,
     /// Test id of the canvas.
@@ -216,14 +215,9 @@ pub struct CompareProps {
 #[component]
 pub fn ComparePlot(props: &CompareProps) -> Html {
     let canvas = use_node_ref();
-    let series = use_memo(props.cycle_times.clone(), |t| {
-        let mut schemes = vec![lu::Scheme::OneD];
-        schemes.extend(compare::PLOTTED);
-        compare::series(t, &SIZES, &schemes)
-    });
     {
         let canvas = canvas.clone();
-        use_effect_with(series.clone(), move |series| {
+        use_effect_with(props.series.clone(), move |series| {
             if let (Some(c), Ok(s)) = (canvas.cast::<web_sys::HtmlCanvasElement>(), &**series) {
                 // A drawing failure leaves the canvas blank; the table below has the numbers.
                 let _ = draw_series(c, s);
@@ -233,7 +227,7 @@ pub fn ComparePlot(props: &CompareProps) -> Html {
     html! {
         <div class="working">
             <h3>{props.title.clone()}</h3>
-            { match &*series {
+            { match &*props.series {
                 Ok(_) => html! { <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas> },
                 Err(e) => html! { <p class="muted">{e.clone()}</p> },
             } }

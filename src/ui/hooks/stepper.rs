@@ -8,10 +8,10 @@ use hetlab_core::share;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
-use super::share::ShareDialog;
-use super::{dom, use_nav, Nav};
 use crate::player::{Action, Player, DEFAULT_SPEED};
 use crate::route::Route;
+use crate::ui::components::share::ShareDialog;
+use crate::ui::{dom, use_nav, Nav};
 use hetlab_core::presets;
 use hetlab_core::trace::Step;
 
@@ -44,18 +44,20 @@ pub fn use_player(len: usize) -> (Player, Callback<Action>) {
     let on_action = {
         let (player, playing, speed) = (player.clone(), playing.clone(), speed.clone());
         Callback::from(move |a: Action| {
-            // Keys can arrive faster than the page re-renders: start from the step the address
-            // bar holds now (set synchronously by the previous action), not the one captured.
-            let shown = Route::parse(&dom::hash()).query.parse::<usize>("step");
+            // Start from what the address bar holds now, never from the route of the render that
+            // made this callback: keys and timer ticks outlive renders, and the page may have
+            // filled in `i=` and `algo=` since (a stale route would drop them). The step, too,
+            // may have moved faster than the page re-rendered.
+            let mut route = Route::parse(&dom::hash());
+            let shown = route.query.parse::<usize>("step");
             let base = Player {
                 step: shown.map_or(player.step, |k| k.clamp(player.start, player.end)),
                 ..player.clone()
             };
             let next = base.apply(&a);
             if next.step != base.step {
-                let mut r = nav.route.clone();
-                r.query.set("step", next.step.to_string());
-                nav.replace(r);
+                route.query.set("step", next.step.to_string());
+                nav.replace(route);
             }
             if next.playing != player.playing {
                 playing.set(next.playing);
@@ -87,7 +89,16 @@ pub fn use_player(len: usize) -> (Player, Callback<Action>) {
                         let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                             return;
                         };
-                        if dom::typing() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        // Keys belong to a text field being typed in, to an open dialog, and
+                        // (Space, Enter) to a focused button or link, which they press.
+                        if dom::typing()
+                            || dom::modal_open()
+                            || e.ctrl_key()
+                            || e.meta_key()
+                            || e.alt_key()
+                            || (matches!(e.key().as_str(), " " | "Enter")
+                                && dom::pressable_focused())
+                        {
                             return;
                         }
                         if let Some(a) = Player::key_action(&e.key()) {
@@ -282,9 +293,9 @@ pub fn algo_select(nav: &Nav, options: &[(&str, String)], current: &str) -> Html
     }
 }
 
-/// The presets menu of `problem`; choosing one pushes its instance at step 0 (and
-/// `reset_algo` when the family's algorithms depend on the instance).
-pub fn preset_select(nav: &Nav, problem: &str, reset_algo: Option<&'static str>) -> Html {
+/// The presets menu of `problem`; choosing one pushes its instance at step 0, and forgets the
+/// algorithm when the new instance does not offer it.
+pub fn preset_select(nav: &Nav, problem: &str) -> Html {
     let on_change = {
         let nav = nav.clone();
         Callback::from(move |e: Event| {
@@ -293,8 +304,9 @@ pub fn preset_select(nav: &Nav, problem: &str, reset_algo: Option<&'static str>)
                 let mut r = nav.route.clone();
                 r.query.set("i", share::encode(&inst));
                 r.query.set("step", "0");
-                if let Some(a) = reset_algo {
-                    r.query.set("algo", a);
+                let offered = hetlab_core::family::offered(&inst);
+                if r.query.get("algo").is_some_and(|a| !offered.contains(&a)) {
+                    r.query.remove("algo");
                 }
                 nav.push(r);
             }

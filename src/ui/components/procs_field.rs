@@ -4,8 +4,8 @@
 
 use yew::prelude::*;
 
-use super::dom::{self, AUTOSAVE_KEY};
 use crate::procs;
+use crate::ui::dom::{self, AUTOSAVE_KEY};
 use hetlab_core::instance::Instance;
 
 /// Props of [`ProcsField`].

@@ -24,6 +24,10 @@ impl Family for MasterSlaveFamily {
         }
     }
 
+    fn wrap(input: MsInput) -> Instance {
+        Instance::MasterSlave(input)
+    }
+
     fn offered(input: &MsInput) -> Vec<&'static str> {
         offered(input)
     }

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::{MsSolution, MsStep};
 use crate::rational::Q;
-use crate::report::{document, objective, with_steps};
+use crate::report::{document, objective, with_steps, Status};
 use crate::trace::Trace;
 
 /// The document of `sol` (status `optimal` for the exact methods, `heuristic` otherwise).
@@ -21,8 +21,12 @@ pub fn result(sol: &MsSolution, trace: &Trace<MsStep>, with_trace: bool) -> Valu
         o.remove("algorithm");
         o.remove("optimal");
     }
-    let status = if sol.optimal { "optimal" } else { "heuristic" };
-    let mut out = document("master-slave", sol.algorithm, status, obj, fields);
+    let status = if sol.optimal {
+        Status::Optimal
+    } else {
+        Status::Heuristic
+    };
+    let mut out = document("master-slave", sol.algorithm, status.as_str(), obj, fields);
     with_steps(&mut out, trace, &(), with_trace);
     out
 }

@@ -169,12 +169,13 @@ pub const FAMILIES: &[Family] = &[
     Family {
         problem: "master-slave",
         title: "Master–slave on a bus",
-        summary: "Schedule tasks from one master to slaves sharing a bus.",
+        summary: "How many identical tasks a master gets done by T when all traffic shares one bus or one port per tree node, and how fast it finishes C tasks.",
         spec: "master-slave.md",
         algorithms: &[
-            algo("exact", "exact algorithm", false),
-            algo("approx", "approximation", false),
-            algo("greedy", "greedy", false),
+            algo("exact", "exact: closed form, assignment, enumeration (p ≤ 7), reverse-time merge on trees", true),
+            algo("approx", "MaxTasks2 approximation within p tasks (§4.4)", true),
+            algo("greedy", "fastest-first foil (MaxTasks1), greedy baseline (MaxTasks3)", true),
+            algo("periodic", "asymptotically optimal periodic pattern (MaxTasks3/4, §6–7)", true),
         ],
     },
     Family {

@@ -14,6 +14,7 @@ pub mod instance;
 pub mod issue;
 pub mod lp;
 pub mod lu;
+pub mod master_slave;
 pub mod periodic;
 pub mod platform;
 pub mod presets;

@@ -103,6 +103,10 @@ macro_rules! with_family {
                 type $f = $crate::ring::family::RingFamily;
                 $body
             }
+            I::MasterSlave($input) => {
+                type $f = $crate::master_slave::family::MasterSlaveFamily;
+                $body
+            }
         }
     }};
 }

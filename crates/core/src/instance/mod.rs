@@ -8,6 +8,7 @@ use serde::Deserialize;
 mod broadcast;
 mod chains;
 mod ring;
+mod master_slave;
 mod speeds;
 mod steady;
 
@@ -42,6 +43,8 @@ pub enum Instance {
     Chains(Chains),
     /// `"problem": "ring"`.
     Ring(Ring),
+    /// `"problem": "master-slave"`.
+    MasterSlave(crate::master_slave::MsInput),
 }
 
 #[derive(Deserialize)]
@@ -98,6 +101,10 @@ impl Instance {
                 let raw: RawRing = parse_json(text, "")?;
                 raw.validate().map(Instance::Ring)
             }
+            "master-slave" => {
+                let raw: master_slave::RawMasterSlave = parse_json(text, "")?;
+                raw.validate().map(Instance::MasterSlave)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -136,6 +143,7 @@ impl Instance {
             Instance::Lu(l) => l.to_value(),
             Instance::Chains(c) => c.to_value(),
             Instance::Ring(r) => r.to_value(),
+            Instance::MasterSlave(m) => m.to_value(),
         }
     }
 
@@ -149,6 +157,7 @@ impl Instance {
             Instance::Lu(_) => "lu",
             Instance::Chains(_) => "chains",
             Instance::Ring(_) => "ring",
+            Instance::MasterSlave(_) => "master-slave",
         }
     }
 
@@ -158,7 +167,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) | Instance::MasterSlave(_) => None,
         }
     }
 }

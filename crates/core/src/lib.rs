@@ -6,6 +6,7 @@
 
 pub mod broadcast;
 pub mod catalog;
+pub mod divisible;
 pub mod generate;
 pub mod graph;
 pub mod instance;

@@ -1,0 +1,590 @@
+//! The `divisible` instance (divisible-load.md §1, formats.md §3.1): a variant, the load
+//! `W_total`, and either a star's workers (`g`, `w`, optional latencies `G`, `W`, an optional
+//! computing master `w0`, `rounds` for multi-installment) or a tree's nodes
+//! (`{"id", "parent", "g", "w"}`, the root without `parent` and `g`; a node without `w`, or with
+//! `"inf"`, has no CPU and only forwards).
+
+use std::collections::HashMap;
+
+use num_traits::{ToPrimitive, Zero};
+use serde::Deserialize;
+
+use crate::issue::{Issue, Issues};
+use crate::platform::raw::{read_q, RawNum, Rule};
+use crate::platform::NodeId;
+use crate::rational::{parse_cost, Cost, Q};
+
+/// Most workers of a star (every algorithm but the enumerations, which have their own limits).
+pub const MAX_WORKERS: usize = 64;
+/// Most nodes of a tree.
+pub const MAX_TREE_NODES: usize = 100;
+/// Most rounds of a multi-installment schedule.
+pub const MAX_ROUNDS: usize = 100;
+/// Most chunks `rounds × workers` of a multi-installment schedule (the recursion's rationals
+/// grow with the chunk index).
+pub const MAX_CHUNKS: usize = 400;
+
+/// The model of a divisible-load instance (formats.md §3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// Star, linear costs, one round (§2); optional computing master.
+    StarLinear,
+    /// Star, affine costs, one round (§4).
+    StarAffine,
+    /// Tree, linear costs, one round (§3).
+    TreeLinear,
+    /// Homogeneous star, fixed number of rounds (§5).
+    MultiInstallment,
+    /// Homogeneous star, uniform multi-round (§6).
+    Umr,
+    /// Heterogeneous star, asymptotically optimal periodic schedule (§7).
+    Periodic,
+}
+
+impl Variant {
+    /// Every variant, in menu order.
+    pub const ALL: [Variant; 6] = [
+        Variant::StarLinear,
+        Variant::StarAffine,
+        Variant::TreeLinear,
+        Variant::MultiInstallment,
+        Variant::Umr,
+        Variant::Periodic,
+    ];
+
+    /// The name used in JSON.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::StarLinear => "star-linear",
+            Variant::StarAffine => "star-affine",
+            Variant::TreeLinear => "tree-linear",
+            Variant::MultiInstallment => "multi-installment",
+            Variant::Umr => "umr",
+            Variant::Periodic => "periodic",
+        }
+    }
+
+    /// The variant with this name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.name() == name)
+    }
+
+    /// A star whose workers all share the same four costs is required.
+    #[must_use]
+    pub fn homogeneous(self) -> bool {
+        matches!(self, Variant::MultiInstallment | Variant::Umr)
+    }
+}
+
+/// One worker of a star: link cost `g` and cycle time `w` per unit of load, latencies `G`
+/// (sending) and `W` (computing), paid only when the worker receives something.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Worker {
+    /// Inverse bandwidth of the link from the master (`≥ 0`).
+    pub g: Q,
+    /// Inverse speed (`> 0`).
+    pub w: Q,
+    /// Communication latency `G` (`≥ 0`; 0 in the linear model).
+    pub big_g: Q,
+    /// Computation latency `W` (`≥ 0`; 0 in the linear model).
+    pub big_w: Q,
+}
+
+impl Worker {
+    /// A linear-cost worker.
+    #[must_use]
+    pub fn linear(g: Q, w: Q) -> Worker {
+        Worker {
+            g,
+            w,
+            big_g: Q::zero(),
+            big_w: Q::zero(),
+        }
+    }
+}
+
+/// One node of a tree (divisible-load.md §3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// Its id as written.
+    pub id: NodeId,
+    /// Index of its parent in the node list (`None` for the root, the master).
+    pub parent: Option<usize>,
+    /// Cost per unit of the link from its parent (0 for the root).
+    pub g: Q,
+    /// Cycle time; `None` when the node has no CPU (a relay).
+    pub w: Option<Q>,
+}
+
+/// A divisible-load instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divisible {
+    /// The model.
+    pub variant: Variant,
+    /// The load to process, `≥ 0`.
+    pub w_total: Q,
+    /// Star workers `P_1..P_p` in input order (empty for a tree).
+    pub workers: Vec<Worker>,
+    /// Cycle time of a computing master (star-linear only).
+    pub w0: Option<Q>,
+    /// Tree nodes in input order (empty for a star).
+    pub nodes: Vec<TreeNode>,
+    /// Number of rounds `M` (multi-installment only).
+    pub rounds: Option<usize>,
+}
+
+impl Divisible {
+    /// A star instance with linear costs.
+    #[must_use]
+    pub fn star_linear(g: &[Q], w: &[Q], w_total: Q) -> Divisible {
+        Divisible {
+            variant: Variant::StarLinear,
+            w_total,
+            workers: g
+                .iter()
+                .zip(w)
+                .map(|(g, w)| Worker::linear(g.clone(), w.clone()))
+                .collect(),
+            w0: None,
+            nodes: Vec::new(),
+            rounds: None,
+        }
+    }
+
+    /// A star instance of `variant` with these workers.
+    #[must_use]
+    pub fn star(variant: Variant, workers: Vec<Worker>, w_total: Q) -> Divisible {
+        Divisible {
+            variant,
+            w_total,
+            workers,
+            w0: None,
+            nodes: Vec::new(),
+            rounds: None,
+        }
+    }
+
+    pub(super) fn to_value(&self) -> serde_json::Value {
+        let num = |v: &Q| serde_json::to_value(RawNum::from_cost(&Cost::Finite(v.clone())));
+        let num = |v: &Q| num(v).unwrap_or_default();
+        let mut v = serde_json::json!({
+            "problem": "divisible", "version": 1, "variant": self.variant.name(),
+            "W_total": num(&self.w_total),
+        });
+        if self.variant == Variant::TreeLinear {
+            let nodes: Vec<serde_json::Value> = self
+                .nodes
+                .iter()
+                .map(|n| {
+                    let mut o = serde_json::json!({"id": n.id});
+                    if let Some(p) = n.parent.and_then(|p| self.nodes.get(p)) {
+                        o["parent"] = serde_json::json!(p.id);
+                        o["g"] = num(&n.g);
+                    }
+                    o["w"] = n.w.as_ref().map_or_else(|| "inf".into(), num);
+                    o
+                })
+                .collect();
+            v["nodes"] = nodes.into();
+        } else {
+            let workers: Vec<serde_json::Value> = self
+                .workers
+                .iter()
+                .map(|w| {
+                    let mut o = serde_json::json!({"g": num(&w.g), "w": num(&w.w)});
+                    if !w.big_g.is_zero() {
+                        o["G"] = num(&w.big_g);
+                    }
+                    if !w.big_w.is_zero() {
+                        o["W"] = num(&w.big_w);
+                    }
+                    o
+                })
+                .collect();
+            v["workers"] = workers.into();
+        }
+        if let Some(w0) = &self.w0 {
+            v["w0"] = num(w0);
+        }
+        if let Some(m) = self.rounds {
+            v["rounds"] = m.into();
+        }
+        v
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawDivisible {
+    #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
+    problem: String,
+    #[allow(dead_code)]
+    version: serde_json::Value,
+    variant: Option<String>,
+    #[serde(rename = "W_total")]
+    w_total: Option<RawNum>,
+    #[serde(default)]
+    workers: Option<Vec<RawWorker>>,
+    #[serde(default)]
+    w0: Option<RawNum>,
+    #[serde(default)]
+    nodes: Option<Vec<RawNode>>,
+    #[serde(default)]
+    rounds: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWorker {
+    g: Option<RawNum>,
+    w: Option<RawNum>,
+    #[serde(rename = "G", default)]
+    big_g: Option<RawNum>,
+    #[serde(rename = "W", default)]
+    big_w: Option<RawNum>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNode {
+    id: NodeId,
+    #[serde(default)]
+    parent: Option<NodeId>,
+    #[serde(default)]
+    g: Option<RawNum>,
+    #[serde(default)]
+    w: Option<RawNum>,
+}
+
+/// Reads a required number at `path`.
+fn required(raw: Option<&RawNum>, path: &str, rule: Rule, issues: &mut Vec<Issue>) -> Option<Q> {
+    if let Some(r) = raw {
+        read_q(r, path, rule, issues)
+    } else {
+        issues.push(Issue::new(path, "missing"));
+        None
+    }
+}
+
+impl RawDivisible {
+    pub(super) fn validate(self) -> Result<Divisible, Issues> {
+        let mut issues = Vec::new();
+        let variant = match self.variant.as_deref() {
+            None => {
+                issues.push(Issue::new(
+                    "variant",
+                    "missing: one of star-linear, star-affine, tree-linear, multi-installment, umr, periodic",
+                ));
+                None
+            }
+            Some(name) => {
+                let v = Variant::from_name(name);
+                if v.is_none() {
+                    let short: String = name.chars().take(40).collect();
+                    issues.push(Issue::new(
+                        "variant",
+                        format!("unknown variant {short:?} (known: star-linear, star-affine, tree-linear, multi-installment, umr, periodic)"),
+                    ));
+                }
+                v
+            }
+        };
+        let w_total = required(
+            self.w_total.as_ref(),
+            "W_total",
+            Rule::NON_NEGATIVE,
+            &mut issues,
+        );
+        let Some(variant) = variant else {
+            return Err(Issues(issues));
+        };
+        let w0 = self.read_w0(variant, &mut issues);
+        let rounds = self.read_rounds(variant, &mut issues);
+        let (workers, nodes) = if variant == Variant::TreeLinear {
+            if self.workers.is_some() {
+                issues.push(Issue::new(
+                    "workers",
+                    "a tree is given by \"nodes\", not \"workers\"",
+                ));
+            }
+            (Vec::new(), read_nodes(self.nodes.as_deref(), &mut issues))
+        } else {
+            if self.nodes.is_some() {
+                issues.push(Issue::new(
+                    "nodes",
+                    format!(
+                        "only the tree-linear variant has nodes; {} takes \"workers\"",
+                        variant.name()
+                    ),
+                ));
+            }
+            let w = read_workers(variant, self.workers.as_deref(), w0.is_some(), &mut issues);
+            (w, Vec::new())
+        };
+        if let (Some(m), true) = (rounds, variant.homogeneous()) {
+            if m.saturating_mul(workers.len()) > MAX_CHUNKS {
+                issues.push(Issue::new(
+                    "rounds",
+                    format!(
+                        "{m} rounds × {} workers = {} chunks; at most {MAX_CHUNKS}",
+                        workers.len(),
+                        m.saturating_mul(workers.len())
+                    ),
+                ));
+            }
+        }
+        match w_total {
+            Some(w_total) if issues.is_empty() => Ok(Divisible {
+                variant,
+                w_total,
+                workers,
+                w0,
+                nodes,
+                rounds,
+            }),
+            _ => Err(Issues(issues)),
+        }
+    }
+
+    fn read_w0(&self, variant: Variant, issues: &mut Vec<Issue>) -> Option<Q> {
+        let raw = self.w0.as_ref()?;
+        if variant != Variant::StarLinear {
+            issues.push(Issue::new(
+                "w0",
+                "only the star-linear variant has a computing master",
+            ));
+            return None;
+        }
+        read_q(raw, "w0", Rule::POSITIVE, issues)
+    }
+
+    fn read_rounds(&self, variant: Variant, issues: &mut Vec<Issue>) -> Option<usize> {
+        match (&self.rounds, variant) {
+            (None, Variant::MultiInstallment) => {
+                issues.push(Issue::new(
+                    "rounds",
+                    "missing: the number of rounds M, e.g. 2",
+                ));
+                None
+            }
+            (None, _) => None,
+            (Some(_), v) if v != Variant::MultiInstallment => {
+                issues.push(Issue::new(
+                    "rounds",
+                    "only the multi-installment variant takes a number of rounds (UMR computes its own)",
+                ));
+                None
+            }
+            (Some(v), _) => match v.as_u64().and_then(|n| n.to_usize()) {
+                Some(n) if (1..=MAX_ROUNDS).contains(&n) => Some(n),
+                _ => {
+                    let shown: String = v.to_string().chars().take(40).collect();
+                    issues.push(Issue::new(
+                        "rounds",
+                        format!("must be a whole number between 1 and {MAX_ROUNDS}, got {shown}"),
+                    ));
+                    None
+                }
+            },
+        }
+    }
+}
+
+fn read_workers(
+    variant: Variant,
+    raw: Option<&[RawWorker]>,
+    master_computes: bool,
+    issues: &mut Vec<Issue>,
+) -> Vec<Worker> {
+    let Some(raw) = raw else {
+        if !master_computes {
+            issues.push(Issue::new(
+                "workers",
+                "missing: the list of workers, each with \"g\" and \"w\"",
+            ));
+        }
+        return Vec::new();
+    };
+    if raw.is_empty() && !master_computes {
+        issues.push(Issue::new(
+            "workers",
+            "at least one worker is required (or a computing master \"w0\")",
+        ));
+        return Vec::new();
+    }
+    if raw.len() > MAX_WORKERS {
+        issues.push(Issue::new(
+            "workers",
+            format!("{} workers; at most {MAX_WORKERS} are supported", raw.len()),
+        ));
+        return Vec::new();
+    }
+    let affine = !matches!(variant, Variant::StarLinear);
+    let mut out = Vec::new();
+    for (k, r) in raw.iter().enumerate() {
+        let path = |f: &str| format!("workers[{k}].{f}");
+        let g = required(r.g.as_ref(), &path("g"), Rule::NON_NEGATIVE, issues);
+        let w = required(r.w.as_ref(), &path("w"), Rule::POSITIVE, issues);
+        let mut lat = |raw: Option<&RawNum>, f: &str| match raw {
+            None => Some(Q::zero()),
+            Some(v) => {
+                let got = read_q(v, &path(f), Rule::NON_NEGATIVE, issues)?;
+                if !affine && !got.is_zero() {
+                    issues.push(Issue::new(
+                        path(f),
+                        "star-linear has no latencies: use the star-affine variant",
+                    ));
+                    return None;
+                }
+                Some(got)
+            }
+        };
+        let big_g = lat(r.big_g.as_ref(), "G");
+        let big_w = lat(r.big_w.as_ref(), "W");
+        if let (Some(g), Some(w), Some(big_g), Some(big_w)) = (g, w, big_g, big_w) {
+            out.push(Worker { g, w, big_g, big_w });
+        }
+    }
+    if variant.homogeneous() && out.len() == raw.len() {
+        if let Some(k) = out.iter().position(|w| *w != out[0]) {
+            issues.push(Issue::new(
+                format!("workers[{k}]"),
+                format!(
+                    "{} needs identical workers (same g, w, G, W as workers[0])",
+                    variant.name()
+                ),
+            ));
+        }
+    }
+    if variant == Variant::Umr {
+        if let Some(w) = out.first().filter(|w| w.g.is_zero()) {
+            let _ = w;
+            issues.push(Issue::new("workers[0].g", "UMR needs g > 0, got 0"));
+        }
+    }
+    out
+}
+
+/// Reads the tree's nodes: unique ids, one root, parents that exist, no cycle.
+fn read_nodes(raw: Option<&[RawNode]>, issues: &mut Vec<Issue>) -> Vec<TreeNode> {
+    let Some(raw) = raw else {
+        issues.push(Issue::new(
+            "nodes",
+            "missing: the tree's nodes, each {\"id\", \"parent\", \"g\", \"w\"}",
+        ));
+        return Vec::new();
+    };
+    if raw.is_empty() || raw.len() > MAX_TREE_NODES {
+        issues.push(Issue::new(
+            "nodes",
+            format!(
+                "between 1 and {MAX_TREE_NODES} nodes are supported, got {}",
+                raw.len()
+            ),
+        ));
+        return Vec::new();
+    }
+    let before = issues.len();
+    let mut index: HashMap<&NodeId, usize> = HashMap::new();
+    for (k, n) in raw.iter().enumerate() {
+        if index.insert(&n.id, k).is_some() {
+            issues.push(Issue::new(
+                format!("nodes[{k}].id"),
+                format!("duplicate id {:?}", short(&n.id.to_string())),
+            ));
+        }
+    }
+    let mut nodes = Vec::new();
+    for (k, n) in raw.iter().enumerate() {
+        let parent = n.parent.as_ref().and_then(|p| {
+            let found = index.get(p).copied();
+            if found.is_none() {
+                issues.push(Issue::new(
+                    format!("nodes[{k}].parent"),
+                    format!("no node has id {:?}", short(&p.to_string())),
+                ));
+            }
+            found
+        });
+        let g = match (&n.parent, &n.g) {
+            (None, Some(_)) => {
+                issues.push(Issue::new(
+                    format!("nodes[{k}].g"),
+                    "the root has no input link: remove g",
+                ));
+                None
+            }
+            (None, None) => Some(Q::zero()),
+            (Some(_), g) => required(g.as_ref(), &format!("nodes[{k}].g"), Rule::NON_NEGATIVE, issues),
+        };
+        let w = read_cycle_time(n.w.as_ref(), &format!("nodes[{k}].w"), issues);
+        if let (Some(g), Some(w)) = (g, w) {
+            nodes.push(TreeNode {
+                id: n.id.clone(),
+                parent,
+                g,
+                w,
+            });
+        }
+    }
+    if issues.len() > before {
+        return Vec::new();
+    }
+    check_tree(&nodes, issues);
+    nodes
+}
+
+/// `None` (absent or `"inf"`: no CPU) or a positive cycle time; the outer `None` is an error.
+fn read_cycle_time(raw: Option<&RawNum>, path: &str, issues: &mut Vec<Issue>) -> Option<Option<Q>> {
+    let Some(raw) = raw else {
+        return Some(None);
+    };
+    if let RawNum::Text(t) = raw {
+        if matches!(parse_cost(t), Ok(Cost::Inf)) {
+            return Some(None);
+        }
+    }
+    read_q(raw, path, Rule::POSITIVE, issues).map(Some)
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+/// One root, every node reaches it, some node computes.
+fn check_tree(nodes: &[TreeNode], issues: &mut Vec<Issue>) {
+    let roots: Vec<usize> = (0..nodes.len())
+        .filter(|&k| nodes[k].parent.is_none())
+        .collect();
+    if roots.len() != 1 {
+        issues.push(Issue::new(
+            "nodes",
+            format!(
+                "platform must be a tree rooted at the master: {} nodes have no parent",
+                roots.len()
+            ),
+        ));
+        return;
+    }
+    for start in 0..nodes.len() {
+        let mut v = start;
+        let mut hops = 0;
+        while let Some(p) = nodes[v].parent {
+            v = p;
+            hops += 1;
+            if hops > nodes.len() {
+                issues.push(Issue::new(
+                    format!("nodes[{start}].parent"),
+                    "platform must be a tree rooted at the master: this node lies on a cycle",
+                ));
+                return;
+            }
+        }
+    }
+    if nodes.iter().all(|n| n.w.is_none()) {
+        issues.push(Issue::new("nodes", "no node has a CPU (every w is missing or inf)"));
+    }
+}

@@ -115,16 +115,17 @@ fn newer_families() -> Vec<Row> {
         ));
     }
     for p in [8, 32, 64] {
-        let areas = square::areas_from_speeds(
-            &generate::integers(p, 1, 10, 3)
-                .into_iter()
-                .map(qi)
-                .collect::<Vec<_>>(),
-        )
-        .unwrap_or_default();
+        let inst = hetlab_core::instance::SquarePartition {
+            processors: hetlab_core::instance::Processors::Speeds(
+                generate::integers(p, 1, 10, 3)
+                    .into_iter()
+                    .map(qi)
+                    .collect(),
+            ),
+        };
         for algo in ["column-dp", "recursive", "peri-max"] {
             rows.push(row(format!("square {algo} + trace, {p} areas"), 5, || {
-                drop(square::run::run_traced(algo, &areas));
+                drop(square::run::run(algo, &inst, true));
             }));
         }
     }

@@ -7,9 +7,8 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
 use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::{Instance, SteadyState};
-use hetlab_core::steady_state::{pipeline, report, tree};
-use hetlab_core::{broadcast, catalog, lu, share, square};
+use hetlab_core::instance::Instance;
+use hetlab_core::{catalog, family, share};
 
 #[derive(Parser)]
 #[command(
@@ -130,51 +129,6 @@ fn read_instance(file: &str) -> Result<Instance> {
 }
 
 fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
-    let value = match inst {
-        Instance::SteadyState(ss) => solve_steady_state(ss, algorithm, with_trace)?,
-        Instance::Broadcast(b) => {
-            let algorithm = algorithm.unwrap_or("lp");
-            let run = broadcast::dispatch::run(b, algorithm).map_err(|e| anyhow!("{e}"))?;
-            broadcast::dispatch::result(b, algorithm, &run, with_trace)
-        }
-        Instance::SquarePartition(sp) => {
-            let (part, trace) =
-                square::run::run_traced(algorithm.unwrap_or("column-dp"), &sp.areas())
-                    .map_err(|e| anyhow!("{e}"))?;
-            square::report::result(&part, with_trace.then_some(trace))
-        }
-        Instance::Lu(l) => {
-            let t = lu::solve_traced(algorithm.unwrap_or("1d"), &l.input())
-                .map_err(|e| anyhow!("{e}"))?;
-            lu::report::result(&t.solution, &t.trace, with_trace)
-        }
-    };
+    let value = family::solve(inst, algorithm, with_trace)?;
     Ok(serde_json::to_string_pretty(&value)?)
-}
-
-fn solve_steady_state(
-    ss: &SteadyState,
-    algorithm: Option<&str>,
-    with_trace: bool,
-) -> Result<serde_json::Value> {
-    let family =
-        catalog::family("steady-state").ok_or_else(|| anyhow!("catalog lacks steady-state"))?;
-    let value = match algorithm.unwrap_or("lp") {
-        "lp" => {
-            let traced = pipeline::solve_traced(ss)?;
-            report::pipeline_result(ss, &traced.solution, &traced.trace, with_trace)
-        }
-        "tree" => {
-            let traced = tree::solve_traced(ss)?;
-            report::tree_result(ss, &traced.solution, &traced.trace, with_trace)
-        }
-        name => {
-            let names: Vec<&str> = family.algorithms.iter().map(|a| a.name).collect();
-            bail!(
-                "unknown algorithm \"{name}\" for steady-state (known: {})",
-                names.join(", ")
-            )
-        }
-    };
-    Ok(value)
 }

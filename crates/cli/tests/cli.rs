@@ -321,7 +321,9 @@ fn solve_lu_distributions() {
     let out = hetlab(&["solve", "--algorithm", "3d", &a], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown LU algorithm \"3d\""));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "unknown algorithm \"3d\" for lu (known: 1d, 2d-dp, 2d-greedy, block-cyclic, full-block)"
+    ));
 }
 
 /// Every built family has a generator, and what it prints solves.

@@ -36,6 +36,16 @@ impl Family {
         self.algorithms.iter().any(|a| a.available)
     }
 
+    /// The names of the implemented algorithms, the default first.
+    #[must_use]
+    pub fn available_names(&self) -> Vec<&'static str> {
+        self.algorithms
+            .iter()
+            .filter(|a| a.available)
+            .map(|a| a.name)
+            .collect()
+    }
+
     /// The algorithm with this name.
     #[must_use]
     pub fn algorithm(&self, name: &str) -> Option<&'static Algorithm> {
@@ -94,6 +104,7 @@ pub const FAMILIES: &[Family] = &[
             algo("peri-max", "column heuristic for the largest half-perimeter", true),
             algo("bisection", "recursive bisection baseline", true),
             algo("slices", "one-dimensional slices baseline", true),
+            algo("grid", "2D processor grid: SVD heuristic (§4.4)", true),
         ],
     },
     Family {

@@ -148,7 +148,7 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
             processors: Processors::Speeds(list(1, 10, MAX_PROCESSORS)),
         }),
         "lu" => {
-            let t = list(1, 9, MAX_PROCESSORS);
+            let t = list(1, 9, crate::lu::MAX_PROCESSORS);
             let b = (2 * t.len()).min(MAX_LU_BLOCKS);
             Instance::Lu(Lu {
                 processors: Processors::CycleTimes(t),
@@ -250,7 +250,15 @@ mod tests {
         let Some(Instance::Lu(lu)) = instance("lu", Shape::Star, 200, 3) else {
             panic!("lu generates")
         };
-        assert_eq!((lu.processors.len(), lu.b, lu.n), (64, 128, Some(512)));
+        assert_eq!((lu.processors.len(), lu.b, lu.n), (32, 64, Some(256)));
+        let text = instance("lu", Shape::Star, 40, 1)
+            .map(|i| i.to_json())
+            .unwrap_or_default();
+        let read = crate::instance::Instance::from_json(&text).unwrap();
+        assert!(
+            crate::family::check_invariants(&read, "1d").is_ok(),
+            "what gen writes, solve reads"
+        );
         assert!(instance("ring", Shape::Star, 4, 1).is_none());
         assert_eq!(integers(4, 1, 10, 9), integers(4, 1, 10, 9));
     }

@@ -49,17 +49,31 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
             "binomial",
             "greedy-tree",
             "spt",
-            "tree-colgen",
         ]
     }
 }
 
-/// Solves `input` with `algorithm`.
+/// Solves `input` with `algorithm`, with its trace.
 ///
 /// # Errors
 /// An unknown algorithm for this kind of instance, a multicast under the unidirectional model
 /// (no method in broadcast.md), or the solver's own message (size limits, ...).
 pub fn run(input: &BroadcastInput, algorithm: &str) -> Result<Run, String> {
+    run_with(input, algorithm, true)
+}
+
+fn plain<T, S, E>(solution: Result<T, E>) -> Result<Traced<T, S>, E> {
+    solution.map(|solution| Traced {
+        solution,
+        trace: crate::trace::Trace::default(),
+    })
+}
+
+/// As [`run`]; `traced: false` records no step (the solution is the same).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, String> {
     let known = algorithms(input);
     if !known.contains(&algorithm) {
         return Err(format!(
@@ -67,24 +81,30 @@ pub fn run(input: &BroadcastInput, algorithm: &str) -> Result<Run, String> {
             known.join(", ")
         ));
     }
+    let (p, s) = (&input.platform, input.source);
     match (&input.targets, input.port_model) {
         (Some(_), PortModel::Unidirectional) => Err(
             "multicast under the unidirectional model has no method in broadcast.md: remove \"targets\" or use \"port_model\": \"bidirectional\"".to_owned(),
         ),
-        (Some(targets), PortModel::Bidirectional) => multicast::solve_multicast_traced(
-            &input.platform,
-            input.source,
-            targets,
-            algorithm,
-        )
-        .map(Run::Multicast),
-        (None, PortModel::Unidirectional) => {
-            unidirectional::solve_unidirectional_traced(&input.platform, input.source)
-                .map(Run::Unidirectional)
+        (Some(targets), PortModel::Bidirectional) => if traced {
+            multicast::solve_multicast_traced(p, s, targets, algorithm)
+        } else {
+            plain(multicast::solve_multicast(p, s, targets, algorithm))
         }
-        (None, PortModel::Bidirectional) => solve_traced(input, algorithm)
-            .map(Run::Broadcast)
-            .map_err(|e| e.to_string()),
+        .map(Run::Multicast),
+        (None, PortModel::Unidirectional) => if traced {
+            unidirectional::solve_unidirectional_traced(p, s)
+        } else {
+            plain(unidirectional::solve_unidirectional(p, s))
+        }
+        .map(Run::Unidirectional),
+        (None, PortModel::Bidirectional) => if traced {
+            solve_traced(input, algorithm)
+        } else {
+            plain(super::solve(input, algorithm))
+        }
+        .map(Run::Broadcast)
+        .map_err(|e| e.to_string()),
     }
 }
 

@@ -43,6 +43,7 @@ pub mod colgen;
 mod colgen_tests;
 pub mod dispatch;
 pub mod extract;
+pub mod family;
 pub mod gantt;
 pub mod lp;
 pub mod multicast;

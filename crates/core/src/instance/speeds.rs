@@ -9,7 +9,7 @@ use crate::issue::{Issue, Issues};
 use crate::platform::raw::{read_q, RawNum, Rule};
 use crate::rational::{Cost, Q};
 
-/// Most processors a square-partition or LU instance may have (the DP tables and the drawings
+/// Most processors a square-partition instance may have (an LU instance: [`crate::lu::MAX_PROCESSORS`]) (the DP tables and the drawings
 /// stay readable, and every solver stays well under a second in the browser).
 pub const MAX_PROCESSORS: usize = 64;
 
@@ -188,6 +188,7 @@ pub(super) struct RawLu {
 
 /// Reads exactly one of the given lists of positive numbers.
 fn read_processors(
+    max: usize,
     given: [(&'static str, Option<Vec<RawNum>>); 3],
     issues: &mut Vec<Issue>,
 ) -> Option<Processors> {
@@ -207,13 +208,10 @@ fn read_processors(
         issues.push(Issue::new(*field, "at least one processor is required"));
         return None;
     }
-    if raw.len() > MAX_PROCESSORS {
+    if raw.len() > max {
         issues.push(Issue::new(
             *field,
-            format!(
-                "{} processors; at most {MAX_PROCESSORS} are supported",
-                raw.len()
-            ),
+            format!("{} processors; at most {max} are supported", raw.len()),
         ));
         return None;
     }
@@ -260,6 +258,7 @@ impl RawSquare {
     pub(super) fn validate(self) -> Result<SquarePartition, Issues> {
         let mut issues = Vec::new();
         let processors = read_processors(
+            MAX_PROCESSORS,
             [
                 ("speeds", self.speeds),
                 ("cycle_times", self.cycle_times),
@@ -278,6 +277,7 @@ impl RawLu {
     pub(super) fn validate(self) -> Result<Lu, Issues> {
         let mut issues = Vec::new();
         let processors = read_processors(
+            crate::lu::MAX_PROCESSORS,
             [
                 ("speeds", self.speeds),
                 ("cycle_times", self.cycle_times),

@@ -20,6 +20,7 @@
 
 pub mod allocate;
 pub mod compare;
+pub mod family;
 mod greedy;
 pub mod grid;
 pub mod panel;

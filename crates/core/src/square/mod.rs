@@ -15,6 +15,7 @@ pub mod baseline;
 pub mod column;
 #[cfg(test)]
 mod examples;
+pub mod family;
 pub mod grid;
 pub mod metrics;
 pub mod perimax;

@@ -3,8 +3,31 @@
 
 use serde_json::{json, Value};
 
-use super::run::Partition;
+use super::run::{Detail, Partition, SquareRun, GRID};
 use crate::report::{document, objective};
+
+/// The document of any run: the partition's, or the grid heuristic's (its evaluations and
+/// the best arrangement's `V`, in floating point as §4.4 computes it).
+#[must_use]
+pub fn run_result(run: &SquareRun, with_trace: bool) -> Value {
+    let trace = with_trace.then(|| run.trace_json());
+    match (&run.partition, &run.detail) {
+        (Some(p), _) => result(p, trace),
+        (None, Detail::Grid(t)) => {
+            let best = t.solution.evaluations.get(t.solution.best);
+            let mut out = json!({
+                "problem": "square-partition", "algorithm": GRID, "status": "heuristic",
+                "objective": {"name": "grid_value", "value": best.map(|e| e.v)},
+                "grid": t.solution, "steps": t.trace.len(),
+            });
+            if let Some(tr) = trace {
+                out["trace"] = Value::Array(tr);
+            }
+            out
+        }
+        (None, _) => Value::Null,
+    }
+}
 
 /// The document of `part`, with the trace (one object per step, with its caption) when given.
 #[must_use]
@@ -30,8 +53,9 @@ pub fn result(part: &Partition, trace: Option<Vec<Value>>) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::instance::{Processors, SquarePartition};
     use crate::rational::parse_q;
-    use crate::square::run::run_traced;
+    use crate::square::run::run;
 
     #[test]
     fn the_8_area_example_reports_its_rectangles_and_trace() {
@@ -39,8 +63,10 @@ mod tests {
             .iter()
             .map(|t| parse_q(t).unwrap())
             .collect();
-        let (part, trace) = run_traced("column-dp", &s).unwrap();
-        let doc = result(&part, Some(trace));
+        let inst = SquarePartition {
+            processors: Processors::Areas(s),
+        };
+        let doc = run_result(&run("column-dp", &inst, true).unwrap(), true);
         assert_eq!(doc["problem"], "square-partition");
         assert_eq!(doc["status"], "optimal");
         assert_eq!(doc["objective"]["name"], "sum_half_perimeters");
@@ -52,8 +78,7 @@ mod tests {
         assert_eq!(doc["columns"], json!([[7, 6], [5, 4, 3], [2, 1, 0]]));
         let steps = doc["trace"].as_array().unwrap();
         assert_eq!(json!(steps.len()), doc["steps"]);
-        let (part, _) = run_traced("peri-max", &s).unwrap();
-        let doc = result(&part, None);
+        let doc = run_result(&run("peri-max", &inst, false).unwrap(), false);
         assert_eq!(doc["objective"]["name"], "max_half_perimeter");
         assert_eq!(doc["objective"]["value_exact"], "28/25");
         assert!(doc.get("trace").is_none());

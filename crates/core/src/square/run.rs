@@ -5,12 +5,20 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::column::{ColumnPartition, ColumnStep};
+use super::grid::{self, GridHeuristic, GridStep};
+use super::perimax::{PeriMaxPartition, PeriMaxStep};
+use super::recursive::{RecursivePartition, RecursiveStep};
 use super::{baseline, column, metrics, perimax, recursive, Rect};
+use crate::instance::SquarePartition;
 use crate::rational::Q;
-use crate::trace::{Step, Trace};
+use crate::trace::{Step, Trace, Traced};
 
-/// The algorithm names of formats.md section 7, in display order.
+/// The rectangle algorithms of formats.md section 7, in display order.
 pub const ALGORITHMS: &[&str] = &["column-dp", "recursive", "peri-max", "bisection", "slices"];
+
+/// The 2D processor-grid heuristic (§4.4, §6.4): a grid, not rectangles.
+pub const GRID: &str = "grid";
 
 /// A partition from any algorithm, with its objective and metrics.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -35,7 +43,67 @@ pub struct Partition {
     pub steps: usize,
 }
 
-/// Runs algorithm `name` on areas `s`.
+/// The traced detail of one run, by algorithm.
+#[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Detail {
+    /// `column-dp`.
+    Column(Traced<ColumnPartition, ColumnStep>),
+    /// `recursive`.
+    Recursive(Traced<RecursivePartition, RecursiveStep>),
+    /// `peri-max`.
+    PeriMax(Traced<PeriMaxPartition, PeriMaxStep>),
+    /// `grid`: a processor grid, not rectangles (§4.4).
+    Grid(Traced<GridHeuristic, GridStep>),
+    /// A baseline: no trace.
+    Baseline,
+}
+
+/// One run of a square-partition algorithm: the partition (none for `grid`) and the trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SquareRun {
+    /// The normalised areas the algorithm ran on.
+    pub areas: Vec<Q>,
+    /// The partition with its metrics (`None` for the grid heuristic).
+    pub partition: Option<Partition>,
+    /// The trace of the algorithm.
+    pub detail: Detail,
+}
+
+impl SquareRun {
+    /// Number of steps recorded.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        match &self.detail {
+            Detail::Column(t) => t.trace.len(),
+            Detail::Recursive(t) => t.trace.len(),
+            Detail::PeriMax(t) => t.trace.len(),
+            Detail::Grid(t) => t.trace.len(),
+            Detail::Baseline => 0,
+        }
+    }
+
+    /// No step was recorded.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The trace as JSON: one object per step with its `caption` and `phase`.
+    #[must_use]
+    pub fn trace_json(&self) -> Vec<Value> {
+        let s = self.areas.as_slice();
+        match &self.detail {
+            Detail::Column(t) => json(&t.trace, s),
+            Detail::Recursive(t) => json(&t.trace, s),
+            Detail::PeriMax(t) => json(&t.trace, s),
+            Detail::Grid(t) => crate::report::trace_json(&t.trace.steps, &()),
+            Detail::Baseline => Vec::new(),
+        }
+    }
+}
+
+/// Runs algorithm `name` on areas `s` (every algorithm but `grid`), untraced.
 ///
 /// # Errors
 /// An unknown name (listing the known ones) or invalid areas.
@@ -46,52 +114,115 @@ pub struct Partition {
 /// assert_eq!(part.value, q(3, 1));
 /// ```
 pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, String> {
-    run_traced(name, s).map(|(p, _)| p)
+    run_on(name, s, None, false)?
+        .partition
+        .ok_or_else(|| format!("\"{name}\" gives a processor grid, not rectangles"))
 }
 
-/// As [`run_algorithm`], with the trace as JSON: one object per step, the step's data plus its
-/// `"caption"` (formats.md section 4).
+/// Runs algorithm `name` on the processors of `inst`; `traced` records the steps.
 ///
 /// # Errors
-/// As [`run_algorithm`].
-pub fn run_traced(name: &str, s: &[Q]) -> Result<(Partition, Vec<Value>), String> {
+/// As [`run_algorithm`]; the grid heuristic's own message.
+pub fn run(name: &str, inst: &SquarePartition, traced: bool) -> Result<SquareRun, String> {
+    run_on(
+        name,
+        &inst.areas(),
+        Some(&inst.processors.cycle_times()),
+        traced,
+    )
+}
+
+/// Every rectangle algorithm on the same areas, in catalog order (the comparison panel),
+/// with the message of those that refuse.
+#[must_use]
+pub fn compare(s: &[Q]) -> Vec<(&'static str, Result<Partition, String>)> {
+    ALGORITHMS
+        .iter()
+        .map(|name| (*name, run_algorithm(name, s)))
+        .collect()
+}
+
+fn traced_or<T, S, E>(
+    traced: bool,
+    plain: impl FnOnce() -> Result<T, E>,
+    with: impl FnOnce() -> Result<Traced<T, S>, E>,
+) -> Result<Traced<T, S>, E> {
+    if traced {
+        with()
+    } else {
+        plain().map(|solution| Traced {
+            solution,
+            trace: Trace::default(),
+        })
+    }
+}
+
+/// The most square grid holding every processor (1 × p when p is prime).
+fn grid_shape(p: usize) -> (usize, usize) {
+    let rows = (1..=p)
+        .filter(|r| p.is_multiple_of(*r) && r * r <= p)
+        .max()
+        .unwrap_or(1);
+    (rows, p / rows)
+}
+
+fn run_on(name: &str, s: &[Q], times: Option<&[Q]>, traced: bool) -> Result<SquareRun, String> {
     let mut columns = None;
-    let (status, objective, rects, trace) = match name {
+    let (status, objective, rects, detail) = match name {
         "column-dp" => {
-            let t = column::solve_traced(s)?;
+            let t = traced_or(traced, || column::solve(s), || column::solve_traced(s))?;
             columns = Some(t.solution.drawn_columns());
-            let steps = json(&t.trace, s);
-            ("optimal", "sum_half_perimeters", t.solution.rects, steps)
+            let rects = t.solution.rects.clone();
+            ("optimal", "sum_half_perimeters", rects, Detail::Column(t))
         }
         "recursive" => {
-            let t = recursive::solve_traced(s)?;
-            let steps = json(&t.trace, s);
-            ("heuristic", "sum_half_perimeters", t.solution.rects, steps)
+            let t = traced_or(
+                traced,
+                || recursive::solve(s),
+                || recursive::solve_traced(s),
+            )?;
+            let rects = t.solution.rects.clone();
+            (
+                "heuristic",
+                "sum_half_perimeters",
+                rects,
+                Detail::Recursive(t),
+            )
         }
         "peri-max" => {
-            let t = perimax::solve_traced(s)?;
+            let t = traced_or(traced, || perimax::solve(s), || perimax::solve_traced(s))?;
             columns = Some(t.solution.columns.clone());
-            let steps = json(&t.trace, s);
-            ("heuristic", "max_half_perimeter", t.solution.rects, steps)
+            let rects = t.solution.rects.clone();
+            ("heuristic", "max_half_perimeter", rects, Detail::PeriMax(t))
         }
         "bisection" => (
             "heuristic",
             "sum_half_perimeters",
             baseline::bisection(s)?,
-            Vec::new(),
+            Detail::Baseline,
         ),
         "slices" => {
             columns = Some(vec![(0..s.len()).collect()]);
-            (
-                "heuristic",
-                "sum_half_perimeters",
-                baseline::slices(s)?,
-                Vec::new(),
-            )
+            let rects = baseline::slices(s)?;
+            ("heuristic", "sum_half_perimeters", rects, Detail::Baseline)
+        }
+        GRID => {
+            let times = times.ok_or("the grid heuristic needs the processors' cycle times")?;
+            let (rows, cols) = grid_shape(times.len());
+            let t = traced_or(
+                traced,
+                || grid::heuristic(times, rows, cols),
+                || grid::heuristic_traced(times, rows, cols),
+            )?;
+            return Ok(SquareRun {
+                areas: s.to_vec(),
+                partition: None,
+                detail: Detail::Grid(t),
+            });
         }
         other => {
             return Err(format!(
-                "unknown algorithm \"{other}\" for square-partition (known: {})",
+                "unknown algorithm \"{other}\" for square-partition (known: {}, {GRID})",
                 ALGORITHMS.join(", ")
             ))
         }
@@ -107,7 +238,12 @@ pub fn run_traced(name: &str, s: &[Q]) -> Result<(Partition, Vec<Value>), String
         .copied()
         .find(|a| *a == name)
         .unwrap_or("");
-    let part = Partition {
+    let mut run = SquareRun {
+        areas: s.to_vec(),
+        partition: None,
+        detail,
+    };
+    run.partition = Some(Partition {
         algorithm,
         status,
         objective,
@@ -115,9 +251,9 @@ pub fn run_traced(name: &str, s: &[Q]) -> Result<(Partition, Vec<Value>), String
         rects,
         columns,
         metrics: m,
-        steps: trace.len(),
-    };
-    Ok((part, trace))
+        steps: run.len(),
+    });
+    Ok(run)
 }
 
 /// Each step as its JSON object plus `"caption"` and `"phase"`.
@@ -136,7 +272,8 @@ mod tests {
         let s = crate::square::examples::s7_1();
         let want = [q(11, 2), q(146, 25), q(28, 25), q(139, 25), q(9, 1)];
         for (name, value) in ALGORITHMS.iter().zip(want) {
-            let (part, trace) = run_traced(name, &s).unwrap();
+            let run = run_on(name, &s, None, true).unwrap();
+            let (part, trace) = (run.partition.clone().unwrap(), run.trace_json());
             assert_eq!(
                 (part.algorithm, part.value.clone()),
                 (*name, value),

@@ -1,0 +1,172 @@
+//! The broadcast family behind the generic [`Family`] entry: bidirectional broadcast (LP and
+//! baselines), multicast and the unidirectional model, through [`dispatch`].
+
+use num_traits::{One, Zero};
+use serde_json::Value;
+
+use super::dispatch::{self, Run};
+use super::multicast::net::Net;
+use super::multicast::{MulticastState, MULTICAST_PSEUDOCODE};
+use super::unidirectional::{UniState, UNIDIRECTIONAL_PSEUDOCODE};
+use super::{
+    schedule, verify_trees, BroadcastInput, Context, State, Status, BASELINE_PSEUDOCODE, PSEUDOCODE,
+};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::Instance;
+use crate::rational::Q;
+use crate::trace::Step;
+
+/// The broadcast family.
+pub struct BroadcastFamily;
+
+impl Family for BroadcastFamily {
+    const PROBLEM: &'static str = "broadcast";
+    type Input = BroadcastInput;
+    type Run = Run;
+
+    fn input(inst: &Instance) -> Option<&BroadcastInput> {
+        match inst {
+            Instance::Broadcast(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    fn offered(input: &BroadcastInput) -> Vec<&'static str> {
+        dispatch::algorithms(input).to_vec()
+    }
+
+    fn run(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
+        dispatch::run_with(input, algorithm, traced).map_err(SolveError::Failed)
+    }
+
+    fn steps(run: &Run) -> usize {
+        run.len()
+    }
+
+    fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bool) -> Value {
+        dispatch::result(input, algorithm, run, with_trace)
+    }
+
+    fn check(input: &BroadcastInput, run: &Run) -> Result<(), String> {
+        let p = &input.platform;
+        let (ids, arcs) = (p.ids(), p.arcs());
+        let ctx = Context {
+            ids: &ids,
+            arcs: &arcs,
+        };
+        match run {
+            Run::Broadcast(t) => {
+                let longest = PSEUDOCODE.len().max(BASELINE_PSEUDOCODE.len());
+                for s in &t.trace.steps {
+                    captioned(s, &ctx, longest)?;
+                }
+                check_bidirectional(input, t)
+            }
+            Run::Multicast(t) => {
+                for s in &t.trace.steps {
+                    captioned(s, &ctx, MULTICAST_PSEUDOCODE.len())?;
+                }
+                check_multicast(input, t)
+            }
+            Run::Unidirectional(t) => {
+                for s in &t.trace.steps {
+                    captioned(s, &ctx, UNIDIRECTIONAL_PSEUDOCODE.len())?;
+                }
+                let sol = &t.solution;
+                let net = Net::from_platform(p);
+                if sol.throughput.is_some() && !sol.trees.is_empty() {
+                    let rho =
+                        super::unidirectional::verify(&net, input.source, &sol.trees, &sol.period)?;
+                    ensure(Some(rho) == sol.throughput, || {
+                        "the schedule does not deliver the throughput".into()
+                    })?;
+                }
+                if t.trace.is_empty() {
+                    return Ok(());
+                }
+                let end = t.trace.state_at(UniState::new(net.arcs.len()), usize::MAX);
+                ensure(end.rho == sol.throughput && end.trees == sol.trees, || {
+                    "the replayed trees differ from the solution's".into()
+                })
+            }
+        }
+    }
+}
+
+fn captioned<S: Step>(s: &S, ctx: &S::Context<'_>, lines: usize) -> Result<(), String> {
+    ensure(!s.caption(ctx).is_empty(), || {
+        "a step has no caption".into()
+    })?;
+    ensure(s.phase().line < lines, || {
+        "a phase line is out of the pseudocode".into()
+    })
+}
+
+fn check_bidirectional(
+    input: &BroadcastInput,
+    t: &crate::trace::Traced<super::BroadcastSolution, super::Step>,
+) -> Result<(), String> {
+    let sol = &t.solution;
+    let p = &input.platform;
+    let (n, arcs) = (p.nodes.len(), p.arcs());
+    let state = t.trace.state_at(State::new(), usize::MAX);
+    let traced = !t.trace.is_empty();
+    if let Some(rho) = &sol.throughput {
+        if !sol.trees.is_empty() {
+            verify_trees(n, &arcs, input.source, &sol.trees, rho)?;
+        }
+        if let Some(period) = &sol.period {
+            schedule::verify(n, &arcs, input.source, &sol.trees, period)?;
+            ensure(
+                !traced || state.bars == schedule::bars(&arcs, period),
+                || "the replayed Gantt bars differ".into(),
+            )?;
+        }
+    }
+    if sol.status == Status::Optimal && sol.lp.is_some() {
+        let lp = sol
+            .lp
+            .as_ref()
+            .map_or_else(Q::zero, |lp| lp.out_price.iter().chain(&lp.in_price).sum());
+        ensure(Some(&lp) == sol.throughput.as_ref(), || {
+            "the port prices do not certify ρ*".into()
+        })?;
+        ensure(
+            !traced || (state.trees == sol.trees && state.rho == sol.throughput),
+            || "the replayed trees differ from the solution's".into(),
+        )?;
+    }
+    Ok(())
+}
+
+fn check_multicast(
+    input: &BroadcastInput,
+    t: &crate::trace::Traced<super::multicast::MulticastSolution, super::multicast::MulticastStep>,
+) -> Result<(), String> {
+    let sol = &t.solution;
+    let net = Net::from_platform(&input.platform);
+    let mut must = vec![false; net.n];
+    sol.targets.iter().for_each(|&v| must[v] = true);
+    let (mut out, mut inn) = (vec![Q::zero(); net.n], vec![Q::zero(); net.n]);
+    for tree in &sol.trees {
+        net.check_arborescence(input.source, &tree.arcs, &must)?;
+        for &k in &tree.arcs {
+            out[net.arcs[k].from] += &net.arcs[k].c * &tree.weight;
+            inn[net.arcs[k].to] += &net.arcs[k].c * &tree.weight;
+        }
+    }
+    ensure(out.iter().chain(&inn).all(|l| *l <= Q::one()), || {
+        "a port is loaded over 1".into()
+    })?;
+    if t.trace.is_empty() {
+        return Ok(());
+    }
+    let state = t.trace.state_at(MulticastState::new(), usize::MAX);
+    if let Some(scheme) = &sol.scheme {
+        ensure(
+            state.summary == Some((scheme.kind, sol.throughput.clone())),
+            || "the replayed summary differs from the solution".into(),
+        )?;
+    }
+    Ok(())
+}

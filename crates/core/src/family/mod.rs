@@ -1,0 +1,228 @@
+//! One shape for every problem family: the [`Family`] trait and the registry that the command
+//! line, `hetlab list`, `hetlab gen`, the pages and the generic invariant test go through.
+//!
+//! A family is a unit struct implementing [`Family`] next to its solvers (for instance
+//! `lu::family::Lu`). It says which [`Instance`] variant it reads, runs an algorithm by its
+//! catalog name (traced or not), writes the result document of formats.md section 4 and
+//! checks a run independently (the verifier, plus "replaying the trace gives the solution").
+//! Algorithm names, titles and defaults live in [`catalog`] only.
+//!
+//! # Adding a family
+//! 1. `crates/core/src/<family>/`: the solvers, `Step`/`State`, `verify`, `report`, and
+//!    `family.rs` with `impl Family for <Unit>`.
+//! 2. `instance/<family>.rs` and its [`Instance`] variant; presets; an arm in
+//!    `generate::instance`; the family's block of algorithms in `catalog.rs`.
+//! 3. One line in [`with_family!`] below. The CLI (`solve`, `list`, `gen`) and the generic
+//!    invariant test (`tests/invariants.rs`) pick it up from there.
+
+use serde_json::Value;
+
+use crate::catalog;
+use crate::instance::Instance;
+
+mod error;
+
+pub use error::SolveError;
+
+/// What every family provides. `Input` is the validated instance; `Run` is a traced (or
+/// untraced, with an empty trace) outcome of one algorithm, which the family's page replays.
+pub trait Family {
+    /// The `"problem"` name (formats.md section 3), also the page's route.
+    const PROBLEM: &'static str;
+    /// The validated instance.
+    type Input;
+    /// The outcome of one algorithm: its solution and its trace.
+    type Run;
+
+    /// The family's instance inside `inst`, when it holds one.
+    fn input(inst: &Instance) -> Option<&Self::Input>;
+
+    /// The algorithms that apply to this instance, the default first (a subset of the
+    /// catalog's names; some families offer fewer for some instances).
+    fn offered(_input: &Self::Input) -> Vec<&'static str> {
+        info(Self::PROBLEM).map_or_else(Vec::new, catalog::Family::available_names)
+    }
+
+    /// Runs `algorithm` (a catalog name); `traced` records the steps (otherwise the trace is
+    /// empty and nothing is paid for it).
+    ///
+    /// # Errors
+    /// [`SolveError`]: an unknown or inapplicable algorithm, an instance over a size limit, or
+    /// the solver's own refusal, in a sentence.
+    fn run(input: &Self::Input, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError>;
+
+    /// Number of recorded steps.
+    fn steps(run: &Self::Run) -> usize;
+
+    /// The result document (formats.md section 4), with the trace when `with_trace`.
+    fn result(input: &Self::Input, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value;
+
+    /// Checks a traced run independently of the solver: the family's verifier accepts the
+    /// solution, replaying the whole trace gives the solution, every step has a caption and a
+    /// pseudocode line.
+    ///
+    /// # Errors
+    /// What is wrong, in a sentence.
+    fn check(input: &Self::Input, run: &Self::Run) -> Result<(), String>;
+}
+
+/// Calls `$body` with `$f` bound to the [`Family`] type of `$inst` and `$input` to its input.
+/// This match is the one registration of a family.
+#[macro_export]
+macro_rules! with_family {
+    ($inst:expr, |$f:ident, $input:ident| $body:expr) => {{
+        use $crate::instance::Instance as I;
+        match $inst {
+            I::SteadyState($input) => {
+                type $f = $crate::steady_state::family::SteadyStateFamily;
+                $body
+            }
+            I::Broadcast($input) => {
+                type $f = $crate::broadcast::family::BroadcastFamily;
+                $body
+            }
+            I::SquarePartition($input) => {
+                type $f = $crate::square::family::SquareFamily;
+                $body
+            }
+            I::Lu($input) => {
+                type $f = $crate::lu::family::LuFamily;
+                $body
+            }
+            I::Divisible($input) => {
+                type $f = $crate::divisible::family::DivisibleFamily;
+                $body
+            }
+        }
+    }};
+}
+
+/// The catalog entry of `problem`.
+#[must_use]
+pub fn info(problem: &str) -> Option<&'static catalog::Family> {
+    catalog::family(problem)
+}
+
+/// The algorithms offered for `inst`, the default first.
+#[must_use]
+pub fn offered(inst: &Instance) -> Vec<&'static str> {
+    with_family!(inst, |F, input| F::offered(input))
+}
+
+/// The default algorithm for `inst`.
+#[must_use]
+pub fn default_algorithm(inst: &Instance) -> &'static str {
+    offered(inst).first().copied().unwrap_or("")
+}
+
+/// Solves `inst` with `algorithm` (the default when `None`) and returns the result document,
+/// with the trace when `with_trace`: what `hetlab solve` prints and what the pages export.
+///
+/// # Errors
+/// As [`Family::run`].
+pub fn solve(
+    inst: &Instance,
+    algorithm: Option<&str>,
+    with_trace: bool,
+) -> Result<Value, SolveError> {
+    with_family!(inst, |F, input| {
+        let name = resolve::<F>(input, algorithm)?;
+        let run = F::run(input, name, with_trace)?;
+        Ok(F::result(input, name, &run, with_trace))
+    })
+}
+
+/// The generic invariants of one algorithm on one instance (the test of every family runs
+/// this over its presets and random instances): the untraced and traced runs give the same
+/// result document, [`Family::check`] accepts the traced run, the trace stays under its cap
+/// and the result's `steps` counts it. Returns the number of steps.
+///
+/// # Errors
+/// [`Invariant::Refused`] when the algorithm refuses the instance (the same refusal traced and
+/// untraced), [`Invariant::Broken`] naming the first invariant that fails.
+pub fn check_invariants(inst: &Instance, algorithm: &str) -> Result<usize, Invariant> {
+    let broken = |m: String| Invariant::Broken(format!("{algorithm}: {m}"));
+    with_family!(inst, |F, input| {
+        let plain = F::run(input, algorithm, false);
+        let traced = F::run(input, algorithm, true);
+        let (plain, traced) = match (plain, traced) {
+            (Ok(p), Ok(t)) => (p, t),
+            (Err(a), Err(b)) if a == b => return Err(Invariant::Refused(a)),
+            _ => {
+                return Err(broken(
+                    "the untraced and traced runs disagree on refusing".into(),
+                ))
+            }
+        };
+        let (a, b) = (
+            F::result(input, algorithm, &plain, false),
+            F::result(input, algorithm, &traced, false),
+        );
+        let strip = |mut v: Value| {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("steps");
+            }
+            v
+        };
+        if strip(a) != strip(b) {
+            return Err(broken("the untraced and traced results differ".into()));
+        }
+        F::check(input, &traced).map_err(broken)?;
+        let n = F::steps(&traced);
+        if n > crate::trace::STEP_CAP {
+            return Err(broken(format!("{n} steps exceed the cap")));
+        }
+        let doc = F::result(input, algorithm, &traced, true);
+        let steps = doc["steps"].as_u64().and_then(|s| usize::try_from(s).ok());
+        let listed = doc["trace"].as_array().map(Vec::len);
+        if steps != Some(n) || listed != Some(n) {
+            return Err(broken(format!(
+                "the result says {steps:?} steps and lists {listed:?}, the trace has {n}"
+            )));
+        }
+        Ok(n)
+    })
+}
+
+/// How [`check_invariants`] failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invariant {
+    /// The algorithm refused the instance with this error, traced and untraced alike.
+    #[error("refused: {0}")]
+    Refused(SolveError),
+    /// An invariant does not hold: a bug.
+    #[error("broken invariant: {0}")]
+    Broken(String),
+}
+
+/// The name to run: `algorithm`, or the family's default, refused with the list of offered
+/// names when this instance does not offer it.
+fn resolve<F: Family>(
+    input: &F::Input,
+    algorithm: Option<&str>,
+) -> Result<&'static str, SolveError> {
+    let offered = F::offered(input);
+    match algorithm {
+        None => offered
+            .first()
+            .copied()
+            .ok_or_else(|| SolveError::unknown(F::PROBLEM, "", &offered)),
+        Some(name) => offered
+            .iter()
+            .copied()
+            .find(|a| *a == name)
+            .ok_or_else(|| SolveError::unknown(F::PROBLEM, name, &offered)),
+    }
+}
+
+/// `Ok` when `cond` holds, else the message (for [`Family::check`] implementations).
+///
+/// # Errors
+/// `message()` when `cond` is false.
+pub fn ensure(cond: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+    if cond {
+        Ok(())
+    } else {
+        Err(message())
+    }
+}

@@ -1,0 +1,74 @@
+//! The LU family behind the generic [`Family`] entry.
+
+use serde_json::Value;
+
+use super::{report, solve, solve_traced, verify, LuSolution, LuState, LuStep, LU_PSEUDOCODE};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::{Instance, Lu};
+use crate::trace::{Replay as _, Step as _, Trace, Traced};
+
+/// The LU family.
+pub struct LuFamily;
+
+impl Family for LuFamily {
+    const PROBLEM: &'static str = "lu";
+    type Input = Lu;
+    type Run = Traced<LuSolution, LuStep>;
+
+    fn input(inst: &Instance) -> Option<&Lu> {
+        match inst {
+            Instance::Lu(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    fn run(input: &Lu, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
+        let i = input.input();
+        let t = if traced {
+            solve_traced(algorithm, &i)
+        } else {
+            solve(algorithm, &i).map(|solution| Traced {
+                solution,
+                trace: Trace::default(),
+            })
+        };
+        t.map_err(SolveError::Failed)
+    }
+
+    fn steps(run: &Self::Run) -> usize {
+        run.trace.len()
+    }
+
+    fn result(_input: &Lu, _algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        report::result(&run.solution, &run.trace, with_trace)
+    }
+
+    fn check(input: &Lu, run: &Self::Run) -> Result<(), String> {
+        let sol = &run.solution;
+        verify(&input.input(), sol)?;
+        let mut state = LuState::new(input.processors.len(), sol.n);
+        for s in &run.trace.steps {
+            ensure(!s.caption(&()).is_empty(), || {
+                "a step has no caption".into()
+            })?;
+            ensure(s.phase().line < LU_PSEUDOCODE.len(), || {
+                "a phase line is out of the pseudocode".into()
+            })?;
+            state.apply(s);
+        }
+        ensure(state.owners == sol.owners, || {
+            "the replayed owner matrix differs".into()
+        })?;
+        ensure(state.k == Some(sol.n - 1), || {
+            "the replay does not reach the last step".into()
+        })?;
+        ensure(
+            state.total == sol.total_cost && state.perfect_total == sol.perfect_balance,
+            || "the replayed totals differ".into(),
+        )?;
+        ensure(
+            state.chunk_sequence == sol.sequence.clone().unwrap_or_default(),
+            || "the replayed allocation sequence differs".into(),
+        )
+    }
+}

@@ -1,0 +1,173 @@
+//! The steady-state family behind the generic [`Family`] entry: `lp` (the pipeline on any
+//! platform) and `tree` (the closed form on trees and stars).
+
+use num_traits::Zero;
+use serde_json::Value;
+
+use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
+use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
+use super::{report, verify};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::{Instance, SteadyState};
+use crate::trace::{Step as _, Trace, Traced};
+
+/// The steady-state family.
+pub struct SteadyStateFamily;
+
+/// One run of a steady-state algorithm.
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
+pub enum SteadyRun {
+    /// The general pipeline (`lp`).
+    Lp(Traced<Pipeline, PipeStep>),
+    /// The closed form (`tree`).
+    Tree(Traced<TreeSolution, TreeStep>),
+}
+
+impl Family for SteadyStateFamily {
+    const PROBLEM: &'static str = "steady-state";
+    type Input = SteadyState;
+    type Run = SteadyRun;
+
+    fn input(inst: &Instance) -> Option<&SteadyState> {
+        match inst {
+            Instance::SteadyState(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn run(
+        input: &SteadyState,
+        algorithm: &str,
+        with_trace: bool,
+    ) -> Result<SteadyRun, SolveError> {
+        match algorithm {
+            "lp" => {
+                let t = if with_trace {
+                    pipeline::solve_traced(input)
+                } else {
+                    pipeline::solve(input).map(|solution| Traced {
+                        solution,
+                        trace: Trace::default(),
+                    })
+                };
+                t.map(SteadyRun::Lp)
+                    .map_err(|e| SolveError::TooLarge(e.to_string()))
+            }
+            "tree" => {
+                let t = if with_trace {
+                    tree::solve_traced(input)
+                } else {
+                    tree::solve(input).map(|solution| Traced {
+                        solution,
+                        trace: Trace::default(),
+                    })
+                };
+                t.map(SteadyRun::Tree)
+                    .map_err(|e| SolveError::NotApplicable(e.to_string()))
+            }
+            other => Err(SolveError::unknown(Self::PROBLEM, other, &["lp", "tree"])),
+        }
+    }
+
+    fn steps(run: &SteadyRun) -> usize {
+        match run {
+            SteadyRun::Lp(t) => t.trace.len(),
+            SteadyRun::Tree(t) => t.trace.len(),
+        }
+    }
+
+    fn result(input: &SteadyState, _algorithm: &str, run: &SteadyRun, with_trace: bool) -> Value {
+        match run {
+            SteadyRun::Lp(t) => report::pipeline_result(input, &t.solution, &t.trace, with_trace),
+            SteadyRun::Tree(t) => report::tree_result(input, &t.solution, &t.trace, with_trace),
+        }
+    }
+
+    fn check(input: &SteadyState, run: &SteadyRun) -> Result<(), String> {
+        match run {
+            SteadyRun::Lp(t) => check_pipeline(input, t),
+            SteadyRun::Tree(t) => check_tree(input, t),
+        }
+    }
+}
+
+fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<(), String> {
+    let sol = &t.solution;
+    verify(inst, &sol.lp.rates, &sol.lp.throughput).map_err(|e| e.to_string())?;
+    let arcs = inst.platform.arcs();
+    if let Some(pattern) = &sol.pattern {
+        crate::periodic::verify(pattern, &sol.lp.flows(inst, &arcs))?;
+    }
+    let ids = inst.platform.ids();
+    let ctx = pipeline::Context {
+        ids: &ids,
+        arcs: &arcs,
+        pipeline: sol,
+    };
+    for s in &t.trace.steps {
+        ensure(!s.caption(&ctx).is_empty(), || {
+            format!("step {s:?} has no caption")
+        })?;
+        ensure(s.phase().line < PIPELINE_PSEUDOCODE.len(), || {
+            "a phase line is out of the pseudocode".into()
+        })?;
+    }
+    let end = t.trace.state_at(PipeState::default(), usize::MAX);
+    ensure(end.routes == sol.allocations.len(), || {
+        "the replay does not peel every route".into()
+    })?;
+    let (matchings, stage) = match &sol.pattern {
+        Some(p) => (p.decomposition.matchings.len(), Stage::Scaled),
+        None => (
+            0,
+            if sol.lp.throughput.is_zero() {
+                end.stage
+            } else {
+                Stage::Scaled
+            },
+        ),
+    };
+    ensure(end.matchings == matchings && end.stage == stage, || {
+        format!(
+            "the replay ends at {:?} with {} matchings, the solution has {matchings}",
+            end.stage, end.matchings
+        )
+    })
+}
+
+fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<(), String> {
+    let sol = &t.solution;
+    verify(inst, &sol.rates, &sol.throughput).map_err(|e| e.to_string())?;
+    let ids = inst.platform.ids();
+    for s in &t.trace.steps {
+        ensure(!s.caption(&ids).is_empty(), || {
+            format!("step {s:?} has no caption")
+        })?;
+        ensure(s.phase().line < TREE_PSEUDOCODE.len(), || {
+            "a phase line is out of the pseudocode".into()
+        })?;
+    }
+    let end = t
+        .trace
+        .state_at(TreeState::new(inst.platform.nodes.len()), usize::MAX);
+    ensure(end.throughput.as_ref() == Some(&sol.throughput), || {
+        "the replayed throughput differs".into()
+    })?;
+    for (i, xi) in sol.rates.x.iter().enumerate() {
+        if sol.usage[i] != NodeUse::Unreachable {
+            ensure(end.x[i].as_ref() == Some(xi), || {
+                format!("the replayed rate of node {i} differs")
+            })?;
+        }
+    }
+    let arcs = inst.platform.arcs();
+    for (k, fk) in sol.rates.f.iter().enumerate() {
+        if !fk.is_zero() {
+            ensure(end.rate_in[arcs[k].to].as_ref() == Some(fk), || {
+                format!("the replayed rate of arc {k} differs")
+            })?;
+        }
+    }
+    Ok(())
+}

@@ -157,6 +157,7 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
                 grid: None,
             })
         }
+        "divisible" => Instance::Divisible(crate::divisible::random::instance(shape, size, seed)),
         _ => return None,
     })
 }

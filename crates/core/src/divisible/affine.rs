@@ -60,6 +60,12 @@ pub struct AffineDetails {
 }
 
 impl AffineDetails {
+    /// No search (nothing to schedule).
+    #[must_use]
+    pub fn empty() -> AffineDetails {
+        AffineDetails::new(None, Vec::new(), Vec::new())
+    }
+
     fn new(sorted: Option<SortedEf>, table: Vec<Tried>, program: Vec<String>) -> AffineDetails {
         AffineDetails {
             sorted,

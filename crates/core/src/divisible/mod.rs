@@ -28,6 +28,7 @@ pub mod info;
 pub mod multi;
 pub mod periodic;
 pub mod program;
+pub mod random;
 pub mod report;
 pub mod schedule;
 pub mod star;
@@ -44,6 +45,7 @@ mod tests_multi;
 #[cfg(test)]
 mod tests_props;
 
+use num_traits::Zero;
 use serde::Serialize;
 
 pub use crate::instance::{Divisible, TreeNode, Variant, Worker};
@@ -259,6 +261,14 @@ fn run(
         )));
     }
     let method = resolve(inst, algorithm);
+    if method.starts_with("affine") && inst.w_total.is_zero() {
+        // §12: nothing to send, nobody pays a latency.
+        let empty = affine::AffineDetails::empty();
+        let mut sol = multi::nothing(inst, Details::Affine(empty), emit);
+        sol.status = Status::Optimal;
+        sol.method = method;
+        return Ok(sol);
+    }
     let mut sol = match method {
         "star-linear" => star::star_linear(inst, emit),
         "fixed-order" => star::fixed_order(inst, emit),

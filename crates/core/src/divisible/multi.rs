@@ -86,7 +86,7 @@ pub(super) fn nothing(inst: &Divisible, details: Details, emit: &mut impl FnMut(
         alpha: vec![Q::zero(); p],
         alpha_master: None,
         schedule: Vec::new(),
-        notes: vec!["nothing to send".to_owned()],
+        notes: vec!["nothing to send: W_total = 0".to_owned()],
         details,
     }
 }

@@ -2,7 +2,7 @@
 //! computing master, the exchange argument of Prop. 2, the throughput of every order (the bars
 //! of §9.1 step 4), and the fixed-order teaching variant of §2.4.
 
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use serde::Serialize;
 
 use super::ef::{by_bandwidth, linear_rate, Prefix};
@@ -18,14 +18,28 @@ pub const MAX_ORDERS_COMPARED: usize = 5;
 /// Most workers for which every row of an enumeration table is a step.
 pub const MAX_TABLE_WORKERS: usize = 4;
 
-/// The throughput of one order (all workers, linear costs).
+/// The throughput of one imposed order (linear costs).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OrderRate {
     /// The order.
     pub order: Vec<usize>,
-    /// `ρ` (load per time unit; `+ 1/w_0` when the master computes).
+    /// The LP optimum of this order (§2.2 LP view): the best subsequence, leaving idle the
+    /// workers that would slow it down (§2.4); load per time unit, `+ 1/w_0` when the master
+    /// computes. These are the values of DL-3.
     #[serde(serialize_with = "crate::rational::exact")]
     pub rho: Q,
+    /// Every worker used, all finishing together (can be lower than `rho`).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub rho_all: Q,
+}
+
+/// The best linear throughput over the subsequences of `order` (the fixed-order optimum).
+fn best_subsequence_rate(workers: &[Worker], order: &[usize]) -> Q {
+    let k = order.len().min(16);
+    (1u32..(1 << k))
+        .map(|mask| linear_rate(workers, (0..k).filter(|b| mask & (1 << b) != 0).map(|b| order[b])))
+        .max()
+        .unwrap_or_else(Q::zero)
 }
 
 /// What STARLINEAR and the fixed order report besides the common fields.
@@ -37,7 +51,7 @@ pub struct StarDetails {
     /// `ρ = Σ a_k (+ 1/w_0)`.
     #[serde(serialize_with = "crate::rational::exact")]
     pub rho: Q,
-    /// `ρ` of every order, lexicographic (`p ≤` [`MAX_ORDERS_COMPARED`]; empty otherwise).
+    /// `ρ` of every imposed order, lexicographic (`p ≤` [`MAX_ORDERS_COMPARED`]; empty otherwise).
     pub orders: Vec<OrderRate>,
     /// Fixed order: every subsequence evaluated (`p ≤` [`MAX_TABLE_WORKERS`]).
     pub subsequences: Vec<Tried>,
@@ -48,7 +62,7 @@ fn master_rate(inst: &Divisible) -> Q {
     inst.w0.as_ref().map_or_else(Q::zero, Q::recip)
 }
 
-/// `ρ` of every order of all workers, in lexicographic order of the permutations.
+/// `ρ` of every imposed order of the workers, in lexicographic order of the permutations.
 #[must_use]
 pub fn every_order(workers: &[Worker], r0: &Q) -> Vec<OrderRate> {
     let p = workers.len();
@@ -60,7 +74,8 @@ pub fn every_order(workers: &[Worker], r0: &Q) -> Vec<OrderRate> {
     loop {
         out.push(OrderRate {
             order: perm.clone(),
-            rho: linear_rate(workers, perm.iter().copied()) + r0,
+            rho: best_subsequence_rate(workers, &perm) + r0,
+            rho_all: linear_rate(workers, perm.iter().copied()) + r0,
         });
         // Next permutation in lexicographic order.
         let Some(i) = (0..p - 1).rev().find(|&i| perm[i] < perm[i + 1]) else {

@@ -17,9 +17,12 @@
 //!
 //! Workers are 0-based indices (input order) in the data and `P1..Pp` in captions; tree nodes are
 //! indices into the instance's node list. Every one-round method and the multi-installment and
-//! UMR chunk sizes are exact rationals; the only floating-point steps are the square root of the
-//! periodic schedule (its period is the double nearest to `√(B/ρ_opt)`, then used exactly) and
-//! nothing else: UMR's equalisation bisects in rationals (tolerances: [`UMR_BISECTION_STEPS`]).
+//! UMR chunk sizes are exact rationals. The floating-point steps are the spec's numeric ones:
+//! the square root of the periodic schedule (its period is the double nearest to `√(B/ρ_opt)`,
+//! then used exactly) and the bisection of UMR's last-round finish time (in `f64`, to a
+//! relative width of `1e-15` or [`UMR_BISECTION_STEPS`] halvings; the loads are then computed
+//! exactly at that time and made to sum to the round's load exactly). Every schedule is therefore
+//! exact and verified without tolerance.
 
 pub mod affine;
 pub mod ef;
@@ -57,8 +60,8 @@ pub use verify::verify;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
-/// Bisection steps of UMR's last-round equalisation (§6): the finish time is known to within
-/// `2^-UMR_BISECTION_STEPS` of the initial bracket, far below the spec's `1e-6`.
+/// Most bisection steps of UMR's last-round equalisation (§6); it stops earlier at a relative
+/// width of `1e-15`, far below the spec's `1e-6`.
 pub const UMR_BISECTION_STEPS: usize = 80;
 
 /// Most Gantt blocks of one schedule (the periodic schedule is refused beyond).

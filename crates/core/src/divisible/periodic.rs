@@ -78,6 +78,24 @@ pub fn knapsack(ws: &[super::Worker], sorted: &[usize]) -> (Vec<Q>, usize, Q) {
     (x, q, rho)
 }
 
+/// One sending period from time 0: chunks scaled by `f`, sent back to back in `selected`
+/// order, each computed from `T_p` on; a send then its computation, per worker.
+fn period_blocks(ws: &[super::Worker], selected: &[usize], chunk: &[Q], f: &Q, period: &Q) -> Vec<Block> {
+    let mut s = Q::zero();
+    let mut out = Vec::new();
+    for &i in selected {
+        let a = &chunk[i] * f;
+        if !a.is_positive() {
+            continue;
+        }
+        let send = Block::send(i, s, &ws[i], a.clone(), 0);
+        s = send.end.clone();
+        out.push(send);
+        out.push(Block::compute(i, period.clone(), &ws[i], a, 0));
+    }
+    out
+}
+
 fn ceil(v: &Q) -> BigInt {
     v.numer().div_ceil(v.denom())
 }
@@ -125,28 +143,30 @@ pub(super) fn periodic(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Resu
     let k = sending + 1;
     emit(DivStep::Sized { latency, period: period.clone(), k, small_load });
     let per_period: Q = selected.iter().map(|&i| &chunk[i]).sum();
-    let mut sent = Q::zero();
     let mut alpha = vec![Q::zero(); ws.len()];
-    let mut schedule = Vec::new();
+    let mut schedule = Vec::with_capacity(2 * sending * selected.len());
+    // A full period's blocks, from time 0 (computations one period later); later periods are
+    // the same blocks shifted by (t − 1)·T_p, and only the last sending period is rescaled.
+    let full = period_blocks(ws, &selected, &chunk, &Q::one(), &period);
+    let sent_before_last = &per_period * Q::from_integer((sending - 1).into());
+    let last = period_blocks(ws, &selected, &chunk, &((b - sent_before_last) / &per_period), &period);
     for t in 1..k {
-        let f = if t + 1 == k { (b - &sent) / &per_period } else { Q::one() };
-        let mut s = Q::from_integer((t - 1).into()) * &period;
-        let compute_at = Q::from_integer(t.into()) * &period;
-        let mut blocks = Vec::new();
-        for &i in &selected {
-            let a = &chunk[i] * &f;
-            if !a.is_positive() {
-                continue;
-            }
-            let send = Block::send(i, s, &ws[i], a.clone(), t - 1);
-            s = send.end.clone();
-            blocks.push(send);
-            blocks.push(Block::compute(i, compute_at.clone(), &ws[i], a.clone(), t - 1));
-            sent += &a;
-            alpha[i] += a;
-        }
+        let shift = Q::from_integer((t - 1).into()) * &period;
+        let base = if t + 1 == k { &last } else { &full };
+        let blocks: Vec<Block> = base
+            .iter()
+            .map(|x| Block { start: &x.start + &shift, end: &x.end + &shift, round: t - 1, ..x.clone() })
+            .collect();
         emit(DivStep::Drew { part: "period", index: t - 1, blocks: blocks.clone() });
         schedule.extend(blocks);
+    }
+    for (&i, x) in selected.iter().zip(full.iter().step_by(2)) {
+        alpha[i] = &x.load * Q::from_integer((sending - 1).into());
+    }
+    for x in last.iter().step_by(2) {
+        if let Some(i) = x.node {
+            alpha[i] += &x.load;
+        }
     }
     let makespan = Q::from_integer(k.into()) * &period;
     details.last_finish = last_end(&schedule);

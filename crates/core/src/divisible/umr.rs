@@ -1,8 +1,8 @@
 //! UMR, uniform multi-round (divisible-load.md §6): one chunk size per round, the number of
 //! rounds `M*` minimising the source's objective `Obj(M)` (scanned over integers), rounds
 //! `0..M−2` uniform and the last one redistributed so that every worker finishes together.
-//! Chunk sizes and `Obj` are exact; the common finish `F` is bisected in rationals
-//! ([`super::UMR_BISECTION_STEPS`] halvings), then the loads are made to sum exactly.
+//! Chunk sizes and `Obj` are exact; the common finish `F` is bisected in `f64` (the spec's
+//! numeric step), then read exactly, and the last round's loads are made to sum exactly.
 
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::multi::nothing;
 use super::schedule::{last_end, participating, Block};
 use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker, UMR_BISECTION_STEPS};
-use crate::rational::Q;
+use crate::rational::{to_f64, Q};
 
 /// Largest number of rounds scanned.
 pub const M_MAX: usize = 100;
@@ -70,27 +70,62 @@ pub(super) fn homogeneous(ws: &[Worker]) -> Result<&Worker, DivisibleError> {
 /// The chunk per round for `m` rounds (§6 closed forms), if all are positive.
 #[must_use]
 pub fn round_chunks(p: usize, wk: &Worker, w_total: &Q, m: usize) -> Option<Vec<Q>> {
-    let pq = Q::from_integer(p.into());
-    let mq = Q::from_integer(m.into());
-    let theta = &wk.w / (&pq * &wk.g);
-    let per = w_total / &pq;
-    let out: Vec<Q> = if theta.is_one() {
-        let delta = (&wk.big_w - &pq * &wk.big_g) / (&pq * &wk.g);
-        let a0 = (&per - &delta * &mq * (&mq - Q::one()) / Q::from_integer(2.into())) / &mq;
-        (0..m).map(|j| &a0 + &delta * Q::from_integer(j.into())).collect()
-    } else {
-        let gamma = (&pq * &wk.big_g - &wk.big_w) / (&wk.w - &pq * &wk.g);
-        let theta_m = pow(&theta, m);
-        let a0 = &gamma + (&per - &mq * &gamma) * (Q::one() - &theta) / (Q::one() - theta_m);
+    let f = Formula::new(p, wk, w_total);
+    f.first(m, &pow(&f.theta, m))?;
+    Some(f.all(m))
+}
+
+/// The closed forms of §6 for one instance.
+struct Formula {
+    theta: Q,
+    /// `γ` (θ ≠ 1) or `δ` (θ = 1).
+    c: Q,
+    per: Q,
+}
+
+impl Formula {
+    fn new(p: usize, wk: &Worker, w_total: &Q) -> Formula {
+        let pq = Q::from_integer(p.into());
+        let theta = &wk.w / (&pq * &wk.g);
+        let c = if theta.is_one() {
+            (&wk.big_w - &pq * &wk.big_g) / (&pq * &wk.g)
+        } else {
+            (&pq * &wk.big_g - &wk.big_w) / (&wk.w - &pq * &wk.g)
+        };
+        Formula { theta, c, per: w_total / pq }
+    }
+
+    /// `α_0(M)` given `θ^M`, when every `α_j` is positive: they are monotone in `j`
+    /// (geometric or arithmetic), so `α_0` and `α_{M−1}` decide.
+    fn first(&self, m: usize, theta_m: &Q) -> Option<Q> {
+        let mq = Q::from_integer(m.into());
+        let (a0, last) = if self.theta.is_one() {
+            let a0 = (&self.per - &self.c * &mq * (&mq - Q::one()) / Q::from_integer(2.into())) / &mq;
+            let last = &a0 + &self.c * (&mq - Q::one());
+            (a0, last)
+        } else {
+            let a0 = &self.c + (&self.per - &mq * &self.c) * (Q::one() - &self.theta) / (Q::one() - theta_m);
+            let last = theta_m / &self.theta * (&a0 - &self.c) + &self.c;
+            (a0, last)
+        };
+        (a0.is_positive() && last.is_positive()).then_some(a0)
+    }
+
+    fn all(&self, m: usize) -> Vec<Q> {
+        let Some(a0) = self.first(m, &pow(&self.theta, m)) else { return Vec::new() };
         let mut th = Q::one();
-        let mut v = Vec::with_capacity(m);
-        for _ in 0..m {
-            v.push(&th * (&a0 - &gamma) + &gamma);
-            th *= &theta;
-        }
-        v
-    };
-    out.iter().all(Signed::is_positive).then_some(out)
+        (0..m)
+            .map(|j| {
+                let v = if self.theta.is_one() {
+                    &a0 + &self.c * Q::from_integer(j.into())
+                } else {
+                    &th * (&a0 - &self.c) + &self.c
+                };
+                th *= &self.theta;
+                v
+            })
+            .collect()
+    }
 }
 
 fn pow(x: &Q, k: usize) -> Q {
@@ -121,29 +156,29 @@ pub(super) fn umr(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Result<Di
         return Ok(nothing(inst, Details::Umr(d), emit));
     }
     let mut objectives = Vec::new();
-    let mut best: Option<(usize, Q, Vec<Q>)> = None;
+    let mut best: Option<(usize, Q)> = None;
     let mut run = 0;
+    let formula = Formula::new(p, wk, &inst.w_total);
+    let mut theta_m = Q::one();
     for m in 1..=M_MAX {
-        let chunks = round_chunks(p, wk, &inst.w_total, m);
-        let obj = chunks.as_ref().map(|c| objective(p, wk, &inst.w_total, m, &c[0]));
+        theta_m *= &formula.theta;
+        let obj = formula.first(m, &theta_m).map(|a0| objective(p, wk, &inst.w_total, m, &a0));
         emit(DivStep::Evaluated { m, obj: obj.clone() });
         objectives.push(Objective { m, obj: obj.clone() });
-        match (obj, chunks) {
-            (Some(o), Some(c)) => {
-                run = 0;
-                if best.as_ref().is_none_or(|(_, b, _)| o < *b) {
-                    best = Some((m, o, c));
-                }
+        if let Some(o) = obj {
+            run = 0;
+            if best.as_ref().is_none_or(|(_, b)| o < *b) {
+                best = Some((m, o));
             }
-            _ => {
-                run += 1;
-                if run >= INFEASIBLE_RUN {
-                    break;
-                }
+        } else {
+            run += 1;
+            if run >= INFEASIBLE_RUN {
+                break;
             }
         }
     }
-    let (m, obj, chunks) = best.ok_or_else(|| DivisibleError::Infeasible("UMR infeasible for these parameters".to_owned()))?;
+    let (m, obj) = best.ok_or_else(|| DivisibleError::Infeasible("UMR infeasible for these parameters".to_owned()))?;
+    let chunks = formula.all(m);
     emit(DivStep::Chose { m, alpha: chunks.clone() });
     let mut sim = Sim { wk, bus: Q::zero(), free: vec![Q::zero(); p], alpha: vec![Q::zero(); p], schedule: Vec::new() };
     for (round, a) in chunks.iter().enumerate().take(m - 1) {
@@ -228,21 +263,48 @@ fn betas(wk: &Worker, t_s: &Q, free: &[Q], f: &Q) -> Vec<Q> {
 }
 
 /// The smallest `F` (to within the bisection) with `Σ β_i(F) ≥ Λ`, and loads summing to `Λ`
-/// exactly (the overshoot taken back from the last workers, §6).
+/// exactly (the overshoot taken back from the last workers, §6). The bisection runs in `f64`
+/// ([`UMR_BISECTION_STEPS`] halvings at most, stopping at a relative width of `1e-15`); its
+/// upper end is then read exactly and nudged up until the exact sum reaches `Λ`.
 fn equalise(wk: &Worker, t_s: &Q, free: &[Q], lambda: &Q) -> (Q, Vec<Q>) {
-    let mut lo = t_s.clone();
     let top = free.iter().fold(t_s.clone(), |m, f| if *f > m { f.clone() } else { m });
-    let mut hi = top + &wk.big_g + &wk.big_w + (&wk.g + &wk.w) * lambda;
-    let half = Q::new(1.into(), 2.into());
+    let hi_exact = top + &wk.big_g + &wk.big_w + (&wk.g + &wk.w) * lambda;
+    let fl = |v: &Q| to_f64(v);
+    let (wk_f, free_f) = ((fl(&wk.big_g), fl(&wk.g), fl(&wk.big_w), fl(&wk.w)), free.iter().map(fl).collect::<Vec<f64>>());
+    let sum_f = |f: f64| {
+        let (big_g, g, big_w, w) = wk_f;
+        let mut r = fl(t_s);
+        let mut total = 0.0;
+        for fi in &free_f {
+            let b = ((f - fi - big_w) / w).min((f - r - big_g - big_w) / (g + w)).max(0.0);
+            if b > 0.0 {
+                r += big_g + g * b;
+            }
+            total += b;
+        }
+        total
+    };
+    let (mut lo, mut hi) = (fl(t_s), fl(&hi_exact));
+    let target = fl(lambda);
     for _ in 0..UMR_BISECTION_STEPS {
-        let mid = (&lo + &hi) * &half;
-        if betas(wk, t_s, free, &mid).iter().sum::<Q>() >= *lambda {
+        if hi - lo <= 1e-15 * hi.abs() {
+            break;
+        }
+        let mid = 0.5 * (lo + hi);
+        if sum_f(mid) >= target {
             hi = mid;
         } else {
             lo = mid;
         }
     }
-    let mut beta = betas(wk, t_s, free, &hi);
+    let mut f = Q::from_float(hi).unwrap_or_else(|| hi_exact.clone());
+    let mut beta = betas(wk, t_s, free, &f);
+    let mut step = Q::new(1.into(), 1_000_000_000_000i64.into()) * (&f).max(&Q::one());
+    while beta.iter().sum::<Q>() < *lambda {
+        f = (&f + &step).min(hi_exact.clone());
+        step *= Q::from_integer(2.into());
+        beta = betas(wk, t_s, free, &f);
+    }
     let mut excess = beta.iter().sum::<Q>() - lambda;
     for b in beta.iter_mut().rev() {
         if !excess.is_positive() {
@@ -252,5 +314,5 @@ fn equalise(wk: &Worker, t_s: &Q, free: &[Q], lambda: &Q) -> (Q, Vec<Q>) {
         *b -= &d;
         excess -= d;
     }
-    (hi, beta)
+    (f, beta)
 }

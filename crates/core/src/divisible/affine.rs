@@ -193,41 +193,39 @@ pub(super) fn prefix(
 /// the table when `p ≤ 4` and as the brute force of the tests.
 #[must_use]
 pub fn enumerate(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>, Q)>) {
-    fn rec(
-        ws: &[Worker],
-        w_total: &Q,
-        k: usize,
-        seq: &mut Vec<usize>,
-        rows: &mut Vec<Tried>,
-        best: &mut Option<(Vec<usize>, Q)>,
-    ) {
-        if seq.len() == k {
-            let Some(e) = ef(ws, seq, w_total, &Q::zero()) else { return };
-            let better = e.valid && best.as_ref().is_none_or(|(_, b)| e.makespan < *b);
-            if better {
-                *best = Some((seq.clone(), e.makespan.clone()));
+    struct Walk<'a> {
+        ws: &'a [Worker],
+        w_total: &'a Q,
+        rows: Vec<Tried>,
+        best: Option<(Vec<usize>, Q)>,
+    }
+    impl Walk<'_> {
+        fn rec(&mut self, k: usize, seq: &mut Vec<usize>, pre: &Prefix) {
+            if seq.len() == k {
+                let Some(t) = pre.makespan(self.w_total, &Q::zero()) else { return };
+                let valid = pre.valid_at(&t);
+                let better = valid && self.best.as_ref().is_none_or(|(_, b)| t < *b);
+                if better {
+                    self.best = Some((seq.clone(), t.clone()));
+                }
+                self.rows.push(Tried { order: seq.clone(), makespan: valid.then_some(t), best: better });
+                return;
             }
-            rows.push(Tried {
-                order: seq.clone(),
-                makespan: e.valid.then_some(e.makespan),
-                best: better,
-            });
-            return;
-        }
-        for i in 0..ws.len() {
-            if !seq.contains(&i) {
-                seq.push(i);
-                rec(ws, w_total, k, seq, rows, best);
-                seq.pop();
+            for i in 0..self.ws.len() {
+                if !seq.contains(&i) {
+                    let next = pre.push(&self.ws[i]).0;
+                    seq.push(i);
+                    self.rec(k, seq, &next);
+                    seq.pop();
+                }
             }
         }
     }
-    let mut rows = Vec::new();
-    let mut best = None;
+    let mut walk = Walk { ws, w_total, rows: Vec::new(), best: None };
     for k in 1..=ws.len() {
-        rec(ws, w_total, k, &mut Vec::new(), &mut rows, &mut best);
+        walk.rec(k, &mut Vec::new(), &Prefix::default());
     }
-    (rows, best)
+    (walk.rows, walk.best)
 }
 
 /// The exact method of §4.2.

@@ -33,13 +33,20 @@ pub struct OrderRate {
     pub rho_all: Q,
 }
 
-/// The best linear throughput over the subsequences of `order` (the fixed-order optimum).
+/// The best linear throughput over the subsequences of `order` (the fixed-order optimum), from
+/// the back: serving `x` first and then the best of what follows gives
+/// `1/(g_x + w_x) + w_x/(g_x + w_x)·best(rest)`, so each position is taken or skipped once.
 fn best_subsequence_rate(workers: &[Worker], order: &[usize]) -> Q {
-    let k = order.len().min(16);
-    (1u32..(1 << k))
-        .map(|mask| linear_rate(workers, (0..k).filter(|b| mask & (1 << b) != 0).map(|b| order[b])))
-        .max()
-        .unwrap_or_else(Q::zero)
+    order.iter().rev().fold(Q::zero(), |rest, &i| {
+        let wk = &workers[i];
+        let gw = &wk.g + &wk.w;
+        let take = (Q::from_integer(1.into()) + &wk.w * &rest) / gw;
+        if take > rest {
+            take
+        } else {
+            rest
+        }
+    })
 }
 
 /// What STARLINEAR and the fixed order report besides the common fields.

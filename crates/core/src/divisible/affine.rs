@@ -107,7 +107,16 @@ fn conclude(
         .map(|e| e.alpha)
         .unwrap_or_default();
     let alpha = spread(inst.workers.len(), &order, &loads);
-    finish(inst, order, alpha, None, makespan, Details::Affine(details), true, emit)
+    finish(
+        inst,
+        order,
+        alpha,
+        None,
+        makespan,
+        Details::Affine(details),
+        true,
+        emit,
+    )
 }
 
 /// The large-load solution (Prop. 4): `EF` of all workers by `g`.
@@ -152,7 +161,9 @@ fn best_prefix(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>, Q
     let mut best: Option<(Vec<usize>, Q)> = None;
     for k in 0..order.len() {
         pre = pre.push(&ws[order[k]]).0;
-        let Some(t) = pre.makespan(w_total, &Q::zero()) else { continue };
+        let Some(t) = pre.makespan(w_total, &Q::zero()) else {
+            continue;
+        };
         let valid = pre.valid_at(&t);
         let better = valid && best.as_ref().is_none_or(|(_, b)| t < *b);
         if better {
@@ -202,13 +213,19 @@ pub fn enumerate(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>,
     impl Walk<'_> {
         fn rec(&mut self, k: usize, seq: &mut Vec<usize>, pre: &Prefix) {
             if seq.len() == k {
-                let Some(t) = pre.makespan(self.w_total, &Q::zero()) else { return };
+                let Some(t) = pre.makespan(self.w_total, &Q::zero()) else {
+                    return;
+                };
                 let valid = pre.valid_at(&t);
                 let better = valid && self.best.as_ref().is_none_or(|(_, b)| t < *b);
                 if better {
                     self.best = Some((seq.clone(), t.clone()));
                 }
-                self.rows.push(Tried { order: seq.clone(), makespan: valid.then_some(t), best: better });
+                self.rows.push(Tried {
+                    order: seq.clone(),
+                    makespan: valid.then_some(t),
+                    best: better,
+                });
                 return;
             }
             for i in 0..self.ws.len() {
@@ -221,7 +238,12 @@ pub fn enumerate(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>,
             }
         }
     }
-    let mut walk = Walk { ws, w_total, rows: Vec::new(), best: None };
+    let mut walk = Walk {
+        ws,
+        w_total,
+        rows: Vec::new(),
+        best: None,
+    };
     for k in 1..=ws.len() {
         walk.rec(k, &mut Vec::new(), &Prefix::default());
     }
@@ -298,7 +320,12 @@ pub struct SearchOutcome {
 /// The branch-and-bound walk (see the module documentation), starting from the prefix
 /// heuristic's answer; the same optimum and tie rule as [`enumerate`].
 #[must_use]
-pub fn search(ws: &[Worker], w_total: &Q, budget: u64, emit: &mut impl FnMut(DivStep)) -> SearchOutcome {
+pub fn search(
+    ws: &[Worker],
+    w_total: &Q,
+    budget: u64,
+    emit: &mut impl FnMut(DivStep),
+) -> SearchOutcome {
     let p = ws.len().min(20);
     let sorted = by_bandwidth(ws);
     let full = (1u32 << p) - 1;
@@ -307,15 +334,39 @@ pub fn search(ws: &[Worker], w_total: &Q, budget: u64, emit: &mut impl FnMut(Div
         .map(|mask| linear_rate(ws, sorted.iter().copied().filter(|&i| mask & (1 << i) != 0)))
         .collect();
     let lower_same: Vec<u32> = (0..p)
-        .map(|i| (0..i).filter(|&j| ws[j] == ws[i]).fold(0, |m, j| m | (1 << j)))
+        .map(|i| {
+            (0..i)
+                .filter(|&j| ws[j] == ws[i])
+                .fold(0, |m, j| m | (1 << j))
+        })
         .collect();
     let start = best_prefix(ws, w_total).1;
     if let Some((o, t)) = &start {
-        emit(DivStep::Improved { order: o.clone(), makespan: t.clone(), visited: 0 });
+        emit(DivStep::Improved {
+            order: o.clone(),
+            makespan: t.clone(),
+            visited: 0,
+        });
     }
-    let mut s = Walk { ws, w_total, full, rho_of, lower_same, best: start, visited: 0, pruned: 0, budget, stopped: false };
+    let mut s = Walk {
+        ws,
+        w_total,
+        full,
+        rho_of,
+        lower_same,
+        best: start,
+        visited: 0,
+        pruned: 0,
+        budget,
+        stopped: false,
+    };
     s.walk(0, &mut Vec::new(), &Prefix::default(), emit);
-    SearchOutcome { best: s.best, visited: s.visited, pruned: s.pruned, complete: !s.stopped }
+    SearchOutcome {
+        best: s.best,
+        visited: s.visited,
+        pruned: s.pruned,
+        complete: !s.stopped,
+    }
 }
 
 struct Walk<'a> {
@@ -335,18 +386,29 @@ impl Walk<'_> {
     /// `(t, seq)` beats the best: smaller `t`, then fewer workers, then lexicographic.
     fn beats(&self, t: &Q, seq: &[usize]) -> bool {
         self.best.as_ref().is_none_or(|(b, bt)| {
-            t < bt || (t == bt && (seq.len() < b.len() || (seq.len() == b.len() && seq < b.as_slice())))
+            t < bt
+                || (t == bt
+                    && (seq.len() < b.len() || (seq.len() == b.len() && seq < b.as_slice())))
         })
     }
 
     /// No extension of `seq` (longer by at least one) can beat the best if it needs `T ≥ lb`.
     fn hopeless(&self, lb: &Q, seq: &[usize]) -> bool {
         self.best.as_ref().is_some_and(|(b, bt)| {
-            lb > bt || (lb == bt && (b.len() <= seq.len() || (b.len() == seq.len() + 1 && b[..seq.len()] < *seq)))
+            lb > bt
+                || (lb == bt
+                    && (b.len() <= seq.len()
+                        || (b.len() == seq.len() + 1 && b[..seq.len()] < *seq)))
         })
     }
 
-    fn walk(&mut self, used: u32, seq: &mut Vec<usize>, pre: &Prefix, emit: &mut impl FnMut(DivStep)) {
+    fn walk(
+        &mut self,
+        used: u32,
+        seq: &mut Vec<usize>,
+        pre: &Prefix,
+        emit: &mut impl FnMut(DivStep),
+    ) {
         for i in 0..self.ws.len().min(20) {
             let bit = 1u32 << i;
             if used & bit != 0 || used & self.lower_same[i] != self.lower_same[i] {
@@ -362,7 +424,11 @@ impl Walk<'_> {
             if let Some(t) = next.makespan(self.w_total, &Q::zero()) {
                 if next.valid_at(&t) && self.beats(&t, seq) {
                     self.best = Some((seq.clone(), t.clone()));
-                    emit(DivStep::Improved { order: seq.clone(), makespan: t, visited: self.visited });
+                    emit(DivStep::Improved {
+                        order: seq.clone(),
+                        makespan: t,
+                        visited: self.visited,
+                    });
                 }
             }
             let now = used | bit;

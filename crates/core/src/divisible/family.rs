@@ -2,7 +2,10 @@
 
 use serde_json::Value;
 
-use super::{report, solve, solve_traced, verify, DivSolution, DivState, DivStep, DivisibleError, Variant, PSEUDOCODE};
+use super::{
+    report, solve, solve_traced, verify, DivSolution, DivState, DivStep, DivisibleError, Variant,
+    PSEUDOCODE,
+};
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Divisible, Instance};
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -42,7 +45,10 @@ impl Family for DivisibleFamily {
             Ok(solve_traced(input, algorithm)?)
         } else {
             let solution = solve(input, algorithm)?;
-            Ok(Traced { solution, trace: Trace::default() })
+            Ok(Traced {
+                solution,
+                trace: Trace::default(),
+            })
         }
     }
 
@@ -58,11 +64,19 @@ impl Family for DivisibleFamily {
         let sol = &run.solution;
         verify(input, sol)?;
         let names = report::names(input);
-        let n = if input.variant == Variant::TreeLinear { input.nodes.len() } else { input.workers.len() };
+        let n = if input.variant == Variant::TreeLinear {
+            input.nodes.len()
+        } else {
+            input.workers.len()
+        };
         let mut state = DivState::new(n);
         for s in &run.trace.steps {
-            ensure(!s.caption(&names).is_empty(), || "a step has no caption".into())?;
-            ensure(s.phase().line < PSEUDOCODE.len(), || "a phase line is out of the pseudocode".into())?;
+            ensure(!s.caption(&names).is_empty(), || {
+                "a step has no caption".into()
+            })?;
+            ensure(s.phase().line < PSEUDOCODE.len(), || {
+                "a phase line is out of the pseudocode".into()
+            })?;
             state.apply(s);
         }
         replayed(&state, sol)
@@ -74,9 +88,19 @@ impl Family for DivisibleFamily {
 /// # Errors
 /// What differs.
 pub fn replayed(state: &DivState, sol: &DivSolution) -> Result<(), String> {
-    ensure(state.blocks == sol.schedule, || "the replayed Gantt chart differs from the schedule".into())?;
-    ensure(state.alpha.as_ref() == Some(&sol.alpha), || "the replayed loads differ".into())?;
-    ensure(state.alpha_master == sol.alpha_master, || "the replayed master share differs".into())?;
-    ensure(state.makespan.as_ref() == Some(&sol.makespan), || "the replayed makespan differs".into())?;
-    ensure(state.order == sol.order, || "the replayed order differs".into())
+    ensure(state.blocks == sol.schedule, || {
+        "the replayed Gantt chart differs from the schedule".into()
+    })?;
+    ensure(state.alpha.as_ref() == Some(&sol.alpha), || {
+        "the replayed loads differ".into()
+    })?;
+    ensure(state.alpha_master == sol.alpha_master, || {
+        "the replayed master share differs".into()
+    })?;
+    ensure(state.makespan.as_ref() == Some(&sol.makespan), || {
+        "the replayed makespan differs".into()
+    })?;
+    ensure(state.order == sol.order, || {
+        "the replayed order differs".into()
+    })
 }

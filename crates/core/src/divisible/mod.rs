@@ -108,7 +108,13 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
     let mut out = vec!["exact"];
     out.extend_from_slice(match inst.variant {
         Variant::StarLinear => &["star-linear", "fixed-order"][..],
-        Variant::StarAffine => &["affine-exact", "affine-sorted", "affine-prefix", "affine-lp", "periodic"],
+        Variant::StarAffine => &[
+            "affine-exact",
+            "affine-sorted",
+            "affine-prefix",
+            "affine-lp",
+            "periodic",
+        ],
         Variant::TreeLinear => &["tree-linear"],
         Variant::MultiInstallment => &["multi-installment", "umr", "periodic"],
         Variant::Umr => &["umr", "periodic"],
@@ -254,7 +260,9 @@ fn run(
     emit: &mut impl FnMut(DivStep),
 ) -> Result<DivSolution, DivisibleError> {
     if !ALGORITHMS.contains(&algorithm) {
-        return Err(DivisibleError::Unknown(algorithm.chars().take(40).collect()));
+        return Err(DivisibleError::Unknown(
+            algorithm.chars().take(40).collect(),
+        ));
     }
     if !offered(inst).contains(&algorithm) {
         return Err(DivisibleError::NotApplicable(format!(

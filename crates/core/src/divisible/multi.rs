@@ -68,7 +68,11 @@ fn recursion(p: usize, n: usize, wk: &Worker, r: &Q) -> (Vec<Q>, Vec<Q>) {
 }
 
 /// An empty schedule (`W_total = 0`: nothing to send).
-pub(super) fn nothing(inst: &Divisible, details: Details, emit: &mut impl FnMut(DivStep)) -> DivSolution {
+pub(super) fn nothing(
+    inst: &Divisible,
+    details: Details,
+    emit: &mut impl FnMut(DivStep),
+) -> DivSolution {
     let p = inst.workers.len();
     emit(DivStep::Finished {
         makespan: Q::zero(),
@@ -116,17 +120,38 @@ pub(super) fn multi_installment(
     let r = &wk.g / &wk.w;
     let (a, b) = recursion(p, n, wk, &r);
     for j in 0..n {
-        emit(DivStep::Recurred { j, a: a[j].clone(), b: b[j].clone() });
+        emit(DivStep::Recurred {
+            j,
+            a: a[j].clone(),
+            b: b[j].clone(),
+        });
     }
     let sum_a: Q = a.iter().sum();
     let sum_b: Q = b.iter().sum();
     let gamma0 = (&inst.w_total * &wk.w - &sum_b) / &sum_a;
-    let size: Vec<Q> = a.iter().zip(&b).map(|(a, b)| (a * &gamma0 + b) / &wk.w).collect();
-    let chunks: Vec<Chunk> = (0..n)
-        .map(|s| Chunk { j: n - 1 - s, worker: s % p, round: s / p, size: size[n - 1 - s].clone() })
+    let size: Vec<Q> = a
+        .iter()
+        .zip(&b)
+        .map(|(a, b)| (a * &gamma0 + b) / &wk.w)
         .collect();
-    let formula: Q = size.iter().map(|x| &wk.big_g + &wk.g * x).sum::<Q>() + &wk.big_w + &wk.w * &size[0];
-    let details = MultiDetails { rounds: m, a, b, gamma0: gamma0.clone(), chunks: chunks.clone(), makespan_formula: formula };
+    let chunks: Vec<Chunk> = (0..n)
+        .map(|s| Chunk {
+            j: n - 1 - s,
+            worker: s % p,
+            round: s / p,
+            size: size[n - 1 - s].clone(),
+        })
+        .collect();
+    let formula: Q =
+        size.iter().map(|x| &wk.big_g + &wk.g * x).sum::<Q>() + &wk.big_w + &wk.w * &size[0];
+    let details = MultiDetails {
+        rounds: m,
+        a,
+        b,
+        gamma0: gamma0.clone(),
+        chunks: chunks.clone(),
+        makespan_formula: formula,
+    };
     if inst.w_total.is_zero() {
         return Ok(nothing(inst, Details::Multi(details), emit));
     }
@@ -135,7 +160,10 @@ pub(super) fn multi_installment(
             "{m} rounds infeasible (latencies too large): try fewer rounds"
         )));
     }
-    emit(DivStep::Chunked { gamma0, chunks: chunks.iter().map(|c| c.size.clone()).collect() });
+    emit(DivStep::Chunked {
+        gamma0,
+        chunks: chunks.iter().map(|c| c.size.clone()).collect(),
+    });
     let mut bus = Q::zero();
     let mut free = vec![Q::zero(); p];
     let mut alpha = vec![Q::zero(); p];
@@ -152,12 +180,21 @@ pub(super) fn multi_installment(
             blocks.push(send);
             blocks.push(comp);
         }
-        emit(DivStep::Drew { part: "round", index: round, blocks: blocks.clone() });
+        emit(DivStep::Drew {
+            part: "round",
+            index: round,
+            blocks: blocks.clone(),
+        });
         schedule.extend(blocks);
     }
     let makespan = last_end(&schedule);
     let order: Vec<usize> = (0..p).collect();
-    emit(DivStep::Finished { makespan: makespan.clone(), alpha: alpha.clone(), alpha_master: None, order: order.clone() });
+    emit(DivStep::Finished {
+        makespan: makespan.clone(),
+        alpha: alpha.clone(),
+        alpha_master: None,
+        order: order.clone(),
+    });
     Ok(DivSolution {
         method: "",
         status: Status::Heuristic,
@@ -168,7 +205,9 @@ pub(super) fn multi_installment(
         alpha,
         alpha_master: None,
         schedule,
-        notes: vec!["M rounds as given: the best M for this scheme is an open problem (§8)".to_owned()],
+        notes: vec![
+            "M rounds as given: the best M for this scheme is an open problem (§8)".to_owned(),
+        ],
         details: Details::Multi(details),
     })
 }

@@ -80,7 +80,13 @@ pub fn knapsack(ws: &[super::Worker], sorted: &[usize]) -> (Vec<Q>, usize, Q) {
 
 /// One sending period from time 0: chunks scaled by `f`, sent back to back in `selected`
 /// order, each computed from `T_p` on; a send then its computation, per worker.
-fn period_blocks(ws: &[super::Worker], selected: &[usize], chunk: &[Q], f: &Q, period: &Q) -> Vec<Block> {
+fn period_blocks(
+    ws: &[super::Worker],
+    selected: &[usize],
+    chunk: &[Q],
+    f: &Q,
+    period: &Q,
+) -> Vec<Block> {
     let mut s = Q::zero();
     let mut out = Vec::new();
     for &i in selected {
@@ -104,26 +110,49 @@ fn ceil(v: &Q) -> BigInt {
 ///
 /// # Errors
 /// [`DivisibleError::TooLarge`] when the schedule would exceed [`MAX_BLOCKS`] blocks.
-pub(super) fn periodic(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Result<DivSolution, DivisibleError> {
+pub(super) fn periodic(
+    inst: &Divisible,
+    emit: &mut impl FnMut(DivStep),
+) -> Result<DivSolution, DivisibleError> {
     let ws = &inst.workers;
     let b = &inst.w_total;
     let sorted = by_bandwidth(ws);
     let (x, q, rho_opt) = knapsack(ws, &sorted);
-    emit(DivStep::Selected { order: sorted.clone(), x: x.clone(), q, rho_opt: rho_opt.clone() });
+    emit(DivStep::Selected {
+        order: sorted.clone(),
+        x: x.clone(),
+        q,
+        rho_opt: rho_opt.clone(),
+    });
     let latency: Q = ws.iter().map(|w| &w.big_g + &w.big_w).sum();
     let lower_bound = b / &rho_opt;
     let root = to_f64(&lower_bound).sqrt();
     let guarantee = to_f64(&lower_bound) + 2.0 * (to_f64(&latency) + 1.0) * root;
     let mut details = PeriodicDetails {
-        sorted, x, q, rho_opt, latency: latency.clone(), period: Q::zero(), small_load: false,
-        chunk: vec![Q::zero(); ws.len()], rho: Q::zero(), periods: 0, last_finish: Q::zero(), lower_bound, guarantee,
+        sorted,
+        x,
+        q,
+        rho_opt,
+        latency: latency.clone(),
+        period: Q::zero(),
+        small_load: false,
+        chunk: vec![Q::zero(); ws.len()],
+        rho: Q::zero(),
+        periods: 0,
+        last_finish: Q::zero(),
+        lower_bound,
+        guarantee,
     };
     if b.is_zero() {
         return Ok(nothing(inst, Details::Periodic(details), emit));
     }
-    let exact_root = Q::from_float(root).filter(|r| r.is_positive()).ok_or_else(|| {
-        DivisibleError::TooLarge("B/ρ_opt is out of the range of the period's square root".to_owned())
-    })?;
+    let exact_root = Q::from_float(root)
+        .filter(Signed::is_positive)
+        .ok_or_else(|| {
+            DivisibleError::TooLarge(
+                "B/ρ_opt is out of the range of the period's square root".to_owned(),
+            )
+        })?;
     let two_l = Q::from_integer(2.into()) * &latency;
     let small_load = exact_root < two_l;
     let period = if small_load { two_l } else { exact_root };
@@ -131,7 +160,12 @@ pub(super) fn periodic(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Resu
     let chunk: Vec<Q> = details.x.iter().map(|x| &c * x * &period).collect();
     let rho = &c * &details.rho_opt;
     let sending = ceil(&(b / (&rho * &period)));
-    let selected: Vec<usize> = details.sorted.iter().copied().filter(|&i| chunk[i].is_positive()).collect();
+    let selected: Vec<usize> = details
+        .sorted
+        .iter()
+        .copied()
+        .filter(|&i| chunk[i].is_positive())
+        .collect();
     let blocks = &sending * BigInt::from(2 * selected.len());
     if blocks > BigInt::from(MAX_BLOCKS) {
         return Err(DivisibleError::TooLarge(format!(
@@ -141,7 +175,12 @@ pub(super) fn periodic(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Resu
     }
     let sending = sending.to_usize().unwrap_or(0);
     let k = sending + 1;
-    emit(DivStep::Sized { latency, period: period.clone(), k, small_load });
+    emit(DivStep::Sized {
+        latency,
+        period: period.clone(),
+        k,
+        small_load,
+    });
     let per_period: Q = selected.iter().map(|&i| &chunk[i]).sum();
     let mut alpha = vec![Q::zero(); ws.len()];
     let mut schedule = Vec::with_capacity(2 * sending * selected.len());
@@ -149,15 +188,30 @@ pub(super) fn periodic(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Resu
     // the same blocks shifted by (t − 1)·T_p, and only the last sending period is rescaled.
     let full = period_blocks(ws, &selected, &chunk, &Q::one(), &period);
     let sent_before_last = &per_period * Q::from_integer((sending - 1).into());
-    let last = period_blocks(ws, &selected, &chunk, &((b - sent_before_last) / &per_period), &period);
+    let last = period_blocks(
+        ws,
+        &selected,
+        &chunk,
+        &((b - sent_before_last) / &per_period),
+        &period,
+    );
     for t in 1..k {
         let shift = Q::from_integer((t - 1).into()) * &period;
         let base = if t + 1 == k { &last } else { &full };
         let blocks: Vec<Block> = base
             .iter()
-            .map(|x| Block { start: &x.start + &shift, end: &x.end + &shift, round: t - 1, ..x.clone() })
+            .map(|x| Block {
+                start: &x.start + &shift,
+                end: &x.end + &shift,
+                round: t - 1,
+                ..x.clone()
+            })
             .collect();
-        emit(DivStep::Drew { part: "period", index: t - 1, blocks: blocks.clone() });
+        emit(DivStep::Drew {
+            part: "period",
+            index: t - 1,
+            blocks: blocks.clone(),
+        });
         schedule.extend(blocks);
     }
     for (&i, x) in selected.iter().zip(full.iter().step_by(2)) {
@@ -176,14 +230,28 @@ pub(super) fn periodic(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Resu
     details.rho = rho;
     details.periods = k;
     let order = selected;
-    emit(DivStep::Finished { makespan: makespan.clone(), alpha: alpha.clone(), alpha_master: None, order: order.clone() });
-    let mut notes = vec!["asymptotically optimal (T/T* → 1 as the load grows), not optimal for a given load".to_owned()];
+    emit(DivStep::Finished {
+        makespan: makespan.clone(),
+        alpha: alpha.clone(),
+        alpha_master: None,
+        order: order.clone(),
+    });
+    let mut notes = vec![
+        "asymptotically optimal (T/T* → 1 as the load grows), not optimal for a given load"
+            .to_owned(),
+    ];
     if small_load {
         notes.push("load too small: T_p raised to 2L, the guarantee does not apply".to_owned());
     }
-    let unused: Vec<String> = (0..ws.len()).filter(|&i| details.x[i].is_zero()).map(|i| format!("P{}", i + 1)).collect();
+    let unused: Vec<String> = (0..ws.len())
+        .filter(|&i| details.x[i].is_zero())
+        .map(|i| format!("P{}", i + 1))
+        .collect();
     if !unused.is_empty() {
-        notes.push(format!("not selected (link saturated): {}", unused.join(", ")));
+        notes.push(format!(
+            "not selected (link saturated): {}",
+            unused.join(", ")
+        ));
     }
     Ok(DivSolution {
         method: "",

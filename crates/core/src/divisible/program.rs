@@ -17,11 +17,19 @@ use crate::rational::{format_q, Q};
 /// # Errors
 /// [`DivisibleError::Infeasible`] if the exact simplex gives no optimum (it always has one for
 /// a non-empty order).
-pub fn lp_for_order(ws: &[Worker], order: &[usize], w_total: &Q) -> Result<(Q, Vec<Q>), DivisibleError> {
+pub fn lp_for_order(
+    ws: &[Worker],
+    order: &[usize],
+    w_total: &Q,
+) -> Result<(Q, Vec<Q>), DivisibleError> {
     let k = order.len();
     let mut lp = Problem::new(k + 1);
     lp.objective(k, Q::from_integer((-1).into()));
-    lp.constraint((0..k).map(|m| (m, Q::from_integer(1.into()))).collect(), Cmp::Eq, w_total.clone());
+    lp.constraint(
+        (0..k).map(|m| (m, Q::from_integer(1.into()))).collect(),
+        Cmp::Eq,
+        w_total.clone(),
+    );
     let mut latency = Q::zero();
     for j in 0..k {
         let Some(wj) = ws.get(order[j]) else {
@@ -38,8 +46,12 @@ pub fn lp_for_order(ws: &[Worker], order: &[usize], w_total: &Q) -> Result<(Q, V
             let t = s.x.get(k).cloned().unwrap_or_default();
             Ok((t, s.x[..k].to_vec()))
         }
-        Ok(_) => Err(DivisibleError::Infeasible("the LP of this order has no optimum".to_owned())),
-        Err(e) => Err(DivisibleError::Infeasible(format!("the LP of this order was not solved: {e}"))),
+        Ok(_) => Err(DivisibleError::Infeasible(
+            "the LP of this order has no optimum".to_owned(),
+        )),
+        Err(e) => Err(DivisibleError::Infeasible(format!(
+            "the LP of this order was not solved: {e}"
+        ))),
     }
 }
 
@@ -56,7 +68,11 @@ pub(super) fn lp_method(
     let (t, loads) = lp_for_order(ws, &order, &inst.w_total)?;
     let alpha = loads;
     let schedule = one_round(ws, &order, &alpha, None);
-    let used: Vec<usize> = order.iter().copied().filter(|&i| alpha[i].is_positive()).collect();
+    let used: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| alpha[i].is_positive())
+        .collect();
     emit(DivStep::Drew {
         part: "schedule",
         index: 0,
@@ -72,7 +88,10 @@ pub(super) fn lp_method(
         "LP optimum of the input order with every worker paying its latencies (§4.3); not optimal in general".to_owned(),
     ];
     if last_end(&schedule) < t {
-        notes.push("workers the LP gives no load are left out of the schedule, which then ends before T_f".to_owned());
+        notes.push(
+            "workers the LP gives no load are left out of the schedule, which then ends before T_f"
+                .to_owned(),
+        );
     }
     Ok(DivSolution {
         method: "",

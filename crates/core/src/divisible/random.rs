@@ -29,7 +29,12 @@ impl Draw {
         let g = self.int(1, 5);
         let w = self.int(1, 9);
         if affine {
-            Worker { g, w, big_g: self.int(0, 3), big_w: self.int(0, 3) }
+            Worker {
+                g,
+                w,
+                big_g: self.int(0, 3),
+                big_w: self.int(0, 3),
+            }
         } else {
             Worker::linear(g, w)
         }
@@ -52,12 +57,14 @@ pub fn instance(shape: Shape, size: usize, seed: u64) -> Divisible {
             let w_total = d.int(5, 60);
             Divisible::star(Variant::StarAffine, ws, w_total)
         }
-        Shape::Tree | Shape::Chain => tree(&mut d, size.clamp(1, MAX_TREE_NODES), shape == Shape::Chain),
+        Shape::Tree | Shape::Chain => {
+            tree(&mut d, size.clamp(1, MAX_TREE_NODES), shape == Shape::Chain)
+        }
         Shape::Ring => {
             let p = size.clamp(1, 16);
             let wk = d.worker(true);
             let w_total = d.int(20, 200);
-            if seed % 2 == 0 {
+            if seed.is_multiple_of(2) {
                 let mut inst = Divisible::star(Variant::MultiInstallment, vec![wk; p], w_total);
                 let m = 1 + d.below(3);
                 inst.rounds = Some(m.min(MAX_CHUNKS / p).max(1));

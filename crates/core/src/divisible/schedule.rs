@@ -143,7 +143,9 @@ pub fn last_end(blocks: &[Block]) -> Q {
 /// Indices with a positive load, ascending.
 #[must_use]
 pub fn participating(alpha: &[Q]) -> Vec<usize> {
-    (0..alpha.len()).filter(|&i| alpha[i].is_positive()).collect()
+    (0..alpha.len())
+        .filter(|&i| alpha[i].is_positive())
+        .collect()
 }
 
 /// Loads given in `order` spread back to input order (length `p`, zeros elsewhere).

@@ -88,7 +88,10 @@ pub fn every_order(workers: &[Worker], r0: &Q) -> Vec<OrderRate> {
         let Some(i) = (0..p - 1).rev().find(|&i| perm[i] < perm[i + 1]) else {
             return out;
         };
-        let j = (i + 1..p).rev().find(|&j| perm[j] > perm[i]).unwrap_or(i + 1);
+        let j = (i + 1..p)
+            .rev()
+            .find(|&j| perm[j] > perm[i])
+            .unwrap_or(i + 1);
         perm.swap(i, j);
         perm[i + 1..].reverse();
     }
@@ -142,7 +145,9 @@ pub(super) fn star_linear(
 ) -> Result<DivSolution, DivisibleError> {
     let ws = &inst.workers;
     let order = by_bandwidth(ws);
-    emit(DivStep::Sorted { order: order.clone() });
+    emit(DivStep::Sorted {
+        order: order.clone(),
+    });
     let mut pre = Prefix::default();
     let mut rates = vec![Q::zero(); ws.len()];
     for &i in &order {
@@ -180,7 +185,16 @@ pub(super) fn star_linear(
         orders: every_order(ws, &r0),
         subsequences: Vec::new(),
     };
-    Ok(finish(inst, order, alpha, alpha_master, makespan, Details::Star(details), false, emit))
+    Ok(finish(
+        inst,
+        order,
+        alpha,
+        alpha_master,
+        makespan,
+        Details::Star(details),
+        false,
+        emit,
+    ))
 }
 
 /// The common end of the one-round star methods: schedule, `Drew` (when `draw`: the state did
@@ -279,7 +293,9 @@ pub(super) fn fixed_order(
     });
     let rows = std::mem::take(&mut search.rows);
     let Some((chosen, makespan)) = search.best else {
-        return Err(DivisibleError::NotApplicable("no worker to serve".to_owned()));
+        return Err(DivisibleError::NotApplicable(
+            "no worker to serve".to_owned(),
+        ));
     };
     let loads = super::ef::ef(ws, &chosen, &inst.w_total, &r0)
         .map(|e| e.alpha)
@@ -292,7 +308,16 @@ pub(super) fn fixed_order(
         orders: Vec::new(),
         subsequences: rows,
     };
-    Ok(finish(inst, chosen, alpha, alpha_master, makespan, Details::Star(details), true, emit))
+    Ok(finish(
+        inst,
+        chosen,
+        alpha,
+        alpha_master,
+        makespan,
+        Details::Star(details),
+        true,
+        emit,
+    ))
 }
 
 /// The depth-first walk over subsequences (include before skip: lexicographic order).
@@ -307,7 +332,13 @@ struct Subsequences<'a> {
 }
 
 impl Subsequences<'_> {
-    fn walk(&mut self, from: usize, chosen: &mut Vec<usize>, pre: &Prefix, emit: &mut impl FnMut(DivStep)) {
+    fn walk(
+        &mut self,
+        from: usize,
+        chosen: &mut Vec<usize>,
+        pre: &Prefix,
+        emit: &mut impl FnMut(DivStep),
+    ) {
         for i in from..self.ws.len() {
             let (next, _, _) = pre.push(&self.ws[i]);
             chosen.push(i);

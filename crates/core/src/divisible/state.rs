@@ -96,8 +96,12 @@ impl DivState {
             round: 0,
         };
         self.blocks.push(unit(super::Kind::Send, None, start, end));
-        self.blocks
-            .push(unit(super::Kind::Compute, None, end, &Q::from_integer(1.into())));
+        self.blocks.push(unit(
+            super::Kind::Compute,
+            None,
+            end,
+            &Q::from_integer(1.into()),
+        ));
     }
 }
 
@@ -107,7 +111,12 @@ impl Replay for DivState {
     fn apply(&mut self, step: &DivStep) {
         match step {
             DivStep::Sorted { order } => self.order.clone_from(order),
-            DivStep::Rated { worker, rate, start, end } => self.rated(*worker, rate, start, end),
+            DivStep::Rated {
+                worker,
+                rate,
+                start,
+                end,
+            } => self.rated(*worker, rate, start, end),
             DivStep::MasterRated { rate } => {
                 self.master_rate = Some(rate.clone());
                 self.unit_axis = true;
@@ -142,16 +151,27 @@ impl Replay for DivState {
                 }
                 self.tried.push(t.clone());
             }
-            DivStep::Improved { order, makespan, visited } => {
+            DivStep::Improved {
+                order,
+                makespan,
+                visited,
+            } => {
                 self.best = Some((order.clone(), makespan.clone()));
                 self.visited = *visited;
             }
-            DivStep::Searched { visited, complete, .. } => {
+            DivStep::Searched {
+                visited, complete, ..
+            } => {
                 self.visited = *visited;
                 self.searched = Some(*complete);
             }
             DivStep::Removed { node } => self.removed.push(*node),
-            DivStep::Collapsed { node, children, w_eq, .. } => {
+            DivStep::Collapsed {
+                node,
+                children,
+                w_eq,
+                ..
+            } => {
                 if let Some(slot) = self.w_eq.get_mut(*node) {
                     *slot = Some(w_eq.clone());
                 }
@@ -159,25 +179,49 @@ impl Replay for DivState {
                     slot.clone_from(children);
                 }
             }
-            DivStep::Expanded { node, ready, own, subtree } => {
+            DivStep::Expanded {
+                node,
+                ready,
+                own,
+                subtree,
+            } => {
                 if let Some(slot) = self.expanded.get_mut(*node) {
                     *slot = Some((ready.clone(), own.clone(), subtree.clone()));
                 }
             }
             DivStep::Recurred { j, a, b } => self.recursion.push((*j, a.clone(), b.clone())),
-            DivStep::Chunked { gamma0, chunks } => self.chunks = Some((gamma0.clone(), chunks.clone())),
+            DivStep::Chunked { gamma0, chunks } => {
+                self.chunks = Some((gamma0.clone(), chunks.clone()));
+            }
             DivStep::Evaluated { m, obj } => self.objs.push((*m, obj.clone())),
             DivStep::Chose { m, alpha } => self.chosen = Some((*m, alpha.clone())),
-            DivStep::Equalised { finish, beta } => self.equalised = Some((finish.clone(), beta.clone())),
-            DivStep::Selected { order, x, q, rho_opt } => {
+            DivStep::Equalised { finish, beta } => {
+                self.equalised = Some((finish.clone(), beta.clone()));
+            }
+            DivStep::Selected {
+                order,
+                x,
+                q,
+                rho_opt,
+            } => {
                 self.order.clone_from(order);
                 self.selection = Some((x.clone(), *q, rho_opt.clone()));
             }
-            DivStep::Sized { latency, period, k, small_load } => {
+            DivStep::Sized {
+                latency,
+                period,
+                k,
+                small_load,
+            } => {
                 self.period = Some((latency.clone(), period.clone(), *k, *small_load));
             }
             DivStep::Drew { blocks, .. } => self.blocks.extend(blocks.iter().cloned()),
-            DivStep::Finished { makespan, alpha, alpha_master, order } => {
+            DivStep::Finished {
+                makespan,
+                alpha,
+                alpha_master,
+                order,
+            } => {
                 self.makespan = Some(makespan.clone());
                 self.alpha = Some(alpha.clone());
                 self.alpha_master.clone_from(alpha_master);

@@ -214,18 +214,18 @@ pub enum DivStep {
 
 /// Pseudocode of the family (one block per method); [`Phase::line`] indexes it.
 pub const PSEUDOCODE: &[&str] = &[
-    "Q := workers sorted by (g_i, i)",                                  // 0
-    "a_1 := 1/(g_Q1 + w_Q1);  a_k := a_{k−1}·w_Q(k−1)/(g_Qk + w_Qk)",   // 1
-    "ρ := Σ a_k (+ 1/w_0);  T_f := W_total/ρ;  α_Qk := a_k·T_f",          // 2
+    "Q := workers sorted by (g_i, i)", // 0
+    "a_1 := 1/(g_Q1 + w_Q1);  a_k := a_{k−1}·w_Q(k−1)/(g_Qk + w_Qk)", // 1
+    "ρ := Σ a_k (+ 1/w_0);  T_f := W_total/ρ;  α_Qk := a_k·T_f", // 2
     "for every ordered subset o: (T_f, α) := EF(o); keep the best valid", // 3
     "collapse bottom-up: ρ(v) := 1/w_v + Σ a_k(children by g);  w_eq := 1/ρ", // 4
-    "top-down: B_v := T_f − t_v;  α_v := B_v/w_v;  X_ck := a_k·B_v",     // 5
+    "top-down: B_v := T_f − t_v;  α_v := B_v/w_v;  X_ck := a_k·B_v", // 5
     "A_j, B_j := window sums of the last P chunks (γ_j = A_j·γ_0 + B_j)", // 6
-    "γ_0 := (W_total·w − Σ B_j)/Σ A_j;  α_j := (A_j·γ_0 + B_j)/w",         // 7
-    "for M = 1..: α_0(M), Obj(M) := W_total·w/P + M·W + ½P(G + g·α_0)",   // 8
-    "last round: bisect F so that Σ β_i(F) = P·α_{M−1}",                  // 9
-    "knapsack by g: x_i := 1/w_i while Σ g_i/w_i ≤ 1; ρ_opt := Σ x_i",    // 10
-    "T_p := √(B/ρ_opt) (≥ 2L); α_i := (1 − L/T_p)·x_i·T_p; k periods",   // 11
+    "γ_0 := (W_total·w − Σ B_j)/Σ A_j;  α_j := (A_j·γ_0 + B_j)/w", // 7
+    "for M = 1..: α_0(M), Obj(M) := W_total·w/P + M·W + ½P(G + g·α_0)", // 8
+    "last round: bisect F so that Σ β_i(F) = P·α_{M−1}", // 9
+    "knapsack by g: x_i := 1/w_i while Σ g_i/w_i ≤ 1; ρ_opt := Σ x_i", // 10
+    "T_p := √(B/ρ_opt) (≥ 2L); α_i := (1 − L/T_p)·x_i·T_p; k periods", // 11
     "send the chunks round by round / period by period; draw the Gantt", // 12
 ];
 
@@ -250,7 +250,10 @@ fn named(order: &[usize], names: &[String]) -> String {
 }
 
 fn opt(v: Option<&Q>) -> String {
-    v.map_or_else(|| "invalid (a negative load)".to_owned(), |t| format!("{} ≈ {}", frac(t), approx(t)))
+    v.map_or_else(
+        || "invalid (a negative load)".to_owned(),
+        |t| format!("{} ≈ {}", frac(t), approx(t)),
+    )
 }
 
 impl Step for DivStep {
@@ -258,7 +261,12 @@ impl Step for DivStep {
     type Context<'a> = [String];
 
     fn caption(&self, names: &[String]) -> String {
-        let node = |v: &usize| names.get(*v).cloned().unwrap_or_else(|| format!("node {v}"));
+        let node = |v: &usize| {
+            names
+                .get(*v)
+                .cloned()
+                .unwrap_or_else(|| format!("node {v}"))
+        };
         match self {
             DivStep::Sorted { order } => format!("Sorted the workers by link cost g (ties by index): the master serves {}.", list(order)),
             DivStep::Rated { worker, rate, start, end } => format!(
@@ -334,11 +342,12 @@ impl Step for DivStep {
 
     fn phase(&self) -> Phase {
         let (name, line) = match self {
-            DivStep::Sorted { .. } => ("sort", 0),
+            DivStep::Sorted { .. } | DivStep::SortedEf(_) => ("sort", 0),
             DivStep::Rated { .. } | DivStep::MasterRated { .. } => ("rates", 1),
             DivStep::Scaled { .. } => ("scale", 2),
-            DivStep::SortedEf(_) => ("sort", 0),
-            DivStep::Tried(_) | DivStep::Improved { .. } | DivStep::Searched { .. } => ("search", 3),
+            DivStep::Tried(_) | DivStep::Improved { .. } | DivStep::Searched { .. } => {
+                ("search", 3)
+            }
             DivStep::Removed { .. } | DivStep::Collapsed { .. } => ("collapse", 4),
             DivStep::Expanded { .. } => ("expand", 5),
             DivStep::Recurred { .. } => ("recursion", 6),

@@ -15,7 +15,12 @@ pub(super) fn lin(g: &[i64], w: &[i64], w_total: i64) -> Divisible {
 
 pub(super) fn aff(big_g: &[i64], g: &[i64], big_w: &[i64], w: &[i64], w_total: i64) -> Divisible {
     let ws = (0..g.len())
-        .map(|i| Worker { g: qi(g[i]), w: qi(w[i]), big_g: qi(big_g[i]), big_w: qi(big_w[i]) })
+        .map(|i| Worker {
+            g: qi(g[i]),
+            w: qi(w[i]),
+            big_g: qi(big_g[i]),
+            big_w: qi(big_w[i]),
+        })
         .collect();
     Divisible::star(Variant::StarAffine, ws, qi(w_total))
 }
@@ -27,7 +32,11 @@ pub(super) fn check(inst: &Divisible, algo: &str) -> DivSolution {
     let plain = solve(inst, algo).unwrap();
     assert_eq!(plain, t.solution, "{algo}: solve and solve_traced differ");
     verify(inst, &t.solution).unwrap_or_else(|e| panic!("{algo}: {e}"));
-    let n = if inst.variant == Variant::TreeLinear { inst.nodes.len() } else { inst.workers.len() };
+    let n = if inst.variant == Variant::TreeLinear {
+        inst.nodes.len()
+    } else {
+        inst.workers.len()
+    };
     let state = t.trace.state_at(DivState::new(n), usize::MAX);
     replayed(&state, &t.solution).unwrap_or_else(|e| panic!("{algo}: {e}"));
     t.solution
@@ -62,8 +71,18 @@ fn dl1_fixed_order_leaves_the_first_worker_idle() {
     assert_eq!(free.order, [1, 0]);
     assert_eq!(&star_details(&free).rho * qi(10), qi(6));
     let rows = &star_details(&fixed).subsequences;
-    let got: Vec<(Vec<usize>, Option<Q>)> = rows.iter().map(|r| (r.order.clone(), r.makespan.clone())).collect();
-    assert_eq!(got, [(vec![0], Some(qi(30))), (vec![0, 1], Some(qi(20))), (vec![1], Some(qi(12)))]);
+    let got: Vec<(Vec<usize>, Option<Q>)> = rows
+        .iter()
+        .map(|r| (r.order.clone(), r.makespan.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (vec![0], Some(qi(30))),
+            (vec![0, 1], Some(qi(20))),
+            (vec![1], Some(qi(12)))
+        ]
+    );
 }
 
 #[test]
@@ -90,9 +109,17 @@ fn dl3_star_linear() {
     assert_eq!(sol.alpha, [q(700, 11), q(280, 11), q(120, 11)]);
     assert_eq!(
         sends(&sol),
-        [(0, qi(0), q(700, 11)), (1, q(700, 11), q(1260, 11)), (2, q(1260, 11), q(1620, 11))]
+        [
+            (0, qi(0), q(700, 11)),
+            (1, q(700, 11), q(1260, 11)),
+            (2, q(1260, 11), q(1620, 11))
+        ]
     );
-    let orders: Vec<(Vec<usize>, f64)> = d.orders.iter().map(|o| (o.order.clone(), to_f64(&o.rho))).collect();
+    let orders: Vec<(Vec<usize>, f64)> = d
+        .orders
+        .iter()
+        .map(|o| (o.order.clone(), to_f64(&o.rho)))
+        .collect();
     let want = [
         (vec![0, 1, 2], 0.523_81),
         (vec![0, 2, 1], 0.504_762),
@@ -103,8 +130,14 @@ fn dl3_star_linear() {
     ];
     assert_eq!(d.orders[0].rho, q(11, 21));
     // Served first, P3 is better left idle: (P1, P2) gives 7/15 and (P2, P1) gives 2/5.
-    assert_eq!((d.orders[4].rho.clone(), d.orders[4].rho_all.clone()), (q(7, 15), q(43, 105)));
-    assert_eq!((d.orders[5].rho.clone(), d.orders[5].rho_all.clone()), (q(2, 5), q(13, 35)));
+    assert_eq!(
+        (d.orders[4].rho.clone(), d.orders[4].rho_all.clone()),
+        (q(7, 15), q(43, 105))
+    );
+    assert_eq!(
+        (d.orders[5].rho.clone(), d.orders[5].rho_all.clone()),
+        (q(2, 5), q(13, 35))
+    );
     for ((o, r), (wo, wr)) in orders.iter().zip(&want) {
         assert_eq!(o, wo);
         assert!((r - wr).abs() < 5e-6, "{o:?}: {r} vs {wr}");
@@ -122,7 +155,12 @@ fn dl4_unsorted_input_and_a_tie_in_g() {
     assert_eq!(sol.alpha, qs(&[6, 18, 12, 24]));
     assert_eq!(
         sends(&sol),
-        [(1, qi(0), qi(18)), (3, qi(18), qi(42)), (2, qi(42), qi(66)), (0, qi(66), qi(84))]
+        [
+            (1, qi(0), qi(18)),
+            (3, qi(18), qi(42)),
+            (2, qi(42), qi(66)),
+            (0, qi(66), qi(84))
+        ]
     );
 }
 
@@ -137,7 +175,10 @@ fn dl5_the_master_computes() {
     assert_eq!(sol.alpha, qs(&[20, 10]));
     assert_eq!(sends(&sol), [(0, qi(0), qi(20)), (1, qi(20), qi(40))]);
     let master: Vec<&Block> = sol.schedule.iter().filter(|b| b.node.is_none()).collect();
-    assert_eq!((master[0].start.clone(), master[0].end.clone()), (qi(0), qi(60)));
+    assert_eq!(
+        (master[0].start.clone(), master[0].end.clone()),
+        (qi(0), qi(60))
+    );
     // No worker at all: T_f = W_total·w_0.
     let mut alone = lin(&[], &[], 50);
     alone.w0 = Some(qi(3));
@@ -154,7 +195,10 @@ fn dl6_bus_every_order_is_optimal() {
     assert_eq!(star_details(&sol).orders.len(), 6);
 }
 
-pub(super) fn tree_inst(spec: &[(&str, Option<&str>, i64, Option<i64>)], w_total: i64) -> Divisible {
+pub(super) fn tree_inst(
+    spec: &[(&str, Option<&str>, i64, Option<i64>)],
+    w_total: i64,
+) -> Divisible {
     let ids: Vec<&str> = spec.iter().map(|s| s.0).collect();
     let nodes = spec
         .iter()
@@ -165,7 +209,14 @@ pub(super) fn tree_inst(spec: &[(&str, Option<&str>, i64, Option<i64>)], w_total
             w: w.map(qi),
         })
         .collect();
-    Divisible { variant: Variant::TreeLinear, w_total: qi(w_total), workers: Vec::new(), w0: None, nodes, rounds: None }
+    Divisible {
+        variant: Variant::TreeLinear,
+        w_total: qi(w_total),
+        workers: Vec::new(),
+        w0: None,
+        nodes,
+        rounds: None,
+    }
 }
 
 fn tree_details(sol: &DivSolution) -> &tree::TreeDetails {
@@ -189,20 +240,48 @@ fn dl7_tree_linear() {
     );
     let sol = check(&inst, "exact");
     let d = tree_details(&sol);
-    assert_eq!(d.w_eq, [Some(q(93, 53)), Some(q(50, 43)), Some(qi(3)), Some(qi(4)), Some(qi(2))]);
+    assert_eq!(
+        d.w_eq,
+        [
+            Some(q(93, 53)),
+            Some(q(50, 43)),
+            Some(qi(3)),
+            Some(qi(4)),
+            Some(qi(2))
+        ]
+    );
     assert_eq!(q(43, 50), q(1, 2) + q(1, 5) + q(4, 25));
     assert_eq!(sol.makespan, q(9300, 53));
-    assert_eq!(d.subtree_load, [qi(100), q(4300, 53), q(1000, 53), q(1000, 53), q(800, 53)]);
+    assert_eq!(
+        d.subtree_load,
+        [qi(100), q(4300, 53), q(1000, 53), q(1000, 53), q(800, 53)]
+    );
     assert_eq!(sol.alpha[1], q(2500, 53));
     assert_eq!(sol.alpha[0], qi(0));
-    assert_eq!(d.ready, [Some(qi(0)), Some(q(4300, 53)), Some(q(6300, 53)), Some(qi(100)), Some(q(7700, 53))]);
+    assert_eq!(
+        d.ready,
+        [
+            Some(qi(0)),
+            Some(q(4300, 53)),
+            Some(q(6300, 53)),
+            Some(qi(100)),
+            Some(q(7700, 53))
+        ]
+    );
     assert_eq!(d.children_order[0], [1, 2]);
     assert_eq!(d.children_order[1], [3, 4]);
 }
 
 #[test]
 fn dl8_chain_with_a_computing_root() {
-    let inst = tree_inst(&[("M", None, 0, Some(4)), ("A", Some("M"), 1, Some(3)), ("B", Some("A"), 1, Some(2))], 10);
+    let inst = tree_inst(
+        &[
+            ("M", None, 0, Some(4)),
+            ("A", Some("M"), 1, Some(3)),
+            ("B", Some("A"), 1, Some(2)),
+        ],
+        10,
+    );
     let sol = check(&inst, "tree-linear");
     let d = tree_details(&sol);
     assert_eq!(d.w_eq[1], Some(q(3, 2)));
@@ -214,7 +293,14 @@ fn dl8_chain_with_a_computing_root() {
 
 #[test]
 fn trees_remove_relay_leaves() {
-    let inst = tree_inst(&[("M", None, 0, Some(2)), ("R", Some("M"), 1, None), ("S", Some("R"), 1, None)], 10);
+    let inst = tree_inst(
+        &[
+            ("M", None, 0, Some(2)),
+            ("R", Some("M"), 1, None),
+            ("S", Some("R"), 1, None),
+        ],
+        10,
+    );
     let sol = check(&inst, "tree-linear");
     assert_eq!(tree_details(&sol).removed, [2, 1]);
     assert_eq!(sol.makespan, qi(20));
@@ -238,14 +324,28 @@ fn dl9_resource_selection() {
     assert_eq!(sol.alpha, qs(&[6, 4, 0]));
     let d = affine_details(&sol);
     let s = d.sorted.as_ref().unwrap();
-    assert_eq!((s.makespan.clone(), s.alpha[2].clone(), s.valid), (q(135, 7), q(-5, 7), false));
+    assert_eq!(
+        (s.makespan.clone(), s.alpha[2].clone(), s.valid),
+        (q(135, 7), q(-5, 7), false)
+    );
     assert!(solve(&inst, "affine-sorted").is_err());
     // The LP of every ordered subset (§4.3), exactly as listed.
     let table: [(&[usize], f64); 15] = [
-        (&[0], 30.0), (&[1], 30.0), (&[2], 30.0), (&[0, 1], 18.0), (&[0, 2], 22.5),
-        (&[1, 0], 18.0), (&[1, 2], 22.5), (&[2, 0], 25.0), (&[2, 1], 25.0), (&[0, 1, 2], 20.0),
-        (&[0, 2, 1], 21.428_571), (&[1, 0, 2], 20.0), (&[1, 2, 0], 21.428_571),
-        (&[2, 0, 1], 22.857_143), (&[2, 1, 0], 22.857_143),
+        (&[0], 30.0),
+        (&[1], 30.0),
+        (&[2], 30.0),
+        (&[0, 1], 18.0),
+        (&[0, 2], 22.5),
+        (&[1, 0], 18.0),
+        (&[1, 2], 22.5),
+        (&[2, 0], 25.0),
+        (&[2, 1], 25.0),
+        (&[0, 1, 2], 20.0),
+        (&[0, 2, 1], 21.428_571),
+        (&[1, 0, 2], 20.0),
+        (&[1, 2, 0], 21.428_571),
+        (&[2, 0, 1], 22.857_143),
+        (&[2, 1, 0], 22.857_143),
     ];
     for (order, want) in table {
         let (t, _) = program::lp_for_order(&inst.workers, order, &inst.w_total).unwrap();
@@ -269,7 +369,14 @@ fn dl10_the_g_order_is_not_optimal_for_small_loads() {
     let sol = check(&inst, "affine-exact");
     assert_eq!(sol.makespan, q(573, 34));
     assert_eq!(sol.order, [0, 2, 1]);
-    assert_eq!((sol.alpha[0].clone(), sol.alpha[2].clone(), sol.alpha[1].clone()), (q(77, 34), q(107, 68), q(11, 68)));
+    assert_eq!(
+        (
+            sol.alpha[0].clone(),
+            sol.alpha[2].clone(),
+            sol.alpha[1].clone()
+        ),
+        (q(77, 34), q(107, 68), q(11, 68))
+    );
     assert_eq!(check(&inst, "affine-sorted").makespan, q(632, 37));
 }
 
@@ -277,7 +384,11 @@ fn dl10_the_g_order_is_not_optimal_for_small_loads() {
 fn dl11_all_workers_sorted_is_optimal() {
     for (w_total, t, alpha) in [
         (20, q(2454, 55), [q(586, 55), q(412, 55), q(102, 55)]),
-        (2000, q(224_214, 55), [q(56026, 55), q(41992, 55), q(11982, 55)]),
+        (
+            2000,
+            q(224_214, 55),
+            [q(56026, 55), q(41992, 55), q(11982, 55)],
+        ),
     ] {
         let inst = aff(&[1, 2, 1], &[1, 2, 3], &[1, 1, 2], &[3, 2, 4], w_total);
         let sol = check(&inst, "exact");
@@ -290,12 +401,21 @@ fn dl11_all_workers_sorted_is_optimal() {
 
 #[test]
 fn dl12_four_affine_workers() {
-    let inst = aff(&[2, 1, 3, 1], &[2, 1, 1, 3], &[1, 2, 1, 1], &[4, 5, 3, 6], 50);
+    let inst = aff(
+        &[2, 1, 3, 1],
+        &[2, 1, 1, 3],
+        &[1, 2, 1, 1],
+        &[4, 5, 3, 6],
+        50,
+    );
     let sol = check(&inst, "exact");
     assert_eq!(sol.makespan, q(22909, 227));
     assert_eq!(sol.order, [1, 2, 0, 3]);
     let in_order: Vec<Q> = sol.order.iter().map(|&i| sol.alpha[i].clone()).collect();
-    assert_eq!(in_order, [q(11114, 681), q(13552, 681), q(2183, 227), q(945, 227)]);
+    assert_eq!(
+        in_order,
+        [q(11114, 681), q(13552, 681), q(2183, 227), q(945, 227)]
+    );
 }
 
 #[test]
@@ -305,7 +425,11 @@ fn zero_load_gives_an_empty_schedule() {
     let sol = check(&aff(&[1, 1], &[1, 1], &[1, 1], &[1, 1], 0), "affine-exact");
     assert!(sol.schedule.is_empty());
     let mut state = DivState::new(2);
-    for s in &solve_traced(&lin(&[1, 2], &[1, 1], 0), "star-linear").unwrap().trace.steps {
+    for s in &solve_traced(&lin(&[1, 2], &[1, 1], 0), "star-linear")
+        .unwrap()
+        .trace
+        .steps
+    {
         state.apply(s);
     }
     assert!(state.blocks.is_empty());

@@ -26,44 +26,126 @@ fn every_preset_reads_round_trips_and_solves() {
         assert_eq!(read(&back.to_json()), Ok(inst.clone()), "{}", p.name);
         for algo in offered(&inst) {
             match solve_traced(&inst, algo) {
-                Ok(t) => verify(&inst, &t.solution).unwrap_or_else(|e| panic!("{} {algo}: {e}", p.name)),
-                Err(e) => assert!(matches!(e, DivisibleError::Infeasible(_)), "{} {algo}: {e}", p.name),
+                Ok(t) => {
+                    verify(&inst, &t.solution).unwrap_or_else(|e| panic!("{} {algo}: {e}", p.name));
+                }
+                Err(e) => assert!(
+                    matches!(e, DivisibleError::Infeasible(_)),
+                    "{} {algo}: {e}",
+                    p.name
+                ),
             }
         }
         n += 1;
     }
     assert_eq!(n, 16);
-    let dl7 = read(crate::presets::PRESETS.iter().find(|p| p.name == "divisible-dl7").unwrap().json).unwrap();
+    let dl7 = read(
+        crate::presets::PRESETS
+            .iter()
+            .find(|p| p.name == "divisible-dl7")
+            .unwrap()
+            .json,
+    )
+    .unwrap();
     assert_eq!(solve(&dl7, "exact").unwrap().makespan, q(9300, 53));
 }
 
 #[test]
 fn bad_inputs_name_their_field() {
     let cases = [
-        (r#""variant":"star-linear","W_total":-1,"workers":[{"g":1,"w":1}]"#, "W_total: must be >= 0, got -1"),
-        (r#""variant":"star-linear","W_total":1,"workers":[{"g":1,"w":0}]"#, "workers[0].w: must be > 0, got 0"),
-        (r#""variant":"star-linear","W_total":1,"workers":[{"g":-2,"w":1}]"#, "workers[0].g: must be >= 0, got -2"),
-        (r#""variant":"star-linear","W_total":1,"workers":[{"g":1,"w":1,"G":2}]"#, "workers[0].G: star-linear has no latencies"),
-        (r#""variant":"star-affine","W_total":1,"workers":[{"g":1,"w":1,"W":-1}]"#, "workers[0].W: must be >= 0, got -1"),
-        (r#""variant":"star-affine","W_total":"x","workers":[{"g":1,"w":1}]"#, "W_total: "),
-        (r#""variant":"star-affine","W_total":1,"workers":[]"#, "workers: at least one worker is required"),
-        (r#""variant":"star-affine","W_total":1,"workers":[{"g":1}]"#, "workers[0].w: missing"),
-        (r#""variant":"star-affine","W_total":1,"workers":[{"g":1,"w":1}],"w0":2"#, "w0: only the star-linear variant"),
-        (r#""variant":"stars","W_total":1"#, "variant: unknown variant \"stars\""),
+        (
+            r#""variant":"star-linear","W_total":-1,"workers":[{"g":1,"w":1}]"#,
+            "W_total: must be >= 0, got -1",
+        ),
+        (
+            r#""variant":"star-linear","W_total":1,"workers":[{"g":1,"w":0}]"#,
+            "workers[0].w: must be > 0, got 0",
+        ),
+        (
+            r#""variant":"star-linear","W_total":1,"workers":[{"g":-2,"w":1}]"#,
+            "workers[0].g: must be >= 0, got -2",
+        ),
+        (
+            r#""variant":"star-linear","W_total":1,"workers":[{"g":1,"w":1,"G":2}]"#,
+            "workers[0].G: star-linear has no latencies",
+        ),
+        (
+            r#""variant":"star-affine","W_total":1,"workers":[{"g":1,"w":1,"W":-1}]"#,
+            "workers[0].W: must be >= 0, got -1",
+        ),
+        (
+            r#""variant":"star-affine","W_total":"x","workers":[{"g":1,"w":1}]"#,
+            "W_total: ",
+        ),
+        (
+            r#""variant":"star-affine","W_total":1,"workers":[]"#,
+            "workers: at least one worker is required",
+        ),
+        (
+            r#""variant":"star-affine","W_total":1,"workers":[{"g":1}]"#,
+            "workers[0].w: missing",
+        ),
+        (
+            r#""variant":"star-affine","W_total":1,"workers":[{"g":1,"w":1}],"w0":2"#,
+            "w0: only the star-linear variant",
+        ),
+        (
+            r#""variant":"stars","W_total":1"#,
+            "variant: unknown variant \"stars\"",
+        ),
         (r#""W_total":1"#, "variant: missing"),
-        (r#""variant":"star-linear","W_total":1,"workers":[{"g":1,"w":1,"x":1}]"#, "unknown field `x`"),
-        (r#""variant":"umr","W_total":1,"workers":[{"g":1,"w":1},{"g":1,"w":2}]"#, "workers[1]: umr needs identical workers"),
-        (r#""variant":"umr","W_total":1,"workers":[{"g":0,"w":1}]"#, "workers[0].g: UMR needs g > 0"),
-        (r#""variant":"multi-installment","W_total":1,"workers":[{"g":1,"w":1}]"#, "rounds: missing"),
-        (r#""variant":"multi-installment","W_total":1,"rounds":0,"workers":[{"g":1,"w":1}]"#, "rounds: must be a whole number between 1 and 100, got 0"),
-        (r#""variant":"periodic","W_total":1,"rounds":2,"workers":[{"g":1,"w":1}]"#, "rounds: only the multi-installment variant"),
-        (r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"a"},{"id":"b"}]"#, "platform must be a tree rooted at the master: 2 nodes have no parent"),
-        (r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","w":1},{"id":"a","parent":"b","g":1,"w":1},{"id":"b","parent":"a","g":1,"w":1}]"#, "lies on a cycle"),
-        (r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r"},{"id":"a","parent":"r","g":1}]"#, "nodes: no node has a CPU"),
-        (r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","g":1,"w":1}]"#, "nodes[0].g: the root has no input link"),
-        (r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","w":1},{"id":"r","parent":"r","g":1,"w":1}]"#, "nodes[1].id: duplicate id \"r\""),
-        (r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","w":1},{"id":"a","parent":"z","g":1,"w":1}]"#, "nodes[1].parent: no node has id \"z\""),
-        (r#""variant":"tree-linear","W_total":1,"workers":[{"g":1,"w":1}],"nodes":[{"id":"r","w":1}]"#, "workers: a tree is given by \"nodes\""),
+        (
+            r#""variant":"star-linear","W_total":1,"workers":[{"g":1,"w":1,"x":1}]"#,
+            "unknown field `x`",
+        ),
+        (
+            r#""variant":"umr","W_total":1,"workers":[{"g":1,"w":1},{"g":1,"w":2}]"#,
+            "workers[1]: umr needs identical workers",
+        ),
+        (
+            r#""variant":"umr","W_total":1,"workers":[{"g":0,"w":1}]"#,
+            "workers[0].g: UMR needs g > 0",
+        ),
+        (
+            r#""variant":"multi-installment","W_total":1,"workers":[{"g":1,"w":1}]"#,
+            "rounds: missing",
+        ),
+        (
+            r#""variant":"multi-installment","W_total":1,"rounds":0,"workers":[{"g":1,"w":1}]"#,
+            "rounds: must be a whole number between 1 and 100, got 0",
+        ),
+        (
+            r#""variant":"periodic","W_total":1,"rounds":2,"workers":[{"g":1,"w":1}]"#,
+            "rounds: only the multi-installment variant",
+        ),
+        (
+            r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"a"},{"id":"b"}]"#,
+            "platform must be a tree rooted at the master: 2 nodes have no parent",
+        ),
+        (
+            r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","w":1},{"id":"a","parent":"b","g":1,"w":1},{"id":"b","parent":"a","g":1,"w":1}]"#,
+            "lies on a cycle",
+        ),
+        (
+            r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r"},{"id":"a","parent":"r","g":1}]"#,
+            "nodes: no node has a CPU",
+        ),
+        (
+            r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","g":1,"w":1}]"#,
+            "nodes[0].g: the root has no input link",
+        ),
+        (
+            r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","w":1},{"id":"r","parent":"r","g":1,"w":1}]"#,
+            "nodes[1].id: duplicate id \"r\"",
+        ),
+        (
+            r#""variant":"tree-linear","W_total":1,"nodes":[{"id":"r","w":1},{"id":"a","parent":"z","g":1,"w":1}]"#,
+            "nodes[1].parent: no node has id \"z\"",
+        ),
+        (
+            r#""variant":"tree-linear","W_total":1,"workers":[{"g":1,"w":1}],"nodes":[{"id":"r","w":1}]"#,
+            "workers: a tree is given by \"nodes\"",
+        ),
     ];
     for (body, want) in cases {
         let text = format!(r#"{{"problem":"divisible","version":1,{body}}}"#);
@@ -81,7 +163,14 @@ fn bad_inputs_name_their_field() {
 #[test]
 fn numbers_are_read_exactly_and_written_back() {
     let d = read(r#"{"problem":"divisible","version":1,"variant":"star-affine","W_total":"0.5","workers":[{"g":"3/8","w":0.1,"G":"1/3"}]}"#).unwrap();
-    assert_eq!((d.w_total.clone(), d.workers[0].g.clone(), d.workers[0].w.clone()), (q(1, 2), q(3, 8), q(1, 10)));
+    assert_eq!(
+        (
+            d.w_total.clone(),
+            d.workers[0].g.clone(),
+            d.workers[0].w.clone()
+        ),
+        (q(1, 2), q(3, 8), q(1, 10))
+    );
     assert_eq!(d.workers[0].big_g, q(1, 3));
     let back = Instance::Divisible(d.clone()).to_json();
     assert_eq!(read(&back), Ok(d));
@@ -89,18 +178,36 @@ fn numbers_are_read_exactly_and_written_back() {
 
 #[test]
 fn sizes_beyond_the_exact_methods_are_refused_or_labelled() {
-    let ws: Vec<Worker> = (0..15).map(|i| Worker::linear(qi(1 + i % 3), qi(2 + i % 5))).collect();
+    let ws: Vec<Worker> = (0..15)
+        .map(|i| Worker::linear(qi(1 + i % 3), qi(2 + i % 5)))
+        .collect();
     let lin = Divisible::star(Variant::StarLinear, ws.clone(), qi(10));
     let e = solve(&lin, "fixed-order").unwrap_err();
-    assert!(matches!(e, DivisibleError::TooLarge(_)) && e.to_string().contains("at most 14"), "{e}");
+    assert!(
+        matches!(e, DivisibleError::TooLarge(_)) && e.to_string().contains("at most 14"),
+        "{e}"
+    );
     let aff = Divisible::star(Variant::StarAffine, ws[..11].to_vec(), qi(10));
-    assert!(solve(&aff, "affine-exact").unwrap_err().to_string().contains("at most 10"));
+    assert!(solve(&aff, "affine-exact")
+        .unwrap_err()
+        .to_string()
+        .contains("at most 10"));
     let sol = solve(&aff, "exact").unwrap();
-    assert_eq!((sol.method, sol.status), ("affine-prefix", Status::Heuristic));
+    assert_eq!(
+        (sol.method, sol.status),
+        ("affine-prefix", Status::Heuristic)
+    );
     assert!(sol.notes.iter().any(|n| n.contains("not proven optimal")));
     let e = solve(&lin, "umr").unwrap_err();
-    assert!(e.to_string().contains("does not apply to the star-linear variant"), "{e}");
-    assert!(matches!(solve(&lin, "nope"), Err(DivisibleError::Unknown(_))));
+    assert!(
+        e.to_string()
+            .contains("does not apply to the star-linear variant"),
+        "{e}"
+    );
+    assert!(matches!(
+        solve(&lin, "nope"),
+        Err(DivisibleError::Unknown(_))
+    ));
 }
 
 #[test]
@@ -116,14 +223,22 @@ fn the_result_document_has_the_formats_fields() {
     assert_eq!(doc["objective"]["value_exact"], "2100/11");
     assert_eq!(doc["order"], serde_json::json!([0, 1, 2]));
     assert_eq!(doc["participating"], serde_json::json!([0, 1, 2]));
-    assert_eq!(doc["alpha"], serde_json::json!(["700/11", "280/11", "120/11"]));
+    assert_eq!(
+        doc["alpha"],
+        serde_json::json!(["700/11", "280/11", "120/11"])
+    );
     assert_eq!(doc["schedule"][0]["kind"], "send");
     assert_eq!(doc["schedule"][0]["end"], "700/11");
     assert_eq!(doc["rho"], "11/21");
     assert_eq!(doc["steps"], serde_json::json!(t.trace.len()));
     let trace = doc["trace"].as_array().unwrap();
-    assert!(trace.iter().all(|s| s["caption"].as_str().is_some_and(|c| c.len() > 10)));
-    assert!(trace[0]["caption"].as_str().unwrap().contains("Sorted the workers by link cost"));
+    assert!(trace
+        .iter()
+        .all(|s| s["caption"].as_str().is_some_and(|c| c.len() > 10)));
+    assert!(trace[0]["caption"]
+        .as_str()
+        .unwrap()
+        .contains("Sorted the workers by link cost"));
 }
 
 #[test]
@@ -141,7 +256,9 @@ fn generated_instances_are_valid_and_deterministic() {
         for seed in 0..4 {
             let a = instance("divisible", shape, 6, seed).unwrap();
             assert_eq!(Some(&a), instance("divisible", shape, 6, seed).as_ref());
-            let Instance::Divisible(d) = &a else { panic!("not divisible") };
+            let Instance::Divisible(d) = &a else {
+                panic!("not divisible")
+            };
             assert_eq!(read(&a.to_json()).as_ref(), Ok(d), "{shape:?} {seed}");
             if let Ok(t) = solve_traced(d, "exact") {
                 verify(d, &t.solution).unwrap_or_else(|e| panic!("{shape:?} {seed}: {e}"));
@@ -153,7 +270,12 @@ fn generated_instances_are_valid_and_deterministic() {
 fn affine_workers(max: usize) -> impl Strategy<Value = Vec<Worker>> {
     prop::collection::vec((0i64..4, 0i64..5, 0i64..4, 1i64..8), 1..=max).prop_map(|v| {
         v.into_iter()
-            .map(|(big_g, g, big_w, w)| Worker { g: qi(g), w: qi(w), big_g: qi(big_g), big_w: qi(big_w) })
+            .map(|(big_g, g, big_w, w)| Worker {
+                g: qi(g),
+                w: qi(w),
+                big_g: qi(big_g),
+                big_w: qi(big_w),
+            })
             .collect()
     })
 }

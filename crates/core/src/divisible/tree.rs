@@ -107,9 +107,9 @@ pub(super) fn tree_linear(
         served[v] = ch;
     }
     let root = order[0];
-    let rho_root = rho[root].clone().ok_or_else(|| {
-        DivisibleError::NotApplicable("no node of the tree has a CPU".to_owned())
-    })?;
+    let rho_root = rho[root]
+        .clone()
+        .ok_or_else(|| DivisibleError::NotApplicable("no node of the tree has a CPU".to_owned()))?;
     let makespan = &inst.w_total / &rho_root;
     let mut ready: Vec<Option<Q>> = vec![None; n];
     let mut subtree = vec![Q::zero(); n];
@@ -118,7 +118,9 @@ pub(super) fn tree_linear(
     ready[root] = Some(Q::zero());
     subtree[root] = inst.w_total.clone();
     for &v in &order {
-        let Some(t_v) = ready[v].clone() else { continue };
+        let Some(t_v) = ready[v].clone() else {
+            continue;
+        };
         let budget = &makespan - &t_v;
         let own = nodes[v].w.as_ref().map_or_else(Q::zero, |w| &budget / w);
         emit(DivStep::Expanded {

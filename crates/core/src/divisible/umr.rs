@@ -9,7 +9,9 @@ use serde::Serialize;
 
 use super::multi::nothing;
 use super::schedule::{last_end, participating, Block};
-use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker, UMR_BISECTION_STEPS};
+use super::{
+    Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker, UMR_BISECTION_STEPS,
+};
 use crate::rational::{to_f64, Q};
 
 /// Largest number of rounds scanned.
@@ -92,7 +94,11 @@ impl Formula {
         } else {
             (&pq * &wk.big_g - &wk.big_w) / (&wk.w - &pq * &wk.g)
         };
-        Formula { theta, c, per: w_total / pq }
+        Formula {
+            theta,
+            c,
+            per: w_total / pq,
+        }
     }
 
     /// `α_0(M)` given `θ^M`, when every `α_j` is positive: they are monotone in `j`
@@ -100,11 +106,13 @@ impl Formula {
     fn first(&self, m: usize, theta_m: &Q) -> Option<Q> {
         let mq = Q::from_integer(m.into());
         let (a0, last) = if self.theta.is_one() {
-            let a0 = (&self.per - &self.c * &mq * (&mq - Q::one()) / Q::from_integer(2.into())) / &mq;
+            let a0 =
+                (&self.per - &self.c * &mq * (&mq - Q::one()) / Q::from_integer(2.into())) / &mq;
             let last = &a0 + &self.c * (&mq - Q::one());
             (a0, last)
         } else {
-            let a0 = &self.c + (&self.per - &mq * &self.c) * (Q::one() - &self.theta) / (Q::one() - theta_m);
+            let a0 = &self.c
+                + (&self.per - &mq * &self.c) * (Q::one() - &self.theta) / (Q::one() - theta_m);
             let last = theta_m / &self.theta * (&a0 - &self.c) + &self.c;
             (a0, last)
         };
@@ -112,7 +120,9 @@ impl Formula {
     }
 
     fn all(&self, m: usize) -> Vec<Q> {
-        let Some(a0) = self.first(m, &pow(&self.theta, m)) else { return Vec::new() };
+        let Some(a0) = self.first(m, &pow(&self.theta, m)) else {
+            return Vec::new();
+        };
         let mut th = Q::one();
         (0..m)
             .map(|j| {
@@ -135,7 +145,9 @@ fn pow(x: &Q, k: usize) -> Q {
 /// `Obj(M) = W_total·w/P + M·W + ½·P·(G + g·α_0)`.
 fn objective(p: usize, wk: &Worker, w_total: &Q, m: usize, a0: &Q) -> Q {
     let pq = Q::from_integer(p.into());
-    w_total * &wk.w / &pq + Q::from_integer(m.into()) * &wk.big_w + &pq * (&wk.big_g + &wk.g * a0) / Q::from_integer(2.into())
+    w_total * &wk.w / &pq
+        + Q::from_integer(m.into()) * &wk.big_w
+        + &pq * (&wk.big_g + &wk.g * a0) / Q::from_integer(2.into())
 }
 
 /// UMR (§6).
@@ -143,7 +155,10 @@ fn objective(p: usize, wk: &Worker, w_total: &Q, m: usize, a0: &Q) -> Q {
 /// # Errors
 /// [`DivisibleError::Infeasible`] "UMR infeasible for these parameters" when no `M` has
 /// positive chunks; [`DivisibleError::NotApplicable`] for non-identical workers or `g = 0`.
-pub(super) fn umr(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Result<DivSolution, DivisibleError> {
+pub(super) fn umr(
+    inst: &Divisible,
+    emit: &mut impl FnMut(DivStep),
+) -> Result<DivSolution, DivisibleError> {
     let ws = &inst.workers;
     let p = ws.len();
     let wk = homogeneous(ws)?;
@@ -152,7 +167,16 @@ pub(super) fn umr(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Result<Di
     }
     let theta = &wk.w / (Q::from_integer(p.into()) * &wk.g);
     if inst.w_total.is_zero() {
-        let d = UmrDetails { theta, objectives: Vec::new(), rounds: 0, obj: Q::zero(), round_chunks: Vec::new(), uniform_makespan: Q::zero(), finish: Q::zero(), beta: Vec::new() };
+        let d = UmrDetails {
+            theta,
+            objectives: Vec::new(),
+            rounds: 0,
+            obj: Q::zero(),
+            round_chunks: Vec::new(),
+            uniform_makespan: Q::zero(),
+            finish: Q::zero(),
+            beta: Vec::new(),
+        };
         return Ok(nothing(inst, Details::Umr(d), emit));
     }
     let mut objectives = Vec::new();
@@ -162,9 +186,17 @@ pub(super) fn umr(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Result<Di
     let mut theta_m = Q::one();
     for m in 1..=M_MAX {
         theta_m *= &formula.theta;
-        let obj = formula.first(m, &theta_m).map(|a0| objective(p, wk, &inst.w_total, m, &a0));
-        emit(DivStep::Evaluated { m, obj: obj.clone() });
-        objectives.push(Objective { m, obj: obj.clone() });
+        let obj = formula
+            .first(m, &theta_m)
+            .map(|a0| objective(p, wk, &inst.w_total, m, &a0));
+        emit(DivStep::Evaluated {
+            m,
+            obj: obj.clone(),
+        });
+        objectives.push(Objective {
+            m,
+            obj: obj.clone(),
+        });
         if let Some(o) = obj {
             run = 0;
             if best.as_ref().is_none_or(|(_, b)| o < *b) {
@@ -177,28 +209,61 @@ pub(super) fn umr(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Result<Di
             }
         }
     }
-    let (m, obj) = best.ok_or_else(|| DivisibleError::Infeasible("UMR infeasible for these parameters".to_owned()))?;
+    let (m, obj) = best.ok_or_else(|| {
+        DivisibleError::Infeasible("UMR infeasible for these parameters".to_owned())
+    })?;
     let chunks = formula.all(m);
-    emit(DivStep::Chose { m, alpha: chunks.clone() });
-    let mut sim = Sim { wk, bus: Q::zero(), free: vec![Q::zero(); p], alpha: vec![Q::zero(); p], schedule: Vec::new() };
+    emit(DivStep::Chose {
+        m,
+        alpha: chunks.clone(),
+    });
+    let mut sim = Sim {
+        wk,
+        bus: Q::zero(),
+        free: vec![Q::zero(); p],
+        alpha: vec![Q::zero(); p],
+        schedule: Vec::new(),
+    };
     for (round, a) in chunks.iter().enumerate().take(m - 1) {
         let blocks = sim.round(round, &vec![a.clone(); p]);
-        emit(DivStep::Drew { part: "round", index: round, blocks });
+        emit(DivStep::Drew {
+            part: "round",
+            index: round,
+            blocks,
+        });
     }
     let last = &chunks[m - 1];
     let uniform_makespan = {
-        let mut copy = Sim { wk, bus: sim.bus.clone(), free: sim.free.clone(), alpha: sim.alpha.clone(), schedule: Vec::new() };
+        let mut copy = Sim {
+            wk,
+            bus: sim.bus.clone(),
+            free: sim.free.clone(),
+            alpha: sim.alpha.clone(),
+            schedule: Vec::new(),
+        };
         copy.round(m - 1, &vec![last.clone(); p]);
         last_end(&copy.schedule)
     };
     let lambda = Q::from_integer(p.into()) * last;
     let (finish, beta) = equalise(wk, &sim.bus, &sim.free, &lambda);
-    emit(DivStep::Equalised { finish: finish.clone(), beta: beta.clone() });
+    emit(DivStep::Equalised {
+        finish: finish.clone(),
+        beta: beta.clone(),
+    });
     let blocks = sim.round(m - 1, &beta);
-    emit(DivStep::Drew { part: "round", index: m - 1, blocks });
+    emit(DivStep::Drew {
+        part: "round",
+        index: m - 1,
+        blocks,
+    });
     let makespan = last_end(&sim.schedule);
     let order: Vec<usize> = (0..p).collect();
-    emit(DivStep::Finished { makespan: makespan.clone(), alpha: sim.alpha.clone(), alpha_master: None, order: order.clone() });
+    emit(DivStep::Finished {
+        makespan: makespan.clone(),
+        alpha: sim.alpha.clone(),
+        alpha_master: None,
+        order: order.clone(),
+    });
     Ok(DivSolution {
         method: "",
         status: Status::Heuristic,
@@ -210,7 +275,16 @@ pub(super) fn umr(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Result<Di
         alpha_master: None,
         schedule: sim.schedule,
         notes: vec!["UMR is a heuristic; Obj(M) only selects M (§6)".to_owned()],
-        details: Details::Umr(UmrDetails { theta, objectives, rounds: m, obj, round_chunks: chunks, uniform_makespan, finish, beta }),
+        details: Details::Umr(UmrDetails {
+            theta,
+            objectives,
+            rounds: m,
+            obj,
+            round_chunks: chunks,
+            uniform_makespan,
+            finish,
+            beta,
+        }),
     })
 }
 
@@ -267,16 +341,23 @@ fn betas(wk: &Worker, t_s: &Q, free: &[Q], f: &Q) -> Vec<Q> {
 /// ([`UMR_BISECTION_STEPS`] halvings at most, stopping at a relative width of `1e-15`); its
 /// upper end is then read exactly and nudged up until the exact sum reaches `Λ`.
 fn equalise(wk: &Worker, t_s: &Q, free: &[Q], lambda: &Q) -> (Q, Vec<Q>) {
-    let top = free.iter().fold(t_s.clone(), |m, f| if *f > m { f.clone() } else { m });
+    let top = free
+        .iter()
+        .fold(t_s.clone(), |m, f| if *f > m { f.clone() } else { m });
     let hi_exact = top + &wk.big_g + &wk.big_w + (&wk.g + &wk.w) * lambda;
     let fl = |v: &Q| to_f64(v);
-    let (wk_f, free_f) = ((fl(&wk.big_g), fl(&wk.g), fl(&wk.big_w), fl(&wk.w)), free.iter().map(fl).collect::<Vec<f64>>());
+    let (wk_f, free_f) = (
+        (fl(&wk.big_g), fl(&wk.g), fl(&wk.big_w), fl(&wk.w)),
+        free.iter().map(fl).collect::<Vec<f64>>(),
+    );
     let sum_f = |f: f64| {
         let (big_g, g, big_w, w) = wk_f;
         let mut r = fl(t_s);
         let mut total = 0.0;
         for fi in &free_f {
-            let b = ((f - fi - big_w) / w).min((f - r - big_g - big_w) / (g + w)).max(0.0);
+            let b = ((f - fi - big_w) / w)
+                .min((f - r - big_g - big_w) / (g + w))
+                .max(0.0);
             if b > 0.0 {
                 r += big_g + g * b;
             }

@@ -16,7 +16,11 @@ use crate::rational::{frac, Q};
 /// A sentence naming the first violation.
 pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
     let tree = inst.variant == Variant::TreeLinear;
-    let n = if tree { inst.nodes.len() } else { inst.workers.len() };
+    let n = if tree {
+        inst.nodes.len()
+    } else {
+        inst.workers.len()
+    };
     if sol.alpha.len() != n {
         return Err(format!("{} loads for {n} workers", sol.alpha.len()));
     }
@@ -28,7 +32,11 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
     }
     let total: Q = sol.alpha.iter().sum::<Q>() + sol.alpha_master.clone().unwrap_or_else(Q::zero);
     if total != inst.w_total {
-        return Err(format!("the loads sum to {}, not W_total = {}", frac(&total), frac(&inst.w_total)));
+        return Err(format!(
+            "the loads sum to {}, not W_total = {}",
+            frac(&total),
+            frac(&inst.w_total)
+        ));
     }
     let want: Vec<usize> = (0..n).filter(|&i| sol.alpha[i].is_positive()).collect();
     if sol.participating != want {
@@ -37,18 +45,40 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
     for (k, b) in sol.schedule.iter().enumerate() {
         check_block(inst, b).map_err(|e| format!("block {k}: {e}"))?;
         if b.end > sol.makespan {
-            return Err(format!("block {k} ends at {} after the makespan {}", frac(&b.end), frac(&sol.makespan)));
+            return Err(format!(
+                "block {k} ends at {} after the makespan {}",
+                frac(&b.end),
+                frac(&sol.makespan)
+            ));
         }
     }
-    let end = sol.schedule.iter().map(|b| &b.end).max().cloned().unwrap_or_else(Q::zero);
+    let end = sol
+        .schedule
+        .iter()
+        .map(|b| &b.end)
+        .max()
+        .cloned()
+        .unwrap_or_else(Q::zero);
     if sol.tight && end != sol.makespan {
-        return Err(format!("the schedule ends at {}, not at the makespan {}", frac(&end), frac(&sol.makespan)));
+        return Err(format!(
+            "the schedule ends at {}, not at the makespan {}",
+            frac(&end),
+            frac(&sol.makespan)
+        ));
     }
     // Ports: the star's master (None) or each tree node sends one message at a time.
-    let senders: Vec<Option<usize>> = if tree { (0..n).map(Some).collect() } else { vec![None] };
+    let senders: Vec<Option<usize>> = if tree {
+        (0..n).map(Some).collect()
+    } else {
+        vec![None]
+    };
     for s in senders {
-        disjoint(sol.schedule.iter().filter(|b| b.kind == Kind::Send && b.from == s))
-            .map_err(|e| format!("port of {}: {e}", who(s)))?;
+        disjoint(
+            sol.schedule
+                .iter()
+                .filter(|b| b.kind == Kind::Send && b.from == s),
+        )
+        .map_err(|e| format!("port of {}: {e}", who(s)))?;
     }
     let mut computed = vec![Q::zero(); n];
     let mut master = Q::zero();
@@ -65,9 +95,16 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
         return Err("the master's computed load differs from its share".to_owned());
     }
     for v in (0..n).map(Some).chain(std::iter::once(None)) {
-        disjoint(sol.schedule.iter().filter(|b| b.kind == Kind::Compute && b.node == v))
-            .map_err(|e| format!("CPU of {}: {e}", who(v)))?;
-        let root = v.is_none() || (tree && v.and_then(|i| inst.nodes.get(i)).is_some_and(|x| x.parent.is_none()));
+        disjoint(
+            sol.schedule
+                .iter()
+                .filter(|b| b.kind == Kind::Compute && b.node == v),
+        )
+        .map_err(|e| format!("CPU of {}: {e}", who(v)))?;
+        let root = v.is_none()
+            || (tree
+                && v.and_then(|i| inst.nodes.get(i))
+                    .is_some_and(|x| x.parent.is_none()));
         if !root {
             causal(&sol.schedule, v).map_err(|e| format!("{}: {e}", who(v)))?;
         }
@@ -88,7 +125,10 @@ fn check_block(inst: &Divisible, b: &Block) -> Result<(), String> {
         return Err("starts before 0".to_owned());
     }
     let (lat, per) = if inst.variant == Variant::TreeLinear {
-        let node = b.node.and_then(|v| inst.nodes.get(v)).ok_or("no such node")?;
+        let node = b
+            .node
+            .and_then(|v| inst.nodes.get(v))
+            .ok_or("no such node")?;
         match b.kind {
             Kind::Send => {
                 if b.from.is_none() || b.from != node.parent {
@@ -115,11 +155,19 @@ fn check_block(inst: &Divisible, b: &Block) -> Result<(), String> {
         }
     };
     if b.latency != lat {
-        return Err(format!("latency {} instead of {}", frac(&b.latency), frac(&lat)));
+        return Err(format!(
+            "latency {} instead of {}",
+            frac(&b.latency),
+            frac(&lat)
+        ));
     }
     let want = &b.start + &lat + per * &b.load;
     if b.end != want {
-        return Err(format!("ends at {} instead of {}", frac(&b.end), frac(&want)));
+        return Err(format!(
+            "ends at {} instead of {}",
+            frac(&b.end),
+            frac(&want)
+        ));
     }
     Ok(())
 }
@@ -138,22 +186,28 @@ fn disjoint<'a>(blocks: impl Iterator<Item = &'a Block>) -> Result<(), String> {
 
 /// Node `v` computes or forwards only what it has fully received, and uses all it receives.
 fn causal(schedule: &[Block], v: Option<usize>) -> Result<(), String> {
-    let received: Vec<&Block> = schedule.iter().filter(|b| b.kind == Kind::Send && b.node == v).collect();
+    let received: Vec<&Block> = schedule
+        .iter()
+        .filter(|b| b.kind == Kind::Send && b.node == v)
+        .collect();
     let used: Vec<&Block> = schedule
         .iter()
-        .filter(|b| (b.kind == Kind::Compute && b.node == v) || (b.kind == Kind::Send && v.is_some() && b.from == v))
+        .filter(|b| {
+            (b.kind == Kind::Compute && b.node == v)
+                || (b.kind == Kind::Send && v.is_some() && b.from == v)
+        })
         .collect();
     let mut recv: Vec<&Block> = received.clone();
     recv.sort_by(|a, b| a.end.cmp(&b.end));
-    let mut uses: Vec<&Block> = used.clone();
-    uses.sort_by(|a, b| a.start.cmp(&b.start));
+    let mut consumed: Vec<&Block> = used.clone();
+    consumed.sort_by(|a, b| a.start.cmp(&b.start));
     let (mut have, mut need, mut r) = (Q::zero(), Q::zero(), 0);
     let mut k = 0;
-    while k < uses.len() {
+    while k < consumed.len() {
         // Every use starting at this instant, against every reception ended by it.
-        let t = uses[k].start.clone();
-        while k < uses.len() && uses[k].start == t {
-            need += &uses[k].load;
+        let t = consumed[k].start.clone();
+        while k < consumed.len() && consumed[k].start == t {
+            need += &consumed[k].load;
             k += 1;
         }
         while r < recv.len() && recv[r].end <= t {
@@ -161,13 +215,22 @@ fn causal(schedule: &[Block], v: Option<usize>) -> Result<(), String> {
             r += 1;
         }
         if need > have {
-            return Err(format!("uses {} units by {} but has received {}", frac(&need), frac(&t), frac(&have)));
+            return Err(format!(
+                "uses {} units by {} but has received {}",
+                frac(&need),
+                frac(&t),
+                frac(&have)
+            ));
         }
     }
     let got: Q = received.iter().map(|r| &r.load).sum();
     let spent: Q = used.iter().map(|x| &x.load).sum();
     if got != spent {
-        return Err(format!("receives {} units but uses {}", frac(&got), frac(&spent)));
+        return Err(format!(
+            "receives {} units but uses {}",
+            frac(&got),
+            frac(&spent)
+        ));
     }
     Ok(())
 }

@@ -518,9 +518,18 @@ fn read_nodes(raw: Option<&[RawNode]>, issues: &mut Vec<Issue>) -> Vec<TreeNode>
                 None
             }
             (None, None) => Some(Q::zero()),
-            (Some(_), g) => required(g.as_ref(), &format!("nodes[{k}].g"), Rule::NON_NEGATIVE, issues),
+            (Some(_), g) => required(
+                g.as_ref(),
+                &format!("nodes[{k}].g"),
+                Rule::NON_NEGATIVE,
+                issues,
+            ),
         };
-        let w = read_cycle_time(n.w.as_ref(), &format!("nodes[{k}].w"), issues);
+        let w = match read_cycle_time(n.w.as_ref(), &format!("nodes[{k}].w"), issues) {
+            Cpu::None => Some(None),
+            Cpu::Cycle(w) => Some(Some(w)),
+            Cpu::Bad => None,
+        };
         if let (Some(g), Some(w)) = (g, w) {
             nodes.push(TreeNode {
                 id: n.id.clone(),
@@ -537,17 +546,26 @@ fn read_nodes(raw: Option<&[RawNode]>, issues: &mut Vec<Issue>) -> Vec<TreeNode>
     nodes
 }
 
-/// `None` (absent or `"inf"`: no CPU) or a positive cycle time; the outer `None` is an error.
-fn read_cycle_time(raw: Option<&RawNum>, path: &str, issues: &mut Vec<Issue>) -> Option<Option<Q>> {
+/// What a tree node's `w` says.
+enum Cpu {
+    /// Absent or `"inf"`: the node only forwards.
+    None,
+    /// A positive cycle time.
+    Cycle(Q),
+    /// Invalid (an issue was recorded).
+    Bad,
+}
+
+fn read_cycle_time(raw: Option<&RawNum>, path: &str, issues: &mut Vec<Issue>) -> Cpu {
     let Some(raw) = raw else {
-        return Some(None);
+        return Cpu::None;
     };
     if let RawNum::Text(t) = raw {
         if matches!(parse_cost(t), Ok(Cost::Inf)) {
-            return Some(None);
+            return Cpu::None;
         }
     }
-    read_q(raw, path, Rule::POSITIVE, issues).map(Some)
+    read_q(raw, path, Rule::POSITIVE, issues).map_or(Cpu::Bad, Cpu::Cycle)
 }
 
 fn short(s: &str) -> String {
@@ -585,6 +603,9 @@ fn check_tree(nodes: &[TreeNode], issues: &mut Vec<Issue>) {
         }
     }
     if nodes.iter().all(|n| n.w.is_none()) {
-        issues.push(Issue::new("nodes", "no node has a CPU (every w is missing or inf)"));
+        issues.push(Issue::new(
+            "nodes",
+            "no node has a CPU (every w is missing or inf)",
+        ));
     }
 }

@@ -12,10 +12,10 @@ mod steady;
 
 pub use broadcast::Broadcast;
 use broadcast::RawBroadcast;
+use divisible::RawDivisible;
 pub use divisible::{
     Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
 };
-use divisible::RawDivisible;
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -149,8 +149,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) => None,
-            Instance::Divisible(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Divisible(_) => None,
         }
     }
 }

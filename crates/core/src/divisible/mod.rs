@@ -2,13 +2,14 @@
 //! split anywhere is sent by a master, through one port, to heterogeneous workers.
 //!
 //! Module map:
+//! * [`model`]: the instance (variants, workers, tree nodes);
 //! * [`ef`]: the equal-finish solver `EF` (§2.3), shared by every one-round method;
 //! * [`star`]: STARLINEAR (§2.2, bandwidth order, computing master), the exchange formula of
 //!   Prop. 2, the comparison of every order, and the fixed-order teaching variant (§2.4);
 //! * [`tree`]: TREELINEAR by bottom-up collapse into equivalent processors (§3);
 //! * [`affine`]: STARAFFINE: exact search over ordered subsets (§4.2), the large-load solution
 //!   (Prop. 4), the prefix heuristic; [`program`]: the LP of one ordered set (§4.3) and the
-//!   mixed integer program as text (§4.4);
+//!   mixed integer program as text (§4.4); [`search`]: the exact search's branch and bound;
 //! * [`multi`]: multi-installment with `M` rounds (§5); [`umr`]: UMR (§6); [`periodic`]: the
 //!   asymptotically optimal periodic schedule (§7);
 //! * [`info`]: the open problems (§8) and the tree-affine statement (§4.5), as text;
@@ -28,12 +29,14 @@ pub mod affine;
 pub mod ef;
 pub mod family;
 pub mod info;
+pub mod model;
 pub mod multi;
 pub mod periodic;
 pub mod program;
 pub mod random;
 pub mod report;
 pub mod schedule;
+pub mod search;
 pub mod star;
 mod state;
 mod step;

@@ -289,7 +289,7 @@ proptest! {
     fn affine_search_agrees_with_the_enumeration(ws in affine_workers(5), w_total in 0i64..40) {
         let w_total = qi(w_total);
         let (_, brute) = affine::enumerate(&ws, &w_total);
-        let fast = affine::search(&ws, &w_total, u64::MAX, &mut |_| {});
+        let fast = search::search(&ws, &w_total, u64::MAX, &mut |_| {});
         prop_assert!(fast.complete);
         prop_assert_eq!(&fast.best, &brute);
         let inst = Divisible::star(Variant::StarAffine, ws, w_total);

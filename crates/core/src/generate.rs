@@ -132,7 +132,8 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// A random instance of `problem` (`hetlab gen`): graph families get a platform of `shape` with
 /// node 0 as master or source; square partitions get `size` integer speeds in `1..=10`; LU
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
-/// `n = 4·B` blocks (capped). `None` for a family with no generator yet.
+/// `n = 4·B` blocks (capped); divisible loads pick their variant from the shape (see
+/// [`crate::divisible::random`]). `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {

@@ -19,7 +19,7 @@ pub const MAX_EXACT_SPEC: usize = 9;
 /// `affine-exact` refuses more workers than this.
 pub const MAX_EXACT: usize = 10;
 /// Most prefixes the exact search examines; beyond, it reports its best as a heuristic.
-pub const NODE_BUDGET: u64 = 400_000;
+pub const NODE_BUDGET: u64 = 60_000;
 
 /// `EF` of all workers sorted by `g` (Prop. 4; §9.3 step 1).
 #[derive(Clone, Debug, PartialEq, Serialize)]

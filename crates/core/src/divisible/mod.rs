@@ -50,8 +50,10 @@ mod tests;
 mod tests_multi;
 #[cfg(test)]
 mod tests_props;
+#[cfg(test)]
+mod tests_tree;
 
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 pub use crate::instance::{Divisible, TreeNode, Variant, Worker};
@@ -274,6 +276,7 @@ fn run(
             offered(inst).join(", ")
         )));
     }
+    sane(inst)?;
     let method = resolve(inst, algorithm);
     if method.starts_with("affine") && inst.w_total.is_zero() {
         // §12: nothing to send, nobody pays a latency.
@@ -301,4 +304,36 @@ fn run(
             .push("the makespan exceeds 10^15: check the units of the input".to_owned());
     }
     Ok(sol)
+}
+
+/// What the parser guarantees, checked again for instances built in code, so that no method
+/// divides by zero or indexes out of range.
+fn sane(inst: &Divisible) -> Result<(), DivisibleError> {
+    let bad = |m: &str| Err(DivisibleError::NotApplicable(m.to_owned()));
+    if inst.w_total.is_negative() {
+        return bad("W_total must be >= 0");
+    }
+    let worker_ok = |w: &Worker| {
+        w.w.is_positive() && !w.g.is_negative() && !w.big_g.is_negative() && !w.big_w.is_negative()
+    };
+    if !inst.workers.iter().all(worker_ok) {
+        return bad("every worker needs w > 0 and g, G, W >= 0");
+    }
+    if inst.w0.as_ref().is_some_and(|w| !w.is_positive()) || inst.rounds == Some(0) {
+        return bad("w0 must be > 0 and rounds >= 1");
+    }
+    if inst.variant == Variant::TreeLinear {
+        let n = inst.nodes.len();
+        let node_ok = |t: &TreeNode| {
+            t.parent.is_none_or(|p| p < n)
+                && !t.g.is_negative()
+                && t.w.as_ref().is_none_or(Signed::is_positive)
+        };
+        if n == 0 || !inst.nodes.iter().all(node_ok) {
+            return bad("platform must be a tree rooted at the master, with w > 0 and g >= 0");
+        }
+    } else if inst.workers.is_empty() && inst.w0.is_none() {
+        return bad("at least one worker is required");
+    }
+    Ok(())
 }

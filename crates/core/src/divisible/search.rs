@@ -5,8 +5,9 @@
 //! subtree when no extension can beat the best so far: every extension keeps the prefix's loads
 //! `u_j·T + v_j`, so it needs `T ≥ need`, and the workers left can process at most
 //! `ρ_rest·(T − U·T − V)` after the prefix's sends, where `ρ_rest` is their linear-model
-//! throughput (Prop. 1–2; latencies only lower it). Ties keep the spec's rule: the first in the
-//! enumeration by size, then lexicographic order. A work budget bounds it on any input.
+//! throughput (Prop. 1–2; latencies only lower it). Subtrees that can at best tie are cut too,
+//! so exact ties at the optimum may resolve differently from the spec's enumeration order (same
+//! makespan). A work budget bounds it on any input.
 
 use num_traits::{One, Zero};
 
@@ -28,7 +29,10 @@ pub struct SearchOutcome {
 }
 
 /// The branch-and-bound walk (see the module documentation), starting from the prefix
-/// heuristic's answer; the same optimum and tie rule as [`enumerate`].
+/// heuristic's answer: the same optimal makespan as [`super::affine::enumerate`]. Among ordered
+/// subsets that tie exactly at the optimum it keeps the first it meets (the best prefix of the
+/// `g` order, or the first strictly better one in depth-first order), which can differ from the
+/// spec's "first in enumeration order" — the value is the same.
 #[must_use]
 pub fn search(
     ws: &[Worker],
@@ -102,14 +106,11 @@ impl Walk<'_> {
         })
     }
 
-    /// No extension of `seq` (longer by at least one) can beat the best if it needs `T ≥ lb`.
-    fn hopeless(&self, lb: &Q, seq: &[usize]) -> bool {
-        self.best.as_ref().is_some_and(|(b, bt)| {
-            lb > bt
-                || (lb == bt
-                    && (b.len() <= seq.len()
-                        || (b.len() == seq.len() + 1 && b[..seq.len()] < *seq)))
-        })
+    /// No extension of `seq` needing `T ≥ lb` can be strictly better than the best. Exact ties
+    /// are not explored: on a bus without latencies every order ties, and exploring them all
+    /// would cost the whole budget for nothing (the value is the same; see [`search`]).
+    fn hopeless(&self, lb: &Q) -> bool {
+        self.best.as_ref().is_some_and(|(_, bt)| lb >= bt)
     }
 
     fn walk(
@@ -143,7 +144,7 @@ impl Walk<'_> {
             }
             let now = used | bit;
             if now != self.full {
-                if self.bound_cuts(&next, now, seq) {
+                if self.bound_cuts(&next, now) {
                     self.pruned += 1;
                 } else {
                     self.walk(now, seq, &next, emit);
@@ -153,15 +154,15 @@ impl Walk<'_> {
         }
     }
 
-    fn bound_cuts(&self, pre: &Prefix, used: u32, seq: &[usize]) -> bool {
+    fn bound_cuts(&self, pre: &Prefix, used: u32) -> bool {
         if let Some(need) = &pre.need {
-            if self.hopeless(need, seq) {
+            if self.hopeless(need) {
                 return true;
             }
         }
         let rest = &self.rho_of[(self.full & !used) as usize];
         let denom = &pre.sum_u + rest * (Q::one() - &pre.big_u);
         let lb = (self.w_total - &pre.sum_v + rest * &pre.big_v) / denom;
-        self.hopeless(&lb, seq)
+        self.hopeless(&lb)
     }
 }

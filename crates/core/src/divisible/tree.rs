@@ -44,6 +44,150 @@ fn bfs(nodes: &[TreeNode], kids: &[Vec<usize>]) -> Vec<usize> {
     order
 }
 
+/// The bottom-up pass: relay leaves removed, `ρ(v)` and the children's rates of every node.
+struct Collapse {
+    removed: Vec<usize>,
+    rho: Vec<Option<Q>>,
+    rates: Vec<Vec<Q>>,
+    served: Vec<Vec<usize>>,
+}
+
+fn collapse(
+    nodes: &[TreeNode],
+    kids: &[Vec<usize>],
+    order: &[usize],
+    emit: &mut impl FnMut(DivStep),
+) -> Collapse {
+    let n = nodes.len();
+    let mut c = Collapse {
+        removed: Vec::new(),
+        rho: vec![None; n],
+        rates: vec![Vec::new(); n],
+        served: vec![Vec::new(); n],
+    };
+    for &v in order.iter().rev() {
+        let mut ch: Vec<usize> = kids[v]
+            .iter()
+            .copied()
+            .filter(|&k| c.rho[k].is_some())
+            .collect();
+        if nodes[v].w.is_none() && ch.is_empty() {
+            c.removed.push(v);
+            emit(DivStep::Removed { node: v });
+            continue;
+        }
+        ch.sort_by(|&a, &b| nodes[a].g.cmp(&nodes[b].g).then(a.cmp(&b)));
+        let mut r = nodes[v].w.as_ref().map_or_else(Q::zero, Q::recip);
+        let mut prev: Option<(Q, Q)> = None; // (a_{k−1}, w_eq(c_{k−1}))
+        let mut a_list = Vec::new();
+        for &k in &ch {
+            let weq = c.rho[k].as_ref().map_or_else(Q::zero, Q::recip);
+            let denom = &nodes[k].g + &weq;
+            let a = match &prev {
+                None => denom.recip(),
+                Some((a_prev, weq_prev)) => a_prev * weq_prev / &denom,
+            };
+            r += &a;
+            a_list.push(a.clone());
+            prev = Some((a, weq));
+        }
+        emit(DivStep::Collapsed {
+            node: v,
+            children: ch.clone(),
+            rates: a_list.clone(),
+            rho: r.clone(),
+            w_eq: r.recip(),
+        });
+        c.rho[v] = Some(r);
+        c.rates[v] = a_list;
+        c.served[v] = ch;
+    }
+    c
+}
+
+/// The top-down pass: each node's data-ready time, own share, subtree load and blocks.
+struct Expansion {
+    ready: Vec<Option<Q>>,
+    subtree: Vec<Q>,
+    alpha: Vec<Q>,
+    schedule: Vec<Block>,
+}
+
+fn expand(
+    inst: &Divisible,
+    c: &Collapse,
+    order: &[usize],
+    makespan: &Q,
+    emit: &mut impl FnMut(DivStep),
+) -> Expansion {
+    let nodes = &inst.nodes;
+    let n = nodes.len();
+    let mut e = Expansion {
+        ready: vec![None; n],
+        subtree: vec![Q::zero(); n],
+        alpha: vec![Q::zero(); n],
+        schedule: Vec::new(),
+    };
+    e.ready[order[0]] = Some(Q::zero());
+    e.subtree[order[0]] = inst.w_total.clone();
+    for &v in order {
+        let Some(t_v) = e.ready[v].clone() else {
+            continue;
+        };
+        let budget = makespan - &t_v;
+        let own = nodes[v].w.as_ref().map_or_else(Q::zero, |w| &budget / w);
+        emit(DivStep::Expanded {
+            node: v,
+            ready: t_v.clone(),
+            own: own.clone(),
+            subtree: e.subtree[v].clone(),
+        });
+        let mut blocks = Vec::new();
+        if own.is_positive() {
+            blocks.push(Block {
+                kind: Kind::Compute,
+                from: None,
+                node: Some(v),
+                start: t_v.clone(),
+                end: makespan.clone(),
+                latency: Q::zero(),
+                load: own.clone(),
+                round: 0,
+            });
+        }
+        e.alpha[v] = own;
+        let mut t = t_v;
+        for (k, a) in c.served[v].iter().zip(&c.rates[v]) {
+            let x = a * &budget;
+            let end = &t + &x * &nodes[*k].g;
+            if x.is_positive() {
+                blocks.push(Block {
+                    kind: Kind::Send,
+                    from: Some(v),
+                    node: Some(*k),
+                    start: t.clone(),
+                    end: end.clone(),
+                    latency: Q::zero(),
+                    load: x.clone(),
+                    round: 0,
+                });
+            }
+            e.ready[*k] = Some(end.clone());
+            e.subtree[*k] = x;
+            t = end;
+        }
+        if !blocks.is_empty() {
+            emit(DivStep::Drew {
+                part: "node",
+                index: v,
+                blocks: blocks.clone(),
+            });
+        }
+        e.schedule.extend(blocks);
+    }
+    e
+}
+
 /// The collapse of §3 on a validated tree.
 ///
 /// # Errors
@@ -61,122 +205,22 @@ pub(super) fn tree_linear(
         }
     }
     let order = bfs(nodes, &kids);
-    if order.len() != n {
+    if order.len() != n || n == 0 {
         return Err(DivisibleError::NotApplicable(
             "platform must be a tree rooted at the master".to_owned(),
         ));
     }
-    // Bottom-up: remove relay leaves, then collapse.
-    let mut alive = vec![false; n];
-    let mut removed = Vec::new();
-    let mut rho: Vec<Option<Q>> = vec![None; n];
-    let mut rates: Vec<Vec<Q>> = vec![Vec::new(); n];
-    let mut served: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &v in order.iter().rev() {
-        let mut ch: Vec<usize> = kids[v].iter().copied().filter(|&c| alive[c]).collect();
-        if nodes[v].w.is_none() && ch.is_empty() {
-            removed.push(v);
-            emit(DivStep::Removed { node: v });
-            continue;
-        }
-        alive[v] = true;
-        ch.sort_by(|&a, &b| nodes[a].g.cmp(&nodes[b].g).then(a.cmp(&b)));
-        let mut r = nodes[v].w.as_ref().map_or_else(Q::zero, Q::recip);
-        let mut prev: Option<(Q, Q)> = None; // (a_{k−1}, w_eq(c_{k−1}))
-        let mut a_list = Vec::new();
-        for &c in &ch {
-            let weq_c = rho[c].as_ref().map_or_else(Q::zero, Q::recip);
-            let denom = &nodes[c].g + &weq_c;
-            let a = match &prev {
-                None => denom.recip(),
-                Some((a_prev, weq_prev)) => a_prev * weq_prev / &denom,
-            };
-            r += &a;
-            a_list.push(a.clone());
-            prev = Some((a, weq_c));
-        }
-        emit(DivStep::Collapsed {
-            node: v,
-            children: ch.clone(),
-            rates: a_list.clone(),
-            rho: r.clone(),
-            w_eq: r.recip(),
-        });
-        rho[v] = Some(r);
-        rates[v] = a_list;
-        served[v] = ch;
-    }
-    let root = order[0];
-    let rho_root = rho[root]
+    let c = collapse(nodes, &kids, &order, emit);
+    let rho_root = c.rho[order[0]]
         .clone()
         .ok_or_else(|| DivisibleError::NotApplicable("no node of the tree has a CPU".to_owned()))?;
     let makespan = &inst.w_total / &rho_root;
-    let mut ready: Vec<Option<Q>> = vec![None; n];
-    let mut subtree = vec![Q::zero(); n];
-    let mut alpha = vec![Q::zero(); n];
-    let mut schedule = Vec::new();
-    ready[root] = Some(Q::zero());
-    subtree[root] = inst.w_total.clone();
-    for &v in &order {
-        let Some(t_v) = ready[v].clone() else {
-            continue;
-        };
-        let budget = &makespan - &t_v;
-        let own = nodes[v].w.as_ref().map_or_else(Q::zero, |w| &budget / w);
-        emit(DivStep::Expanded {
-            node: v,
-            ready: t_v.clone(),
-            own: own.clone(),
-            subtree: subtree[v].clone(),
-        });
-        let mut blocks = Vec::new();
-        if own.is_positive() {
-            blocks.push(Block {
-                kind: Kind::Compute,
-                from: None,
-                node: Some(v),
-                start: t_v.clone(),
-                end: makespan.clone(),
-                latency: Q::zero(),
-                load: own.clone(),
-                round: 0,
-            });
-        }
-        alpha[v] = own;
-        let mut t = t_v;
-        for (c, a) in served[v].iter().zip(&rates[v]) {
-            let x = a * &budget;
-            let end = &t + &x * &nodes[*c].g;
-            if x.is_positive() {
-                blocks.push(Block {
-                    kind: Kind::Send,
-                    from: Some(v),
-                    node: Some(*c),
-                    start: t.clone(),
-                    end: end.clone(),
-                    latency: Q::zero(),
-                    load: x.clone(),
-                    round: 0,
-                });
-            }
-            ready[*c] = Some(end.clone());
-            subtree[*c] = x;
-            t = end;
-        }
-        if !blocks.is_empty() {
-            emit(DivStep::Drew {
-                part: "node",
-                index: v,
-                blocks: blocks.clone(),
-            });
-        }
-        schedule.extend(blocks);
-    }
-    let mut by_ready: Vec<usize> = (0..n).filter(|&v| subtree[v].is_positive()).collect();
-    by_ready.sort_by(|&a, &b| ready[a].cmp(&ready[b]).then(a.cmp(&b)));
+    let e = expand(inst, &c, &order, &makespan, emit);
+    let mut by_ready: Vec<usize> = (0..n).filter(|&v| e.subtree[v].is_positive()).collect();
+    by_ready.sort_by(|&a, &b| e.ready[a].cmp(&e.ready[b]).then(a.cmp(&b)));
     emit(DivStep::Finished {
         makespan: makespan.clone(),
-        alpha: alpha.clone(),
+        alpha: e.alpha.clone(),
         alpha_master: None,
         order: by_ready.clone(),
     });
@@ -186,17 +230,17 @@ pub(super) fn tree_linear(
         makespan,
         tight: true,
         order: by_ready,
-        participating: participating(&alpha),
-        alpha,
+        participating: participating(&e.alpha),
+        alpha: e.alpha,
         alpha_master: None,
-        schedule,
+        schedule: e.schedule,
         notes: Vec::new(),
         details: Details::Tree(TreeDetails {
-            w_eq: rho.iter().map(|r| r.as_ref().map(Q::recip)).collect(),
-            subtree_load: subtree,
-            ready,
-            children_order: served,
-            removed,
+            w_eq: c.rho.iter().map(|r| r.as_ref().map(Q::recip)).collect(),
+            subtree_load: e.subtree,
+            ready: e.ready,
+            children_order: c.served,
+            removed: c.removed,
         }),
     })
 }

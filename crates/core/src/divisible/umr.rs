@@ -179,40 +179,11 @@ pub(super) fn umr(
         };
         return Ok(nothing(inst, Details::Umr(d), emit));
     }
-    let mut objectives = Vec::new();
-    let mut best: Option<(usize, Q)> = None;
-    let mut run = 0;
-    let formula = Formula::new(p, wk, &inst.w_total);
-    let mut theta_m = Q::one();
-    for m in 1..=M_MAX {
-        theta_m *= &formula.theta;
-        let obj = formula
-            .first(m, &theta_m)
-            .map(|a0| objective(p, wk, &inst.w_total, m, &a0));
-        emit(DivStep::Evaluated {
-            m,
-            obj: obj.clone(),
-        });
-        objectives.push(Objective {
-            m,
-            obj: obj.clone(),
-        });
-        if let Some(o) = obj {
-            run = 0;
-            if best.as_ref().is_none_or(|(_, b)| o < *b) {
-                best = Some((m, o));
-            }
-        } else {
-            run += 1;
-            if run >= INFEASIBLE_RUN {
-                break;
-            }
-        }
-    }
+    let (objectives, best) = scan(p, wk, &inst.w_total, emit);
     let (m, obj) = best.ok_or_else(|| {
         DivisibleError::Infeasible("UMR infeasible for these parameters".to_owned())
     })?;
-    let chunks = formula.all(m);
+    let chunks = Formula::new(p, wk, &inst.w_total).all(m);
     emit(DivStep::Chose {
         m,
         alpha: chunks.clone(),
@@ -286,6 +257,47 @@ pub(super) fn umr(
             beta,
         }),
     })
+}
+
+/// `Obj(M)` for `M = 1..`[`M_MAX`] (stopping after [`INFEASIBLE_RUN`] infeasible in a row) and
+/// the best `(M*, Obj(M*))`, ties to the smaller `M`.
+fn scan(
+    p: usize,
+    wk: &Worker,
+    w_total: &Q,
+    emit: &mut impl FnMut(DivStep),
+) -> (Vec<Objective>, Option<(usize, Q)>) {
+    let mut objectives = Vec::new();
+    let mut best: Option<(usize, Q)> = None;
+    let mut run = 0;
+    let formula = Formula::new(p, wk, w_total);
+    let mut theta_m = Q::one();
+    for m in 1..=M_MAX {
+        theta_m *= &formula.theta;
+        let obj = formula
+            .first(m, &theta_m)
+            .map(|a0| objective(p, wk, w_total, m, &a0));
+        emit(DivStep::Evaluated {
+            m,
+            obj: obj.clone(),
+        });
+        objectives.push(Objective {
+            m,
+            obj: obj.clone(),
+        });
+        if let Some(o) = obj {
+            run = 0;
+            if best.as_ref().is_none_or(|(_, b)| o < *b) {
+                best = Some((m, o));
+            }
+        } else {
+            run += 1;
+            if run >= INFEASIBLE_RUN {
+                break;
+            }
+        }
+    }
+    (objectives, best)
 }
 
 /// The bus and the workers while rounds are sent back to back.

@@ -183,7 +183,19 @@ pub const FAMILIES: &[Family] = &[
         title: "Divisible loads",
         summary: "Share an arbitrarily divisible load among workers on a star or a tree.",
         spec: "divisible-load.md",
-        algorithms: &[algo("exact", "exact closed forms", false)],
+        algorithms: &[
+            algo("exact", "the variant's own method: closed form, tree collapse, exact search (p ≤ 9) or multi-round scheme", true),
+            algo("star-linear", "STARLINEAR: bandwidth order, equal finish (§2)", true),
+            algo("fixed-order", "imposed order: best subsequence (§2.4)", true),
+            algo("tree-linear", "TREELINEAR: bottom-up collapse into w_eq (§3)", true),
+            algo("affine-exact", "STARAFFINE: exact search over ordered subsets (§4.2)", true),
+            algo("affine-sorted", "STARAFFINE: all workers by g, large loads (Prop. 4)", true),
+            algo("affine-prefix", "STARAFFINE: best prefix of the g order, heuristic (§4.2)", true),
+            algo("affine-lp", "STARAFFINE: LP of the input order (§4.3)", true),
+            algo("multi-installment", "multi-installment, M rounds (§5)", true),
+            algo("umr", "UMR: uniform multi-round, computed M (§6)", true),
+            algo("periodic", "asymptotically optimal periodic schedule (§7)", true),
+        ],
     },
 ];
 

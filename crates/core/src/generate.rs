@@ -135,6 +135,10 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// `n = 4·B` blocks (capped); chains instances `size` processors and `16·size` tasks from the
 /// generators of chains.md §9; rings `size` processors as [`crate::ring::generate`] describes (two
 /// groups for the `clusters` shape). `None` for a family with no generator yet.
+}
+
+/// `n = 4·B` blocks (capped); divisible loads pick their variant from the shape (see
+/// [`crate::divisible::random`]). `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {
@@ -162,6 +166,7 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
         "chains" => chains(size, seed),
         "ring" => Instance::Ring(crate::ring::generate(size, shape == Shape::Clusters, seed)),
         "master-slave" => Instance::MasterSlave(master_slave(shape, size, seed)),
+        "divisible" => Instance::Divisible(crate::divisible::random::instance(shape, size, seed)),
         _ => return None,
     })
 }

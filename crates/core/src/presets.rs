@@ -374,6 +374,102 @@ pub const PRESETS: &[Preset] = &[
         title: "Tree with equal links (MS-13)",
         json: include_str!("../presets/master-slave-ms13.json"),
     },
+    Preset {
+        name: "divisible-dl1",
+        problem: "divisible",
+        title: "Fixed order vs free order (divisible DL-1)",
+        json: include_str!("../presets/divisible-dl1.json"),
+    },
+    Preset {
+        name: "divisible-dl3",
+        problem: "divisible",
+        title: "STARLINEAR, three workers (divisible DL-3)",
+        json: include_str!("../presets/divisible-dl3.json"),
+    },
+    Preset {
+        name: "divisible-dl4",
+        problem: "divisible",
+        title: "Unsorted input, a tie in g (divisible DL-4)",
+        json: include_str!("../presets/divisible-dl4.json"),
+    },
+    Preset {
+        name: "divisible-dl5",
+        problem: "divisible",
+        title: "The master computes (divisible DL-5)",
+        json: include_str!("../presets/divisible-dl5.json"),
+    },
+    Preset {
+        name: "divisible-dl6",
+        problem: "divisible",
+        title: "Bus: every order is optimal (divisible DL-6)",
+        json: include_str!("../presets/divisible-dl6.json"),
+    },
+    Preset {
+        name: "divisible-dl7",
+        problem: "divisible",
+        title: "TREELINEAR, two levels (divisible DL-7)",
+        json: include_str!("../presets/divisible-dl7.json"),
+    },
+    Preset {
+        name: "divisible-dl8",
+        problem: "divisible",
+        title: "Chain with a computing root (divisible DL-8)",
+        json: include_str!("../presets/divisible-dl8.json"),
+    },
+    Preset {
+        name: "divisible-dl9",
+        problem: "divisible",
+        title: "STARAFFINE: resource selection (divisible DL-9)",
+        json: include_str!("../presets/divisible-dl9.json"),
+    },
+    Preset {
+        name: "divisible-dl10",
+        problem: "divisible",
+        title: "STARAFFINE: the g order is not optimal (divisible DL-10)",
+        json: include_str!("../presets/divisible-dl10.json"),
+    },
+    Preset {
+        name: "divisible-dl11",
+        problem: "divisible",
+        title: "STARAFFINE: all workers by g (divisible DL-11)",
+        json: include_str!("../presets/divisible-dl11.json"),
+    },
+    Preset {
+        name: "divisible-dl12",
+        problem: "divisible",
+        title: "STARAFFINE, four workers (divisible DL-12)",
+        json: include_str!("../presets/divisible-dl12.json"),
+    },
+    Preset {
+        name: "divisible-dl14",
+        problem: "divisible",
+        title: "Multi-installment, M = 2 (divisible DL-14)",
+        json: include_str!("../presets/divisible-dl14.json"),
+    },
+    Preset {
+        name: "divisible-dl15",
+        problem: "divisible",
+        title: "Multi-installment, affine, M = 3 (divisible DL-15)",
+        json: include_str!("../presets/divisible-dl15.json"),
+    },
+    Preset {
+        name: "divisible-dl16",
+        problem: "divisible",
+        title: "UMR, θ = 2 (divisible DL-16)",
+        json: include_str!("../presets/divisible-dl16.json"),
+    },
+    Preset {
+        name: "divisible-dl17",
+        problem: "divisible",
+        title: "UMR, θ = 3/4 (divisible DL-17)",
+        json: include_str!("../presets/divisible-dl17.json"),
+    },
+    Preset {
+        name: "divisible-dl18",
+        problem: "divisible",
+        title: "Periodic schedule, B = 10000 (divisible DL-18)",
+        json: include_str!("../presets/divisible-dl18.json"),
+    },
 ];
 
 /// The presets of one family, in menu order.

@@ -107,6 +107,10 @@ macro_rules! with_family {
                 type $f = $crate::master_slave::family::MasterSlaveFamily;
                 $body
             }
+            I::Divisible($input) => {
+                type $f = $crate::divisible::family::DivisibleFamily;
+                $body
+            }
         }
     }};
 }

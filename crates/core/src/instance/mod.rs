@@ -9,6 +9,7 @@ mod broadcast;
 mod chains;
 mod ring;
 mod master_slave;
+mod divisible;
 mod speeds;
 mod steady;
 
@@ -18,6 +19,10 @@ pub use chains::Chains;
 use chains::RawChains;
 use ring::RawRing;
 pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
+use divisible::RawDivisible;
+pub use divisible::{
+    Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
+};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -45,6 +50,8 @@ pub enum Instance {
     Ring(Ring),
     /// `"problem": "master-slave"`.
     MasterSlave(crate::master_slave::MsInput),
+    /// `"problem": "divisible"`.
+    Divisible(Divisible),
 }
 
 #[derive(Deserialize)]
@@ -105,6 +112,10 @@ impl Instance {
                 let raw: master_slave::RawMasterSlave = parse_json(text, "")?;
                 raw.validate().map(Instance::MasterSlave)
             }
+            "divisible" => {
+                let raw: RawDivisible = parse_json(text, "")?;
+                raw.validate().map(Instance::Divisible)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -144,6 +155,7 @@ impl Instance {
             Instance::Chains(c) => c.to_value(),
             Instance::Ring(r) => r.to_value(),
             Instance::MasterSlave(m) => m.to_value(),
+            Instance::Divisible(d) => d.to_value(),
         }
     }
 
@@ -158,6 +170,7 @@ impl Instance {
             Instance::Chains(_) => "chains",
             Instance::Ring(_) => "ring",
             Instance::MasterSlave(_) => "master-slave",
+            Instance::Divisible(_) => "divisible",
         }
     }
 
@@ -167,7 +180,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) | Instance::MasterSlave(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) | Instance::MasterSlave(_) | Instance::Divisible(_) => None,
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod platform;
 pub mod presets;
 pub mod rational;
 pub mod report;
+pub mod scatter;
 pub mod share;
 pub mod square;
 pub mod steady_state;

@@ -95,6 +95,10 @@ macro_rules! with_family {
                 type $f = $crate::lu::family::LuFamily;
                 $body
             }
+            I::Scatter($input) => {
+                type $f = $crate::scatter::family::ScatterFamily;
+                $body
+            }
         }
     }};
 }

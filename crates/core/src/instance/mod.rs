@@ -6,11 +6,16 @@
 use serde::Deserialize;
 
 mod broadcast;
+mod scatter;
 mod speeds;
 mod steady;
 
 pub use broadcast::Broadcast;
 use broadcast::RawBroadcast;
+use scatter::RawScatter;
+pub use scatter::{
+    Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
+};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -32,6 +37,8 @@ pub enum Instance {
     SquarePartition(SquarePartition),
     /// `"problem": "lu"`.
     Lu(Lu),
+    /// `"problem": "scatter"`.
+    Scatter(Scatter),
 }
 
 #[derive(Deserialize)]
@@ -80,6 +87,10 @@ impl Instance {
                 let raw: RawLu = parse_json(text, "")?;
                 raw.validate().map(Instance::Lu)
             }
+            "scatter" => {
+                let raw: RawScatter = parse_json(text, "")?;
+                raw.validate().map(Instance::Scatter)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -116,6 +127,7 @@ impl Instance {
             Instance::Broadcast(b) => b.to_value(),
             Instance::SquarePartition(s) => s.to_value(),
             Instance::Lu(l) => l.to_value(),
+            Instance::Scatter(s) => s.to_value(),
         }
     }
 
@@ -127,6 +139,7 @@ impl Instance {
             Instance::Broadcast(_) => "broadcast",
             Instance::SquarePartition(_) => "square-partition",
             Instance::Lu(_) => "lu",
+            Instance::Scatter(_) => "scatter",
         }
     }
 
@@ -137,6 +150,7 @@ impl Instance {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
             Instance::SquarePartition(_) | Instance::Lu(_) => None,
+            Instance::Scatter(_) => None,
         }
     }
 }

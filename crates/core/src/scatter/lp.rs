@@ -44,6 +44,15 @@ pub fn relax(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, String> 
             unique: Some(c.unique),
         });
     }
+    simplex(model, order, n)
+}
+
+/// The LP of §4.1 by the exact simplex of [`crate::lp`], whatever the costs (the linear case
+/// normally takes the closed form; tests compare the two).
+///
+/// # Errors
+/// A sentence when the LP could not be solved exactly.
+pub fn simplex(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, String> {
     let p = order.len();
     let mut prob = Problem::new(p + 1);
     prob.objective(p, Q::from_integer((-1).into()));

@@ -98,7 +98,13 @@ pub(super) fn run(
         optimal: out.optimal,
         uniform,
         lp: out.lp,
-        comparison: comparison(&model, n),
+        // The order comparison belongs to the order-sensitive rational methods (§3.3, §4.4).
+        comparison: matches!(
+            algorithm,
+            Algorithm::LpRounded | Algorithm::ClosedForm | Algorithm::DpSorted
+        )
+        .then(|| comparison(&model, n))
+        .flatten(),
         orders: out.orders,
         roots: out.roots,
         root_method: out.root_method,

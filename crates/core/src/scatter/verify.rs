@@ -21,7 +21,7 @@ fn fail<T>(msg: impl Into<String>) -> Result<T, Violation> {
 }
 
 /// Largest number of distributions the brute-force optimality check enumerates.
-const BRUTE_FORCE_LIMIT: u128 = 5_000;
+const BRUTE_FORCE_LIMIT: u128 = 1_500;
 
 /// Checks `sol` against `inst`.
 ///

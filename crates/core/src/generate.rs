@@ -183,7 +183,7 @@ pub fn scatter(shape: Shape, size: usize, seed: u64) -> Scatter {
     let n = u64::from(rng_range(seed, 5 * p32, 12 * p32));
     let mut processors = Vec::with_capacity(p);
     for k in 0..p {
-        let comm = if k + 1 == p {
+        let link = if k + 1 == p {
             Affine::default()
         } else {
             Affine {
@@ -191,14 +191,19 @@ pub fn scatter(shape: Shape, size: usize, seed: u64) -> Scatter {
                 per_item: draw(1, 5),
             }
         };
-        let comp = Affine {
+        let work = Affine {
             lat: lat(&mut draw),
             per_item: draw(1, 9),
         };
-        processors.push(ScatterProcessor { comm, comp });
+        processors.push(ScatterProcessor {
+            comm: link,
+            comp: work,
+        });
     }
     let root_transfer = (shape == Shape::Random).then(|| {
         let mut m = vec![vec![qi(0); p]; p];
+        // Symmetric: each pair is drawn once, in a fixed order, and written twice.
+        #[allow(clippy::needless_range_loop)]
         for a in 0..p {
             for b in a + 1..p {
                 let v = draw(1, 5);

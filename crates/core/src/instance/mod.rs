@@ -149,8 +149,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) => None,
-            Instance::Scatter(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Scatter(_) => None,
         }
     }
 }

@@ -178,15 +178,14 @@ fn read_affine(raw: Option<&RawAffine>, path: &str, issues: &mut Vec<Issue>) -> 
         Some(v) => read_q(v, &format!("{path}.lat"), Rule::NON_NEGATIVE, issues),
         None => Some(Q::zero()),
     };
-    let per_item = match &raw.per_item {
-        Some(v) => read_q(v, &format!("{path}.per_item"), Rule::NON_NEGATIVE, issues),
-        None => {
-            issues.push(Issue::new(
-                format!("{path}.per_item"),
-                "missing: the time per item",
-            ));
-            None
-        }
+    let per_item = if let Some(v) = &raw.per_item {
+        read_q(v, &format!("{path}.per_item"), Rule::NON_NEGATIVE, issues)
+    } else {
+        issues.push(Issue::new(
+            format!("{path}.per_item"),
+            "missing: the time per item",
+        ));
+        None
     };
     Some(Affine {
         lat: lat?,
@@ -255,13 +254,13 @@ fn read_processors(
     for (k, p) in raw.iter().enumerate() {
         let path = format!("processors[{k}]");
         // The root holds the data: its `comm` may be left out (formats.md §3.1: it is ignored).
-        let comm = if k == last && p.comm.is_none() {
+        let send = if k == last && p.comm.is_none() {
             Some(Affine::default())
         } else {
             read_affine(p.comm.as_ref(), &format!("{path}.comm"), issues)
         };
-        let comp = read_affine(p.comp.as_ref(), &format!("{path}.comp"), issues);
-        if let (Some(comm), Some(comp)) = (comm, comp) {
+        let work = read_affine(p.comp.as_ref(), &format!("{path}.comp"), issues);
+        if let (Some(comm), Some(comp)) = (send, work) {
             out.push(ScatterProcessor { comm, comp });
         }
     }

@@ -16,6 +16,10 @@ use crate::rational::{lcm_denominators, Q};
 pub trait DpCosts {
     /// Number of positions `p`.
     fn len(&self) -> usize;
+    /// No position.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// `T_comm` of `e ≥ 1` items at position `i`.
     fn comm(&self, i: usize, e: usize) -> i128;
     /// `T_comp` of `e ≥ 1` items at position `i`.
@@ -70,10 +74,14 @@ impl Scaled {
         }
         let int = |v: &Q| (v * Q::from_integer(scale.clone())).to_integer().to_i128();
         let pair = |a: &crate::instance::Affine| Some((int(&a.lat)?, int(&a.per_item)?));
-        let comm: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comm[i])).collect();
-        let comp: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comp[i])).collect();
-        match (comm, comp) {
-            (Some(comm), Some(comp)) => Ok(Scaled { comm, comp, scale }),
+        let sends: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comm[i])).collect();
+        let work: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comp[i])).collect();
+        match (sends, work) {
+            (Some(c), Some(w)) => Ok(Scaled {
+                comm: c,
+                comp: w,
+                scale,
+            }),
             _ => Err(too_big()),
         }
     }

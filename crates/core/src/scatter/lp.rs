@@ -95,14 +95,14 @@ pub fn simplex(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, String
 #[must_use]
 pub fn bound(model: &Model, t_lp: &Q) -> Q {
     let one = Q::from_integer(1.into());
-    let comm: Q = model.comm.iter().map(|a| a.contacted(&one)).sum();
-    let comp = model
+    let sends: Q = model.comm.iter().map(|a| a.contacted(&one)).sum();
+    let work = model
         .comp
         .iter()
         .map(|a| a.contacted(&one))
         .max()
         .unwrap_or_default();
-    t_lp + comm + comp
+    t_lp + sends + work
 }
 
 /// Which rule of §4.3 rounded a share.

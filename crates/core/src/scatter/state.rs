@@ -10,6 +10,9 @@ use super::step::ScatterStep;
 use crate::rational::Q;
 use crate::trace::Replay;
 
+/// One column of the table and of the choices, being filled.
+type ColumnMut<'a> = (&'a mut Vec<Option<Q>>, &'a mut Vec<Option<u64>>);
+
 /// The highlighted DP cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
@@ -87,7 +90,7 @@ impl ScatterState {
         }
     }
 
-    fn column(&mut self, position: usize) -> Option<(&mut Vec<Option<Q>>, &mut Vec<Option<u64>>)> {
+    fn column(&mut self, position: usize) -> Option<ColumnMut<'_>> {
         if self.table.len() < self.p {
             let len = usize::try_from(self.n).map_or(0, |n| n + 1);
             self.table = vec![vec![None; len]; self.p];

@@ -329,8 +329,7 @@ impl Step for ScatterStep {
         let (name, line) = match self {
             ScatterStep::Ordered { .. } => ("order", 0),
             ScatterStep::Uniform { .. } => ("uniform", 1),
-            ScatterStep::DpCell { .. } => ("dp", 3),
-            ScatterStep::DpColumn { .. } => ("dp", 3),
+            ScatterStep::DpCell { .. } | ScatterStep::DpColumn { .. } => ("dp", 3),
             ScatterStep::DpTraced { .. } => ("reconstruct", 4),
             ScatterStep::Participation { .. } => ("participation", 5),
             ScatterStep::Shares { .. } => ("shares", 6),

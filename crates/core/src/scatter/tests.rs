@@ -4,7 +4,7 @@
 use super::dp::{self, Scaled};
 use super::*;
 use crate::instance::Instance;
-use crate::rational::{q, qi, to_f64};
+use crate::rational::{q, qi};
 use crate::trace::{Replay, Step as _};
 
 pub(super) fn preset(name: &str) -> Scatter {
@@ -45,6 +45,8 @@ fn rows(s: &Schedule) -> Vec<Option<(Q, Q, Q)>> {
         .collect()
 }
 
+/// `(start, recv, end)` of a contacted processor.
+#[allow(clippy::unnecessary_wraps)] // Compared with `Option` rows.
 fn row(a: i64, b: i64, c: i64) -> Option<(Q, Q, Q)> {
     Some((qi(a), qi(b), qi(c)))
 }
@@ -70,10 +72,8 @@ fn sc1_dp_table_gantt_and_uniform() {
         [0, 0, 1, 2, 2, 3, 4],
         [0, 1, 2, 3, 4, 5, 6],
     ];
-    for i in 0..3 {
-        assert_eq!(table.cost[i], cost[i], "cost column {}", i + 1);
-        assert_eq!(table.choice[i], choice[i], "choice column {}", i + 1);
-    }
+    assert_eq!(table.cost, cost.map(Vec::from));
+    assert_eq!(table.choice, choice.map(Vec::from));
     let t = check(&inst, Algorithm::Dp);
     let sol = &t.solution;
     assert_eq!(sol.makespan, qi(13));
@@ -92,12 +92,12 @@ fn sc1_dp_table_gantt_and_uniform() {
     assert_eq!(sol.uniform.makespan, qi(15));
     // The trace shows the whole table (n ≤ 60): the replayed state holds it.
     let state = t.trace.state_at(ScatterState::new(3, 6), usize::MAX);
-    for i in 0..3 {
-        let want: Vec<Option<Q>> = cost[i]
+    for (col, want) in state.table.iter().zip(cost) {
+        let want: Vec<Option<Q>> = want
             .iter()
             .map(|&v| Some(Q::from_integer(v.into())))
             .collect();
-        assert_eq!(state.table[i], want);
+        assert_eq!(col, &want);
     }
     assert_eq!(state.traced, [(0, 6, 3), (1, 3, 2), (2, 1, 1)]);
     let cells = t
@@ -267,9 +267,17 @@ fn sc4_root_choice() {
     ));
 }
 
-fn round_to(v: &Q, digits: i32) -> f64 {
-    let s = 10f64.powi(digits);
-    (to_f64(v) * s).round() / s
+/// `v` rounded exactly to `digits` decimals, compared with the spec's decimal text.
+fn round_to(v: &Q, digits: u32) -> Q {
+    let s = Q::from_integer(num_traits::pow(
+        num_bigint::BigInt::from(10),
+        digits as usize,
+    ));
+    (v * &s).round() / s
+}
+
+fn dec(text: &str) -> Q {
+    crate::rational::parse_q(text).unwrap()
 }
 
 #[test]
@@ -277,10 +285,10 @@ fn seismic_platform_predictions() {
     let inst = preset("scatter-seismic");
     let sol = check(&inst, Algorithm::LpRounded).solution;
     let uniform = ends(&sol.uniform);
-    assert_eq!(round_to(uniform.iter().min().unwrap(), 1), 232.8);
-    assert_eq!(round_to(uniform.iter().max().unwrap(), 1), 830.4);
+    assert_eq!(round_to(uniform.iter().min().unwrap(), 1), dec("232.8"));
+    assert_eq!(round_to(uniform.iter().max().unwrap(), 1), dec("830.4"));
     let lp = sol.lp.as_ref().unwrap();
-    assert_eq!(round_to(&lp.t_lp, 2), 406.83);
+    assert_eq!(round_to(&lp.t_lp, 2), dec("406.83"));
     assert!(lp.x.iter().all(|x| *x > qi(0)), "all 16 participate");
     assert_eq!(
         sol.distribution.as_deref(),
@@ -291,13 +299,13 @@ fn seismic_platform_predictions() {
             ][..]
         )
     );
-    assert_eq!(round_to(&sol.makespan, 4), 406.8368);
+    assert_eq!(round_to(&sol.makespan, 4), dec("406.8368"));
     let slack = &lp.bound - &lp.t_lp;
     assert_eq!(slack, q(16821, 1_000_000));
-    assert_eq!(round_to(&(&slack / &lp.t_lp), 7), 0.0000413);
+    assert_eq!(round_to(&(&slack / &lp.t_lp), 7), dec("0.0000413"));
     let cmp = sol.comparison.as_ref().unwrap();
     assert_eq!(cmp.descending_bandwidth.t_lp, lp.t_lp);
-    assert_eq!(round_to(&cmp.ascending_bandwidth.t_lp, 2), 417.52);
+    assert_eq!(round_to(&cmp.ascending_bandwidth.t_lp, 2), dec("417.52"));
     // The DP is refused at this size (p·n² ≈ 10^13) with a sentence naming lp-rounded.
     assert!(
         matches!(solve(&inst, Algorithm::Dp), Err(ScatterError::TooLarge(m)) if m.contains("lp-rounded"))
@@ -311,7 +319,7 @@ fn seismic_scaled_down_dp() {
     verify(&inst, &sol).unwrap();
     let lp = sol.lp.as_ref().unwrap();
     assert_eq!(lp.dp_makespan, Some(qi(2_026_314)));
-    assert_eq!(round_to(&lp.t_lp, 2), 1_991_578.65);
+    assert_eq!(round_to(&lp.t_lp, 2), dec("1991578.65"));
     assert_eq!(sol.makespan, qi(2_034_102));
     let dp = solve(&inst, Algorithm::Dp).unwrap();
     assert_eq!(dp.makespan, qi(2_026_314));

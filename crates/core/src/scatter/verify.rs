@@ -275,14 +275,14 @@ fn check_lp(
     if all(&sol.schedule.shares) != lp.makespan_all_contacted {
         return fail("the all-contacted makespan differs from a recomputation");
     }
-    let comm: Q = model.comm.iter().map(|a| &a.lat + &a.per_item).sum();
-    let comp = model
+    let sends: Q = model.comm.iter().map(|a| &a.lat + &a.per_item).sum();
+    let work = model
         .comp
         .iter()
         .map(|a| &a.lat + &a.per_item)
         .max()
         .unwrap_or_default();
-    if lp.bound != &lp.t_lp + comm + comp {
+    if lp.bound != &lp.t_lp + sends + work {
         return fail("the bound is not T_LP + Σ T_comm(j,1) + max T_comp(i,1)");
     }
     if sol.makespan > lp.makespan_all_contacted || lp.makespan_all_contacted > lp.bound {

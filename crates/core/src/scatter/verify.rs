@@ -93,6 +93,9 @@ pub fn verify(inst: &Scatter, sol: &ScatterSolution) -> Result<(), Violation> {
         }
         Algorithm::RootChoice => {
             check_integral(sol)?;
+            if sol.optimal {
+                brute_force(&model, order, inst.n, &makespan)?;
+            }
             check_roots(inst, sol, &makespan)
         }
     }

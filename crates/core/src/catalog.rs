@@ -162,8 +162,12 @@ pub const FAMILIES: &[Family] = &[
         summary: "Split the data of a scatter so that every processor finishes together.",
         spec: "scatter.md",
         algorithms: &[
-            algo("dp", "dynamic programming", false),
-            algo("lp-rounded", "rounded linear program", false),
+            algo("dp", "exact dynamic programming (§2), given order", true),
+            algo("lp-rounded", "LP + deterministic rounding, guaranteed (§4)", true),
+            algo("closed-form", "rational optimum of linear costs (§3, Theorems 1–2)", true),
+            algo("dp-sorted", "decreasing bandwidth order (§5), then the DP", true),
+            algo("order-search", "every order with the DP (§5, p ≤ 7)", true),
+            algo("root-choice", "best root for data on one machine (§5)", true),
         ],
     },
     Family {

@@ -22,6 +22,7 @@ pub mod presets;
 pub mod rational;
 pub mod report;
 pub mod ring;
+pub mod scatter;
 pub mod share;
 pub mod square;
 pub mod steady_state;

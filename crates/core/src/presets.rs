@@ -470,6 +470,48 @@ pub const PRESETS: &[Preset] = &[
         title: "Periodic schedule, B = 10000 (divisible DL-18)",
         json: include_str!("../presets/divisible-dl18.json"),
     },
+    Preset {
+        name: "scatter-sc1",
+        problem: "scatter",
+        title: "Affine costs, 3 processors, n = 6: the DP table (scatter SC-1)",
+        json: include_str!("../presets/scatter-sc1.json"),
+    },
+    Preset {
+        name: "scatter-sc2",
+        problem: "scatter",
+        title: "Linear, unique LP optimum, n = 120 (scatter SC-2)",
+        json: include_str!("../presets/scatter-sc2.json"),
+    },
+    Preset {
+        name: "scatter-sc2a",
+        problem: "scatter",
+        title: "Tie β = D: LP optimum not unique (scatter SC-2a)",
+        json: include_str!("../presets/scatter-sc2a.json"),
+    },
+    Preset {
+        name: "scatter-sc3",
+        problem: "scatter",
+        title: "A slow link leaves P1 out (scatter SC-3)",
+        json: include_str!("../presets/scatter-sc3.json"),
+    },
+    Preset {
+        name: "scatter-sc4",
+        problem: "scatter",
+        title: "Root choice, data on P0 (scatter SC-4)",
+        json: include_str!("../presets/scatter-sc4.json"),
+    },
+    Preset {
+        name: "scatter-seismic",
+        problem: "scatter",
+        title: "Seismic ray tracing, 16 CPUs, 817 101 rays (scatter §6)",
+        json: include_str!("../presets/scatter-seismic.json"),
+    },
+    Preset {
+        name: "scatter-seismic-400",
+        problem: "scatter",
+        title: "Seismic platform scaled down for the DP, n = 400, units of 0.1 µs (scatter §6.4)",
+        json: include_str!("../presets/scatter-seismic-400.json"),
+    },
 ];
 
 /// The presets of one family, in menu order.

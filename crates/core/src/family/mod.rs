@@ -111,6 +111,10 @@ macro_rules! with_family {
                 type $f = $crate::divisible::family::DivisibleFamily;
                 $body
             }
+            I::Scatter($input) => {
+                type $f = $crate::scatter::family::ScatterFamily;
+                $body
+            }
         }
     }};
 }

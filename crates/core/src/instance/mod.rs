@@ -10,6 +10,7 @@ mod chains;
 mod ring;
 mod master_slave;
 mod divisible;
+mod scatter;
 mod speeds;
 mod steady;
 
@@ -22,6 +23,9 @@ pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 use divisible::RawDivisible;
 pub use divisible::{
     Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
+use scatter::RawScatter;
+pub use scatter::{
+    Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
 };
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
@@ -52,6 +56,8 @@ pub enum Instance {
     MasterSlave(crate::master_slave::MsInput),
     /// `"problem": "divisible"`.
     Divisible(Divisible),
+    /// `"problem": "scatter"`.
+    Scatter(Scatter),
 }
 
 #[derive(Deserialize)]
@@ -116,6 +122,10 @@ impl Instance {
                 let raw: RawDivisible = parse_json(text, "")?;
                 raw.validate().map(Instance::Divisible)
             }
+            "scatter" => {
+                let raw: RawScatter = parse_json(text, "")?;
+                raw.validate().map(Instance::Scatter)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -156,6 +166,7 @@ impl Instance {
             Instance::Ring(r) => r.to_value(),
             Instance::MasterSlave(m) => m.to_value(),
             Instance::Divisible(d) => d.to_value(),
+            Instance::Scatter(s) => s.to_value(),
         }
     }
 
@@ -171,6 +182,7 @@ impl Instance {
             Instance::Ring(_) => "ring",
             Instance::MasterSlave(_) => "master-slave",
             Instance::Divisible(_) => "divisible",
+            Instance::Scatter(_) => "scatter",
         }
     }
 
@@ -180,7 +192,7 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) | Instance::MasterSlave(_) | Instance::Divisible(_) => None,
+            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) | Instance::MasterSlave(_) | Instance::Divisible(_) | Instance::Scatter(_) => None,
         }
     }
 }

@@ -136,11 +136,9 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
 /// `n = 4·B` blocks (capped); chains instances `size` processors and `16·size` tasks from the
 /// generators of chains.md §9; rings `size` processors as [`crate::ring::generate`] describes (two
-/// groups for the `clusters` shape). `None` for a family with no generator yet.
-}
-
-/// `n = 4·B` blocks (capped); divisible loads pick their variant from the shape (see
-/// [`crate::divisible::random`]). `None` for a family with no generator yet.
+/// groups for the `clusters` shape); divisible loads pick their variant from the shape (see
+/// [`crate::divisible::random`]); master-slave and scatter instances as [`master_slave`] and
+/// `scatter` describe. `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {

@@ -9,9 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::instance::{
-    Broadcast, Chains, Instance, Lu, Processors, SquarePartition, SteadyState, MAX_LU_BLOCKS,
-    MAX_PROCESSORS,
-    Affine, Broadcast, Instance, Lu, Processors, RootTransfer, Scatter, ScatterProcessor,
+    Affine, Broadcast, Chains, Instance, Lu, Processors, RootTransfer, Scatter, ScatterProcessor,
     SquarePartition, SteadyState, MAX_LU_BLOCKS, MAX_PROCESSORS, MAX_SCATTER_PROCESSORS,
 };
 use crate::platform::{Link, Node, NodeId, Platform};

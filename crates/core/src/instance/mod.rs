@@ -7,9 +7,9 @@ use serde::Deserialize;
 
 mod broadcast;
 mod chains;
-mod ring;
-mod master_slave;
 mod divisible;
+mod master_slave;
+mod ring;
 mod scatter;
 mod speeds;
 mod steady;
@@ -18,11 +18,12 @@ use broadcast::RawBroadcast;
 pub use broadcast::{Broadcast, PortModel};
 pub use chains::Chains;
 use chains::RawChains;
-use ring::RawRing;
-pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 use divisible::RawDivisible;
 pub use divisible::{
     Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
+};
+use ring::RawRing;
+pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 use scatter::RawScatter;
 pub use scatter::{
     Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
@@ -192,7 +193,13 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) | Instance::MasterSlave(_) | Instance::Divisible(_) | Instance::Scatter(_) => None,
+            Instance::SquarePartition(_)
+            | Instance::Lu(_)
+            | Instance::Chains(_)
+            | Instance::Ring(_)
+            | Instance::MasterSlave(_)
+            | Instance::Divisible(_)
+            | Instance::Scatter(_) => None,
         }
     }
 }

@@ -162,8 +162,12 @@ pub const FAMILIES: &[Family] = &[
         summary: "Split the data of a scatter so that every processor finishes together.",
         spec: "scatter.md",
         algorithms: &[
-            algo("dp", "dynamic programming", false),
-            algo("lp-rounded", "rounded linear program", false),
+            algo("dp", "exact dynamic programming (§2), given order", true),
+            algo("lp-rounded", "LP + deterministic rounding, guaranteed (§4)", true),
+            algo("closed-form", "rational optimum of linear costs (§3, Theorems 1–2)", true),
+            algo("dp-sorted", "decreasing bandwidth order (§5), then the DP", true),
+            algo("order-search", "every order with the DP (§5, p ≤ 7)", true),
+            algo("root-choice", "best root for data on one machine (§5)", true),
         ],
     },
     Family {
@@ -183,7 +187,19 @@ pub const FAMILIES: &[Family] = &[
         title: "Divisible loads",
         summary: "Share an arbitrarily divisible load among workers on a star or a tree.",
         spec: "divisible-load.md",
-        algorithms: &[algo("exact", "exact closed forms", false)],
+        algorithms: &[
+            algo("exact", "the variant's own method: closed form, tree collapse, exact search (p ≤ 9) or multi-round scheme", true),
+            algo("star-linear", "STARLINEAR: bandwidth order, equal finish (§2)", true),
+            algo("fixed-order", "imposed order: best subsequence (§2.4)", true),
+            algo("tree-linear", "TREELINEAR: bottom-up collapse into w_eq (§3)", true),
+            algo("affine-exact", "STARAFFINE: exact search over ordered subsets (§4.2)", true),
+            algo("affine-sorted", "STARAFFINE: all workers by g, large loads (Prop. 4)", true),
+            algo("affine-prefix", "STARAFFINE: best prefix of the g order, heuristic (§4.2)", true),
+            algo("affine-lp", "STARAFFINE: LP of the input order (§4.3)", true),
+            algo("multi-installment", "multi-installment, M rounds (§5)", true),
+            algo("umr", "UMR: uniform multi-round, computed M (§6)", true),
+            algo("periodic", "asymptotically optimal periodic schedule (§7)", true),
+        ],
     },
 ];
 

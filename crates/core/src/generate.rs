@@ -9,8 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::instance::{
-    Broadcast, Chains, Instance, Lu, Processors, SquarePartition, SteadyState, MAX_LU_BLOCKS,
-    MAX_PROCESSORS,
+    Affine, Broadcast, Chains, Instance, Lu, Processors, RootTransfer, Scatter, ScatterProcessor,
+    SquarePartition, SteadyState, MAX_LU_BLOCKS, MAX_PROCESSORS, MAX_SCATTER_PROCESSORS,
 };
 use crate::platform::{Link, Node, NodeId, Platform};
 use crate::rational::{qi, Cost};
@@ -134,7 +134,9 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
 /// `n = 4·B` blocks (capped); chains instances `size` processors and `16·size` tasks from the
 /// generators of chains.md §9; rings `size` processors as [`crate::ring::generate`] describes (two
-/// groups for the `clusters` shape). `None` for a family with no generator yet.
+/// groups for the `clusters` shape); divisible loads pick their variant from the shape (see
+/// [`crate::divisible::random`]); master-slave and scatter instances as [`master_slave`] and
+/// `scatter` describe. `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {
@@ -162,6 +164,8 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
         "chains" => chains(size, seed),
         "ring" => Instance::Ring(crate::ring::generate(size, shape == Shape::Clusters, seed)),
         "master-slave" => Instance::MasterSlave(master_slave(shape, size, seed)),
+        "divisible" => Instance::Divisible(crate::divisible::random::instance(shape, size, seed)),
+        "scatter" => Instance::Scatter(scatter(shape, size, seed)),
         _ => return None,
     })
 }
@@ -277,6 +281,73 @@ fn rng_below(seed: u64, k: usize) -> Option<usize> {
     usize::try_from(r).ok().and_then(|r| r.checked_sub(1))
 }
 
+/// A random scatter instance (scatter.md §1): `size` processors (capped), the root last, `n`
+/// in `5p..=12p` items, integer per-item costs (`β` in `1..=5`, `α` in `1..=9`); latencies in
+/// `0..=3` except for the star shape (linear costs); the random shape adds a symmetric
+/// `root_transfer` (per-item times `1..=5`, a random source) for the root choice.
+#[must_use]
+pub fn scatter(shape: Shape, size: usize, seed: u64) -> Scatter {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let p = size.clamp(1, MAX_SCATTER_PROCESSORS);
+    let mut draw = |lo: u32, hi: u32| qi(i64::from(rng.gen_range(lo..=hi)));
+    let linear = shape == Shape::Star;
+    let lat = |draw: &mut dyn FnMut(u32, u32) -> crate::rational::Q| {
+        if linear {
+            qi(0)
+        } else {
+            draw(0, 3)
+        }
+    };
+    let p32 = u32::try_from(p).unwrap_or(1);
+    let n = u64::from(rng_range(seed, 5 * p32, 12 * p32));
+    let mut processors = Vec::with_capacity(p);
+    for k in 0..p {
+        let link = if k + 1 == p {
+            Affine::default()
+        } else {
+            Affine {
+                lat: lat(&mut draw),
+                per_item: draw(1, 5),
+            }
+        };
+        let work = Affine {
+            lat: lat(&mut draw),
+            per_item: draw(1, 9),
+        };
+        processors.push(ScatterProcessor {
+            comm: link,
+            comp: work,
+        });
+    }
+    let root_transfer = (shape == Shape::Random).then(|| {
+        let mut m = vec![vec![qi(0); p]; p];
+        // Symmetric: each pair is drawn once, in a fixed order, and written twice.
+        #[allow(clippy::needless_range_loop)]
+        for a in 0..p {
+            for b in a + 1..p {
+                let v = draw(1, 5);
+                m[a][b] = v.clone();
+                m[b][a] = v;
+            }
+        }
+        let source = usize::try_from(rng_range(seed ^ 0x5ca7, 0, p32 - 1)).unwrap_or(0);
+        RootTransfer {
+            source,
+            per_item: m,
+        }
+    });
+    Scatter {
+        n,
+        processors,
+        root_transfer,
+    }
+}
+
+/// One draw in `lo..=hi` from its own seeded stream.
+fn rng_range(seed: u64, lo: u32, hi: u32) -> u32 {
+    ChaCha8Rng::seed_from_u64(seed.wrapping_add(0x9e37_79b9)).gen_range(lo..=hi.max(lo))
+}
+
 struct Gen {
     rng: ChaCha8Rng,
     p: Platform,
@@ -359,6 +430,7 @@ mod tests {
             "square-partition",
             "lu",
             "ring",
+            "scatter",
         ] {
             for seed in 0..5 {
                 let inst = instance(problem, Shape::Random, 6, seed).unwrap();

@@ -7,6 +7,7 @@
 pub mod broadcast;
 pub mod catalog;
 pub mod chains;
+pub mod divisible;
 pub mod family;
 pub mod generate;
 pub mod graph;
@@ -21,6 +22,7 @@ pub mod presets;
 pub mod rational;
 pub mod report;
 pub mod ring;
+pub mod scatter;
 pub mod share;
 pub mod square;
 pub mod steady_state;

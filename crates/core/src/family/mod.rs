@@ -107,6 +107,14 @@ macro_rules! with_family {
                 type $f = $crate::master_slave::family::MasterSlaveFamily;
                 $body
             }
+            I::Divisible($input) => {
+                type $f = $crate::divisible::family::DivisibleFamily;
+                $body
+            }
+            I::Scatter($input) => {
+                type $f = $crate::scatter::family::ScatterFamily;
+                $body
+            }
         }
     }};
 }

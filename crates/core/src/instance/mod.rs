@@ -7,8 +7,10 @@ use serde::Deserialize;
 
 mod broadcast;
 mod chains;
-mod ring;
+mod divisible;
 mod master_slave;
+mod ring;
+mod scatter;
 mod speeds;
 mod steady;
 
@@ -16,8 +18,16 @@ use broadcast::RawBroadcast;
 pub use broadcast::{Broadcast, PortModel};
 pub use chains::Chains;
 use chains::RawChains;
+use divisible::RawDivisible;
+pub use divisible::{
+    Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
+};
 use ring::RawRing;
 pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
+use scatter::RawScatter;
+pub use scatter::{
+    Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
+};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -45,6 +55,10 @@ pub enum Instance {
     Ring(Ring),
     /// `"problem": "master-slave"`.
     MasterSlave(crate::master_slave::MsInput),
+    /// `"problem": "divisible"`.
+    Divisible(Divisible),
+    /// `"problem": "scatter"`.
+    Scatter(Scatter),
 }
 
 #[derive(Deserialize)]
@@ -105,6 +119,14 @@ impl Instance {
                 let raw: master_slave::RawMasterSlave = parse_json(text, "")?;
                 raw.validate().map(Instance::MasterSlave)
             }
+            "divisible" => {
+                let raw: RawDivisible = parse_json(text, "")?;
+                raw.validate().map(Instance::Divisible)
+            }
+            "scatter" => {
+                let raw: RawScatter = parse_json(text, "")?;
+                raw.validate().map(Instance::Scatter)
+            }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
                     "problem",
@@ -144,6 +166,8 @@ impl Instance {
             Instance::Chains(c) => c.to_value(),
             Instance::Ring(r) => r.to_value(),
             Instance::MasterSlave(m) => m.to_value(),
+            Instance::Divisible(d) => d.to_value(),
+            Instance::Scatter(s) => s.to_value(),
         }
     }
 
@@ -158,6 +182,8 @@ impl Instance {
             Instance::Chains(_) => "chains",
             Instance::Ring(_) => "ring",
             Instance::MasterSlave(_) => "master-slave",
+            Instance::Divisible(_) => "divisible",
+            Instance::Scatter(_) => "scatter",
         }
     }
 
@@ -167,7 +193,13 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::Chains(_) | Instance::Ring(_) | Instance::MasterSlave(_) => None,
+            Instance::SquarePartition(_)
+            | Instance::Lu(_)
+            | Instance::Chains(_)
+            | Instance::Ring(_)
+            | Instance::MasterSlave(_)
+            | Instance::Divisible(_)
+            | Instance::Scatter(_) => None,
         }
     }
 }

@@ -441,6 +441,17 @@ impl Scaling {
             .collect();
         let mut rows = vec![0i64; p.num_rows()];
         let mut cols = vec![0i64; p.num_vars()];
+        let unscaled = Scaling {
+            rows: rows.clone(),
+            cols: cols.clone(),
+            rhs: 0,
+            obj: 0,
+        };
+        // An LP already in range is left as it is, so that minilp meets ordinary problems
+        // exactly as written (the optimal vertex it picks among ties does not move).
+        if unscaled.fits(p, &entries) {
+            return Some(unscaled);
+        }
         for _ in 0..SCALING_PASSES {
             let mut by_row = vec![Vec::new(); rows.len()];
             for &(i, j, e) in &entries {
@@ -457,30 +468,53 @@ impl Scaling {
                 *c = centre(exps.into_iter());
             }
         }
-        let obj_exps: Vec<Option<i64>> = p
-            .objective
-            .iter()
-            .zip(&cols)
-            .map(|(c, k)| exponent(c).map(|e| e + k))
-            .collect();
-        let rhs_exps: Vec<Option<i64>> = p
-            .rows
-            .iter()
-            .zip(&rows)
-            .map(|(r, k)| exponent(&r.rhs).map(|e| e + k))
-            .collect();
-        let obj = centre(obj_exps.iter().flatten().copied());
-        let rhs = centre(rhs_exps.iter().flatten().copied());
-        let fits = |e: i64| e.abs() <= MAX_SCALED_EXP;
-        let ok = entries.iter().all(|&(i, j, e)| fits(e + rows[i] + cols[j]))
-            && obj_exps.iter().flatten().all(|&e| fits(e + obj))
-            && rhs_exps.iter().flatten().all(|&e| fits(e + rhs));
-        ok.then_some(Scaling {
+        let mut scaling = Scaling {
             rows,
             cols,
-            rhs,
-            obj,
-        })
+            rhs: 0,
+            obj: 0,
+        };
+        let obj_exps = scaling.objective_exponents(p);
+        let rhs_exps = scaling.rhs_exponents(p);
+        scaling.obj = centre(obj_exps.into_iter().flatten());
+        scaling.rhs = centre(rhs_exps.into_iter().flatten());
+        scaling.fits(p, &entries).then_some(scaling)
+    }
+
+    /// Exponents of the objective after the column scaling (`None` for zeros).
+    fn objective_exponents(&self, p: &Problem) -> Vec<Option<i64>> {
+        p.objective
+            .iter()
+            .zip(&self.cols)
+            .map(|(c, k)| exponent(c).map(|e| e + k))
+            .collect()
+    }
+
+    /// Exponents of the right-hand sides after the row scaling (`None` for zeros).
+    fn rhs_exponents(&self, p: &Problem) -> Vec<Option<i64>> {
+        p.rows
+            .iter()
+            .zip(&self.rows)
+            .map(|(r, k)| exponent(&r.rhs).map(|e| e + k))
+            .collect()
+    }
+
+    /// Every scaled coefficient lies within `2^±`[`MAX_SCALED_EXP`].
+    fn fits(&self, p: &Problem, entries: &[(usize, usize, i64)]) -> bool {
+        let fits = |e: i64| e.abs() <= MAX_SCALED_EXP;
+        entries
+            .iter()
+            .all(|&(i, j, e)| fits(e + self.rows[i] + self.cols[j]))
+            && self
+                .objective_exponents(p)
+                .into_iter()
+                .flatten()
+                .all(|e| fits(e + self.obj))
+            && self
+                .rhs_exponents(p)
+                .into_iter()
+                .flatten()
+                .all(|e| fits(e + self.rhs))
     }
 
     /// The original optimum from the scaled one.

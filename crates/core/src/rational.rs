@@ -27,8 +27,10 @@ pub type Q = BigRational;
 pub const MAX_DECIMALS: usize = 12;
 
 /// Longest numeric text accepted, in characters; longer input is refused before parsing so
-/// that a pasted megabyte of digits cannot stall the page.
-pub const MAX_NUMBER_TEXT: usize = 200;
+/// that a pasted megabyte of digits cannot stall the page. Every JSON number (a double, up to
+/// about 345 characters once written exactly, e.g. `5e-324` as a fraction) must fit, so that
+/// an instance written back (`to_value`, share links) reads again.
+pub const MAX_NUMBER_TEXT: usize = 400;
 
 /// Builds the rational `n/d`.
 ///

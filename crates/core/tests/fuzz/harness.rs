@@ -2,6 +2,7 @@
 //! algorithm, and sort each run into an [`Outcome`]. Panics are caught here only to be counted
 //! and reported with the input that caused them.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -63,21 +64,34 @@ pub struct Fuzz {
 
 static PANIC_MESSAGE: Mutex<String> = Mutex::new(String::new());
 
-/// Records panic messages instead of printing them (the harness prints them with the input).
+thread_local! {
+    /// Inside [`catch`]: a panic is recorded, not printed.
+    static CATCHING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Records the panic messages of caught runs instead of printing them (the harness prints
+/// them with the input); other panics (the test's own assertions) print as usual.
 fn quiet_panics() {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
-        std::panic::set_hook(Box::new(|info| {
-            if let Ok(mut m) = PANIC_MESSAGE.lock() {
-                *m = info.to_string();
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if CATCHING.with(Cell::get) {
+                if let Ok(mut m) = PANIC_MESSAGE.lock() {
+                    *m = info.to_string();
+                }
+            } else {
+                default(info);
             }
         }));
     });
 }
 
 fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(f))
-        .map_err(|_| PANIC_MESSAGE.lock().map(|m| m.clone()).unwrap_or_default())
+    CATCHING.with(|c| c.set(true));
+    let out = catch_unwind(AssertUnwindSafe(f));
+    CATCHING.with(|c| c.set(false));
+    out.map_err(|_| PANIC_MESSAGE.lock().map(|m| m.clone()).unwrap_or_default())
 }
 
 /// The first 300 characters of an input, for a report.

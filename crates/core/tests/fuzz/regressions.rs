@@ -123,3 +123,27 @@ fn messages_use_the_projects_words_not_serdes() {
     );
     assert!(!e.contains("untagged"), "{e}");
 }
+
+#[test]
+fn tiny_and_huge_numbers_survive_the_share_link() {
+    // 1e-300 was read exactly (301 digits) but written back longer than the number limit, so
+    // the instance's own share link did not read again.
+    for v in [json!(1e-300), json!(5e-324), json!(1e300), json!(f64::MAX)] {
+        let mut doc: Value = serde_json::from_str(presets::PRESETS[1].json).expect("preset");
+        doc["platform"]["nodes"][1]["w"] = v.clone();
+        let inst = Instance::from_json(&doc.to_string()).expect("valid");
+        let link = hetlab_core::share::encode(&inst);
+        assert_eq!(hetlab_core::share::decode(&link), Ok(inst), "{v}");
+    }
+}
+
+#[test]
+fn the_grid_heuristic_value_is_never_null() {
+    // Cycle times down to 1e-300 overflow the heuristic's doubles; the value was null.
+    let inst = Instance::from_json(
+        r#"{"problem":"square-partition","version":1,"cycle_times":[1,1,"1/5","1/5","1/9","1/9","1/20",1e-300]}"#,
+    )
+    .expect("valid");
+    let doc = solve(&inst, "grid");
+    answered(&doc);
+}

@@ -50,9 +50,7 @@ pub fn clip(text: &str, max: usize) -> String {
 /// ```
 #[must_use]
 pub fn quote(text: &str) -> String {
-    let cut = clip(text, ECHO_CHARS);
-    let body = format!("{cut:?}");
-    body
+    format!("{:?}", clip(text, ECHO_CHARS))
 }
 
 impl fmt::Display for Issue {
@@ -208,11 +206,7 @@ fn expected_words(expected: &str) -> String {
         "u8" | "u16" | "u32" | "u64" | "usize" => "a non-negative integer".to_owned(),
         "i8" | "i16" | "i32" | "i64" | "isize" => "an integer".to_owned(),
         "f32" | "f64" => "a number".to_owned(),
-        "a string" | "a boolean" | "a sequence" | "a map" => match expected {
-            "a sequence" => "a list".to_owned(),
-            "a map" => "an object".to_owned(),
-            other => other.to_owned(),
-        },
+        "a map" => "an object".to_owned(),
         other if other.starts_with("struct ") => "an object".to_owned(),
         other if other.starts_with("a sequence") => "a list".to_owned(),
         other => clip(other, 80),

@@ -5,7 +5,7 @@
 use hetlab_core::chains::ChainsState;
 use hetlab_core::rational::{frac, to_f64, Q};
 
-use super::chains::{line, owner, placed, rect, text, Anchor, Shape, X0, X1};
+use super::{line, owner, placed, rect, text, Anchor, Shape, X0, X1};
 use crate::draw::palette::colour;
 
 const LOAD_TITLE: f64 = 318.0;

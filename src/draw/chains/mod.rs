@@ -129,7 +129,7 @@ fn staircase(s: &ChainsState, last: Option<&ChainStep>, out: &mut Vec<Shape>) {
         Anchor::Middle,
     ));
     out.push(text(
-        (X0 + X1) / 2.0,
+        f64::midpoint(X0, X1),
         STAIR_BOTTOM + 14.0,
         "task i",
         "tick",
@@ -140,7 +140,7 @@ fn staircase(s: &ChainsState, last: Option<&ChainStep>, out: &mut Vec<Shape>) {
     if built > 0 {
         let stride = n.div_ceil(MAX_POINTS).max(1);
         let mut points = vec![(x_of(0, n), y(0.0))];
-        let tail = (built % stride != 0).then_some(built);
+        let tail = (!built.is_multiple_of(stride)).then_some(built);
         for i in (stride..=built).step_by(stride).chain(tail) {
             if stride == 1 {
                 points.push((x_of(i, n), y(s.prefix[i - 1] as f64)));
@@ -213,13 +213,13 @@ fn separators(s: &ChainsState, n: usize, out: &mut Vec<Shape>) {
 /// and the index a binary search compared.
 #[allow(clippy::cast_precision_loss)]
 fn target(s: &ChainsState, last: Option<&ChainStep>, n: usize, total: f64, out: &mut Vec<Shape>) {
-    let goal = match last {
-        Some(
-            ChainStep::ProbeStep { target, .. }
-            | ChainStep::RbSplit { target, .. }
-            | ChainStep::MpSep { target, .. },
-        ) => target,
-        _ => return,
+    let Some(
+        ChainStep::ProbeStep { target: goal, .. }
+        | ChainStep::RbSplit { target: goal, .. }
+        | ChainStep::MpSep { target: goal, .. },
+    ) = last
+    else {
+        return;
     };
     let y = y_of(to_f64(goal), total);
     out.push(line(X0, y, X1, y, "target"));
@@ -270,7 +270,7 @@ fn task_bar(s: &ChainsState, out: &mut Vec<Shape>) {
         out.push(filled(xa, TASK_TOP + TASK_H - h, xb - xa, h, "task", fill));
         if n <= 40 && xb - xa >= 12.0 {
             out.push(text(
-                (xa + xb) / 2.0,
+                f64::midpoint(xa, xb),
                 TASK_TOP + TASK_H + 12.0,
                 w.to_string(),
                 "weight",

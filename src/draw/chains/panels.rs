@@ -31,8 +31,8 @@ pub fn loads(s: &ChainsState, out: &mut Vec<Shape>) {
     ));
     if !placed(s) {
         out.push(text(
-            (X0 + X1) / 2.0,
-            (LOAD_TOP + LOAD_BOTTOM) / 2.0,
+            f64::midpoint(X0, X1),
+            f64::midpoint(LOAD_TOP, LOAD_BOTTOM),
             "The loads appear once separators are placed.",
             "tick",
             Anchor::Middle,
@@ -169,7 +169,7 @@ pub fn interval(s: &ChainsState, range: (f64, f64), out: &mut Vec<Shape>) {
         out.push(line(xb, LINE_Y - 13.0, xb, LINE_Y + 13.0, class));
     }
     out.push(text(
-        (X0 + X1) / 2.0,
+        f64::midpoint(X0, X1),
         LINE_Y + 31.0,
         summary(s),
         "tick",

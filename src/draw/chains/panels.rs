@@ -13,6 +13,8 @@ const LOAD_TOP: f64 = 334.0;
 const LOAD_BOTTOM: f64 = 408.0;
 const LINE_TITLE: f64 = 446.0;
 const LINE_Y: f64 = 468.0;
+/// Right end of the load bars (the lines' labels sit beyond it).
+const BARS_X1: f64 = X1 - 84.0;
 
 /// The value shown as "current B": the result once known, else the latest probed value.
 #[must_use]
@@ -25,7 +27,7 @@ pub fn loads(s: &ChainsState, out: &mut Vec<Shape>) {
     out.push(text(
         X0,
         LOAD_TITLE,
-        "Loads: weight of each part / its processor's speed",
+        "Loads = part weight / processor speed",
         "title",
         Anchor::Start,
     ));
@@ -53,7 +55,7 @@ pub fn loads(s: &ChainsState, out: &mut Vec<Shape>) {
         LOAD_BOTTOM - (LOAD_BOTTOM - LOAD_TOP) * f.clamp(0.0, 1.0)
     };
     #[allow(clippy::cast_precision_loss)] // P ≤ 4096.
-    let slot = (X1 - X0) / loads.len().max(1) as f64;
+    let slot = (BARS_X1 - X0) / loads.len().max(1) as f64;
     let few = loads.len() <= 10;
     for (k, l) in loads.iter().enumerate() {
         #[allow(clippy::cast_precision_loss)]
@@ -163,7 +165,8 @@ pub fn interval(s: &ChainsState, range: (f64, f64), out: &mut Vec<Shape>) {
         let class = match (s.result.is_some(), s.success) {
             (true, _) => "result",
             (false, Some(false)) => "probe-fail",
-            _ => "probe-ok",
+            (false, Some(true)) => "probe-ok",
+            (false, None) => "probe",
         };
         let xb = x(b);
         out.push(line(xb, LINE_Y - 13.0, xb, LINE_Y + 13.0, class));

@@ -1,31 +1,16 @@
 //! The Yew components of the site. [`App`] owns the route (the URL hash is the source of truth
 //! for what is shown) and hands a [`Nav`] context to pages so that they can push or replace it.
 
-mod bench;
-mod broadcast_page;
-mod broadcast_views;
+mod components;
 mod dom;
-mod gantt_view;
-mod graph;
-mod home;
-mod lu_page;
-mod lu_views;
-mod platform_page;
-mod player_bar;
-mod plot;
-mod procs_field;
-mod share;
-mod square_page;
-mod square_views;
-mod square_working;
-mod steady_page;
-mod steady_views;
-mod stepper;
+mod hooks;
+mod pages;
 
 use gloo::events::EventListener;
 use yew::prelude::*;
 
 use crate::route::{Page, Route};
+use pages::algorithm::AlgorithmPage;
 
 /// Navigation: the current route and a way to change it.
 #[derive(Clone, PartialEq)]
@@ -79,14 +64,20 @@ pub fn App() -> Html {
     };
     let embed = route.query.flag("embed");
     let page = match &route.page {
-        Page::Home => html! { <home::Home /> },
-        Page::Platform => html! { <platform_page::PlatformPage /> },
-        Page::Family(p) if p == "steady-state" => html! { <steady_page::SteadyPage /> },
-        Page::Family(p) if p == "square-partition" => html! { <square_page::SquarePage /> },
-        Page::Family(p) if p == "broadcast" => html! { <broadcast_page::BroadcastPage /> },
-        Page::Family(p) if p == "lu" => html! { <lu_page::LuPage /> },
-        Page::Family(p) if p == "bench" => html! { <bench::Bench /> },
-        Page::Family(p) => html! { <home::Coming problem={p.clone()} /> },
+        Page::Home => html! { <pages::home::Home /> },
+        Page::Platform => html! { <pages::platform::PlatformPage /> },
+        Page::Family(p) if p == "steady-state" => {
+            html! { <AlgorithmPage<pages::steady::SteadyPage> /> }
+        }
+        Page::Family(p) if p == "square-partition" => {
+            html! { <AlgorithmPage<pages::square::SquarePage> /> }
+        }
+        Page::Family(p) if p == "broadcast" => {
+            html! { <AlgorithmPage<pages::broadcast::BroadcastPage> /> }
+        }
+        Page::Family(p) if p == "lu" => html! { <AlgorithmPage<pages::lu::LuPage> /> },
+        Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
+        Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
     };
     html! {
         <ContextProvider<Nav> context={nav}>
@@ -115,4 +106,34 @@ pub fn use_nav() -> Nav {
         route: Route::parse(&dom::hash()),
         go: Callback::noop(),
     })
+}
+
+/// A panic is a bug, and in the browser it stops the app (`panic = "abort"`). This hook puts a
+/// plain notice over the page first: what happened, that the platform saved in this browser is
+/// untouched (it is written on every edit, never on a panic), how to reload, and the message to
+/// quote in a report.
+pub fn install_panic_notice() {
+    std::panic::set_hook(Box::new(|info| {
+        let what = info.to_string();
+        let what: String = what.chars().take(600).collect();
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Ok(div) = doc.create_element("div") else {
+            return;
+        };
+        div.set_class_name("panic-notice");
+        let _ = div.set_attribute("role", "alert");
+        let _ = div.set_attribute("data-testid", "panic-notice");
+        let reload = format!("{}{}", dom::base_url(), dom::hash());
+        div.set_inner_html(&format!(
+            "<h2>HetLab stopped because of a bug</h2><p>Your platform saved in this browser is              safe. <a href=\"{}\">Reload this page</a> to go on.</p><p>Please report it with              this link and the message below:</p><pre>{}</pre>",
+            crate::draw::svg::escape(&reload),
+            crate::draw::svg::escape(&what)
+        ));
+        if let Some(body) = doc.body() {
+            let _ = body.append_child(&div);
+        }
+        web_sys::console::error_1(&what.into());
+    }));
 }

@@ -6,6 +6,7 @@
 
 pub mod broadcast;
 pub mod catalog;
+pub mod chains;
 pub mod divisible;
 pub mod family;
 pub mod generate;
@@ -14,11 +15,13 @@ pub mod instance;
 pub mod issue;
 pub mod lp;
 pub mod lu;
+pub mod master_slave;
 pub mod periodic;
 pub mod platform;
 pub mod presets;
 pub mod rational;
 pub mod report;
+pub mod ring;
 pub mod share;
 pub mod square;
 pub mod steady_state;

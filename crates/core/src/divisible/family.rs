@@ -36,6 +36,10 @@ impl Family for DivisibleFamily {
         }
     }
 
+    fn wrap(input: Divisible) -> Instance {
+        Instance::Divisible(input)
+    }
+
     fn offered(input: &Divisible) -> Vec<&'static str> {
         super::offered(input)
     }

@@ -1,0 +1,255 @@
+//! Pure drawing model of the platform figure: where nodes and links go, what they say and how
+//! they look at a given step. The SVG component only turns a [`Figure`] into elements, so what
+//! the figure shows is tested natively.
+
+use hetlab_core::platform::{layout, Platform, Point};
+use hetlab_core::rational::{format_q, frac, Cost};
+
+/// Width of the drawing, in SVG units.
+pub const WIDTH: f64 = 800.0;
+/// Height of the drawing, in SVG units.
+pub const HEIGHT: f64 = 540.0;
+/// Node radius, in SVG units.
+pub const NODE_R: f64 = 24.0;
+
+/// How one node is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeLook {
+    /// Centre, in SVG units.
+    pub at: (f64, f64),
+    /// The id.
+    pub label: String,
+    /// Second line inside the node (`w = 3`).
+    pub sub: String,
+    /// Note beside the node (`x = 1/3`), if any.
+    pub note: Option<String>,
+    /// CSS classes (`node master saturated focus`).
+    pub class: String,
+}
+
+/// How one link is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkLook {
+    /// Start point (on the first node's rim), SVG units.
+    pub from: (f64, f64),
+    /// End point (on the second node's rim).
+    pub to: (f64, f64),
+    /// Where the label goes.
+    pub label_at: (f64, f64),
+    /// The label (`c = 2`, `c = 1 · 1/2 /t`).
+    pub label: String,
+    /// Stroke width.
+    pub width: f64,
+    /// Draw an arrowhead at `to`.
+    pub arrow: bool,
+    /// CSS classes.
+    pub class: String,
+}
+
+/// The whole figure.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Figure {
+    /// By node index.
+    pub nodes: Vec<NodeLook>,
+    /// By link index.
+    pub links: Vec<LinkLook>,
+}
+
+/// A unit-square point in SVG units.
+#[must_use]
+pub fn to_px(p: Point) -> (f64, f64) {
+    (p.x * WIDTH, p.y * HEIGHT)
+}
+
+/// An SVG point back in the unit square (clamped).
+#[must_use]
+pub fn from_px(x: f64, y: f64) -> Point {
+    Point {
+        x: (x / WIDTH).clamp(0.0, 1.0),
+        y: (y / HEIGHT).clamp(0.0, 1.0),
+    }
+}
+
+/// The segment between two node centres, cut at both rims, and a label point beside its middle.
+#[must_use]
+pub fn segment(a: (f64, f64), b: (f64, f64)) -> ((f64, f64), (f64, f64), (f64, f64)) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy);
+    if len < 2.0 * NODE_R + 1.0 {
+        return (a, b, (f64::midpoint(a.0, b.0), f64::midpoint(a.1, b.1)));
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let from = (a.0 + ux * NODE_R, a.1 + uy * NODE_R);
+    let to = (b.0 - ux * (NODE_R + 2.0), b.1 - uy * (NODE_R + 2.0));
+    // The label sits off the line, on its left, so that it never covers the stroke.
+    let mid = (
+        f64::midpoint(a.0, b.0) - uy * 12.0,
+        f64::midpoint(a.1, b.1) + ux * 12.0,
+    );
+    (from, to, mid)
+}
+
+/// Input values as the user most likely wrote them: the shorter of the fraction and the
+/// decimal (`3/2` rather than `1.5` on a tie, `0.0291` rather than `291/10000`).
+fn cost_text(c: &Cost) -> String {
+    match c {
+        Cost::Finite(v) => {
+            let (f, d) = (frac(v), format_q(v));
+            if d.len() < f.len() {
+                d
+            } else {
+                f
+            }
+        }
+        Cost::Inf => "∞".to_owned(),
+    }
+}
+
+/// The platform as the editor shows it: ids, cycle times, link costs.
+#[must_use]
+pub fn plain(p: &Platform) -> Figure {
+    let at: Vec<(f64, f64)> = layout(p).into_iter().map(to_px).collect();
+    let nodes = p
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| NodeLook {
+            at: at[i],
+            label: n.id.to_string(),
+            sub: n
+                .w
+                .as_ref()
+                .map_or_else(String::new, |w| format!("w={}", cost_text(w))),
+            note: None,
+            class: if n.master {
+                "node master".to_owned()
+            } else {
+                "node".to_owned()
+            },
+        })
+        .collect();
+    let links = p
+        .links
+        .iter()
+        .map(|l| {
+            let (from, to, label_at) = segment(at[l.from], at[l.to]);
+            let label = match (&l.c_back, l.directed) {
+                (Some(back), _) => format!("{} / {}", cost_text(&l.c), cost_text(back)),
+                _ => cost_text(&l.c),
+            };
+            LinkLook {
+                from,
+                to,
+                label_at,
+                label,
+                width: 2.0,
+                arrow: l.directed,
+                class: "link".to_owned(),
+            }
+        })
+        .collect();
+    Figure { nodes, links }
+}
+
+/// Where a node's note goes: upper right of the node, or upper left near the right edge so that
+/// it stays inside the drawing.
+#[must_use]
+pub fn note_at(at: (f64, f64)) -> (f64, f64, &'static str) {
+    let y = at.1 - NODE_R + 4.0;
+    if at.0 > WIDTH - 110.0 {
+        (at.0 - NODE_R - 4.0, y, "end")
+    } else {
+        (at.0 + NODE_R + 4.0, y, "start")
+    }
+}
+
+/// The figure as a standalone SVG document (for export), with its style inlined so that it
+/// looks the same outside the site.
+#[must_use]
+pub fn to_svg_document(fig: &Figure, title: &str) -> String {
+    let mut s = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif"><title>{}</title><style>{EXPORT_CSS}</style><defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>"##,
+        super::svg::escape(title)
+    );
+    for l in &fig.links {
+        s.push_str(&format!(
+            r#"<g class="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="{:.1}"{}/><text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text></g>"#,
+            l.class, l.from.0, l.from.1, l.to.0, l.to.1, l.width,
+            if l.arrow { r#" marker-end="url(#arrow)""# } else { "" },
+            l.label_at.0, l.label_at.1, super::svg::escape(&l.label)
+        ));
+    }
+    for n in &fig.nodes {
+        s.push_str(&format!(
+            r#"<g class="{}"><circle cx="{:.1}" cy="{:.1}" r="{NODE_R}"/><text x="{:.1}" y="{:.1}" text-anchor="middle" class="id">{}</text><text x="{:.1}" y="{:.1}" text-anchor="middle" class="w">{}</text>"#,
+            n.class, n.at.0, n.at.1, n.at.0, n.at.1 - 2.0, super::svg::escape(&n.label), n.at.0, n.at.1 + 12.0, super::svg::escape(&n.sub)
+        ));
+        if let Some(note) = &n.note {
+            let (x, y, anchor) = note_at(n.at);
+            s.push_str(&format!(
+                r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" class="note">{}</text>"#,
+                super::svg::escape(note)
+            ));
+        }
+        s.push_str("</g>");
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The figure's colours, shared with the site's stylesheet (www/style.css repeats them).
+pub const EXPORT_CSS: &str = ".link line{stroke:#777}.link text{font-size:12px;fill:#333}.link.full line{stroke:#1b7f3b}.link.partial line{stroke:#c77700}.link.unused line{stroke:#bbb;stroke-dasharray:4 4}.link.off-tree line{stroke:#ddd}.faded{opacity:.3}.node circle{fill:#fff;stroke:#333;stroke-width:2}.node.master circle{stroke-width:4}.node.saturated circle{fill:#b7e4c7}.node.partial circle{fill:#ffe08a}.node.idle circle{fill:#eee}.node.router circle{fill:#dde7f7}.node.focus circle{stroke:#d00;stroke-width:4}.id{font-size:13px;font-weight:bold}.w{font-size:10px}.note{font-size:12px;fill:#114}";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::steady::tree as tree_figure;
+    use hetlab_core::instance::SteadyState;
+    use hetlab_core::steady_state::tree;
+
+    fn star() -> SteadyState {
+        hetlab_core::presets::steady_state("star-example-2").unwrap()
+    }
+
+    #[test]
+    fn segments_stop_at_the_rims() {
+        let (a, b, _) = segment((0.0, 0.0), (100.0, 0.0));
+        assert!((a.0 - NODE_R).abs() < 1e-9);
+        assert!(b.0 < 100.0 - NODE_R);
+        let p = from_px(WIDTH / 2.0, HEIGHT * 2.0);
+        assert_eq!(p, Point { x: 0.5, y: 1.0 });
+    }
+
+    #[test]
+    fn the_final_star_shows_rates_and_classes() {
+        let inst = star();
+        let traced = tree::solve_traced(&inst).unwrap();
+        let end = traced.trace.state_at(tree::TreeState::new(5), usize::MAX);
+        let fig = tree_figure(&inst.platform, &end);
+        assert!(fig.nodes[0].class.contains("master") && fig.nodes[0].class.contains("saturated"));
+        assert_eq!(fig.nodes[2].note.as_deref(), Some("x = 1/8"));
+        assert!(fig.nodes[3].class.contains("idle"));
+        // Link 0–2 (index 1) carries 1/8 and is the partial child.
+        assert_eq!(fig.links[1].label, "2 · 1/8 /t");
+        assert!(fig.links[1].class.contains("partial") && fig.links[1].arrow);
+        assert!(fig.links[2].class.contains("unused") && !fig.links[2].arrow);
+        // The widest stroke is the largest rate (1/2 to node 1).
+        assert!(fig.links[0].width > fig.links[3].width);
+        let svg = to_svg_document(&fig, "star <test>");
+        assert!(
+            svg.starts_with("<svg") && svg.contains("star &lt;test&gt;") && svg.ends_with("</svg>")
+        );
+    }
+
+    #[test]
+    fn a_collapsed_star_shows_its_equivalent_weight() {
+        let inst = hetlab_core::presets::steady_state("tree-example-3").unwrap();
+        let traced = tree::solve_traced(&inst).unwrap();
+        // Steps: checked, then node 3's star: sorted, fed 6, collapsed.
+        let s = traced.trace.state_at(tree::TreeState::new(7), 4);
+        let fig = tree_figure(&inst.platform, &s);
+        assert_eq!(fig.nodes[3].note.as_deref(), Some("w_eq = 6/5"));
+        assert!(fig.nodes[6].class.contains("faded"));
+        assert!(fig.nodes[3].class.contains("focus"));
+    }
+}

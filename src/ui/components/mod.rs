@@ -1,0 +1,10 @@
+//! Components used by several pages: the player's controls, the Share dialog, the platform
+//! graph, the Gantt chart, plots, the processor-list field.
+
+pub mod gantt_view;
+pub mod graph;
+pub mod player_bar;
+pub mod plot;
+pub mod procs_field;
+pub mod share;
+pub mod square_svg;

@@ -1,0 +1,315 @@
+//! The one algorithm page every family uses. It owns what is the same everywhere: reading the
+//! instance from the URL (`i=`, `preset=`, or the family's fallback), running the algorithm
+//! once per instance and algorithm (with the family's extra results, computed in the core),
+//! keeping the address bar shareable, the player and its keys, embed mode, the layout, the
+//! error view and the toolbar (algorithm, example, share, SVG and JSON export).
+//!
+//! A family supplies a [`FamilyPage`]: its figure, caption and side panel at step `k`, its
+//! instance fields, and the extra results it shows beside the figure.
+
+use std::rc::Rc;
+
+use hetlab_core::family::{self, Family};
+use hetlab_core::instance::Instance;
+use yew::prelude::*;
+
+use crate::player::{Action, Player};
+use crate::ui::components::player_bar::PlayerBar;
+use crate::ui::dom;
+use crate::ui::hooks::stepper::{
+    self, algo_select, phase_buttons, preset_select, share_button, share_dialog, use_player,
+    use_shareable_url, PageQuery, Pseudocode,
+};
+use crate::ui::{use_nav, Nav};
+
+/// The instance a family page reads.
+pub type Input<P> = <<P as FamilyPage>::F as Family>::Input;
+/// One run of the family.
+pub type Run<P> = <<P as FamilyPage>::F as Family>::Run;
+
+/// What a family gives the generic page.
+pub trait FamilyPage: 'static {
+    /// The core family.
+    type F: Family<Input: Clone + PartialEq + 'static, Run: 'static>;
+    /// What the page shows beside the figure that is not the state at step `k` (comparisons,
+    /// other models, plot series): computed once per instance and algorithm, in the core.
+    type Extra: 'static;
+
+    /// CSS class and `data-testid` of the page (`"lu-page"`).
+    const CLASS: &'static str;
+    /// The page's heading.
+    const TITLE: &'static str;
+    /// One sentence under the heading.
+    const LEAD: &'static str;
+    /// What a broken link leaves untouched ("Your last instance").
+    const KEEPS: &'static str = "Your last instance";
+
+    /// Where the page remembers its last instance (a `localStorage` key), and the preset
+    /// shown before there is one; `None` for pages that read the editor's platform instead.
+    const REMEMBER: Option<(&'static str, &'static str)> = None;
+
+    /// The instance shown when the URL names none: the last one seen here, else the preset.
+    fn fallback() -> Option<Input<Self>> {
+        let (key, preset) = Self::REMEMBER?;
+        stepper::remembered(key, preset, |i| Self::F::input(&i).cloned())
+    }
+
+    /// Remembers the instance shown (the next visit without a link shows it again).
+    fn remember(input: &Input<Self>) {
+        if let Some((key, _)) = Self::REMEMBER {
+            dom::save(key, &Self::F::wrap(input.clone()).to_json());
+        }
+    }
+
+    /// The extra results, computed once with the run.
+    fn extra(input: &Input<Self>, algorithm: &str, run: &Run<Self>) -> Self::Extra;
+
+    /// What to show after `ctx.player.step` steps.
+    fn view(ctx: &Ctx<'_, Self>) -> Shown;
+
+    /// The instance fields of the toolbar (processors, source, ...).
+    fn editor(_nav: &Nav, _input: &Input<Self>) -> Html {
+        Html::default()
+    }
+
+    /// The figure shown when the algorithm refused the instance (its message is the caption).
+    fn refused(_input: &Input<Self>) -> Html {
+        Html::default()
+    }
+
+    /// Links offered by the error view (not in embeds).
+    fn error_links() -> Html;
+}
+
+/// What a family's view reads.
+pub struct Ctx<'a, P: FamilyPage + ?Sized> {
+    /// The instance.
+    pub input: &'a Input<P>,
+    /// The algorithm's name.
+    pub algo: &'a str,
+    /// Its run.
+    pub run: &'a Run<P>,
+    /// The extra results.
+    pub extra: &'a P::Extra,
+    /// The player (its step is `k`).
+    pub player: &'a Player,
+    /// Drives the player (phase buttons, clickable charts).
+    pub on_action: &'a Callback<Action>,
+}
+
+impl<P: FamilyPage + ?Sized> Ctx<'_, P> {
+    /// The player's step.
+    #[must_use]
+    pub fn step(&self) -> usize {
+        self.player.step
+    }
+
+    /// The last step has been shown.
+    #[must_use]
+    pub fn done(&self) -> bool {
+        self.player.step >= self.player.len
+    }
+
+    /// Phase buttons of a trace.
+    pub fn phases<S: hetlab_core::trace::Step>(&self, steps: &[S]) -> Html {
+        phase_buttons(steps, self.player, self.on_action)
+    }
+}
+
+/// A file the Export SVG button writes: `(file name, SVG document)`, built on click.
+pub type SvgExport = Rc<dyn Fn() -> (String, String)>;
+
+/// The page at one step, as a family draws it.
+#[derive(Default)]
+pub struct Shown {
+    /// The figure's title (accessible name, share title, SVG title).
+    pub title: String,
+    /// The figure at step `k`.
+    pub figure: Html,
+    /// The sentence under it.
+    pub caption: String,
+    /// The highlighted pseudocode line.
+    pub line: Option<usize>,
+    /// The pseudocode.
+    pub pseudocode: &'static [&'static str],
+    /// The result panel, above the pseudocode.
+    pub side: Html,
+    /// Under the pseudocode (legend).
+    pub legend: Html,
+    /// Under the player (working, Gantt chart).
+    pub below: Html,
+    /// After the layout (plots over all sizes).
+    pub after: Html,
+    /// The Export SVG button's file.
+    pub svg: Option<SvgExport>,
+}
+
+type Solved<P> = Result<(Run<P>, <P as FamilyPage>::Extra), String>;
+
+fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result<Input<P>, String> {
+    let pick = |i: Instance| P::F::input(&i).cloned();
+    stepper::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
+}
+
+fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Solved<P> {
+    let (_, run) =
+        family::run_offered::<P::F>(input, Some(algo), true).map_err(|e| e.to_string())?;
+    let extra = P::extra(input, algo, &run);
+    Ok((run, extra))
+}
+
+/// The generic algorithm page of family `P`.
+#[component]
+pub fn AlgorithmPage<P: FamilyPage>() -> Html {
+    let nav = use_nav();
+    let q = PageQuery::of(&nav.route, "");
+    let resolved = use_memo((q.payload.clone(), q.preset.clone()), |(p, s)| {
+        resolve::<P>(p.as_deref(), s.as_deref())
+    });
+    let offered: Vec<&'static str> = match &*resolved {
+        Ok(input) => P::F::offered(input),
+        Err(_) => Vec::new(),
+    };
+    let default_algo = offered.first().copied().unwrap_or("");
+    let algo = if q.algo.is_empty() {
+        default_algo.to_owned()
+    } else {
+        q.algo.clone()
+    };
+    let solved = use_memo((resolved.clone(), algo.clone()), |(r, algo)| {
+        (**r).as_ref().ok().map(|input| solve::<P>(input, algo))
+    });
+    {
+        let inst = (*resolved).clone().ok();
+        use_effect_with(inst.clone(), |inst| {
+            if let Some(i) = inst {
+                P::remember(i);
+            }
+        });
+        use_shareable_url(inst.map(P::F::wrap), default_algo, None);
+    }
+    let share_open = use_state(|| false);
+    let len = match &*solved {
+        Some(Ok((run, _))) => P::F::steps(run),
+        _ => 0,
+    };
+    let (player, on_action) = use_player(len);
+
+    let input = match &*resolved {
+        Ok(i) => i,
+        Err(message) => return error_view::<P>(message, q.embed),
+    };
+    let (shown, failed) = match &*solved {
+        Some(Ok((run, extra))) => {
+            let ctx = Ctx::<P> {
+                input,
+                algo: &algo,
+                run,
+                extra,
+                player: &player,
+                on_action: &on_action,
+            };
+            (P::view(&ctx), false)
+        }
+        Some(Err(message)) => (
+            Shown {
+                title: P::TITLE.to_owned(),
+                figure: P::refused(input),
+                caption: format!("{message}."),
+                side: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
+                ..Shown::default()
+            },
+            true,
+        ),
+        None => return error_view::<P>("Nothing to show.", q.embed),
+    };
+    let figure = html! {
+        <figure class="figure" data-testid="figure">
+            { shown.figure.clone() }
+            <figcaption data-testid="caption" class={classes!("caption", failed.then_some("warning"))} aria-live="polite">{shown.caption.clone()}</figcaption>
+        </figure>
+    };
+    let bar = q
+        .controls
+        .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
+    if q.embed {
+        let fit = (!q.controls).then_some("no-controls");
+        return html! { <section class={classes!(P::CLASS, "embed", fit)} data-testid={P::CLASS}>{figure}{for bar}</section> };
+    }
+    let result = match &*solved {
+        Some(Ok((run, _))) => Some(P::F::result(input, &algo, run, false)),
+        _ => None,
+    };
+    let tools = toolbar::<P>(&nav, &algo, &offered, input, &shown, result, &share_open);
+    html! {
+        <section class={P::CLASS} data-testid={P::CLASS}>
+            <h1>{P::TITLE}</h1>
+            <p class="lead">{P::LEAD}</p>
+            { tools }
+            <div class="layout">
+                <div class="figure-col">{figure}{for bar}{shown.below}</div>
+                <aside class="side" aria-label="Algorithm and results">
+                    { shown.side }
+                    if !shown.pseudocode.is_empty() {
+                        <Pseudocode lines={shown.pseudocode} active={shown.line} />
+                    }
+                    { shown.legend }
+                </aside>
+            </div>
+            { shown.after }
+            { share_dialog(&share_open, &nav, &shown.title) }
+        </section>
+    }
+}
+
+fn error_view<P: FamilyPage>(message: &str, embed: bool) -> Html {
+    stepper::error_view(P::CLASS, message, embed, P::error_links())
+}
+
+fn toolbar<P: FamilyPage>(
+    nav: &Nav,
+    algo: &str,
+    offered: &[&'static str],
+    input: &Input<P>,
+    shown: &Shown,
+    result: Option<serde_json::Value>,
+    share_open: &UseStateHandle<bool>,
+) -> Html {
+    let problem = P::F::PROBLEM;
+    let titles = family::info(problem);
+    let options: Vec<(&str, String)> = offered
+        .iter()
+        .map(|name| {
+            let title = titles
+                .and_then(|f| f.algorithm(name))
+                .map_or("", |a| a.title);
+            (*name, format!("{name}: {title}"))
+        })
+        .collect();
+    let on_svg = shown.svg.clone().map(|make| {
+        Callback::from(move |_: MouseEvent| {
+            let (name, svg) = make();
+            dom::download(&name, "image/svg+xml", &svg);
+        })
+    });
+    let on_json = result.map(|doc| {
+        let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+        Callback::from(move |_: MouseEvent| {
+            dom::download(
+                &format!("hetlab-{problem}-result.json"),
+                "application/json",
+                &text,
+            );
+        })
+    });
+    html! {
+        <div class="toolbar" data-testid="editor-panel">
+            { algo_select(nav, &options, algo) }
+            { preset_select(nav, problem) }
+            { share_button(share_open) }
+            if let Some(cb) = on_svg { <button onclick={cb} data-testid="export-svg">{"Export SVG"}</button> }
+            if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
+            { P::editor(nav, input) }
+        </div>
+    }
+}

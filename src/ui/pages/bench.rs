@@ -1,0 +1,171 @@
+//! `#/bench`: the browser benchmark page. It times the core's solvers in this browser's wasm
+//! (median of repeated runs, `performance.now()`), for the speed goals reported in the notes.
+//! Nothing here is asserted by tests.
+
+use hetlab_core::generate::{self, Shape};
+use hetlab_core::instance::{Broadcast, Instance, SteadyState};
+use hetlab_core::rational::qi;
+use hetlab_core::share;
+use hetlab_core::steady_state::{lp, tree};
+use hetlab_core::{broadcast, lu, square};
+use yew::prelude::*;
+
+/// Broadcast platform sizes measured (random, about 4 arcs per node).
+const BROADCAST_SIZES: [usize; 3] = [10, 20, 50];
+
+/// One measured row.
+#[derive(Clone, PartialEq)]
+struct Row {
+    name: String,
+    median_ms: f64,
+    runs: usize,
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Median time of `runs` calls of `f`, in milliseconds.
+fn time(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut t: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t0 = now();
+            f();
+            now() - t0
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
+fn measure() -> Vec<Row> {
+    let mut rows = Vec::new();
+    for n in [10, 100, 500] {
+        let inst = SteadyState::new(generate::platform(Shape::Tree, n, 42));
+        let runs = if n > 100 { 15 } else { 50 };
+        let median_ms = time(runs, || {
+            let _ = tree::solve_traced(&inst);
+        });
+        rows.push(Row {
+            name: format!("tree closed form + trace, {n} nodes"),
+            median_ms,
+            runs,
+        });
+    }
+    for n in [10, 20, 50, 100] {
+        let inst = SteadyState::new(generate::platform(Shape::Random, n, 7));
+        let runs = if n > 20 { 5 } else { 15 };
+        let median_ms = time(runs, || {
+            let _ = lp::solve_within(&inst, 1000, 5000);
+        });
+        rows.push(Row {
+            name: format!(
+                "steady-state LP (exact, certified), {n} nodes / {} arcs",
+                4 * n
+            ),
+            median_ms,
+            runs,
+        });
+    }
+    rows.extend(newer_families());
+    let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
+    let payload = share::encode(&inst);
+    rows.push(Row {
+        name: "share encode, 20 nodes / 40 links".to_owned(),
+        median_ms: time(50, || drop(share::encode(&inst))),
+        runs: 50,
+    });
+    rows.push(Row {
+        name: "share decode, 20 nodes / 40 links".to_owned(),
+        median_ms: time(50, || drop(share::decode(&payload))),
+        runs: 50,
+    });
+    rows
+}
+
+fn row(name: String, runs: usize, f: impl FnMut()) -> Row {
+    Row {
+        name,
+        median_ms: time(runs, f),
+        runs,
+    }
+}
+
+/// Broadcast (LP + trees + schedule), square partitions and LU distributions.
+fn newer_families() -> Vec<Row> {
+    let mut rows = Vec::new();
+    for n in BROADCAST_SIZES {
+        let input = Broadcast::new(generate::platform(Shape::Random, n, 7), 0);
+        let arcs = input.platform.arcs().len();
+        rows.push(row(
+            format!("broadcast lp (LP + trees + schedule + comparison), {n} nodes / {arcs} arcs"),
+            3,
+            || {
+                drop(broadcast::solve_within(
+                    &input,
+                    "lp",
+                    &broadcast::SizeLimits {
+                        max_nodes: 1000,
+                        max_arcs: 10_000,
+                    },
+                ));
+            },
+        ));
+    }
+    for p in [8, 32, 64] {
+        let speeds: Vec<_> = generate::integers(p, 1, 10, 3)
+            .into_iter()
+            .map(qi)
+            .collect();
+        let areas = square::areas_from_speeds(&speeds).unwrap_or_default();
+        let times: Vec<_> = speeds.iter().map(num_traits::Inv::inv).collect();
+        for algo in ["column-dp", "recursive", "peri-max"] {
+            rows.push(row(format!("square {algo} + trace, {p} areas"), 5, || {
+                drop(square::run::run(algo, &areas, &times, true));
+            }));
+        }
+    }
+    for n in [64, 256] {
+        let input = lu::LuInput {
+            cycle_times: lu::compare::set_b(),
+            b: n,
+            n: Some(n),
+            grid: None,
+        };
+        for algo in ["1d", "2d-dp", "2d-greedy", "block-cyclic"] {
+            rows.push(row(
+                format!("LU {algo} + simulation + trace, set B, n = {n}"),
+                3,
+                || {
+                    drop(lu::solve_traced(algo, &input));
+                },
+            ));
+        }
+    }
+    rows
+}
+
+/// The benchmark page.
+#[component]
+pub fn Bench() -> Html {
+    let rows = use_state(Vec::<Row>::new);
+    let run = {
+        let rows = rows.clone();
+        Callback::from(move |_: MouseEvent| rows.set(measure()))
+    };
+    html! {
+        <section data-testid="bench">
+            <h1>{"Benchmarks in this browser"}</h1>
+            <p class="muted">{"Median wall time of the core's solvers compiled to WebAssembly, measured here with performance.now()."}</p>
+            <button class="primary" onclick={run} data-testid="bench-run">{"Run the benchmarks"}</button>
+            if !rows.is_empty() {
+                <table data-testid="bench-results">
+                    <thead><tr><th>{"what"}</th><th>{"median (ms)"}</th><th>{"runs"}</th></tr></thead>
+                    <tbody>{ for rows.iter().map(|r| html! { <tr><td>{&r.name}</td><td>{format!("{:.3}", r.median_ms)}</td><td>{r.runs}</td></tr> }) }</tbody>
+                </table>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,288 @@
+//! What the LU page shows at one step: the owner matrix (canvas), the allocation table of
+//! Algorithm 1, the column-based partition of the 2D schemes, the load bars of the current
+//! factorisation step, and the comparison plot of every scheme against perfect balance.
+
+use std::rc::Rc;
+
+use hetlab_core::lu::{self, compare, LuState};
+use hetlab_core::rational::{approx, format_q, frac};
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast as _;
+use yew::prelude::*;
+
+use crate::draw::lu::{load_bars, opacity, shade, SIDE};
+use crate::draw::square::{self as square_draw, colour, Marks};
+use crate::ui::components::square_svg::SquareSvg;
+
+/// Working shown below the figure at this state.
+pub fn working(s: &LuState) -> Html {
+    html! {
+        <>
+            { loads(s) }
+            { picks(s) }
+            if !s.rects.is_empty() && s.owners.is_empty() {
+                <div class="working">
+                    <h3>{"Column-based partition (areas proportional to speeds)"}</h3>
+                    <SquareSvg figure={square_draw::figure(&s.rects.iter().cloned().enumerate().collect::<Vec<_>>(), &Marks::default())} title="Partition of the unit square" />
+                </div>
+            }
+            if !s.row_sequence.is_empty() || !s.column_sequence.is_empty() {
+                <p class="sequences" data-testid="sequences">
+                    {format!("Row sequence: {}", seq(&s.row_sequence))}<br/>
+                    {format!("Column sequence: {}", seq(&s.column_sequence))}
+                </p>
+            }
+        </>
+    }
+}
+
+fn seq(list: &[usize]) -> String {
+    list.iter()
+        .map(|r| (r + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The iterations of Algorithm 1 on the current axis (the table of lu-distributions.md §1.2).
+fn picks(s: &LuState) -> Html {
+    let Some(axis) = s.axis else {
+        return Html::default();
+    };
+    let who = match axis {
+        lu::Axis::Chunks => "processor",
+        lu::Axis::Rows => "virtual row",
+        lu::Axis::Columns => "virtual column",
+    };
+    let shown = s.picks.len().saturating_sub(12);
+    html! {
+        <div class="working">
+            <h3>{format!("Algorithm 1: each chunk goes to the {who} that would finish it first")}</h3>
+            <table class="dp" data-testid="picks">
+                <thead><tr><th>{"chunk"}</th><th>{"finishing times (c + 1)/s"}</th><th>{"chosen"}</th><th>{"makespan"}</th></tr></thead>
+                <tbody>
+                    { for s.picks.iter().skip(shown).map(|p| html! {
+                        <tr>
+                            <td>{p.b}</td>
+                            <td class="left">{ p.finishing.iter().map(format_q).collect::<Vec<_>>().join(", ") }</td>
+                            <td class="chosen">{p.chosen + 1}</td>
+                            <td>{frac(&p.makespan)}</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The load bars of the current step: each processor's busy time against the step's cost.
+fn loads(s: &LuState) -> Html {
+    let Some(k) = s.k else {
+        return Html::default();
+    };
+    let (bars, perfect) = load_bars(s);
+    html! {
+        <div class="working" data-testid="loads">
+            <h3>{format!("Step {k}: busy time of each processor on the {m} × {m} trailing matrix", m = s.n - k)}</h3>
+            <div class="loads">
+                { for bars.iter().map(|b| html! {
+                    <div class="load-row">
+                        <span class="who">{format!("P{}", b.proc + 1)}</span>
+                        <span class="track">
+                            <span class={classes!("fill", b.slowest.then_some("slowest"))} style={format!("width:{:.1}%;background:{}", 100.0 * b.fraction, colour(b.proc))}></span>
+                            <span class="perfect" style={format!("left:{:.1}%", 100.0 * perfect)} title="perfect balance"></span>
+                        </span>
+                        <span class="what">{b.label.clone()}</span>
+                    </div>
+                }) }
+            </div>
+            <p class="muted">{format!("Step cost {} (the slowest), perfect balance {}; total so far {} against {} (ratio {}).",
+                frac(&s.cost), approx(&s.perfect), frac(&s.total), approx(&s.perfect_total),
+                s.ratio().map(|r| approx(&r)).unwrap_or_default())}</p>
+        </div>
+    }
+}
+
+/// Props of [`OwnerMatrix`].
+#[derive(Properties, PartialEq)]
+pub struct MatrixProps {
+    /// `owners[i][j]`, empty before the distribution is built.
+    pub owners: Rc<Vec<Vec<usize>>>,
+    /// Current LU step (1-based).
+    pub k: Option<usize>,
+    /// Accessible name.
+    pub title: AttrValue,
+}
+
+/// The owner matrix on a canvas (up to 512 × 512 blocks).
+#[component]
+pub fn OwnerMatrix(props: &MatrixProps) -> Html {
+    let canvas = use_node_ref();
+    {
+        let canvas = canvas.clone();
+        use_effect_with((props.owners.clone(), props.k), move |(owners, k)| {
+            if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
+                paint(&c, owners, *k);
+            }
+        });
+    }
+    html! {
+        <div class="matrix-wrap">
+            <canvas ref={canvas} width={SIDE.to_string()} height={SIDE.to_string()} class="matrix" data-testid="owner-matrix" role="img" aria-label={props.title.clone()}></canvas>
+            if props.owners.is_empty() {
+                <p class="matrix-empty">{"The blocks are coloured by owner once the distribution is built."}</p>
+            }
+        </div>
+    }
+}
+
+fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>) {
+    let Ok(Some(ctx)) = c.get_context("2d") else {
+        return;
+    };
+    let Ok(ctx) = ctx.dyn_into::<web_sys::CanvasRenderingContext2d>() else {
+        return;
+    };
+    ctx.set_global_alpha(1.0);
+    ctx.clear_rect(0.0, 0.0, SIDE, SIDE);
+    let n = owners.len();
+    if n == 0 {
+        return;
+    }
+    #[allow(clippy::cast_precision_loss)] // n ≤ 512.
+    let cell = SIDE / n as f64;
+    for (i, row) in owners.iter().enumerate() {
+        for (j, &p) in row.iter().enumerate() {
+            ctx.set_global_alpha(opacity(shade(i, j, k)));
+            ctx.set_fill_style_str(colour(p));
+            #[allow(clippy::cast_precision_loss)]
+            ctx.fill_rect(j as f64 * cell, i as f64 * cell, cell.ceil(), cell.ceil());
+        }
+    }
+    ctx.set_global_alpha(1.0);
+    if cell >= 14.0 {
+        ctx.set_fill_style_str("#222");
+        ctx.set_font(&format!("{}px sans-serif", (cell * 0.45).min(14.0).floor()));
+        ctx.set_text_align("center");
+        ctx.set_text_baseline("middle");
+        for (i, row) in owners.iter().enumerate() {
+            for (j, &p) in row.iter().enumerate() {
+                #[allow(clippy::cast_precision_loss)]
+                let _ = ctx.fill_text(
+                    &(p + 1).to_string(),
+                    (j as f64 + 0.5) * cell,
+                    (i as f64 + 0.5) * cell,
+                );
+            }
+        }
+    }
+    if let Some(k) = k {
+        #[allow(clippy::cast_precision_loss)]
+        let at = (k - 1) as f64 * cell;
+        ctx.set_stroke_style_str("#d6336c");
+        ctx.set_line_width(2.0);
+        ctx.stroke_rect(at, at, SIDE - at, SIDE - at);
+    }
+}
+
+/// Matrix sizes of the comparison plot.
+const SIZES: [usize; 10] = [5, 10, 15, 20, 30, 40, 50, 60, 80, 100];
+
+/// The curves of one comparison plot: every scheme's time / perfect balance against `n`.
+pub type Curves = Rc<Result<Vec<compare::Series>, String>>;
+
+/// The curves of every scheme for processors of these cycle times (lu-distributions.md §3.3).
+#[must_use]
+pub fn curves(cycle_times: &[hetlab_core::rational::Q]) -> Curves {
+    let mut schemes = vec![lu::Scheme::OneD];
+    schemes.extend(compare::PLOTTED);
+    Rc::new(compare::series(cycle_times, &SIZES, &schemes))
+}
+
+/// Props of [`ComparePlot`].
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    /// The curves, computed before rendering.
+    pub series: Curves,
+    /// Title above the plot.
+    pub title: AttrValue,
+    /// Test id of the canvas.
+    pub testid: AttrValue,
+}
+
+/// Total time / perfect-balance time against the matrix size, one curve per scheme
+/// (lu-distributions.md §3.3), drawn with plotters.
+#[component]
+pub fn ComparePlot(props: &CompareProps) -> Html {
+    let canvas = use_node_ref();
+    {
+        let canvas = canvas.clone();
+        use_effect_with(props.series.clone(), move |series| {
+            if let (Some(c), Ok(s)) = (canvas.cast::<web_sys::HtmlCanvasElement>(), &**series) {
+                // A drawing failure leaves the canvas blank; the table below has the numbers.
+                let _ = draw_series(c, s);
+            }
+        });
+    }
+    html! {
+        <div class="working">
+            <h3>{props.title.clone()}</h3>
+            { match &*props.series {
+                Ok(_) => html! { <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas> },
+                Err(e) => html! { <p class="muted">{e.clone()}</p> },
+            } }
+        </div>
+    }
+}
+
+const CURVE: [RGBColor; 5] = [
+    RGBColor(31, 95, 191),
+    RGBColor(200, 60, 40),
+    RGBColor(120, 120, 120),
+    RGBColor(230, 140, 20),
+    RGBColor(40, 150, 80),
+];
+
+fn draw_series(
+    canvas: web_sys::HtmlCanvasElement,
+    series: &[compare::Series],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no canvas")?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE)?;
+    let y_max = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.ratio))
+        .fold(1.0, f64::max);
+    #[allow(clippy::cast_precision_loss)]
+    let x_max = SIZES[SIZES.len() - 1] as f64;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0f64..x_max, 1f64..(y_max * 1.05))?;
+    chart
+        .configure_mesh()
+        .x_desc("matrix size n (blocks)")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc("time / perfect balance")
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()?;
+    for (k, s) in series.iter().enumerate() {
+        let colour = CURVE[k % CURVE.len()];
+        #[allow(clippy::cast_precision_loss)]
+        let points: Vec<(f64, f64)> = s.points.iter().map(|p| (p.n as f64, p.ratio)).collect();
+        chart
+            .draw_series(LineSeries::new(points, colour.stroke_width(2)))?
+            .label(s.scheme.name())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

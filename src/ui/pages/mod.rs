@@ -1,0 +1,12 @@
+//! One module per route: the home page, the platform editor, the benchmark page, the generic
+//! algorithm page and one [`algorithm::FamilyPage`] per family.
+
+pub mod algorithm;
+pub mod bench;
+pub mod broadcast;
+pub mod graph_view;
+pub mod home;
+pub mod lu;
+pub mod platform;
+pub mod square;
+pub mod steady;

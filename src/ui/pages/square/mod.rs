@@ -1,0 +1,104 @@
+//! The unit-square partition page (square-partitions.md §6): the processors come from the URL
+//! (`i=`, or `preset=`, or the last instance seen in this browser), the chosen algorithm's trace
+//! is derived from them, and the player shows one step: the square with the rectangles placed
+//! so far, the DP table or the algorithm's own working, metrics, and every algorithm side by
+//! side on the same instance.
+
+pub mod views;
+pub mod working;
+
+use std::rc::Rc;
+
+use hetlab_core::family;
+use hetlab_core::instance::{Instance, SquarePartition};
+use hetlab_core::share;
+use hetlab_core::square::family::SquareFamily;
+use hetlab_core::square::run::{compare, Detail, Partition, SquareRun};
+use yew::prelude::*;
+
+use crate::draw::square as square_draw;
+use crate::procs;
+use crate::ui::components::procs_field::{Entry, ProcsField};
+use crate::ui::components::square_svg::SquareSvg;
+use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::Nav;
+use views::{comparison, metrics_panel};
+
+/// Preset shown when nothing else is given.
+const DEFAULT_PRESET: &str = "square-7-1";
+/// The last square-partition instance seen in this browser.
+const LAST_KEY: &str = "hetlab.square.v1";
+/// The meanings the processor field offers.
+const KINDS: &[(&str, &str)] = &[
+    ("speeds", "relative speeds"),
+    ("cycle_times", "cycle times"),
+    ("areas", "areas"),
+];
+
+/// The square-partition page.
+pub struct SquarePage;
+
+impl FamilyPage for SquarePage {
+    type F = SquareFamily;
+    /// Every rectangle algorithm on the same instance, side by side.
+    type Extra = Vec<(&'static str, Result<Partition, String>)>;
+    const CLASS: &'static str = "square-page";
+    const TITLE: &'static str = "Partitioning the unit square";
+    const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
+    const LEAD: &'static str = "Each processor gets a rectangle whose area is its share of the speed; the sum of half-perimeters is the communication volume of a matrix product.";
+
+    fn extra(_input: &SquarePartition, _algorithm: &str, run: &SquareRun) -> Self::Extra {
+        compare(&run.areas)
+    }
+
+    fn view(ctx: &Ctx<'_, Self>) -> Shown {
+        let view = views::view(ctx.run, ctx.player, ctx.on_action);
+        let fig = square_draw::figure(&view.placed, &view.marks);
+        let algo = ctx.algo;
+        let title = format!(
+            "{} on {} processors",
+            family::info("square-partition")
+                .and_then(|f| f.algorithm(algo))
+                .map_or(algo, |a| a.title),
+            ctx.input.processors.len()
+        );
+        let grid = matches!(ctx.run.detail, Detail::Grid(_));
+        let (svg_fig, svg_title, step) = (fig.clone(), title.clone(), ctx.step());
+        Shown {
+            figure: html! { <SquareSvg figure={fig} title={title.clone()} /> },
+            title,
+            caption: view.caption,
+            line: view.line,
+            pseudocode: view.pseudocode,
+            side: html! { <>{ metrics_panel(view.metrics.as_ref(), grid) }{ view.phases }{ comparison(ctx.extra, algo) }</> },
+            below: view.below,
+            svg: Some(Rc::new(move || {
+                (
+                    format!("hetlab-square-step-{step}.svg"),
+                    square_draw::to_svg_document(&svg_fig, &svg_title),
+                )
+            })),
+            ..Shown::default()
+        }
+    }
+
+    fn editor(nav: &Nav, inst: &SquarePartition) -> Html {
+        let on_apply = {
+            let nav = nav.clone();
+            Callback::from(move |(kind, text, _): Entry| {
+                let inst = procs::square(&kind, &text)?;
+                let mut r = nav.route.clone();
+                r.query
+                    .set("i", share::encode(&Instance::SquarePartition(inst)));
+                r.query.set("step", "0");
+                nav.push(r);
+                Ok(())
+            })
+        };
+        html! { <ProcsField kinds={KINDS} kind={inst.processors.field()} text={procs::text(&inst.processors)} {on_apply} /> }
+    }
+
+    fn error_links() -> Html {
+        html! { <a href="#/square-partition?preset=square-7-1">{"Open the 8-area example"}</a> }
+    }
+}

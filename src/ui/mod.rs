@@ -102,7 +102,13 @@ pub fn App() -> Html {
 }
 
 /// The families whose step-by-step page exists (the route match of [`App`] has one arm each).
-pub const PAGES: &[&str] = &["steady-state", "broadcast", "square-partition", "lu", "chains"];
+pub const PAGES: &[&str] = &[
+    "steady-state",
+    "broadcast",
+    "square-partition",
+    "lu",
+    "chains",
+];
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").
 #[must_use]

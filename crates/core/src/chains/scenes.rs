@@ -47,13 +47,15 @@ pub fn optimum(c: &Chain, alg: Algorithm) -> Result<Q, ChainsError> {
         Algorithm::Dp => dp(&mut ctx),
         Algorithm::DpEq4 => dp_eq4(&mut ctx),
         Algorithm::Exhaustive => exhaustive(c).map_or(R::INF, |(v, _)| v),
-        Algorithm::Bidding => bidding(&mut ctx).map(|(v, _)| v).ok_or_else(|| {
-            too_large(
-                alg,
-                "it ran out of its work budget".into(),
-                "exact-bisection",
-            )
-        })?,
+        Algorithm::Bidding => bidding(&mut ctx, super::BIDDING_BUDGET)
+            .map(|(v, _)| v)
+            .ok_or_else(|| {
+                too_large(
+                    alg,
+                    "it ran out of its work budget".into(),
+                    "exact-bisection",
+                )
+            })?,
         _ => {
             return Err(invalid(format!(
                 "{} is not an exact CCP algorithm",

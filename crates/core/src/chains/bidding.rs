@@ -10,7 +10,7 @@ use super::step::ChainStep;
 
 /// Most refill steps (one binary search each) BIDDING may make before it gives up; the paper
 /// notes it is slow on chains with a large `w_max/w_avg`.
-pub const BIDDING_BUDGET: usize = 10_000_000;
+pub const BIDDING_BUDGET: usize = 1_000_000;
 
 /// The optimal bottleneck and the number of rounds, or `None` when more than `budget` refill
 /// steps were needed ([`BIDDING_BUDGET`] in the solvers).

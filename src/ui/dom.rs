@@ -125,3 +125,31 @@ pub fn pressable_focused() -> bool {
         .and_then(|d| d.active_element())
         .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"))
 }
+
+/// The element that has the focus.
+#[must_use]
+pub fn focused() -> Option<web_sys::HtmlElement> {
+    use wasm_bindgen::JsCast as _;
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+}
+
+/// The focusable elements inside `node`, in document order.
+#[must_use]
+pub fn focusable_in(node: &yew::NodeRef) -> Vec<web_sys::HtmlElement> {
+    use wasm_bindgen::JsCast as _;
+    let Some(root) = node.cast::<web_sys::Element>() else {
+        return Vec::new();
+    };
+    let Ok(list) = root.query_selector_all(
+        "a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])",
+    ) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|k| list.item(k))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}

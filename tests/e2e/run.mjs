@@ -20,7 +20,7 @@
 // line `N passed, M failed`. Exit status is 1 if any test failed, else 0.
 
 import { spawn, execSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -81,10 +81,10 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts `python3 -m http.server` on `port` serving DIST; resolves once it answers. */
-async function startServer(port) {
+async function startServer(port, root = DIST) {
   const child = spawn(
     'python3',
-    ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', DIST],
+    ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root],
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PYTHONUNBUFFERED: '1' } },
   );
   // Keep the tail of the (request-log) stderr for diagnostics only.
@@ -139,9 +139,10 @@ async function closeLive() {
  * screenshot at the end (the most recently opened one).
  */
 class TestHarness {
-  constructor(name, baseUrl) {
+  constructor(name, baseUrl, subBase) {
     this.name = name;
     this.base = baseUrl;
+    this.subBase = subBase;
     this.contexts = []; // { context, dir }
     this.errors = [];
     this.lastPage = null;
@@ -155,6 +156,14 @@ class TestHarness {
   /** Absolute URL of a site path such as '/#/platform'. */
   url(p) {
     return new URL(p, this.base).href;
+  }
+
+  /**
+   * The same site served from a sub-path (as on a project-pages host), whose server root
+   * holds nothing else: '#/lu' -> http://127.0.0.1:PORT/course/hetlab/#/lu.
+   */
+  subUrl(p) {
+    return this.subBase + p;
   }
 
   /** Opens a fresh persistent context (fresh temp user-data-dir) and returns its page. */
@@ -225,8 +234,8 @@ const firstLine = (s) => String(s).split('\n')[0];
 
 
 /** Runs one test; resolves to null on success or to the failure reason. */
-async function runTest(test, baseUrl) {
-  const h = new TestHarness(test.name, baseUrl);
+async function runTest(test, baseUrl, subBase) {
+  const h = new TestHarness(test.name, baseUrl, subBase);
   let reason = null;
   let timer;
   try {
@@ -269,9 +278,12 @@ async function main() {
   let passed = 0;
   let failed = unknown.length; // asking for a missing test is a failure
   let server = null;
+  let subServer = null;
 
   const stopServer = () => {
-    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    for (const s of [server, subServer]) {
+      if (s && s.exitCode === null && s.signalCode === null) s.kill('SIGTERM');
+    }
   };
   process.on('exit', stopServer);
   for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -297,10 +309,17 @@ async function main() {
     const port = await freePort();
     server = await startServer(port);
     const baseUrl = `http://127.0.0.1:${port}/`;
-    console.log(`# server at ${baseUrl}, chromium ${chromiumPath()}`);
+    // A second server whose root holds the site only under /course/hetlab/.
+    const subRoot = await mkdtemp(path.join(os.tmpdir(), 'hetlab-subpath-'));
+    await mkdir(path.join(subRoot, 'course'));
+    symlinkSync(DIST, path.join(subRoot, 'course', 'hetlab'));
+    const subPort = await freePort();
+    subServer = await startServer(subPort, subRoot);
+    const subBase = `http://127.0.0.1:${subPort}/course/hetlab/`;
+    console.log(`# server at ${baseUrl} (and ${subBase}), chromium ${chromiumPath()}`);
 
     for (const t of selected) {
-      const reason = await runTest(t, baseUrl);
+      const reason = await runTest(t, baseUrl, subBase);
       if (reason === null) {
         console.log(`ok - ${t.name}`);
         passed++;

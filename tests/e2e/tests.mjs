@@ -486,4 +486,107 @@ export const tests = [
       await visible(byId(page, 'compare-plot-b'), 'comparison plot, set B');
     },
   },
+
+  {
+    // Issue 9: the first key press after a page fills in its URL keeps i= and algo= (the key
+    // listener used to hold the first render's route): Lyon from the editor, then →, Share.
+    name: 'first-key-keeps-instance',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPreset(h, page, 'lyon', 14);
+      await page.locator('#site-nav-steady, a[href="#/steady-state"]').first().click();
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await poll('i= filled in', () => new URL(page.url()).hash, (hash) => hash.includes('i=v1.'));
+      await page.keyboard.press('ArrowRight');
+      await expectStep(page, `Step 1 / ${await stepTotal(page)}`);
+      const { raw, url } = await share(h, page);
+      check(raw.includes('i=v1.') && raw.includes('algo=lp') && raw.includes('step=1'), `share url: ${raw}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await count(graphNodes(fresh), 14, 'Lyon nodes in a fresh profile');
+    },
+  },
+
+  {
+    // Issue 9: the Share dialog is a real modal: focus inside, Tab stays in, Escape closes and
+    // gives the focus back; ← does not move the player behind it; Space presses a focused button.
+    name: 'share-dialog-modal',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPlayer(h, page, 'preset=star-example-2&algo=tree');
+      await byId(page, 'share').click();
+      await visible(byId(page, 'share-dialog'), 'share dialog');
+      await poll('focus in the dialog', () => page.evaluate(() => !!document.activeElement.closest('[role=dialog]')), (v) => v);
+      for (let k = 0; k < 12; k++) {
+        await page.keyboard.press('Tab');
+        check(await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')), `Tab ${k + 1} left the dialog`);
+      }
+      await page.keyboard.press('Shift+Tab');
+      check(await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')), 'Shift+Tab left the dialog');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await expectStep(page, `Step 0 / ${await stepTotal(page)}`);
+      await page.keyboard.press('Escape');
+      await count(byId(page, 'share-dialog'), 0, 'dialog after Escape');
+      await poll('focus back on Share', () => page.evaluate(() => document.activeElement.dataset.testid), (v) => v === 'share');
+      // Space on the focused Share button opens the dialog; it does not start playing.
+      await page.keyboard.press('Space');
+      await visible(byId(page, 'share-dialog'), 'share dialog opened by Space');
+      await expectStep(page, `Step 0 / ${await stepTotal(page)}`);
+    },
+  },
+
+  {
+    // Issue 9: the suggested iframe shows everything it embeds, with and without controls.
+    name: 'embed-snippet-fits',
+    async fn(h) {
+      const page = h.lastPage;
+      for (const search of ['preset=example-1&algo=lp&step=15', 'preset=square-7-1&algo=column-dp&step=10']) {
+        const route = search.startsWith('preset=square') ? 'square-partition' : 'steady-state';
+        await load(page, h.url(`/#/${route}?${search}`));
+        await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+        for (const controls of [true, false]) {
+          await byId(page, 'share').click();
+          await visible(byId(page, 'share-dialog'), 'share dialog');
+          if (!controls) await page.locator('[data-testid="share-dialog"] input[type=checkbox]').nth(1).uncheck();
+          const snippet = await page.locator('textarea[data-testid="embed-code"]').inputValue();
+          await byId(page, 'share-close').click();
+          const host = await h.newPage();
+          await host.setContent(`<!doctype html><body style="margin:0">${snippet.replace('loading="lazy"', '')}</body>`);
+          const frame = await poll('embedded frame', () => host.frames().find((f) => f !== host.mainFrame()), (f) => !!f, LOAD_TIMEOUT);
+          await frame.locator('[data-testid="figure"]').first().waitFor({ state: 'visible', timeout: LOAD_TIMEOUT });
+          if (controls) await frame.locator('[data-testid="player"]').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+          await sleep(500);
+          const fit = await frame.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+          check(fit[0] <= fit[1], `${route} (controls ${controls}): content ${fit[0]} px in a ${fit[1]} px frame`);
+        }
+      }
+    },
+  },
+
+  {
+    // Issue 9: the built site works from a sub-path (any project-pages host).
+    name: 'served-from-subpath',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.subUrl('#/lu?preset=lu-1-2'));
+      await visible(byId(page, 'player'), 'player under a sub-path', LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      await visible(byId(page, 'total-cost'), 'LU total under a sub-path');
+    },
+  },
+
+  {
+    // Issue 9: a link naming full-block shows full-block in the menu (the menu is the catalog's).
+    name: 'algo-menu-matches-link',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/lu?preset=lu-set-a&algo=full-block'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      const chosen = await page.locator('select[data-testid="algo"]').inputValue();
+      check(chosen === 'full-block', `menu shows ${chosen}`);
+      await load(page, h.url('/#/lu?preset=lu-set-a&algo=magic'));
+      await textWhere(byId(page, 'caption'), 'unknown algorithm message', (t) => t.includes('unknown algorithm "magic" for lu'), LOAD_TIMEOUT);
+    },
+  },
 ];

@@ -6,6 +6,33 @@ use serde_json::{json, Value};
 use crate::rational::{format_fraction, to_f64, Q};
 use crate::trace::{Step, Trace};
 
+/// The status of every result document (formats.md section 4), the same for every family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Certified optimum.
+    Optimal,
+    /// Achievable, not claimed optimal (baselines, heuristics).
+    Heuristic,
+    /// No solution: some destination or node cannot be reached (`ρ = 0`).
+    Infeasible,
+    /// Unbounded: nothing to send, or everything reached for free (`ρ = +∞`).
+    Unbounded,
+}
+
+impl Status {
+    /// The word written in result documents.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Optimal => "optimal",
+            Status::Heuristic => "heuristic",
+            Status::Infeasible => "infeasible",
+            Status::Unbounded => "unbounded",
+        }
+    }
+}
+
 /// `{"name", "value", "value_exact"}`.
 #[must_use]
 pub fn objective(name: &str, value: &Q) -> Value {

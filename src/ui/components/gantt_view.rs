@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::gantt::{self, Chart};
+use crate::draw::gantt::{self, Chart};
 
 /// The chart inside a figure with `caption` under it.
 pub fn gantt_svg(chart: &Chart, caption: &str) -> Html {

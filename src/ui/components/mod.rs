@@ -7,3 +7,4 @@ pub mod player_bar;
 pub mod plot;
 pub mod procs_field;
 pub mod share;
+pub mod square_svg;

@@ -1,6 +1,7 @@
 //! The Share dialog: the URL that reopens exactly this view, and an iframe snippet for course
 //! pages.
 
+use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use crate::ui::dom;
@@ -16,6 +17,13 @@ pub struct ShareProps {
     pub on_close: Callback<()>,
 }
 
+/// Width of the suggested iframe.
+pub const EMBED_WIDTH: u32 = 820;
+/// Height of the suggested iframe with the player.
+pub const EMBED_HEIGHT: u32 = 640;
+/// Height without the player (`controls=0`).
+pub const EMBED_HEIGHT_BARE: u32 = 560;
+
 /// The iframe snippet for `url` in embed mode.
 #[must_use]
 pub fn embed_snippet(url: &str, title: &str, autoplay: bool, controls: bool) -> String {
@@ -26,17 +34,26 @@ pub fn embed_snippet(url: &str, title: &str, autoplay: bool, controls: bool) -> 
     if !controls {
         src.push_str("&controls=0");
     }
-    let title = title.replace('"', "&quot;");
+    let title = crate::draw::svg::escape(title);
+    // The embedded page fits its drawing to the frame's height (www/style.css), keeping room for
+    // the caption and the player: these heights always show everything.
+    let height = if controls {
+        EMBED_HEIGHT
+    } else {
+        EMBED_HEIGHT_BARE
+    };
     format!(
-        r#"<iframe src="{src}" title="HetLab: {title}" width="820" height="640" style="border:0" loading="lazy"></iframe>"#
+        r#"<iframe src="{src}" title="HetLab: {title}" width="{EMBED_WIDTH}" height="{height}" style="border:0" loading="lazy"></iframe>"#
     )
 }
 
-/// The dialog.
+/// The dialog: modal, it takes the focus when it opens (the URL, selected), keeps Tab and
+/// Shift+Tab inside, closes on Escape, and gives the focus back to what had it.
 #[component]
 pub fn ShareDialog(props: &ShareProps) -> Html {
     let autoplay = use_state(|| false);
     let controls = use_state(|| true);
+    let dialog = use_node_ref();
     let snippet = embed_snippet(&props.url, &props.title, *autoplay, *controls);
     let copy = |text: String| Callback::from(move |_: MouseEvent| dom::copy(&text));
     let toggle = |state: &UseStateHandle<bool>| {
@@ -47,9 +64,52 @@ pub fn ShareDialog(props: &ShareProps) -> Html {
         let cb = props.on_close.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
+    {
+        let dialog = dialog.clone();
+        use_effect_with((), move |()| {
+            let before = dom::focused();
+            if let Some(first) = dom::focusable_in(&dialog).first() {
+                let _ = first.focus();
+                if let Some(input) = first.dyn_ref::<web_sys::HtmlInputElement>() {
+                    input.select();
+                }
+            }
+            move || {
+                if let Some(e) = before {
+                    let _ = e.focus();
+                }
+            }
+        });
+    }
+    let on_key = {
+        let (dialog, cb) = (dialog.clone(), props.on_close.clone());
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Escape" => {
+                e.prevent_default();
+                cb.emit(());
+            }
+            "Tab" => {
+                let items = dom::focusable_in(&dialog);
+                let (Some(first), Some(last)) = (items.first(), items.last()) else {
+                    return;
+                };
+                let at = dom::focused();
+                let wrap = if e.shift_key() {
+                    (at.as_ref() == Some(first)).then_some(last)
+                } else {
+                    (at.as_ref() == Some(last)).then_some(first)
+                };
+                if let Some(target) = wrap {
+                    e.prevent_default();
+                    let _ = target.focus();
+                }
+            }
+            _ => {}
+        })
+    };
     html! {
         <div class="dialog-backdrop">
-            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title" data-testid="share-dialog">
+            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title" data-testid="share-dialog" ref={dialog} onkeydown={on_key}>
                 <h2 id="share-title">{"Share this view"}</h2>
                 <p>{"This link reopens the same platform, algorithm and step."}</p>
                 <div class="row">

@@ -44,14 +44,22 @@ pub trait FamilyPage: 'static {
     /// What a broken link leaves untouched ("Your last instance").
     const KEEPS: &'static str = "Your last instance";
 
-    /// The family's instance inside an [`Instance`].
-    fn wrap(input: Input<Self>) -> Instance;
+    /// Where the page remembers its last instance (a `localStorage` key), and the preset
+    /// shown before there is one; `None` for pages that read the editor's platform instead.
+    const REMEMBER: Option<(&'static str, &'static str)> = None;
 
-    /// The instance shown when the URL names none (the last one seen here, else a preset).
-    fn fallback() -> Option<Input<Self>>;
+    /// The instance shown when the URL names none: the last one seen here, else the preset.
+    fn fallback() -> Option<Input<Self>> {
+        let (key, preset) = Self::REMEMBER?;
+        stepper::remembered(key, preset, |i| Self::F::input(&i).cloned())
+    }
 
     /// Remembers the instance shown (the next visit without a link shows it again).
-    fn remember(_input: &Input<Self>) {}
+    fn remember(input: &Input<Self>) {
+        if let Some((key, _)) = Self::REMEMBER {
+            dom::save(key, &Self::F::wrap(input.clone()).to_json());
+        }
+    }
 
     /// The extra results, computed once with the run.
     fn extra(input: &Input<Self>, algorithm: &str, run: &Run<Self>) -> Self::Extra;
@@ -144,7 +152,8 @@ fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result
 }
 
 fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Solved<P> {
-    let run = P::F::run(input, algo, true).map_err(|e| e.to_string())?;
+    let (_, run) =
+        family::run_offered::<P::F>(input, Some(algo), true).map_err(|e| e.to_string())?;
     let extra = P::extra(input, algo, &run);
     Ok((run, extra))
 }
@@ -177,7 +186,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
                 P::remember(i);
             }
         });
-        use_shareable_url(inst.map(P::wrap), default_algo, None);
+        use_shareable_url(inst.map(P::F::wrap), default_algo, None);
     }
     let share_open = use_state(|| false);
     let len = match &*solved {
@@ -207,7 +216,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
                 title: P::TITLE.to_owned(),
                 figure: P::refused(input),
                 caption: format!("{message}."),
-                side: html! { <p class="muted" data-testid="no-result">{"No result: see the message under the figure."}</p> },
+                side: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
                 ..Shown::default()
             },
             true,
@@ -224,7 +233,8 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         .controls
         .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
     if q.embed {
-        return html! { <section class={classes!(P::CLASS, "embed")} data-testid={P::CLASS}>{figure}{for bar}</section> };
+        let fit = (!q.controls).then_some("no-controls");
+        return html! { <section class={classes!(P::CLASS, "embed", fit)} data-testid={P::CLASS}>{figure}{for bar}</section> };
     }
     let result = match &*solved {
         Some(Ok((run, _))) => Some(P::F::result(input, &algo, run, false)),

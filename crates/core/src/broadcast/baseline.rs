@@ -261,7 +261,7 @@ pub fn multiplicity(m: usize, routes: &[Vec<usize>]) -> Vec<u32> {
 /// `improved` is called with every strictly better tree found. Returns the best tree (sorted
 /// arcs) and whether the search completed within `budget` search nodes.
 ///
-/// NP-hard in general (thesis, citing its ref. [14]); exact only when it completes.
+/// NP-hard in general (thesis, citing its ref. \[14\]); exact only when it completes.
 ///
 /// # Complexity
 /// At most `budget` search nodes of `O(|V|)` each.

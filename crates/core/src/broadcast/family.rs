@@ -31,6 +31,10 @@ impl Family for BroadcastFamily {
         }
     }
 
+    fn wrap(input: BroadcastInput) -> Instance {
+        Instance::Broadcast(input)
+    }
+
     fn offered(input: &BroadcastInput) -> Vec<&'static str> {
         dispatch::algorithms(input).to_vec()
     }

@@ -36,6 +36,10 @@ impl Family for ChainsFamily {
         }
     }
 
+    fn wrap(input: Chains) -> Instance {
+        Instance::Chains(input)
+    }
+
     fn run(input: &Chains, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
         let i = input.input();
         let t = if traced {

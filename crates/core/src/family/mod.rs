@@ -12,7 +12,7 @@
 //!    `family.rs` with `impl Family for <Unit>`.
 //! 2. `instance/<family>.rs` and its [`Instance`] variant; presets; an arm in
 //!    `generate::instance`; the family's block of algorithms in `catalog.rs`.
-//! 3. One line in [`with_family!`] below. The CLI (`solve`, `list`, `gen`) and the generic
+//! 3. One line in `with_family!` below. The CLI (`solve`, `list`, `gen`) and the generic
 //!    invariant test (`tests/invariants.rs`) pick it up from there.
 
 use serde_json::Value;
@@ -39,6 +39,9 @@ pub trait Family {
 
     /// The family's instance inside `inst`, when it holds one.
     fn input(inst: &Instance) -> Option<&Self::Input>;
+
+    /// The instance holding `input`.
+    fn wrap(input: Self::Input) -> Instance;
 
     /// The algorithms that apply to this instance, the default first (a subset of the
     /// catalog's names; some families offer fewer for some instances).
@@ -129,8 +132,7 @@ pub fn solve(
     with_trace: bool,
 ) -> Result<Value, SolveError> {
     with_family!(inst, |F, input| {
-        let name = resolve::<F>(input, algorithm)?;
-        let run = F::run(input, name, with_trace)?;
+        let (name, run) = run_offered::<F>(input, algorithm, with_trace)?;
         Ok(F::result(input, name, &run, with_trace))
     })
 }
@@ -196,6 +198,20 @@ pub enum Invariant {
     /// An invariant does not hold: a bug.
     #[error("broken invariant: {0}")]
     Broken(String),
+}
+
+/// Runs `algorithm` (the default when `None`) on `input` when the instance offers it: what
+/// the command line and the pages call. Returns the name run with the run.
+///
+/// # Errors
+/// [`SolveError::Unknown`] naming what is offered, else as [`Family::run`].
+pub fn run_offered<F: Family>(
+    input: &F::Input,
+    algorithm: Option<&str>,
+    traced: bool,
+) -> Result<(&'static str, F::Run), SolveError> {
+    let name = resolve::<F>(input, algorithm)?;
+    Ok((name, F::run(input, name, traced)?))
 }
 
 /// The name to run: `algorithm`, or the family's default, refused with the list of offered

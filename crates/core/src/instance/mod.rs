@@ -10,8 +10,8 @@ mod chains;
 mod speeds;
 mod steady;
 
-pub use broadcast::Broadcast;
 use broadcast::RawBroadcast;
+pub use broadcast::{Broadcast, PortModel};
 pub use chains::Chains;
 use chains::RawChains;
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};

@@ -22,6 +22,10 @@ impl Family for LuFamily {
         }
     }
 
+    fn wrap(input: Lu) -> Instance {
+        Instance::Lu(input)
+    }
+
     fn run(input: &Lu, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
         let i = input.input();
         let t = if traced {

@@ -6,6 +6,7 @@
 //! steady-state rates ([`verify`]) and the resources they saturate ([`binding`]).
 
 pub mod alloc;
+pub mod extras;
 pub mod family;
 pub mod lp;
 #[cfg(test)]

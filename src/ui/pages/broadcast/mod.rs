@@ -5,7 +5,8 @@
 
 pub mod views;
 
-use hetlab_core::broadcast::dispatch::{self, Run};
+use hetlab_core::broadcast::dispatch::Run;
+use hetlab_core::broadcast::family::BroadcastFamily;
 use hetlab_core::broadcast::PortModel;
 use hetlab_core::instance::{Broadcast, Instance};
 use hetlab_core::platform::NodeId;
@@ -13,134 +14,67 @@ use hetlab_core::presets;
 use hetlab_core::share;
 use yew::prelude::*;
 
-use crate::draw;
-use crate::ui::components::graph::Graph;
-use crate::ui::components::player_bar::PlayerBar;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
-use crate::ui::hooks::stepper::{
-    self, algo_select, preset_select, share_button, share_dialog, use_player, use_shareable_url,
-    PageQuery, Pseudocode,
-};
-use crate::ui::pages::broadcast::views::{step_view, StepView};
-use crate::ui::use_nav;
+use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::graph_view;
+use crate::ui::Nav;
+use views::step_view;
 
 const DEFAULT_PRESET: &str = "broadcast-e2";
 
-fn pick(i: Instance) -> Option<Broadcast> {
-    match i {
-        Instance::Broadcast(b) => Some(b),
-        _ => None,
+/// The broadcast page.
+pub struct BroadcastPage;
+
+impl FamilyPage for BroadcastPage {
+    type F = BroadcastFamily;
+    /// The comparison with single trees comes with the trace: nothing extra.
+    type Extra = ();
+    const CLASS: &'static str = "broadcast-page";
+    const TITLE: &'static str = "Steady-state broadcast";
+    const LEAD: &'static str = "One source streams messages to every node. Several spanning trees used at once, each with its share of the stream, can beat any single tree.";
+    const KEEPS: &'static str = "Your saved platform";
+
+    fn fallback() -> Option<Broadcast> {
+        presets::get(DEFAULT_PRESET).and_then(|i| match i {
+            Instance::Broadcast(b) => Some(b),
+            _ => None,
+        })
     }
-}
 
-fn resolve(payload: Option<&str>, preset: Option<&str>) -> Result<Broadcast, String> {
-    let default = || presets::get(DEFAULT_PRESET).and_then(pick);
-    stepper::resolve(
-        payload,
-        preset,
-        "broadcast",
-        "Your saved platform",
-        pick,
-        default,
-    )
-}
+    fn extra(_input: &Broadcast, _algorithm: &str, _run: &Run) {}
 
-/// The page.
-#[component]
-pub fn BroadcastPage() -> Html {
-    let nav = use_nav();
-    let PageQuery {
-        payload,
-        preset,
-        algo,
-        embed,
-        controls,
-    } = PageQuery::of(&nav.route, "lp");
-    let resolved = use_memo((payload.clone(), preset.clone()), |(p, s)| {
-        resolve(p.as_deref(), s.as_deref())
-    });
-    let run = use_memo((resolved.clone(), algo.clone()), |(r, algo)| {
-        (**r).as_ref().ok().map(|inst| dispatch::run(inst, algo))
-    });
-    use_shareable_url(
-        (*resolved).clone().ok().map(Instance::Broadcast),
-        "lp",
-        None,
-    );
-    let share_open = use_state(|| false);
-    let len = match &*run {
-        Some(Ok(r)) => r.len(),
-        _ => 0,
-    };
-    let (player, on_action) = use_player(len);
-
-    let inst = match &*resolved {
-        Ok(i) => i,
-        Err(message) => return error_view(message, embed),
-    };
-    let view = match &*run {
-        Some(Ok(r)) => step_view(inst, &algo, r, &player, &on_action),
-        Some(Err(message)) => StepView {
-            figure: std::rc::Rc::new(draw::plain(&inst.platform)),
-            caption: format!("No result: {message}."),
-            line: None,
-            pseudocode: &[],
-            results: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
-            below: Html::default(),
-        },
-        None => return error_view("Nothing to show.", embed),
-    };
-    let title = inst
-        .platform
-        .name
-        .clone()
-        .unwrap_or_else(|| "Platform".to_owned());
-    let failed = matches!(&*run, Some(Err(_)));
-    let figure_html = html! {
-        <figure class="figure" data-testid="figure">
-            <Graph figure={view.figure.clone()} title={title.clone()} />
-            <figcaption data-testid="caption" class={classes!("caption", failed.then_some("warning"))} aria-live="polite">{view.caption.clone()}</figcaption>
-        </figure>
-    };
-    let bar = controls
-        .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
-    if embed {
-        return html! { <section class="broadcast-page embed" data-testid="broadcast-page">{figure_html}{for bar}</section> };
+    fn view(ctx: &Ctx<'_, Self>) -> Shown {
+        let inst = ctx.input;
+        let view = step_view(inst, ctx.run, ctx.player, ctx.on_action);
+        let legend = html! {
+            <>
+                <h2>{"Legend"}</h2>
+                <ul class="legend">
+                    <li><span class="swatch source"></span>{"source"}</li>
+                    <li><span class="swatch tree"></span>{"tree being built / chosen arcs (labels: residual capacity or usage)"}</li>
+                    <li><span class="swatch cut"></span>{"arcs of a minimum cut; shaded nodes: its sink side or a tight set"}</li>
+                </ul>
+            </>
+        };
+        graph_view::shown(
+            &inst.platform,
+            view,
+            legend,
+            "hetlab-broadcast.svg".to_owned(),
+        )
     }
-    let run_ok = match &*run {
-        Some(Ok(r)) => Some(r),
-        _ => None,
-    };
-    html! {
-        <section class="broadcast-page" data-testid="broadcast-page">
-            <h1>{"Steady-state broadcast"}</h1>
-            <p class="lead">{"One source streams messages to every node. Several spanning trees used at once, each with its share of the stream, can beat any single tree."}</p>
-            { toolbar(&nav, &algo, inst, &view, &title, &share_open, run_ok) }
-            <div class="layout">
-                <div class="figure-col">{figure_html}{for bar}{view.below.clone()}</div>
-                <aside class="side" aria-label="Algorithm and results">
-                    { view.results.clone() }
-                    <Pseudocode lines={view.pseudocode} active={view.line} />
-                    <h2>{"Legend"}</h2>
-                    <ul class="legend">
-                        <li><span class="swatch source"></span>{"source"}</li>
-                        <li><span class="swatch tree"></span>{"tree being built / chosen arcs (labels: residual capacity or usage)"}</li>
-                        <li><span class="swatch cut"></span>{"arcs of a minimum cut; shaded nodes: its sink side or a tight set"}</li>
-                    </ul>
-                </aside>
-            </div>
-            { share_dialog(&share_open, &nav, &title) }
-        </section>
-    }
-}
 
-fn error_view(message: &str, embed: bool) -> Html {
-    stepper::error_view(
-        "broadcast-page",
-        message,
-        embed,
-        html! { <><a href="#/broadcast?preset=broadcast-e2">{"Open the two-relay example"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></> },
-    )
+    fn refused(input: &Broadcast) -> Html {
+        graph_view::refused(&input.platform)
+    }
+
+    fn editor(nav: &Nav, inst: &Broadcast) -> Html {
+        editor(nav, inst)
+    }
+
+    fn error_links() -> Html {
+        html! { <><a href="#/broadcast?preset=broadcast-e2">{"Open the two-relay example"}</a>{" · "}<a href="#/platform">{"Go to the platform editor"}</a></> }
+    }
 }
 
 /// The targets typed in the field: node ids separated by commas or spaces (none: broadcast).
@@ -173,7 +107,7 @@ fn parse_targets(inst: &Broadcast, text: &str) -> Result<Option<Vec<usize>>, Str
 }
 
 /// Pushes `inst` as the page's new instance (step 0, default algorithm when `reset`).
-fn go(nav: &crate::ui::Nav, inst: &Broadcast, reset: bool) {
+fn go(nav: &Nav, inst: &Broadcast, reset: bool) {
     let mut r = nav.route.clone();
     r.query
         .set("i", share::encode(&Instance::Broadcast(inst.clone())));
@@ -184,15 +118,8 @@ fn go(nav: &crate::ui::Nav, inst: &Broadcast, reset: bool) {
     nav.push(r);
 }
 
-fn toolbar(
-    nav: &crate::ui::Nav,
-    algo: &str,
-    inst: &Broadcast,
-    view: &StepView,
-    title: &str,
-    share_open: &UseStateHandle<bool>,
-    run: Option<&Run>,
-) -> Html {
+/// The instance fields: source, port model, targets, and "Use my platform".
+fn editor(nav: &Nav, inst: &Broadcast) -> Html {
     let select = |e: &Event| -> String {
         let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
         s.value()
@@ -249,28 +176,9 @@ fn toolbar(
             }
         })
     };
-    let on_svg = {
-        let (figure, title) = (view.figure.clone(), title.to_owned());
-        Callback::from(move |_: MouseEvent| {
-            dom::download(
-                "hetlab-broadcast.svg",
-                "image/svg+xml",
-                &draw::to_svg_document(&figure, &title),
-            );
-        })
-    };
-    let on_json = run.map(|r| {
-        let text = serde_json::to_string_pretty(&dispatch::result(inst, algo, r, false))
-            .unwrap_or_default();
-        Callback::from(move |_: MouseEvent| {
-            dom::download("hetlab-broadcast-result.json", "application/json", &text);
-        })
-    });
     let ids: Vec<NodeId> = inst.platform.ids();
     html! {
-        <div class="toolbar" data-testid="editor-panel">
-            { algo_select(nav, &dispatch::algorithms(inst).iter().map(|n| (*n, (*n).to_owned())).collect::<Vec<_>>(), algo) }
-            { preset_select(nav, "broadcast") }
+        <>
             <label>{"Source "}
                 <select data-testid="source" onchange={on_source}>
                     { for ids.iter().enumerate().map(|(k, id)| html! {
@@ -285,13 +193,10 @@ fn toolbar(
                 </select>
             </label>
             <button onclick={on_saved} data-testid="use-saved" title="Broadcast from the first node of the platform saved in the editor">{"Use my platform"}</button>
-            { share_button(share_open) }
-            <button onclick={on_svg} data-testid="export-svg">{"Export SVG"}</button>
-            if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
             <label title="Multicast: the nodes that must receive the messages, by id, separated by commas; empty for a broadcast to every node">{"Targets "}
                 <input type="text" size="14" data-testid="targets" placeholder="all nodes" onchange={on_targets}
                        value={inst.targets.as_ref().map(|t| t.iter().map(|&k| ids[k].to_string()).collect::<Vec<_>>().join(", ")).unwrap_or_default()} />
             </label>
-        </div>
+        </>
     }
 }

@@ -9,35 +9,20 @@ use std::rc::Rc;
 use hetlab_core::broadcast::dispatch::Run;
 use hetlab_core::broadcast::multicast::{self, MulticastState, MULTICAST_PSEUDOCODE};
 use hetlab_core::broadcast::unidirectional::{UniState, UNIDIRECTIONAL_PSEUDOCODE};
-use hetlab_core::broadcast::{step, State, WeightedTree, BASELINE_PSEUDOCODE, PSEUDOCODE};
+use hetlab_core::broadcast::{step, State, Status, WeightedTree, BASELINE_PSEUDOCODE, PSEUDOCODE};
 use hetlab_core::instance::Broadcast;
 use hetlab_core::platform::{Arc, NodeId};
 use hetlab_core::rational::{approx, frac, Q};
 use hetlab_core::trace::{Step, Trace};
 use yew::prelude::*;
 
-use crate::broadcast_draw as bd;
-use crate::draw::Figure;
+use crate::ui::pages::graph_view::GraphView;
+
+use crate::draw::broadcast as bd;
+use crate::draw::palette::colour;
 use crate::player::{Action, Player};
-use crate::square_draw::colour;
 use crate::ui::components::gantt_view::gantt_svg;
 use crate::ui::hooks::stepper::phase_buttons;
-
-/// The page at one step.
-pub struct StepView {
-    /// The platform figure.
-    pub figure: Rc<Figure>,
-    /// The sentence under it.
-    pub caption: String,
-    /// Highlighted pseudocode line.
-    pub line: Option<usize>,
-    /// The pseudocode.
-    pub pseudocode: &'static [&'static str],
-    /// The result panel.
-    pub results: Html,
-    /// Working below the figure.
-    pub below: Html,
-}
 
 fn at<S>(t: &Trace<S>, k: usize) -> Option<&S> {
     k.checked_sub(1).and_then(|i| t.steps.get(i))
@@ -88,11 +73,10 @@ fn trees_list(trees: &[WeightedTree], ids: &[NodeId], arcs: &[Arc], testid: &'st
 /// Builds the view of `run` at the player's step.
 pub fn step_view(
     inst: &Broadcast,
-    algorithm: &str,
     run: &Run,
     player: &Player,
     on_action: &Callback<Action>,
-) -> StepView {
+) -> GraphView {
     let ids = inst.platform.ids();
     let arcs = inst.platform.arcs();
     let k = player.step;
@@ -109,9 +93,10 @@ pub fn step_view(
     );
     match run {
         Run::Broadcast(t) => {
-            // The LP pipeline and the column generation certify an optimum; the others are
-            // single trees and overlays (pipeline T).
-            let optimal = matches!(algorithm, "lp" | "tree-colgen");
+            // The result says whether it is a certified optimum (LP pipeline, column
+            // generation); single trees and overlays (pipeline T) carry their baseline.
+            let optimal = t.solution.status == Status::Optimal;
+            let baseline = t.solution.baseline.is_some();
             let s = t.trace.state_at(State::new(), k);
             let ctx = step::Context {
                 ids: &ids,
@@ -125,14 +110,14 @@ pub fn step_view(
                     { gantt(&ids, &s) }
                 </>
             };
-            StepView {
+            GraphView {
                 figure: Rc::new(bd::bidirectional(&inst.platform, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),
-                pseudocode: if optimal {
-                    PSEUDOCODE
-                } else {
+                pseudocode: if baseline {
                     BASELINE_PSEUDOCODE
+                } else {
+                    PSEUDOCODE
                 },
                 results: html! {
                     <>
@@ -155,7 +140,7 @@ pub fn step_view(
             };
             let last = at(&t.trace, k);
             let done = k >= t.trace.len();
-            StepView {
+            GraphView {
                 figure: Rc::new(bd::multicast(&inst.platform, inst.source, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),
@@ -181,7 +166,7 @@ pub fn step_view(
             let done = k >= t.trace.len();
             let chart =
                 (!s.slots.is_empty()).then(|| bd::unidirectional_gantt(&ids, &arcs, &s.slots));
-            StepView {
+            GraphView {
                 figure: Rc::new(bd::unidirectional(&inst.platform, inst.source, &s)),
                 caption: last.map_or(intro, |st| st.caption(&ctx)),
                 line: last.map(|st| st.phase().line),

@@ -14,13 +14,12 @@ use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::lu_draw::matrix_svg;
+use crate::draw::lu::matrix_svg;
+use crate::draw::palette::colour;
 use crate::procs;
-use crate::square_draw::colour;
 use crate::ui::components::procs_field::{Entry, ProcsField};
-use crate::ui::hooks::stepper;
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
-use crate::ui::{dom, Nav};
+use crate::ui::Nav;
 use views::{curves, working, ComparePlot, Curves, OwnerMatrix};
 
 const DEFAULT_PRESET: &str = "lu-1-2";
@@ -49,22 +48,8 @@ impl FamilyPage for LuPage {
     type Extra = LuExtra;
     const CLASS: &'static str = "lu-page";
     const TITLE: &'static str = "LU data distributions";
+    const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "The matrix shrinks at every step of an LU factorisation: a good distribution keeps every processor's share of the trailing matrix proportional to its speed all along.";
-
-    fn wrap(input: Lu) -> Instance {
-        Instance::Lu(input)
-    }
-
-    fn fallback() -> Option<Lu> {
-        stepper::remembered(LAST_KEY, DEFAULT_PRESET, |i| match i {
-            Instance::Lu(l) => Some(l),
-            _ => None,
-        })
-    }
-
-    fn remember(input: &Lu) {
-        dom::save(LAST_KEY, &Instance::Lu(input.clone()).to_json());
-    }
 
     fn extra(input: &Lu, _algorithm: &str, _run: &hetlab_core::family::RunOf<LuFamily>) -> LuExtra {
         let t = input.processors.cycle_times();

@@ -11,9 +11,9 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
-use crate::lu_draw::{load_bars, opacity, shade, SIDE};
-use crate::square_draw::{self, colour, Marks};
-use crate::ui::pages::square::SquareSvg;
+use crate::draw::lu::{load_bars, opacity, shade, SIDE};
+use crate::draw::square::{self as square_draw, colour, Marks};
+use crate::ui::components::square_svg::SquareSvg;
 
 /// Working shown below the figure at this state.
 pub fn working(s: &LuState) -> Html {

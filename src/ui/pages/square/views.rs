@@ -2,62 +2,21 @@
 //! so far and what to emphasise, the caption, the pseudocode line, the working below the figure
 //! (bars of the areas, the DP table), and the metrics of the final partition.
 
-use hetlab_core::instance::SquarePartition;
 use hetlab_core::rational::{frac, Q};
-use hetlab_core::square::column::{
-    self, ColumnPartition, ColumnState, ColumnStep, COLUMN_PSEUDOCODE,
-};
-use hetlab_core::square::grid::{self, GridHeuristic, GridState, GridStep, GRID_PSEUDOCODE};
+use hetlab_core::square::column::{ColumnState, COLUMN_PSEUDOCODE};
+use hetlab_core::square::grid::{GridState, GRID_PSEUDOCODE};
 use hetlab_core::square::metrics::Metrics;
-use hetlab_core::square::perimax::{
-    self, PeriMaxPartition, PeriMaxState, PeriMaxStep, PERI_MAX_PSEUDOCODE,
-};
-use hetlab_core::square::recursive::{
-    self, RecursivePartition, RecursiveState, RecursiveStep, RECURSIVE_PSEUDOCODE,
-};
-use hetlab_core::square::run::{run_algorithm, Partition};
+use hetlab_core::square::perimax::{PeriMaxState, PERI_MAX_PSEUDOCODE};
+use hetlab_core::square::recursive::{RecursiveState, RECURSIVE_PSEUDOCODE};
+use hetlab_core::square::run::{Detail, Partition, SquareRun};
 use hetlab_core::square::Rect;
-use hetlab_core::trace::{Replay, Step, Traced};
+use hetlab_core::trace::{Replay, Step};
 use yew::prelude::*;
 
+use crate::draw::square::Marks;
 use crate::player::{Action, Player};
-use crate::square_draw::Marks;
 use crate::ui::hooks::stepper::phase_buttons;
 use crate::ui::pages::square::working;
-
-/// The algorithms of the page: stable name (formats.md §7) and title.
-pub const ALGORITHMS: &[(&str, &str)] = &[
-    ("column-dp", "optimal column-based partition"),
-    ("recursive", "recursive 7/4-approximation"),
-    (
-        "peri-max",
-        "column heuristic for the largest half-perimeter",
-    ),
-    ("bisection", "baseline: recursive bisection"),
-    ("slices", "baseline: one slice per processor"),
-    (GRID, "2D processor grid: SVD heuristic (§4.4)"),
-];
-
-/// The page's name for the grid heuristic (formats.md names no grid algorithm; the command line
-/// does not offer it).
-pub const GRID: &str = "grid";
-
-/// One algorithm run on one instance.
-pub struct SquareRun {
-    areas: Vec<Q>,
-    /// The partition (all but the grid heuristic, which allocates a grid, not rectangles).
-    part: Option<Partition>,
-    algo: Algo,
-}
-
-enum Algo {
-    Column(Traced<ColumnPartition, ColumnStep>),
-    Recursive(Traced<RecursivePartition, RecursiveStep>),
-    PeriMax(Traced<PeriMaxPartition, PeriMaxStep>),
-    Grid(Traced<GridHeuristic, GridStep>),
-    /// A baseline: no trace, one step showing the result.
-    Baseline,
-}
 
 /// The page at one step.
 pub struct StepView {
@@ -100,62 +59,17 @@ fn placed(rects: &[Option<Rect>]) -> Vec<(usize, Rect)> {
         .collect()
 }
 
-impl SquareRun {
-    /// Runs `algo` on `inst`.
-    ///
-    /// # Errors
-    /// The solver's message, or an unknown algorithm.
-    pub fn new(inst: &SquarePartition, algo: &str) -> Result<SquareRun, String> {
-        let areas = inst.areas();
-        if algo == GRID {
-            let p = areas.len();
-            // The most square grid holding every processor (1 × p when p is prime).
-            let rows = (1..=p)
-                .filter(|r| p.is_multiple_of(*r) && r * r <= p)
-                .max()
-                .unwrap_or(1);
-            let t = grid::heuristic_traced(&inst.processors.cycle_times(), rows, p / rows)?;
-            return Ok(SquareRun {
-                areas,
-                part: None,
-                algo: Algo::Grid(t),
-            });
-        }
-        let part = Some(run_algorithm(algo, &areas)?);
-        let algo = match algo {
-            "column-dp" => Algo::Column(column::solve_traced(&areas)?),
-            "recursive" => Algo::Recursive(recursive::solve_traced(&areas)?),
-            "peri-max" => Algo::PeriMax(perimax::solve_traced(&areas)?),
-            _ => Algo::Baseline,
-        };
-        Ok(SquareRun { areas, part, algo })
-    }
+/// The page at the player's step of `run` (0 = before the first step).
+#[must_use]
+pub fn view(run: &SquareRun, player: &Player, on_action: &Callback<Action>) -> StepView {
+    Viewer { run }.view(player, on_action)
+}
 
-    /// Number of steps.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        match &self.algo {
-            Algo::Column(t) => t.trace.len(),
-            Algo::Recursive(t) => t.trace.len(),
-            Algo::PeriMax(t) => t.trace.len(),
-            Algo::Grid(t) => t.trace.len(),
-            Algo::Baseline => 1,
-        }
-    }
+struct Viewer<'a> {
+    run: &'a SquareRun,
+}
 
-    /// The result JSON (formats.md §4).
-    #[must_use]
-    pub fn result_json(&self) -> serde_json::Value {
-        match (&self.part, &self.algo) {
-            (Some(p), _) => hetlab_core::square::report::result(p, None),
-            (None, Algo::Grid(t)) => serde_json::json!({
-                "problem": "square-partition", "algorithm": GRID, "status": "heuristic",
-                "grid": t.solution, "steps": t.trace.len(),
-            }),
-            (None, _) => serde_json::Value::Null,
-        }
-    }
-
+impl Viewer<'_> {
     fn view_of<S: Step<Context<'static> = [Q]>, T: Replay<Step = S>>(
         &self,
         a: &At<'_, T>,
@@ -170,26 +84,26 @@ impl SquareRun {
     ) {
         (
             a.last.map_or_else(
-                || intro(&self.areas, what),
-                |st| st.caption(self.areas.as_slice()),
+                || intro(&self.run.areas, what),
+                |st| st.caption(self.run.areas.as_slice()),
             ),
             a.last.map(|st| st.phase().line),
             pseudocode,
-            self.part
+            self.run
+                .partition
                 .as_ref()
                 .filter(|_| done)
                 .map(|p| p.metrics.clone()),
         )
     }
 
-    /// The page at the player's step (0 = before the first step).
-    #[must_use]
-    pub fn view(&self, player: &Player, on_action: &Callback<Action>) -> StepView {
+    fn view(&self, player: &Player, on_action: &Callback<Action>) -> StepView {
         let k = player.step;
-        let p = self.areas.len();
-        match &self.algo {
-            Algo::Column(t) => {
-                let a = at(&t.trace, ColumnState::new(&self.areas), k);
+        let areas = &self.run.areas;
+        let p = areas.len();
+        match &self.run.detail {
+            Detail::Column(t) => {
+                let a = at(&t.trace, ColumnState::new(areas), k);
                 let (caption, line, pseudocode, metrics) = self.view_of(
                     &a,
                     "the optimal column-based dynamic programme",
@@ -212,8 +126,8 @@ impl SquareRun {
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
-            Algo::Recursive(t) => {
-                let a = at(&t.trace, RecursiveState::new(&self.areas), k);
+            Detail::Recursive(t) => {
+                let a = at(&t.trace, RecursiveState::new(areas), k);
                 let (caption, line, pseudocode, metrics) = self.view_of(
                     &a,
                     "the recursive 7/4-approximation",
@@ -256,8 +170,8 @@ impl SquareRun {
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
-            Algo::PeriMax(t) => {
-                let a = at(&t.trace, PeriMaxState::new(&self.areas), k);
+            Detail::PeriMax(t) => {
+                let a = at(&t.trace, PeriMaxState::new(areas), k);
                 let (caption, line, pseudocode, metrics) = self.view_of(
                     &a,
                     "the PERI-MAX column heuristic",
@@ -279,7 +193,7 @@ impl SquareRun {
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
-            Algo::Grid(t) => {
+            Detail::Grid(t) => {
                 let a = at(&t.trace, GridState::default(), k);
                 let s = &a.state;
                 StepView {
@@ -288,10 +202,9 @@ impl SquareRun {
                         decimals: true,
                         ..Marks::default()
                     },
-                    caption: a.last.map_or_else(
-                        || intro(&self.areas, "the grid heuristic"),
-                        |st| st.caption(&()),
-                    ),
+                    caption: a
+                        .last
+                        .map_or_else(|| intro(areas, "the grid heuristic"), |st| st.caption(&())),
                     line: a.last.map(|st| st.phase().line),
                     pseudocode: GRID_PSEUDOCODE,
                     metrics: None,
@@ -299,12 +212,13 @@ impl SquareRun {
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
-            Algo::Baseline => {
-                let Some(part) = self.part.as_ref().filter(|_| k > 0) else {
+            Detail::Baseline => {
+                // A baseline has no steps: its partition is shown at once.
+                let Some(part) = self.run.partition.as_ref() else {
                     return StepView {
                         placed: Vec::new(),
                         marks: Marks::default(),
-                        caption: intro(&self.areas, "a baseline"),
+                        caption: intro(areas, "a baseline"),
                         line: None,
                         pseudocode: &[],
                         metrics: None,
@@ -396,26 +310,25 @@ pub fn metrics_panel(m: Option<&Metrics>, grid: bool) -> Html {
     }
 }
 
-/// Every algorithm on the same instance.
-pub fn comparison(inst: &SquarePartition, current: &str) -> Html {
-    let areas = inst.areas();
+/// Every rectangle algorithm on the same instance (computed once with the run).
+pub fn comparison(all: &[(&'static str, Result<Partition, String>)], current: &str) -> Html {
     html! {
         <>
             <h2>{"All algorithms on this instance"}</h2>
             <table class="compare" data-testid="compare">
                 <thead><tr><th>{"algorithm"}</th><th>{"Ĉ"}</th><th>{"Ĉ / LB"}</th><th>{"M̂"}</th><th>{"M̂ / LB"}</th></tr></thead>
                 <tbody>
-                    { for ALGORITHMS.iter().filter(|(name, _)| *name != GRID).map(|(name, _)| html! {
+                    { for all.iter().map(|(name, result)| html! {
                         <tr class={classes!((*name == current).then_some("current"))}>
                             <td>{*name}</td>
-                            { match run_algorithm(name, &areas) {
+                            { match result {
                                 Ok(p) => html! { <>
                                     <td>{frac(&p.metrics.sum_half_perimeters)}</td>
                                     <td>{format!("{:.4}", p.metrics.ratio_sum)}</td>
                                     <td>{frac(&p.metrics.max_half_perimeter)}</td>
                                     <td>{format!("{:.4}", p.metrics.ratio_max)}</td>
                                 </> },
-                                Err(e) => html! { <td colspan="4">{e}</td> },
+                                Err(e) => html! { <td colspan="4">{e.clone()}</td> },
                             } }
                         </tr>
                     }) }

@@ -9,7 +9,7 @@ use hetlab_core::square::perimax::PeriMaxState;
 use hetlab_core::square::recursive::RecursiveState;
 use yew::prelude::*;
 
-use crate::square_draw::colour;
+use crate::draw::palette::colour;
 
 /// The columns found, once `C_opt` is chosen: "3 columns: [P8, P7], [P6, P5, P4], ...".
 pub fn columns_line(part: &ColumnPartition, s: &ColumnState) -> Html {

@@ -4,143 +4,45 @@
 use std::rc::Rc;
 
 use hetlab_core::instance::SteadyState;
-use hetlab_core::periodic::{bars, simulate, Flows, Pattern};
+use hetlab_core::periodic::bars;
 use hetlab_core::rational::{approx, frac, to_f64, Q};
-use hetlab_core::steady_state::lp::{throughput_under, PortModel};
+use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PERIODS};
+use hetlab_core::steady_state::family::SteadyRun;
 use hetlab_core::steady_state::pipeline::{
-    self, Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
+    Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
 };
-use hetlab_core::steady_state::spanning::{self, Comparison};
+use hetlab_core::steady_state::spanning::Comparison;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
-use hetlab_core::steady_state::{binding, report, Binding};
+use hetlab_core::steady_state::Binding;
 use hetlab_core::trace::{Step, Traced};
-use num_bigint::BigInt;
-use num_traits::{Signed, Zero};
 use yew::prelude::*;
 
-use crate::draw::{self, Figure};
+use crate::ui::pages::graph_view::GraphView;
+
+use crate::draw;
+use crate::draw::{bipartite, gantt};
 use crate::player::{Action, Player};
 use crate::ui::components::gantt_view::gantt_svg;
 use crate::ui::components::plot::ThroughputPlot;
 use crate::ui::hooks::stepper::phase_buttons;
-use crate::{bipartite, gantt};
-
-/// Spanning trees evaluated at most in the browser (each costs a closed-form solve).
-const TREES_IN_BROWSER: usize = 2000;
-
-/// The LP pipeline and what the page shows beside it.
-pub struct LpRun {
-    /// The pipeline and its steps.
-    traced: Traced<Pipeline, PipeStep>,
-    /// The best single spanning tree, or why it is not computed.
-    trees: Result<Comparison, String>,
-    /// The LP value under the other operating models and with shared links (section 2.8).
-    models: Vec<(&'static str, Result<Q, String>)>,
-}
-
-impl LpRun {
-    fn new(inst: &SteadyState, traced: Traced<Pipeline, PipeStep>) -> LpRun {
-        let mut models: Vec<(&'static str, Result<Q, String>)> = PortModel::ALL
-            .into_iter()
-            .skip(1)
-            .map(|m| {
-                (
-                    m.name(),
-                    throughput_under(inst, m, false).map_err(|e| e.to_string()),
-                )
-            })
-            .collect();
-        models.push((
-            "base model with shared links",
-            throughput_under(inst, PortModel::OnePort, true).map_err(|e| e.to_string()),
-        ));
-        LpRun {
-            traced,
-            trees: spanning::best_tree(inst, TREES_IN_BROWSER),
-            models,
-        }
-    }
-}
-
-/// An algorithm's run on the page's instance.
-pub enum Run {
-    /// The tree closed form.
-    Tree(Traced<tree::TreeSolution, TreeStep>),
-    /// The LP, routes and periodic schedule, with the best single spanning tree (or why it is
-    /// not computed).
-    Lp(Box<LpRun>),
-}
-
-impl Run {
-    /// Runs `algo` on `inst`; the error is the message shown instead of a figure.
-    ///
-    /// # Errors
-    /// When the algorithm does not apply or is unknown.
-    pub fn new(inst: &SteadyState, algo: &str) -> Result<Run, String> {
-        match algo {
-            "tree" => tree::solve_traced(inst)
-                .map(Run::Tree)
-                .map_err(|e| format!("{e}. Choose “lp” for any platform.")),
-            "lp" => pipeline::solve_traced(inst)
-                .map(|t| Run::Lp(Box::new(LpRun::new(inst, t))))
-                .map_err(|e| e.to_string()),
-            other => Err(format!(
-                "Unknown algorithm \"{other}\": choose “lp” or “tree”."
-            )),
-        }
-    }
-
-    /// Number of steps.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        match self {
-            Run::Tree(t) => t.trace.len(),
-            Run::Lp(r) => r.traced.trace.len(),
-        }
-    }
-
-    /// The result document (formats.md section 4) with the trace.
-    #[must_use]
-    pub fn result_json(&self, inst: &SteadyState) -> serde_json::Value {
-        match self {
-            Run::Tree(t) => report::tree_result(inst, &t.solution, &t.trace, true),
-            Run::Lp(r) => report::pipeline_result(inst, &r.traced.solution, &r.traced.trace, true),
-        }
-    }
-}
-
-/// The page's content at one step.
-pub struct StepView {
-    /// The platform figure.
-    pub figure: Rc<Figure>,
-    /// The sentence under it.
-    pub caption: String,
-    /// Highlighted pseudocode line.
-    pub line: Option<usize>,
-    /// The pseudocode.
-    pub pseudocode: &'static [&'static str],
-    /// The result panel.
-    pub results: Html,
-    /// Drawn below the figure (the Gantt chart).
-    pub below: Html,
-}
 
 /// Builds the view of `run` after `player.step` steps.
 pub fn step_view(
     inst: &SteadyState,
-    run: &Run,
+    run: &SteadyRun,
+    extras: Option<&LpExtras>,
     player: &Player,
     on_action: &Callback<Action>,
-) -> StepView {
+) -> GraphView {
     let ids = inst.platform.ids();
     let k = player.step;
     match run {
-        Run::Tree(t) => {
+        SteadyRun::Tree(t) => {
             let s = t
                 .trace
                 .state_at(TreeState::new(inst.platform.nodes.len()), k);
             let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
-            StepView {
+            GraphView {
                 figure: Rc::new(draw::tree(&inst.platform, &s)),
                 caption: last.map_or_else(
                     || intro(inst, "the bandwidth-centric algorithm"),
@@ -152,8 +54,7 @@ pub fn step_view(
                 below: Html::default(),
             }
         }
-        Run::Lp(run) => {
-            let (t, trees) = (&run.traced, &run.trees);
+        SteadyRun::Lp(t) => {
             let s = t.trace.state_at(PipeState::default(), k);
             let arcs = inst.platform.arcs();
             let ctx = Context {
@@ -162,7 +63,7 @@ pub fn step_view(
                 pipeline: &t.solution,
             };
             let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
-            StepView {
+            GraphView {
                 figure: Rc::new(draw::lp(&inst.platform, &t.solution, &s)),
                 caption: last.map_or_else(
                     || intro(inst, "the LP and the periodic schedule"),
@@ -170,9 +71,9 @@ pub fn step_view(
                 ),
                 line: last.map(|st| st.phase().line),
                 pseudocode: PIPELINE_PSEUDOCODE,
-                results: html! { <>{ lp_results(inst, t, &s, player, on_action) }{ if s.throughput_known() { html! { <>{ tree_comparison(&t.solution, trees) }{ other_models(&run.models) }</> } } else { Html::default() } }</> },
+                results: html! { <>{ lp_results(inst, t, &s, extras, player, on_action) }{ match extras.filter(|_| s.throughput_known()) { Some(x) => html! { <>{ tree_comparison(&t.solution, &x.trees) }{ other_models(&x.models) }</> }, None => Html::default() } }</> },
                 below: if s.scaled() {
-                    gantt_view(inst, &t.solution, s.slots)
+                    gantt_view(inst, &t.solution, s.slots, extras)
                 } else if s.period_known() {
                     bipartite_view(inst, &t.solution, &s)
                 } else {
@@ -249,6 +150,7 @@ fn lp_results(
     inst: &SteadyState,
     t: &Traced<Pipeline, PipeStep>,
     s: &PipeState,
+    extras: Option<&LpExtras>,
     player: &Player,
     on_action: &Callback<Action>,
 ) -> Html {
@@ -271,7 +173,7 @@ fn lp_results(
             <h2>{"Result"}</h2>
             { throughput_line(s.throughput_known().then_some(&pipe.lp.throughput), 1) }
             if s.rates_shown() { <p>{format!("Least total port-busy time among optimal rates: {}", frac(&pipe.lp.comm_min))}</p> }
-            if s.throughput_known() { { why_optimal(inst, pipe) } }
+            if let Some(x) = extras.filter(|_| s.throughput_known()) { { why_optimal(inst, &x.binding) } }
             { phase_buttons(&t.trace.steps, player, on_action) }
             if s.rates_shown() {
                 <table class="rates" data-testid="rates">
@@ -347,11 +249,11 @@ fn other_models(models: &[(&'static str, Result<Q, String>)]) -> Html {
 
 /// The binding constraints: the resources the optimal rates use fully, which together cap the
 /// throughput (steady-state.md section 2.10).
-fn why_optimal(inst: &SteadyState, pipe: &Pipeline) -> Html {
+fn why_optimal(inst: &SteadyState, binding: &[Binding]) -> Html {
     let ids = inst.platform.ids();
-    let items: Vec<String> = binding(inst, &pipe.lp.rates, &pipe.lp.g)
-        .into_iter()
-        .map(|b| match b {
+    let items: Vec<String> = binding
+        .iter()
+        .map(|&b| match b {
             Binding::Compute(i) => format!("{} computes all the time", ids[i]),
             Binding::Send(i) => format!("{}'s sending port is always busy", ids[i]),
             Binding::Receive(i) => format!("{}'s receiving port is always busy", ids[i]),
@@ -366,7 +268,12 @@ fn why_optimal(inst: &SteadyState, pipe: &Pipeline) -> Html {
     }
 }
 
-fn gantt_view(inst: &SteadyState, pipe: &Pipeline, slots: usize) -> Html {
+fn gantt_view(
+    inst: &SteadyState,
+    pipe: &Pipeline,
+    slots: usize,
+    extras: Option<&LpExtras>,
+) -> Html {
     let Some(pat) = &pipe.pattern else {
         return Html::default();
     };
@@ -381,8 +288,8 @@ fn gantt_view(inst: &SteadyState, pipe: &Pipeline, slots: usize) -> Html {
     html! {
         <>
         { gantt_svg(&chart, "One period: compute lanes, then each slot's transfers (one bar per group of identical transfers, k × duration); vertical lines are slot boundaries.") }
-        { full_run(pat, &fl, &pipe.lp.throughput) }
-        { latency_view(inst, pat, &fl, &pipe.lp.throughput) }
+        { extras.map(|x| full_run(x.full_run.as_ref(), &pipe.lp.throughput)) }
+        { extras.map(|x| latency_view(x.batches.as_deref())) }
         </>
     }
 }
@@ -415,36 +322,18 @@ fn bipartite_view(inst: &SteadyState, pipe: &Pipeline, s: &PipeState) -> Html {
     }
 }
 
-/// Largest batch size `N` offered by the latency slider.
-const MAX_BATCH: u64 = 100;
-
 /// Section 4.9 with the platform's latencies: the batched period for `N = 1..=100`.
-fn latency_view(inst: &SteadyState, pat: &Pattern, fl: &Flows<'_>, rho: &Q) -> Html {
-    let p = &inst.platform;
-    let any = p
-        .nodes
-        .iter()
-        .any(|n| n.lcalc.as_ref().is_some_and(Signed::is_positive))
-        || p.links
-            .iter()
-            .any(|l| l.lcomm.as_ref().is_some_and(Signed::is_positive));
-    if !any {
+fn latency_view(batches: Option<&[Batch]>) -> Html {
+    let Some(batches) = batches else {
         return html! { <p class="muted" data-testid="latency">{"Start-up latencies: none on this platform. Give nodes an lcalc or links an lcomm in the platform editor to see how batching N periods amortises them (section 4.9)."}</p> };
-    }
-    let rows: Vec<LatencyRow> = (1..=MAX_BATCH)
-        .map(|n| {
-            let (period, throughput) = pat.with_latencies(fl, n);
-            let ratio = if rho.is_zero() {
-                Q::zero()
-            } else {
-                &throughput / rho
-            };
-            LatencyRow {
-                batch: n,
-                period: frac(&period),
-                throughput: frac(&throughput),
-                ratio: format!("{} ≈ {}", frac(&ratio), approx(&ratio)),
-            }
+    };
+    let rows: Vec<LatencyRow> = batches
+        .iter()
+        .map(|b| LatencyRow {
+            batch: b.batch,
+            period: frac(&b.period),
+            throughput: frac(&b.throughput),
+            ratio: format!("{} ≈ {}", frac(&b.ratio), approx(&b.ratio)),
         })
         .collect();
     html! { <LatencyPanel rows={Rc::new(rows)} /> }
@@ -494,40 +383,33 @@ pub fn LatencyPanel(props: &LatencyProps) -> Html {
     }
 }
 
-/// Periods simulated for the throughput plot.
-const PERIODS: u64 = 20;
-
 /// Section 4.8: the simulated full run against the bound `ρ*·t` (base model only).
-fn full_run(pat: &Pattern, fl: &Flows<'_>, rho: &Q) -> Html {
-    if fl.data_out.is_positive() {
-        return html! { <p class="muted">{"With result files only one period is shown."}</p> };
-    }
-    let Ok(done) = simulate(pat, fl, PERIODS) else {
-        return html! { <p class="warning">{"The simulation found a node without tasks to work on; please report this platform."}</p> };
+fn full_run(run: Option<&Result<FullRun, String>>, rho: &Q) -> Html {
+    let run = match run {
+        None => {
+            return html! { <p class="muted">{"With result files only one period is shown."}</p> }
+        }
+        Some(Err(_)) => {
+            return html! { <p class="warning">{"The simulation found a node without tasks to work on; please report this platform."}</p> }
+        }
+        Some(Ok(r)) => r,
     };
-    let length = Q::from_integer(pat.length.clone());
-    let points: Vec<(f64, f64)> = (1..=PERIODS)
-        .zip(&done)
-        .map(|(r, d)| {
-            (
-                to_f64(&(&length * Q::from(BigInt::from(r)))),
-                to_f64(&Q::from_integer(d.clone())),
-            )
-        })
+    let points: Vec<(f64, f64)> = run
+        .points
+        .iter()
+        .map(|(t, d)| (to_f64(t), to_f64(&Q::from_integer(d.clone()))))
         .collect();
-    let last = Q::from_integer(done.last().cloned().unwrap_or_default());
-    let bound = rho * &length * Q::from(BigInt::from(PERIODS));
-    let ratio = if bound.is_zero() {
-        Q::zero()
-    } else {
-        &last / &bound
-    };
+    let last = run
+        .points
+        .last()
+        .map(|(_, d)| d.clone())
+        .unwrap_or_default();
     html! {
         <figure class="figure" data-testid="full-run">
             <ThroughputPlot points={points} rho={to_f64(rho)} />
             <figcaption class="caption">{format!(
                 "Full run: node i starts its pattern once the period exceeds its depth in the flow graph, so the first periods fill the pipeline. After {PERIODS} periods: {} tasks against the bound {}, ratio {} ≈ {} (it tends to 1).",
-                last, frac(&bound), frac(&ratio), approx(&ratio)
+                last, frac(&run.bound), frac(&run.ratio), approx(&run.ratio)
             )}</figcaption>
         </figure>
     }

@@ -226,19 +226,8 @@ impl Net {
     }
 }
 
-/// How a result was obtained (broadcast.md §0.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Certified optimum.
-    Optimal,
-    /// Achievable, not proved optimal (multicast heuristics).
-    Heuristic,
-    /// Some destination is unreachable: `ρ = 0`.
-    Infeasible,
-    /// Nothing to send (or everything reached for free): `ρ = +∞`.
-    Unbounded,
-}
+/// The status of a result (broadcast.md §0.1): the one of every family.
+pub use crate::report::Status;
 
 /// `{"name": "throughput", "value", "value_exact"}` (formats.md §4); `+∞` is written as
 /// `value: null` (JSON has no infinity) and `value_exact: "inf"`.

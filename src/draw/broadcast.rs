@@ -11,10 +11,10 @@ use hetlab_core::platform::{Arc, NodeId, Platform};
 use hetlab_core::rational::{frac, to_f64, Q};
 use num_traits::Zero;
 
-use crate::arcs_draw::{self, ArcMark};
+use crate::draw::arcs::{self, ArcMark};
+use crate::draw::gantt::{self, Chart, Span};
+use crate::draw::palette::colour;
 use crate::draw::Figure;
-use crate::gantt::{self, Chart, Span};
-use crate::square_draw::colour;
 
 /// Marks for arcs carrying `values` (zero values unmarked), widths relative to the largest.
 fn valued(values: &[Q], class: &str) -> Vec<Option<ArcMark>> {
@@ -129,7 +129,7 @@ pub fn bidirectional(p: &Platform, s: &State) -> Figure {
             (!o.is_zero() || !n.is_zero()).then(|| format!("out {} · in {}", frac(o), frac(n)))
         })
         .collect();
-    let mut fig = arcs_draw::figure(p, s.source, &marks, &notes);
+    let mut fig = arcs::figure(p, s.source, &marks, &notes);
     add_class(&mut fig, &s.shaded, "shaded");
     if let Some(f) = flow {
         add_class(&mut fig, &[f.destination], "focus");
@@ -152,7 +152,7 @@ pub fn multicast(p: &Platform, source: usize, s: &MulticastState) -> Figure {
     } else {
         vec![None; m]
     };
-    let mut fig = arcs_draw::figure(p, Some(source), &marks, &[]);
+    let mut fig = arcs::figure(p, Some(source), &marks, &[]);
     add_class(&mut fig, &s.targets, "target");
     let kept = if s.augmented_nodes.is_empty() {
         &s.pruned_nodes
@@ -185,7 +185,7 @@ pub fn unidirectional(p: &Platform, source: usize, s: &UniState) -> Figure {
     if let Some((matching, _)) = &s.priced_matching {
         set_class(&mut marks, matching, "candidate");
     }
-    let mut fig = arcs_draw::figure(p, Some(source), &marks, &[]);
+    let mut fig = arcs::figure(p, Some(source), &marks, &[]);
     add_class(&mut fig, &s.odd_cycle, "shaded");
     add_class(&mut fig, &s.unreachable, "unreachable");
     fig

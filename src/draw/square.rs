@@ -10,17 +10,7 @@ pub const SIDE: f64 = 480.0;
 /// Margin around the square (room for the outline), in SVG units.
 pub const MARGIN: f64 = 4.0;
 
-/// Light fills that keep black text readable (ColorBrewer Set3), one per processor, cycling.
-pub const PALETTE: [&str; 12] = [
-    "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
-    "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
-];
-
-/// The colour of processor `i` (0-based), the same in every view of the page.
-#[must_use]
-pub fn colour(i: usize) -> &'static str {
-    PALETTE[i % PALETTE.len()]
-}
+pub use super::palette::colour;
 
 /// One processor's rectangle as drawn.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,19 +143,13 @@ impl Tile {
     }
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// A standalone SVG document of the figure (the "Export SVG" button).
 #[must_use]
 pub fn to_svg_document(fig: &SquareFigure, title: &str) -> String {
     let full = SIDE + 2.0 * MARGIN;
     let mut s = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full}" width="{full}" height="{full}" font-family="sans-serif" font-size="13"><title>{}</title><rect x="{MARGIN}" y="{MARGIN}" width="{SIDE}" height="{SIDE}" fill="white" stroke="#222" stroke-width="2"/>"##,
-        escape(title)
+        super::svg::escape(title)
     );
     for t in &fig.tiles {
         s.push_str(&format!(
@@ -177,14 +161,14 @@ pub fn to_svg_document(fig: &SquareFigure, title: &str) -> String {
             s.push_str(&format!(
                 r#"<text x="{cx:.2}" y="{:.2}" text-anchor="middle" font-weight="bold">{}</text>"#,
                 cy + 4.0,
-                escape(&t.label)
+                super::svg::escape(&t.label)
             ));
         }
         if t.shows_sub() {
             s.push_str(&format!(
                 r#"<text x="{cx:.2}" y="{:.2}" text-anchor="middle" font-size="11">{}</text>"#,
                 cy + 18.0,
-                escape(&t.sub)
+                super::svg::escape(&t.sub)
             ));
         }
         s.push_str("</g>");
@@ -192,7 +176,7 @@ pub fn to_svg_document(fig: &SquareFigure, title: &str) -> String {
     for o in &fig.outlines {
         s.push_str(&format!(
             r##"<g><rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="#d6336c" stroke-width="2" stroke-dasharray="6 4"/><text x="{:.2}" y="{:.2}" font-size="12" fill="#a61e4d">{}</text></g>"##,
-            o.x, o.y, o.w, o.h, o.x + 4.0, o.y + 14.0, escape(&o.label)
+            o.x, o.y, o.w, o.h, o.x + 4.0, o.y + 14.0, super::svg::escape(&o.label)
         ));
     }
     for x in &fig.separators {

@@ -5,7 +5,7 @@
 use hetlab_core::lu::LuState;
 use hetlab_core::rational::{frac, to_f64};
 
-use crate::square_draw::colour;
+use crate::draw::palette::colour;
 
 /// Side of the drawn matrix, in pixels / SVG units.
 pub const SIDE: f64 = 480.0;
@@ -49,7 +49,7 @@ pub fn matrix_svg(owners: &[Vec<usize>], k: Option<usize>, title: &str) -> Strin
     let cell = SIDE / n as f64;
     let mut s = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIDE} {SIDE}" width="{SIDE}" height="{SIDE}" shape-rendering="crispEdges"><title>{}</title>"#,
-        title.replace('&', "&amp;").replace('<', "&lt;")
+        super::svg::escape(title)
     );
     for (i, row) in owners.iter().enumerate() {
         for (j, &p) in row.iter().enumerate() {
@@ -130,7 +130,7 @@ mod tests {
         let s = t.trace.state_at(LuState::new(3, 10), usize::MAX);
         let svg = matrix_svg(&s.owners, s.k, "1d <t>");
         assert_eq!(svg.matches("<rect").count(), 100);
-        assert!(svg.contains("1d &lt;t>"));
+        assert!(svg.contains("1d &lt;t&gt;"));
         // The last column belongs to P1 (owner(j) = A((n − j) mod B + 1), A(1) = P1).
         assert!(svg.contains(&format!(r#"fill="{}""#, colour(0))));
         let (bars, perfect) = load_bars(&s);

@@ -1,0 +1,144 @@
+//! What the steady-state page shows beside the pipeline, computed once with the run (never
+//! while drawing): the LP under the other operating models (section 2.8), the best single
+//! spanning tree (3.6), the binding constraints (2.10), the simulated full run (4.8) and the
+//! batched periods with start-up latencies (4.9).
+
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+
+use super::lp::{throughput_under, PortModel};
+use super::pipeline::Pipeline;
+use super::spanning::{self, Comparison};
+use super::{binding, Binding};
+use crate::instance::SteadyState;
+use crate::periodic::simulate;
+use crate::rational::Q;
+
+/// Spanning trees evaluated at most for the comparison (each costs a closed-form solve).
+pub const TREES_EVALUATED: usize = 2000;
+/// Periods simulated for the full run.
+pub const PERIODS: u64 = 20;
+/// Largest batch size `N` of the latency panel.
+pub const MAX_BATCH: u64 = 100;
+
+/// The simulated full run: tasks done after each period, against the bound `ρ*·t`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FullRun {
+    /// `(time, tasks done)` at the end of each period.
+    pub points: Vec<(Q, BigInt)>,
+    /// `ρ*·L·PERIODS`.
+    pub bound: Q,
+    /// Tasks done after the last period over the bound.
+    pub ratio: Q,
+}
+
+/// One batch size of the latency panel: the batched period and the throughput it achieves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Batch {
+    /// `N`.
+    pub batch: u64,
+    /// `P_N`.
+    pub period: Q,
+    /// Tasks per time unit.
+    pub throughput: Q,
+    /// Over `ρ*`.
+    pub ratio: Q,
+}
+
+/// Everything the page shows beside the LP pipeline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LpExtras {
+    /// The LP value under each other operating model, or why it has none.
+    pub models: Vec<(&'static str, Result<Q, String>)>,
+    /// The best single spanning tree, or why it is not computed.
+    pub trees: Result<Comparison, String>,
+    /// The resources the optimal rates use fully.
+    pub binding: Vec<Binding>,
+    /// The full run (`None` with result files, where one period is shown).
+    pub full_run: Option<Result<FullRun, String>>,
+    /// The latency batches (`None` when the platform has no latency).
+    pub batches: Option<Vec<Batch>>,
+}
+
+/// Computes the extras of `pipe` on `inst`.
+#[must_use]
+pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
+    let mut models: Vec<(&'static str, Result<Q, String>)> = PortModel::ALL
+        .into_iter()
+        .skip(1)
+        .map(|m| {
+            (
+                m.name(),
+                throughput_under(inst, m, false).map_err(|e| e.to_string()),
+            )
+        })
+        .collect();
+    models.push((
+        "base model with shared links",
+        throughput_under(inst, PortModel::OnePort, true).map_err(|e| e.to_string()),
+    ));
+    let (full_run, batches) = match &pipe.pattern {
+        Some(pat) => {
+            let arcs = inst.platform.arcs();
+            let fl = pipe.lp.flows(inst, &arcs);
+            let rho = &pipe.lp.throughput;
+            let full_run = (!fl.data_out.is_positive()).then(|| {
+                let done = simulate(pat, &fl, PERIODS)?;
+                let length = Q::from_integer(pat.length.clone());
+                let points: Vec<(Q, BigInt)> = (1..=PERIODS)
+                    .zip(done)
+                    .map(|(r, d)| (&length * Q::from(BigInt::from(r)), d))
+                    .collect();
+                let last = points
+                    .last()
+                    .map_or_else(Q::zero, |(_, d)| Q::from_integer(d.clone()));
+                let bound = rho * &length * Q::from(BigInt::from(PERIODS));
+                let ratio = if bound.is_zero() {
+                    Q::zero()
+                } else {
+                    &last / &bound
+                };
+                Ok(FullRun {
+                    points,
+                    bound,
+                    ratio,
+                })
+            });
+            let p = &inst.platform;
+            let latent = p
+                .nodes
+                .iter()
+                .any(|n| n.lcalc.as_ref().is_some_and(Signed::is_positive))
+                || p.links
+                    .iter()
+                    .any(|l| l.lcomm.as_ref().is_some_and(Signed::is_positive));
+            let batches = latent.then(|| {
+                (1..=MAX_BATCH)
+                    .map(|batch| {
+                        let (period, throughput) = pat.with_latencies(&fl, batch);
+                        let ratio = if rho.is_zero() {
+                            Q::zero()
+                        } else {
+                            &throughput / rho
+                        };
+                        Batch {
+                            batch,
+                            period,
+                            throughput,
+                            ratio,
+                        }
+                    })
+                    .collect()
+            });
+            (full_run, batches)
+        }
+        None => (None, None),
+    };
+    LpExtras {
+        models,
+        trees: spanning::best_tree(inst, TREES_EVALUATED),
+        binding: binding(inst, &pipe.lp.rates, &pipe.lp.g),
+        full_run,
+        batches,
+    }
+}

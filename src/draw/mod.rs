@@ -1,0 +1,24 @@
+//! Pure drawing geometry, tested natively: a family's state at step `k` becomes shapes here,
+//! and the Yew components only turn shapes into elements.
+//!
+//! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
+//! export), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
+//! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
+//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`].
+
+pub mod arcs;
+pub mod bipartite;
+pub mod broadcast;
+pub mod figure;
+pub mod gantt;
+pub mod lu;
+pub mod palette;
+pub mod square;
+pub mod steady;
+pub mod svg;
+
+pub use figure::{
+    from_px, note_at, plain, segment, to_px, to_svg_document, Figure, LinkLook, NodeLook,
+    EXPORT_CSS, HEIGHT, NODE_R, WIDTH,
+};
+pub use steady::{lp, tree};

@@ -233,3 +233,22 @@ fn work_budgets_stop_bidding_and_nicol_and_say_so() {
         "bidding: it made more than 3 refill steps; use exact-bisection instead"
     );
 }
+
+#[test]
+fn optimum_refuses_chains_outside_the_limits() {
+    for (w, e) in [
+        (&[][..], &[1u64][..]),
+        (&[1], &[]),
+        (&[0, 1], &[1]),
+        (&[1], &[0]),
+    ] {
+        let c = super::chain::Chain::new(w, e);
+        assert!(
+            optimum(&c, Algorithm::ExactBisection).is_err(),
+            "{w:?} {e:?}"
+        );
+    }
+    let c = super::chain::Chain::new(EX7.0, EX7.1);
+    assert_eq!(optimum(&c, Algorithm::Dp), Ok(qv("15/4")));
+    assert!(optimum(&c, Algorithm::Rb).is_err());
+}

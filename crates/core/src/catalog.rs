@@ -147,10 +147,13 @@ pub const FAMILIES: &[Family] = &[
         summary: "Pick and order the processors of a ring for an iterative computation.",
         spec: "ring.md",
         algorithms: &[
-            algo("exact", "exhaustive search (p ≤ 10)", false),
-            algo("greedy", "greedy ring growing", false),
-            algo("tsp", "TSP-based heuristic", false),
-            algo("homogeneous", "homogeneous baseline", false),
+            algo("exact", "exact: exhaustive (p ≤ 10), subset Held–Karp up to p = 16", true),
+            algo("greedy", "greedy ring growing from the fastest processor", true),
+            algo("tsp", "all processors on a TSP local-search tour", true),
+            algo("homogeneous", "homogeneous-network closed form (equal links)", true),
+            algo("exhaustive", "exhaustive search over every ring (p ≤ 10)", true),
+            algo("held-karp", "subset Held–Karp bounds (p ≤ 16)", true),
+            algo("greedy-all-starts", "greedy from every fastest processor", true),
         ],
     },
     Family {
@@ -159,19 +162,24 @@ pub const FAMILIES: &[Family] = &[
         summary: "Split the data of a scatter so that every processor finishes together.",
         spec: "scatter.md",
         algorithms: &[
-            algo("dp", "dynamic programming", false),
-            algo("lp-rounded", "rounded linear program", false),
+            algo("dp", "exact dynamic programming (§2), given order", true),
+            algo("lp-rounded", "LP + deterministic rounding, guaranteed (§4)", true),
+            algo("closed-form", "rational optimum of linear costs (§3, Theorems 1–2)", true),
+            algo("dp-sorted", "decreasing bandwidth order (§5), then the DP", true),
+            algo("order-search", "every order with the DP (§5, p ≤ 7)", true),
+            algo("root-choice", "best root for data on one machine (§5)", true),
         ],
     },
     Family {
         problem: "master-slave",
         title: "Master–slave on a bus",
-        summary: "Schedule tasks from one master to slaves sharing a bus.",
+        summary: "How many identical tasks a master gets done by T when all traffic shares one bus or one port per tree node, and how fast it finishes C tasks.",
         spec: "master-slave.md",
         algorithms: &[
-            algo("exact", "exact algorithm", false),
-            algo("approx", "approximation", false),
-            algo("greedy", "greedy", false),
+            algo("exact", "exact: closed form, assignment, enumeration (p ≤ 7), reverse-time merge on trees", true),
+            algo("approx", "MaxTasks2 approximation within p tasks (§4.4)", true),
+            algo("greedy", "fastest-first foil (MaxTasks1), greedy baseline (MaxTasks3)", true),
+            algo("periodic", "asymptotically optimal periodic pattern (MaxTasks3/4, §6–7)", true),
         ],
     },
     Family {
@@ -179,7 +187,19 @@ pub const FAMILIES: &[Family] = &[
         title: "Divisible loads",
         summary: "Share an arbitrarily divisible load among workers on a star or a tree.",
         spec: "divisible-load.md",
-        algorithms: &[algo("exact", "exact closed forms", false)],
+        algorithms: &[
+            algo("exact", "the variant's own method: closed form, tree collapse, exact search (p ≤ 9) or multi-round scheme", true),
+            algo("star-linear", "STARLINEAR: bandwidth order, equal finish (§2)", true),
+            algo("fixed-order", "imposed order: best subsequence (§2.4)", true),
+            algo("tree-linear", "TREELINEAR: bottom-up collapse into w_eq (§3)", true),
+            algo("affine-exact", "STARAFFINE: exact search over ordered subsets (§4.2)", true),
+            algo("affine-sorted", "STARAFFINE: all workers by g, large loads (Prop. 4)", true),
+            algo("affine-prefix", "STARAFFINE: best prefix of the g order, heuristic (§4.2)", true),
+            algo("affine-lp", "STARAFFINE: LP of the input order (§4.3)", true),
+            algo("multi-installment", "multi-installment, M rounds (§5)", true),
+            algo("umr", "UMR: uniform multi-round, computed M (§6)", true),
+            algo("periodic", "asymptotically optimal periodic schedule (§7)", true),
+        ],
     },
 ];
 
@@ -201,6 +221,12 @@ mod tests {
         assert_eq!(names.len(), FAMILIES.len());
         let ss = family("steady-state").unwrap();
         assert!(ss.algorithm("tree").unwrap().available);
-        assert!(!family("ring").unwrap().available());
+        assert!(
+            family("ring")
+                .unwrap()
+                .algorithm("exact")
+                .unwrap()
+                .available
+        );
     }
 }

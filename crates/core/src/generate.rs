@@ -453,7 +453,7 @@ mod tests {
             crate::family::check_invariants(&read, "1d").is_ok(),
             "what gen writes, solve reads"
         );
-        assert!(instance("scatter", Shape::Star, 4, 1).is_none());
+        assert!(instance("no-such-family", Shape::Star, 4, 1).is_none());
         assert_eq!(integers(4, 1, 10, 9), integers(4, 1, 10, 9));
     }
 

@@ -10,10 +10,11 @@ use super::step::ChainStep;
 
 /// Most refill steps (one binary search each) BIDDING may make before it gives up; the paper
 /// notes it is slow on chains with a large `w_max/w_avg`.
-pub const BIDDING_BUDGET: usize = 10_000_000;
+pub const BIDDING_BUDGET: usize = 1_000_000;
 
-/// The optimal bottleneck and the number of rounds, or `None` when the work budget ran out.
-pub fn bidding(ctx: &mut Ctx<'_>) -> Option<(R, usize)> {
+/// The optimal bottleneck and the number of rounds, or `None` when more than `budget` refill
+/// steps were needed ([`BIDDING_BUDGET`] in the solvers).
+pub fn bidding(ctx: &mut Ctx<'_>, budget: usize) -> Option<(R, usize)> {
     let c = ctx.chain;
     let pp = c.p();
     let mut b = c.ideal();
@@ -57,7 +58,7 @@ pub fn bidding(ctx: &mut Ctx<'_>) -> Option<(R, usize)> {
             heap.push(Reverse((bids[p], p)));
         }
         work += pp - best.1;
-        if work > BIDDING_BUDGET {
+        if work > budget {
             return None;
         }
     }

@@ -112,3 +112,21 @@ pub(super) fn refuse(c: &Chain, input: &ChainsInput, alg: Algorithm) -> Result<(
         _ => Ok(()),
     }
 }
+
+/// The limits of [`check`] on a chain built directly with [`Chain::new`] (the benchmarks and
+/// [`super::optimum`]), so that no algorithm meets an empty or oversized chain.
+pub(super) fn check_chain(c: &Chain) -> Result<(), ChainsError> {
+    let ok = (1..=MAX_TASKS).contains(&c.n())
+        && (1..=MAX_PROCESSORS).contains(&c.p())
+        && c.w_min > 0
+        && c.e_min > 0
+        && c.total() <= MAX_TOTAL_WEIGHT
+        && c.e_tot() <= MAX_TOTAL_SPEED;
+    if ok {
+        Ok(())
+    } else {
+        Err(invalid(
+            "the chain needs 1 to 2^20 positive weights (total at most 2^40) and 1 to 4096 positive speeds (total at most 2^24)",
+        ))
+    }
+}

@@ -72,7 +72,7 @@ pub const DP_MAX_CELLS: usize = 10_000_000;
 /// Most inner steps (`N²P/2`) for the Eq. 4 table.
 pub const EQ4_MAX_WORK: u128 = 4_000_000;
 /// Most probe work (`probes × P`) for NICOL and NICOL+ before they stop.
-pub const NICOL_BUDGET: usize = 40_000_000;
+pub const NICOL_BUDGET: usize = 4_000_000;
 /// Default number of random orders for `cp-random` (formats.md §3.1).
 pub const DEFAULT_ORDERS: usize = 100;
 /// Most random orders for `cp-random` (the paper's largest `R`).

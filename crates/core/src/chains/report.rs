@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::{ChainStep, ChainsInput, ChainsSolution};
 use crate::rational::Exact;
-use crate::report::{document, objective, with_steps};
+use crate::report::{document, objective, with_steps, Status};
 use crate::trace::Traced;
 
 /// The document of a traced run (`with_trace` adds every step with its caption).
@@ -18,9 +18,9 @@ pub fn result(
 ) -> Value {
     let sol = &traced.solution;
     let status = if sol.algorithm.is_exact() {
-        "optimal"
+        Status::Optimal
     } else {
-        "heuristic"
+        Status::Heuristic
     };
     let mut fields = json!({
         "separators": sol.separators,
@@ -50,7 +50,7 @@ pub fn result(
     let mut out = document(
         "chains",
         algorithm,
-        status,
+        status.as_str(),
         objective("bottleneck", &sol.bottleneck),
         fields,
     );

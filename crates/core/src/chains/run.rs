@@ -143,7 +143,7 @@ fn body(
             Found::Value(best)
         }
         Algorithm::Bidding => {
-            let (v, rounds) = bidding(ctx).ok_or_else(|| {
+            let (v, rounds) = bidding(ctx, super::BIDDING_BUDGET).ok_or_else(|| {
                 too_large(
                     alg,
                     format!("it made more than {} refill steps", super::BIDDING_BUDGET),

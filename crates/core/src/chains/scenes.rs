@@ -7,7 +7,7 @@ use super::bisection::exact_bisection;
 use super::chain::Chain;
 use super::dp::{dp, dp_eq4};
 use super::exhaustive::exhaustive;
-use super::limits::{check, invalid, refuse, too_large};
+use super::limits::{check, check_chain, invalid, refuse, too_large};
 use super::probe::{Ctx, Out};
 use super::ratio::{Value, R};
 use super::run::{run_dp_plus, run_nicol, solve_input};
@@ -33,6 +33,7 @@ pub fn compare(input: &ChainsInput) -> Vec<(Algorithm, Result<ChainsSolution, Ch
 /// # Errors
 /// A heuristic or CP algorithm, or a size limit or work budget of the algorithm.
 pub fn optimum(c: &Chain, alg: Algorithm) -> Result<Q, ChainsError> {
+    check_chain(c)?;
     let input = ChainsInput::new(Vec::new(), Vec::new());
     refuse(c, &input, alg)?;
     let mut none = |_: ChainStep| {};
@@ -47,13 +48,15 @@ pub fn optimum(c: &Chain, alg: Algorithm) -> Result<Q, ChainsError> {
         Algorithm::Dp => dp(&mut ctx),
         Algorithm::DpEq4 => dp_eq4(&mut ctx),
         Algorithm::Exhaustive => exhaustive(c).map_or(R::INF, |(v, _)| v),
-        Algorithm::Bidding => bidding(&mut ctx).map(|(v, _)| v).ok_or_else(|| {
-            too_large(
-                alg,
-                "it ran out of its work budget".into(),
-                "exact-bisection",
-            )
-        })?,
+        Algorithm::Bidding => bidding(&mut ctx, super::BIDDING_BUDGET)
+            .map(|(v, _)| v)
+            .ok_or_else(|| {
+                too_large(
+                    alg,
+                    "it ran out of its work budget".into(),
+                    "exact-bisection",
+                )
+            })?,
         _ => {
             return Err(invalid(format!(
                 "{} is not an exact CCP algorithm",

@@ -207,3 +207,48 @@ fn cp2_exact_and_random_orders() {
     let h = cp::histogram(&imb, 4);
     assert_eq!(h.iter().map(|b| b.2).sum::<usize>(), 10);
 }
+
+#[test]
+fn work_budgets_stop_bidding_and_nicol_and_say_so() {
+    use super::probe::{Ctx, Out};
+    let inp = input(EX5.0, EX5.1);
+    let c = check::chain(&inp);
+    let mut none = |_: ChainStep| {};
+    let mut ctx = Ctx::new(&c, Out::new(&mut none, false));
+    assert_eq!(super::bidding::bidding(&mut ctx, 3), None);
+    let mut ctx = Ctx::new(&c, Out::new(&mut none, false));
+    assert_eq!(
+        super::bidding::bidding(&mut ctx, 1_000).map(|x| x.1),
+        Some(6)
+    );
+    let mut ctx = Ctx::new(&c, Out::new(&mut none, false));
+    assert!(super::nicol::nicol(&mut ctx, false, 2).is_none());
+    let e = ChainsError::TooLarge {
+        algorithm: "bidding",
+        why: "it made more than 3 refill steps".into(),
+        suggest: "exact-bisection",
+    };
+    assert_eq!(
+        e.to_string(),
+        "bidding: it made more than 3 refill steps; use exact-bisection instead"
+    );
+}
+
+#[test]
+fn optimum_refuses_chains_outside_the_limits() {
+    for (w, e) in [
+        (&[][..], &[1u64][..]),
+        (&[1], &[]),
+        (&[0, 1], &[1]),
+        (&[1], &[0]),
+    ] {
+        let c = super::chain::Chain::new(w, e);
+        assert!(
+            optimum(&c, Algorithm::ExactBisection).is_err(),
+            "{w:?} {e:?}"
+        );
+    }
+    let c = super::chain::Chain::new(EX7.0, EX7.1);
+    assert_eq!(optimum(&c, Algorithm::Dp), Ok(qv("15/4")));
+    assert!(optimum(&c, Algorithm::Rb).is_err());
+}

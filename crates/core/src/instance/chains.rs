@@ -121,6 +121,13 @@ fn read_list(
     let before = issues.len();
     let mut out = Vec::with_capacity(raw.len());
     for (k, v) in raw.iter().enumerate() {
+        // Fast path for plain positive integers (large chains are mostly that).
+        if let RawNum::Num(n) = v {
+            if let Some(x) = n.as_u64().filter(|&x| x > 0) {
+                out.push(x);
+                continue;
+            }
+        }
         let path = format!("{field}[{k}]");
         let Some(q) = read_q(v, &path, Rule::POSITIVE, issues) else {
             continue;

@@ -17,7 +17,7 @@
 
 mod exhaustive;
 pub mod family;
-pub mod generate;
+mod generate;
 mod greedy;
 mod held_karp;
 pub mod homogeneous;

@@ -99,6 +99,15 @@ pub fn App() -> Html {
     }
 }
 
+/// The families whose step-by-step page exists (the route match of [`App`] has one arm each).
+pub const PAGES: &[&str] = &["steady-state", "broadcast", "square-partition", "lu"];
+
+/// Whether `problem` has its page on the site (else the home page says "command line now").
+#[must_use]
+pub fn has_page(problem: &str) -> bool {
+    PAGES.contains(&problem)
+}
+
 /// The navigation context (every page is under [`App`]).
 #[hook]
 pub fn use_nav() -> Nav {

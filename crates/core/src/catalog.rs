@@ -147,7 +147,7 @@ pub const FAMILIES: &[Family] = &[
         summary: "Pick and order the processors of a ring for an iterative computation.",
         spec: "ring.md",
         algorithms: &[
-            algo("exact", "exact: exhaustive (p ≤ 10), subset Held–Karp up to p = 16", true),
+            algo("exact", "exact: exhaustive (p ≤ 9), subset Held–Karp up to p = 16", true),
             algo("greedy", "greedy ring growing from the fastest processor", true),
             algo("tsp", "all processors on a TSP local-search tour", true),
             algo("homogeneous", "homogeneous-network closed form (equal links)", true),

@@ -75,6 +75,9 @@ struct Best {
     tf: f64,
     /// Scaled `(L, Σ 1/w, max comm)`: equal keys are exact ties.
     key: Option<[i128; 3]>,
+    /// Scaled `max comm` when `T = H·max comm` exactly (communication-bound): another
+    /// communication-bound ring with the same maximum ties exactly.
+    bound: Option<i128>,
     ring: Vec<usize>,
 }
 
@@ -87,7 +90,60 @@ struct Search<'a> {
     exact_evals: usize,
 }
 
+/// The cache of one subset: the last exact value per integer key.
+type Cache = Option<((i128, i128), Q)>;
+
 impl Search<'_> {
+    /// The candidate as the new best, if it is exactly better than `best` (exact ties, detected
+    /// on the integer keys, cost no rational work).
+    fn exact(
+        &mut self,
+        ring: &[usize],
+        tf: f64,
+        clearly_bound: bool,
+        (inv, inv_key): (&Q, Option<i128>),
+        best: Option<&Best>,
+        cache: &mut Cache,
+    ) -> Option<Best> {
+        let mut full_key = None;
+        let mut mc = None;
+        let t = if let Some(s) = &self.scaled {
+            let key = s.key(ring);
+            full_key = inv_key.map(|v| [key.0, v, key.1]);
+            mc = Some(key.1);
+            if best.is_some_and(|b| {
+                (full_key.is_some() && b.key == full_key)
+                    || (clearly_bound && b.bound == Some(key.1))
+            }) {
+                return None;
+            }
+            match cache {
+                Some((k, t)) if *k == key => t.clone(),
+                _ => {
+                    let t = s.t(self.m, key, inv);
+                    *cache = Some((key, t.clone()));
+                    t
+                }
+            }
+        } else {
+            self.exact_evals += 1;
+            self.m.value(ring)
+        };
+        if best.is_some_and(|b| t >= b.t) {
+            return None;
+        }
+        let bound = self.scaled.as_ref().zip(mc).and_then(|(s, mc)| {
+            (t == &self.m.h * Q::from_integer(mc.into()) * &s.c_unit).then_some(mc)
+        });
+        Some(Best {
+            t,
+            tf,
+            key: full_key,
+            bound,
+            ring: ring.to_vec(),
+        })
+    }
+
     /// The first best ring of size `q`, or `None` when the budget ran out.
     fn size(&mut self, q: usize, emit: &mut impl FnMut(RingStep)) -> Option<Best> {
         let p = self.m.p;
@@ -95,41 +151,28 @@ impl Search<'_> {
         let mut subset: Vec<usize> = (0..q).collect();
         loop {
             let inv = self.m.inv(&subset);
+            let inv_f = self.mf.inv(&subset);
             let inv_key = self.scaled.as_ref().map(|s| s.inv_key(&subset));
-            let mut cache: Option<((i128, i128), Q)> = None;
+            let mut cache: Cache = None;
             let mut out_of_budget = false;
             for_each_ring(&subset, |ring| {
                 self.done += 1;
-                let tf = self.mf.value(ring);
+                let closed_f = self.mf.t_closed(self.mf.l(ring), inv_f);
+                let m_f = self.mf.h * self.mf.max_comm(ring);
+                let tf = closed_f.max(m_f);
                 if best.as_ref().is_some_and(|b| tf > b.tf * (1.0 + SCREEN)) {
                     return true;
                 }
-                let mut full_key = None;
-                let t = if let Some(s) = &self.scaled {
-                    let key = s.key(ring);
-                    full_key = inv_key.map(|v| [key.0, v, key.1]);
-                    if full_key.is_some() && best.as_ref().is_some_and(|b| b.key == full_key) {
-                        return true;
-                    }
-                    match &cache {
-                        Some((k, t)) if *k == key => t.clone(),
-                        _ => {
-                            let t = s.t(self.m, key, &inv);
-                            cache = Some((key, t.clone()));
-                            t
-                        }
-                    }
-                } else {
-                    self.exact_evals += 1;
-                    self.m.value(ring)
-                };
-                if best.as_ref().is_none_or(|b| t < b.t) {
-                    best = Some(Best {
-                        t,
-                        tf,
-                        key: full_key,
-                        ring: ring.to_vec(),
-                    });
+                let clearly_bound = m_f > closed_f * (1.0 + SCREEN);
+                if let Some(b) = self.exact(
+                    ring,
+                    tf,
+                    clearly_bound,
+                    (&inv, inv_key),
+                    best.as_ref(),
+                    &mut cache,
+                ) {
+                    best = Some(b);
                 }
                 if self.done.is_multiple_of(PROGRESS_EVERY) {
                     if let Some(b) = &best {

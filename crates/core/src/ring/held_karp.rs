@@ -142,6 +142,52 @@ fn offer(
     }
 }
 
+/// What the bounds of one subset size need.
+struct Layer<'a> {
+    m: &'a Model<Q>,
+    mf: Model<f64>,
+    s: &'a Scaled,
+    table: &'a Table,
+    a_unit: f64,
+    c_unit: f64,
+}
+
+impl Layer<'_> {
+    /// The best upper bound `T(tour*(S))` and the least lower bound `(W + H·L*(S))/inv(S)` over
+    /// the subsets of size `q` (first in lexicographic order on exact ties).
+    fn bounds(&self, q: usize, done: &mut u64) -> (Option<Best>, Option<Best>) {
+        let (m, mf, s, p) = (self.m, &self.mf, self.s, self.m.p);
+        let (mut ub, mut lb): (Option<Best>, Option<Best>) = (None, None);
+        let mut subset: Vec<usize> = (0..q).collect();
+        loop {
+            let (len, tour) = self.table.tour(mask_of(&subset), &s.d);
+            let inv = || m.inv(&subset);
+            let closed_f = mf.t_closed(len as f64 * self.a_unit, mf.inv(&subset));
+            let key = s.key(&tour);
+            let inv_key = s.inv_key(&subset);
+            let ub_f = closed_f.max(mf.h * self.c_unit * key.1 as f64);
+            let ub_key = [key.0, inv_key, key.1];
+            offer(
+                &mut ub,
+                (ub_f, ub_key),
+                || tour.clone(),
+                || s.t(m, key, &inv()),
+            );
+            let lb_key = [len, inv_key, 0];
+            offer(
+                &mut lb,
+                (closed_f, lb_key),
+                || tour.clone(),
+                || s.t_closed(m, len, &inv()),
+            );
+            *done += 1;
+            if !next_combination(&mut subset, p) {
+                return (ub, lb);
+            }
+        }
+    }
+}
+
 /// Runs §5.2: the certified optimum when `LB = UB`, else the best ring found (status heuristic)
 /// with both bounds.
 ///
@@ -164,11 +210,14 @@ pub(super) fn run(m: &Model<Q>, emit: &mut impl FnMut(RingStep)) -> Result<Found
     emit(RingStep::HeldKarpTable {
         subsets: (1u64 << p) - 1,
     });
-    let mf = m.to_f64();
-    let (a_unit, c_unit) = (
-        crate::rational::to_f64(&s.a_unit),
-        crate::rational::to_f64(&s.c_unit),
-    );
+    let ctx = Layer {
+        m,
+        mf: m.to_f64(),
+        s: &s,
+        table: &table,
+        a_unit: crate::rational::to_f64(&s.a_unit),
+        c_unit: crate::rational::to_f64(&s.c_unit),
+    };
     let start = fastest(&m.w);
     let alone = m.value(&[start]);
     let mut per_size = vec![SizeBest {
@@ -176,46 +225,10 @@ pub(super) fn run(m: &Model<Q>, emit: &mut impl FnMut(RingStep)) -> Result<Found
         ring: vec![start],
         t: alone.clone(),
     }];
-    let mut lbs = vec![alone.clone()];
+    let mut lbs = vec![alone];
     let mut done = 1u64;
-    let mut full_tour = None;
     for q in 2..=p {
-        let (mut ub, mut lb): (Option<Best>, Option<Best>) = (None, None);
-        let mut subset: Vec<usize> = (0..q).collect();
-        loop {
-            let (len, tour) = table.tour(mask_of(&subset), &s.d);
-            let inv = || m.inv(&subset);
-            let (l_f, inv_f) = (len as f64 * a_unit, mf.inv(&subset));
-            let closed_f = mf.t_closed(l_f, inv_f);
-            let key = s.key(&tour);
-            let inv_key = s.inv_key(&subset);
-            let ub_f = closed_f.max(mf.h * c_unit * key.1 as f64);
-            let ub_key = [key.0, inv_key, key.1];
-            offer(
-                &mut ub,
-                (ub_f, ub_key),
-                || tour.clone(),
-                || s.t(m, key, &inv()),
-            );
-            let lb_key = [len, inv_key, 0];
-            offer(
-                &mut lb,
-                (closed_f, lb_key),
-                || tour.clone(),
-                || s.t_closed(m, len, &inv()),
-            );
-            if q == p {
-                full_tour = Some(Tour {
-                    tour: tour.clone(),
-                    length: s.l(len),
-                });
-            }
-            done += 1;
-            if !next_combination(&mut subset, p) {
-                break;
-            }
-        }
-        let (Some(ub), Some(lb)) = (ub, lb) else {
+        let (Some(ub), Some(lb)) = ctx.bounds(q, &mut done) else {
             continue;
         };
         emit(RingStep::HeldKarpLayer {
@@ -232,6 +245,13 @@ pub(super) fn run(m: &Model<Q>, emit: &mut impl FnMut(RingStep)) -> Result<Found
             t: ub.t,
         });
     }
+    let full_tour = (p >= 2).then(|| {
+        let (len, tour) = table.tour((1 << p) - 1, &s.d);
+        Tour {
+            tour,
+            length: s.l(len),
+        }
+    });
     let lb = lbs.into_iter().min().unwrap_or_else(Q::zero);
     let mut found = super::exhaustive::pick(per_size, false);
     let ub = found

@@ -17,6 +17,7 @@
 
 mod exhaustive;
 pub mod family;
+mod generate;
 mod greedy;
 mod held_karp;
 pub mod homogeneous;
@@ -38,6 +39,7 @@ mod verify;
 
 use serde::Serialize;
 
+pub use generate::generate;
 pub use model::{evaluate, Model, RingEval};
 pub use state::{Candidate, RingState};
 pub use step::{RingStep, PSEUDOCODE};
@@ -52,6 +54,11 @@ use crate::trace::{Trace, Traced};
 /// Most processors of the exhaustive search (§5.1: 556 069 rings at 10).
 pub const MAX_EXHAUSTIVE: usize = 10;
 
+/// `exact` enumerates up to this many processors and runs Held–Karp above (ring.md §8: the
+/// exhaustive search is instant up to 9; at 10 Held–Karp is far faster and certified in
+/// practice, with the exhaustive search as its fallback).
+pub const EXHAUSTIVE_BELOW: usize = 9;
+
 /// Most processors of the subset Held–Karp (§5.2: `O(2^p·p²)` time, `O(2^p·p)` memory).
 pub const MAX_EXACT: usize = 16;
 
@@ -63,7 +70,8 @@ pub const TSP_MOVE_BUDGET: usize = 100_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
-    /// Exhaustive search for `p ≤ 10`, subset Held–Karp up to `p = 16` (§5, §8).
+    /// Exhaustive search for `p ≤ 9`, subset Held–Karp up to `p = 16` with the exhaustive
+    /// search as fallback at `p = 10` when its bounds do not meet (§5, §8).
     Exact,
     /// Greedy ring growing from the fastest processor (§6).
     Greedy,
@@ -202,7 +210,7 @@ pub struct RingSolution {
 /// computations on heterogeneous clusters", Euro-Par 2003 (ring.md).
 ///
 /// # Complexity
-/// exact: `O(Σ_q C(p,q)·(q−1)!/2·q)` for `p ≤ 10`, `O(2^p·p²)` up to 16; greedy `O(p⁴)`;
+/// exact: `O(Σ_q C(p,q)·(q−1)!/2·q)` for `p ≤ 9` (and `exhaustive` up to 10), `O(2^p·p²)` up to 16; greedy `O(p⁴)`;
 /// tsp `O(p³)` per local-search round from each of `p` starts; homogeneous `O(p)`.
 ///
 /// # Errors
@@ -281,15 +289,17 @@ fn run(
     let m = Model::<Q>::new(input);
     let p = input.p();
     let found = match algorithm {
-        Algorithm::Exact | Algorithm::Exhaustive | Algorithm::HeldKarp => {
-            let enumerate = match algorithm {
-                Algorithm::Exact => p <= MAX_EXHAUSTIVE,
-                a => a == Algorithm::Exhaustive,
-            };
-            if enumerate {
+        Algorithm::Exhaustive => exhaustive::run(&m, emit)?,
+        Algorithm::Exact if p <= EXHAUSTIVE_BELOW => exhaustive::run(&m, emit)?,
+        Algorithm::Exact | Algorithm::HeldKarp => {
+            let found = held_karp::run(&m, emit)?;
+            // §5.2.3: bounds that do not meet fall back to the exhaustive search when it is
+            // affordable.
+            let certified = found.bounds.as_ref().is_some_and(|b| b.certified);
+            if algorithm == Algorithm::Exact && !certified && p <= MAX_EXHAUSTIVE {
                 exhaustive::run(&m, emit)?
             } else {
-                held_karp::run(&m, emit)?
+                found
             }
         }
         Algorithm::Greedy => greedy::run(&m, false, emit),
@@ -355,40 +365,4 @@ pub fn canonical(ring: &[usize]) -> Vec<usize> {
         out[1..].reverse();
     }
     out
-}
-
-/// A random ring instance of `size` processors (clamped to `1..=`[`MAX_RING_PROCESSORS`]):
-/// integer cycle times in `1..=9`, symmetric integer link costs in `1..=5` (with `clusters`:
-/// two groups with links `1..=2` inside and `10..=20` between them), `W` in `1..=60`, `H = 1`.
-/// Deterministic for a seed on every platform (ChaCha8, `u32` ranges only).
-///
-/// [`MAX_RING_PROCESSORS`]: crate::instance::MAX_RING_PROCESSORS
-#[must_use]
-#[allow(clippy::needless_range_loop)] // A symmetric matrix is filled by its index pairs.
-pub fn generate(size: usize, clusters: bool, seed: u64) -> Ring {
-    use rand::{Rng, SeedableRng};
-    let p = size.clamp(1, crate::instance::MAX_RING_PROCESSORS);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut int = |lo: u32, hi: u32| Q::from_integer(rng.gen_range(lo..=hi).into());
-    let w: Vec<Q> = (0..p).map(|_| int(1, 9)).collect();
-    let mut c = vec![vec![Q::from_integer(0.into()); p]; p];
-    let half = p.div_ceil(2);
-    for i in 0..p {
-        for j in i + 1..p {
-            let v = match (clusters, (i < half) == (j < half)) {
-                (false, _) => int(1, 5),
-                (true, true) => int(1, 2),
-                (true, false) => int(10, 20),
-            };
-            c[i][j] = v.clone();
-            c[j][i] = v;
-        }
-    }
-    let work = int(1, 60);
-    Ring {
-        w,
-        c,
-        work,
-        h: Q::from_integer(1.into()),
-    }
 }

@@ -453,3 +453,21 @@ fn result_documents_use_the_names_of_formats_3_1() {
     );
     assert_eq!(doc["roots"].as_array().map(Vec::len), Some(3));
 }
+
+#[test]
+fn root_choice_limits() {
+    // 25 processors, affine computations, n too large for 26 DPs: one LP per root is refused.
+    let mut inst = crate::generate::scatter(crate::generate::Shape::Random, 25, 1);
+    inst.n = 2_000;
+    inst.processors[0].comp.lat = qi(1);
+    assert!(
+        matches!(solve(&inst, Algorithm::RootChoice), Err(ScatterError::TooLarge(m)) if m.contains("at most 24"))
+    );
+    // With linear costs the closed form replaces the LP: no limit but the processors'.
+    for p in &mut inst.processors {
+        p.comp.lat = qi(0);
+    }
+    let sol = solve(&inst, Algorithm::RootChoice).unwrap();
+    assert_eq!(sol.root_method, Some("lp-rounded"));
+    verify(&inst, &sol).unwrap();
+}

@@ -130,7 +130,7 @@ mod tests {
         let s = t.trace.state_at(LuState::new(3, 10), usize::MAX);
         let svg = matrix_svg(&s.owners, s.k, "1d <t>");
         assert_eq!(svg.matches("<rect").count(), 100);
-        assert!(svg.contains("1d &lt;t>"));
+        assert!(svg.contains("1d &lt;t&gt;"));
         // The last column belongs to P1 (owner(j) = A((n − j) mod B + 1), A(1) = P1).
         assert!(svg.contains(&format!(r#"fill="{}""#, colour(0))));
         let (bars, perfect) = load_bars(&s);

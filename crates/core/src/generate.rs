@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::instance::{
-    Affine, Broadcast, Instance, Lu, Processors, RootTransfer, Scatter, ScatterProcessor,
+    Affine, Broadcast, Chains, Instance, Lu, Processors, RootTransfer, Scatter, ScatterProcessor,
     SquarePartition, SteadyState, MAX_LU_BLOCKS, MAX_PROCESSORS, MAX_SCATTER_PROCESSORS,
 };
 use crate::platform::{Link, Node, NodeId, Platform};
@@ -132,7 +132,11 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// A random instance of `problem` (`hetlab gen`): graph families get a platform of `shape` with
 /// node 0 as master or source; square partitions get `size` integer speeds in `1..=10`; LU
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
-/// `n = 4·B` blocks (capped). `None` for a family with no generator yet.
+/// `n = 4·B` blocks (capped); chains instances `size` processors and `16·size` tasks from the
+/// generators of chains.md §9; rings `size` processors as [`crate::ring::generate`] describes (two
+/// groups for the `clusters` shape); divisible loads pick their variant from the shape (see
+/// [`crate::divisible::random`]); master-slave and scatter instances as [`master_slave`] and
+/// `scatter` describe. `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {
@@ -157,9 +161,124 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
                 grid: None,
             })
         }
+        "chains" => chains(size, seed),
+        "ring" => Instance::Ring(crate::ring::generate(size, shape == Shape::Clusters, seed)),
+        "master-slave" => Instance::MasterSlave(master_slave(shape, size, seed)),
+        "divisible" => Instance::Divisible(crate::divisible::random::instance(shape, size, seed)),
         "scatter" => Instance::Scatter(scatter(shape, size, seed)),
         _ => return None,
     })
+}
+
+/// A `chains` instance (chains.md §9, SplitMix64 generators): `size` processors with speeds
+/// `speeds(size, 8, seed)` and `16·size` tasks; the seed picks the workload shape among
+/// uniform, heavy, bumps and spikes (weights 1..=100).
+fn chains(size: usize, seed: u64) -> Instance {
+    use crate::chains::workload::{bumps, heavy, speeds, spikes, uniform};
+    let p = size.clamp(1, crate::chains::MAX_PROCESSORS);
+    let n = 16 * p;
+    let weights = match seed % 4 {
+        0 => uniform(n, 1, 100, seed),
+        1 => heavy(n, 1, 100, seed),
+        2 => bumps(n, 1, 100, seed, 8),
+        _ => spikes(n, 1, 100, seed, 5),
+    };
+    Instance::Chains(Chains::new(weights, speeds(p, 8, seed, 1)))
+}
+
+/// A random master-slave instance (`hetlab gen master-slave`): `star` gives `MaxTasks{v}` and
+/// `random` gives `MinTime{v}` with `v = seed mod 5`; `tree` a general tree with equal links
+/// below every node, `chain` a chain, `ring` a spider of two-node legs, `clusters` a fork graph;
+/// `size` is the number of slaves or tree nodes. Cycle times in `1..=9`, communications in `1..=3`, horizons of a few
+/// tens of units, so that every algorithm runs and the Gantt chart stays readable.
+#[must_use]
+pub fn master_slave(shape: Shape, size: usize, seed: u64) -> crate::master_slave::MsInput {
+    use crate::master_slave::{
+        BusInput, Comm, Goal, Hop, MsInput, Shape as Tree, TreeInput, TreeNode,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut int = |lo: u32, hi: u32| qi(i64::from(rng.gen_range(lo..=hi)));
+    let variant = u8::try_from(seed % 5).unwrap_or(0);
+    let hop = |int: &mut dyn FnMut(u32, u32) -> crate::rational::Q,
+               c: Option<crate::rational::Q>| Hop {
+        c: c.unwrap_or_else(|| int(1, 3)),
+        w: Some(int(1, 9)),
+    };
+    match shape {
+        Shape::Star | Shape::Random => {
+            let p = size.clamp(1, crate::master_slave::MAX_SLAVES);
+            let t: Vec<_> = (0..p).map(|_| int(1, 9)).collect();
+            let comm = match variant {
+                0 => Comm::None,
+                1 | 3 => Comm::Single(int(1, 3)),
+                _ => Comm::Pair(int(1, 2), int(1, 2)),
+            };
+            let floor = match &comm {
+                Comm::Pair(a, b) if variant == 2 => (a + b) * qi(i64::try_from(p).unwrap_or(1)),
+                _ => qi(0),
+            };
+            let goal = if shape == Shape::Star {
+                Goal::Horizon(floor + int(10, 40))
+            } else {
+                let c = 3 * u32::try_from(p).unwrap_or(1) + 5;
+                Goal::Tasks(u64::from(rng.gen_range(1..=c)))
+            };
+            MsInput::Bus(BusInput {
+                variant,
+                t,
+                comm,
+                goal,
+            })
+        }
+        _ => {
+            let n = size.clamp(1, crate::master_slave::MAX_NODES);
+            let shape = match shape {
+                Shape::Chain => Tree::Chain((0..n).map(|_| hop(&mut int, None)).collect()),
+                Shape::Clusters => Tree::Fork((0..n).map(|_| hop(&mut int, None)).collect()),
+                Shape::Ring => {
+                    let legs = n.div_ceil(2);
+                    Tree::Spider(
+                        (0..legs)
+                            .map(|k| {
+                                (0..if 2 * k + 1 < n { 2 } else { 1 })
+                                    .map(|_| hop(&mut int, None))
+                                    .collect()
+                            })
+                            .collect(),
+                    )
+                }
+                _ => {
+                    // Equal child links below every non-root node (the polynomial case).
+                    let link: Vec<_> = (0..n).map(|_| int(1, 3)).collect();
+                    let mut nodes = Vec::new();
+                    for k in 0..n {
+                        let parent = rng_below(seed, k);
+                        let c = parent.map(|p| link[p].clone());
+                        nodes.push(TreeNode {
+                            id: NodeId::Int(i64::try_from(k).unwrap_or(0)),
+                            parent: parent.map(|p| NodeId::Int(i64::try_from(p).unwrap_or(0))),
+                            hop: hop(&mut int, c),
+                        });
+                    }
+                    Tree::Tree(nodes)
+                }
+            };
+            MsInput::Tree(TreeInput {
+                shape,
+                horizon: int(5, 20),
+                n: None,
+                w0: None,
+            })
+        }
+    }
+}
+
+/// The parent of tree node `k` (`None`: the master), drawn uniformly among the master and the
+/// earlier nodes through a `u32` range.
+fn rng_below(seed: u64, k: usize) -> Option<usize> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (0x9e37_79b9 + k as u64));
+    let r = rng.gen_range(0..=u32::try_from(k).unwrap_or(u32::MAX));
+    usize::try_from(r).ok().and_then(|r| r.checked_sub(1))
 }
 
 /// A random scatter instance (scatter.md §1): `size` processors (capped), the root last, `n`
@@ -310,6 +429,7 @@ mod tests {
             "broadcast",
             "square-partition",
             "lu",
+            "ring",
             "scatter",
         ] {
             for seed in 0..5 {
@@ -333,7 +453,7 @@ mod tests {
             crate::family::check_invariants(&read, "1d").is_ok(),
             "what gen writes, solve reads"
         );
-        assert!(instance("ring", Shape::Star, 4, 1).is_none());
+        assert!(instance("no-such-family", Shape::Star, 4, 1).is_none());
         assert_eq!(integers(4, 1, 10, 9), integers(4, 1, 10, 9));
     }
 

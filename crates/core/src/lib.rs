@@ -6,6 +6,8 @@
 
 pub mod broadcast;
 pub mod catalog;
+pub mod chains;
+pub mod divisible;
 pub mod family;
 pub mod generate;
 pub mod graph;
@@ -13,11 +15,13 @@ pub mod instance;
 pub mod issue;
 pub mod lp;
 pub mod lu;
+pub mod master_slave;
 pub mod periodic;
 pub mod platform;
 pub mod presets;
 pub mod rational;
 pub mod report;
+pub mod ring;
 pub mod scatter;
 pub mod share;
 pub mod square;

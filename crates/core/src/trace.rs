@@ -2,7 +2,7 @@
 //!
 //! Every family follows one pattern (guide.md section 2): a private `run(.., emit)` does the work
 //! and calls `emit(step)` for each event; `solve` passes a no-op, so an untraced run pays
-//! nothing; `solve_traced` passes a [`Recorder`]. A view model `State` implements [`Replay`]:
+//! nothing; `solve_traced` records into a [`Trace`]. A view model `State` implements [`Replay`]:
 //! the state after step `k` is the initial state with steps `0..k` applied, so the player can
 //! jump anywhere, forward or back, and views draw the state and nothing else.
 

@@ -115,17 +115,15 @@ fn newer_families() -> Vec<Row> {
         ));
     }
     for p in [8, 32, 64] {
-        let inst = hetlab_core::instance::SquarePartition {
-            processors: hetlab_core::instance::Processors::Speeds(
-                generate::integers(p, 1, 10, 3)
-                    .into_iter()
-                    .map(qi)
-                    .collect(),
-            ),
-        };
+        let speeds: Vec<_> = generate::integers(p, 1, 10, 3)
+            .into_iter()
+            .map(qi)
+            .collect();
+        let areas = square::areas_from_speeds(&speeds).unwrap_or_default();
+        let times: Vec<_> = speeds.iter().map(num_traits::Inv::inv).collect();
         for algo in ["column-dp", "recursive", "peri-max"] {
             rows.push(row(format!("square {algo} + trace, {p} areas"), 5, || {
-                drop(square::run::run(algo, &inst, true));
+                drop(square::run::run(algo, &areas, &times, true));
             }));
         }
     }

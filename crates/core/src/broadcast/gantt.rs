@@ -42,7 +42,7 @@ pub struct Bar {
     /// Whole messages moved.
     #[serde(serialize_with = "crate::rational::exact")]
     pub messages: BigInt,
-    /// Generation offset (see [`Piece`]).
+    /// Generation offset (see `Piece`).
     pub generation_offset: i64,
 }
 

@@ -98,36 +98,15 @@ pub struct WeightedTree {
     pub weight: Q,
 }
 
-/// The interaction rule at a node (broadcast.md §1.2).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum PortModel {
-    /// One send and one receive may overlap (the thesis' default model).
-    #[default]
-    Bidirectional,
-    /// A node takes part in at most one transfer at a time, sending or receiving.
-    Unidirectional,
-}
+/// The interaction rule at a node (broadcast.md §1.2): part of the instance.
+pub use crate::instance::PortModel;
 
 /// A broadcast instance (broadcast.md §0.1, formats.md §3): node indices, not ids. The same
 /// type the instance parser returns.
 pub type BroadcastInput = crate::instance::Broadcast;
 
-/// The status of a result (broadcast.md §0.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Certified optimum.
-    Optimal,
-    /// A baseline or heuristic: feasible, not claimed optimal.
-    Heuristic,
-    /// Some destination is unreachable from the source (`ρ* = 0`).
-    Infeasible,
-    /// Nothing to send, or everything reachable through 0-cost arcs (`ρ* = +∞`).
-    Unbounded,
-}
+/// The status of a result (broadcast.md §0.1): the one of every family.
+pub use crate::report::Status;
 
 /// Busy time per time unit of every port.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

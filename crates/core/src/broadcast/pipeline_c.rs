@@ -2,48 +2,13 @@
 //! the `tree-colgen` algorithm: the starting trees (C1), one step per pricing round (C2.j) and
 //! the certified optimum (C3), in place of LP-F (B2) and EXTRACT (B5). The steps after it —
 //! flows and cuts per destination (B3.k), usages (B4), trees (B6), period (B8–B10) and
-//! comparison (B11) — are the LP path's own (`pipeline.rs`). Also the captions of C1–C3.
-
-use serde::Serialize;
+//! comparison (B11) — are the LP path's own (`pipeline.rs`). Its captions are in `step/colgen.rs`.
 
 use super::colgen::{self, reduced_cost, TreeOptimum, MAX_ROUNDS};
 use super::lp::{internal, FlowSolution};
 use super::pipeline::Net;
-use super::step::{opt, Context, Step};
+use super::step::{PricedTree, Step};
 use super::{BroadcastError, WeightedTree};
-use crate::rational::{approx, frac, Q};
-
-/// One round of the column generation on LP-T (C2.j, §3.7).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PricedTree {
-    /// 1-based round.
-    pub round: usize,
-    /// The cheapest spanning arborescence for the costs `c_uv·(p_u + q_v)`, sorted arcs.
-    pub tree: Vec<usize>,
-    /// Its cost `θ`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub theta: Q,
-    /// `1 − θ`: positive when the tree improves the master.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub reduced_cost: Q,
-    /// The master's value this round (achievable: a lower bound on `ρ*`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub master: Q,
-    /// `Σ(p+q) / min(1, θ)`: an upper bound on `ρ*` (`None`: `θ = 0`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub upper: Option<Q>,
-    /// The tree entered the master (`θ < 1`).
-    pub added: bool,
-    /// The master's weights `α`, one per column before this tree.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub weights: Vec<Q>,
-    /// Out-port prices `p_v`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub out_price: Vec<Q>,
-    /// In-port prices `q_v`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub in_price: Vec<Q>,
-}
 
 /// Emits C1, C2.j and C3 and returns LP-F's solution read off the optimal trees (flows along
 /// the trees' paths, usages, the certified port prices) with the trees themselves.
@@ -84,57 +49,4 @@ pub(crate) fn columns(
     });
     let sol = colgen::flow_solution(n, &net.arcs, net.source, &opt);
     Ok((sol, opt.trees))
-}
-
-/// Captions of C1–C3 (the other steps' are in `step.rs`).
-pub(super) fn caption(step: &Step, ctx: &Context<'_>) -> String {
-    match step {
-        Step::Seeded { names, columns } => {
-            let parts: Vec<String> = names
-                .iter()
-                .zip(columns)
-                .map(|(name, t)| format!("the {} {}", seed_label(name), ctx.arcs(t)))
-                .collect();
-            format!(
-                "The platform is large, so instead of the flow LP we look for the best mix of broadcast trees directly, starting from {}.",
-                parts.join(" and ")
-            )
-        }
-        Step::PricedTree(r) => {
-            let bounds = format!(
-                "{} ≤ ρ* ≤ {}",
-                frac(&r.master),
-                opt(r.upper.as_ref())
-            );
-            if r.added {
-                format!(
-                    "Round {}: the best mix of the trees so far sends {} messages per time unit. At its port prices the tree {} costs only {} < 1 (it would gain {} per unit of weight), so it joins the mix; now {bounds}.",
-                    r.round, frac(&r.master), ctx.arcs(&r.tree), frac(&r.theta), frac(&r.reduced_cost)
-                )
-            } else {
-                format!(
-                    "Round {}: the best mix sends {} ≈ {} messages per time unit, and at its port prices even the cheapest broadcast tree {} costs {} ≥ 1: no tree can improve the mix, so it is optimal.",
-                    r.round, frac(&r.master), approx(&r.master), ctx.arcs(&r.tree), frac(&r.theta)
-                )
-            }
-        }
-        Step::SolvedColumns {
-            rho, trees, rounds, ..
-        } => format!(
-            "After {rounds} round(s): ρ* = {} ≈ {} messages per time unit with {} weighted trees; the port prices add up to ρ* and every tree costs at least 1 at these prices, which proves that no schedule does better.",
-            frac(rho),
-            approx(rho),
-            trees.len()
-        ),
-        _ => String::new(),
-    }
-}
-
-fn seed_label(name: &str) -> &str {
-    match name {
-        "greedy-tree" => "greedy load-aware tree",
-        "spt" => "shortest-path tree",
-        "bfs" => "breadth-first tree",
-        other => other,
-    }
 }

@@ -12,7 +12,7 @@
 //!    `family.rs` with `impl Family for <Unit>`.
 //! 2. `instance/<family>.rs` and its [`Instance`] variant; presets; an arm in
 //!    `generate::instance`; the family's block of algorithms in `catalog.rs`.
-//! 3. One line in [`with_family!`] below. The CLI (`solve`, `list`, `gen`) and the generic
+//! 3. One line in `with_family!` below. The CLI (`solve`, `list`, `gen`) and the generic
 //!    invariant test (`tests/invariants.rs`) pick it up from there.
 
 use serde_json::Value;
@@ -93,6 +93,22 @@ macro_rules! with_family {
             }
             I::Lu($input) => {
                 type $f = $crate::lu::family::LuFamily;
+                $body
+            }
+            I::Chains($input) => {
+                type $f = $crate::chains::family::ChainsFamily;
+                $body
+            }
+            I::Ring($input) => {
+                type $f = $crate::ring::family::RingFamily;
+                $body
+            }
+            I::MasterSlave($input) => {
+                type $f = $crate::master_slave::family::MasterSlaveFamily;
+                $body
+            }
+            I::Divisible($input) => {
+                type $f = $crate::divisible::family::DivisibleFamily;
                 $body
             }
             I::Scatter($input) => {

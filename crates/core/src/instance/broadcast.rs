@@ -3,10 +3,23 @@
 
 use serde::Deserialize;
 
-use crate::broadcast::PortModel;
 use crate::issue::{Issue, Issues};
 use crate::platform::{NodeId, Platform, RawPlatform};
 use crate::rational::Cost;
+use serde::Serialize;
+
+/// The interaction rule at a node (broadcast.md §1.2).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum PortModel {
+    /// One send and one receive may overlap (the thesis' default model).
+    #[default]
+    Bidirectional,
+    /// A node takes part in at most one transfer at a time, sending or receiving.
+    Unidirectional,
+}
 
 /// A broadcast or multicast instance.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,7 @@
 //! The LU execution-time simulators: the block simulator of lu-distributions.md §3.2 (counts the
 //! trailing blocks of each processor at every step) and the 1D chunk view of §1.5.
 //!
-//! Both are exact: cycle times become integer weights ([`super::weights`]), the maximum of each
+//! Both are exact: cycle times become integer weights (`lu::weights`), the maximum of each
 //! step is taken on integers, and only the results are turned back into rationals.
 
 use num_traits::Zero;

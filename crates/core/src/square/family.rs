@@ -37,7 +37,8 @@ impl Family for SquareFamily {
         algorithm: &str,
         traced: bool,
     ) -> Result<SquareRun, SolveError> {
-        run(algorithm, input, traced).map_err(SolveError::Failed)
+        let (s, times) = (input.areas(), input.processors.cycle_times());
+        run(algorithm, &s, &times, traced).map_err(SolveError::Failed)
     }
 
     fn steps(run: &SquareRun) -> usize {

@@ -3,7 +3,7 @@
 //! Module map:
 //! * this file: [`Rect`], the tiling checker [`verify`], the area normalisation of section 0
 //!   ([`areas_from_speeds`], [`areas_from_cycle_times`]);
-//! * [`column`]: the optimal column-based DP (section 2) with its trace (6.1);
+//! * [`column`](mod@column): the optimal column-based DP (section 2) with its trace (6.1);
 //! * [`metrics`]: Ĉ, M̂, lower bounds, ratios, communication volume, rounding (sections 1.3, 5);
 //! * [`recursive`]: the recursive 7/4-approximation (3.1) with its trace (6.2);
 //! * [`perimax`]: the PERI-MAX column heuristic within 2/√3 (3.2) with its trace (6.3);

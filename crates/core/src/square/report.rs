@@ -17,7 +17,10 @@ pub fn run_result(run: &SquareRun, with_trace: bool) -> Value {
             let best = t.solution.evaluations.get(t.solution.best);
             let mut out = json!({
                 "problem": "square-partition", "algorithm": GRID, "status": "heuristic",
-                "objective": {"name": "grid_value", "value": best.map(|e| e.v)},
+                "objective": {
+                    "name": "grid_value",
+                    "value": best.map_or_else(|| json!("nan"), |e| crate::report::double(e.v)),
+                },
                 "grid": t.solution, "steps": t.trace.len(),
             });
             if let Some(tr) = trace {
@@ -53,7 +56,6 @@ pub fn result(part: &Partition, trace: Option<Vec<Value>>) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::instance::{Processors, SquarePartition};
     use crate::rational::parse_q;
     use crate::square::run::run;
 
@@ -63,10 +65,7 @@ mod tests {
             .iter()
             .map(|t| parse_q(t).unwrap())
             .collect();
-        let inst = SquarePartition {
-            processors: Processors::Areas(s),
-        };
-        let doc = run_result(&run("column-dp", &inst, true).unwrap(), true);
+        let doc = run_result(&run("column-dp", &s, &s, true).unwrap(), true);
         assert_eq!(doc["problem"], "square-partition");
         assert_eq!(doc["status"], "optimal");
         assert_eq!(doc["objective"]["name"], "sum_half_perimeters");
@@ -78,7 +77,7 @@ mod tests {
         assert_eq!(doc["columns"], json!([[7, 6], [5, 4, 3], [2, 1, 0]]));
         let steps = doc["trace"].as_array().unwrap();
         assert_eq!(json!(steps.len()), doc["steps"]);
-        let doc = run_result(&run("peri-max", &inst, false).unwrap(), false);
+        let doc = run_result(&run("peri-max", &s, &s, false).unwrap(), false);
         assert_eq!(doc["objective"]["name"], "max_half_perimeter");
         assert_eq!(doc["objective"]["value_exact"], "28/25");
         assert!(doc.get("trace").is_none());

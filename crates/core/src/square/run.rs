@@ -10,7 +10,6 @@ use super::grid::{self, GridHeuristic, GridStep};
 use super::perimax::{PeriMaxPartition, PeriMaxStep};
 use super::recursive::{RecursivePartition, RecursiveStep};
 use super::{baseline, column, metrics, perimax, recursive, Rect};
-use crate::instance::SquarePartition;
 use crate::rational::Q;
 use crate::trace::{Step, Trace, Traced};
 
@@ -119,17 +118,13 @@ pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, String> {
         .ok_or_else(|| format!("\"{name}\" gives a processor grid, not rectangles"))
 }
 
-/// Runs algorithm `name` on the processors of `inst`; `traced` records the steps.
+/// Runs algorithm `name` on processors of areas `s` and cycle times `times` (the grid
+/// heuristic's input); `traced` records the steps.
 ///
 /// # Errors
 /// As [`run_algorithm`]; the grid heuristic's own message.
-pub fn run(name: &str, inst: &SquarePartition, traced: bool) -> Result<SquareRun, String> {
-    run_on(
-        name,
-        &inst.areas(),
-        Some(&inst.processors.cycle_times()),
-        traced,
-    )
+pub fn run(name: &str, s: &[Q], times: &[Q], traced: bool) -> Result<SquareRun, String> {
+    run_on(name, s, Some(times), traced)
 }
 
 /// Every rectangle algorithm on the same areas, in catalog order (the comparison panel),

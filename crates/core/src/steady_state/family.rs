@@ -118,27 +118,36 @@ fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<
             "a phase line is out of the pseudocode".into()
         })?;
     }
+    if t.trace.is_empty() {
+        return Ok(());
+    }
+    // The replayed state holds everything the pipeline found, step by step.
     let end = t.trace.state_at(PipeState::default(), usize::MAX);
-    ensure(end.routes == sol.allocations.len(), || {
-        "the replay does not peel every route".into()
+    ensure(end.rho.as_ref() == Some(&sol.lp.throughput), || {
+        "the replayed ρ* differs".into()
     })?;
-    let (matchings, stage) = match &sol.pattern {
-        Some(p) => (p.decomposition.matchings.len(), Stage::Scaled),
-        None => (
-            0,
-            if sol.lp.throughput.is_zero() {
-                end.stage
-            } else {
-                Stage::Scaled
-            },
-        ),
-    };
-    ensure(end.matchings == matchings && end.stage == stage, || {
-        format!(
-            "the replay ends at {:?} with {} matchings, the solution has {matchings}",
-            end.stage, end.matchings
-        )
-    })
+    ensure(end.rates.as_ref() == Some(&sol.lp.rates), || {
+        "the replayed rates differ".into()
+    })?;
+    ensure(end.peeled == sol.allocations, || {
+        "the replayed routes differ".into()
+    })?;
+    match &sol.pattern {
+        Some(p) => {
+            ensure(end.found == p.decomposition.matchings, || {
+                "the replayed matchings differ".into()
+            })?;
+            ensure(end.filled == p.slots, || "the replayed slots differ".into())?;
+            ensure(
+                end.scale == Some((p.scale_a.clone(), p.length.clone()))
+                    && end.stage == Stage::Scaled,
+                || "the replay does not end with the scaled pattern".into(),
+            )
+        }
+        None => ensure(end.found.is_empty() && end.scale.is_none(), || {
+            "the replay schedules a period the solution does not have".into()
+        }),
+    }
 }
 
 fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<(), String> {

@@ -8,9 +8,10 @@ use serde::Serialize;
 
 use super::alloc::{allocations, Allocation};
 use super::lp::{self, LpError, LpSolution};
-use crate::graph::matching::MuReason;
+use super::Rates;
+use crate::graph::matching::{Matching, MuReason};
 use crate::instance::SteadyState;
-use crate::periodic::{self, Pattern};
+use crate::periodic::{self, Pattern, Slot};
 use crate::platform::NodeId;
 use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step, Trace, Traced};
@@ -41,11 +42,15 @@ pub enum PipeStep {
         /// Least total port-busy time.
         #[serde(serialize_with = "crate::rational::exact")]
         comm_min: Q,
+        /// The canonical rates.
+        rates: Rates,
     },
     /// One route peeled off the flows.
     PeeledRoute {
         /// Index in [`Pipeline::allocations`].
         index: usize,
+        /// The route.
+        route: Allocation,
     },
     /// The period and the integer counts (the weak pattern).
     FoundPeriod {
@@ -60,11 +65,15 @@ pub enum PipeStep {
     Matched {
         /// Index of the matching.
         index: usize,
+        /// The matching and its weight.
+        matching: Matching,
     },
     /// One slot of the period filled in the Gantt chart.
     FilledSlot {
         /// Index of the slot.
         index: usize,
+        /// The slot.
+        slot: Slot,
     },
     /// The scale factor and the final pattern.
     Scaled {
@@ -102,13 +111,17 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(PipeStep)) -> Result<Pipeline, 
     });
     emit(PipeStep::SolvedCanonical {
         comm_min: sol.comm_min.clone(),
+        rates: sol.rates.clone(),
     });
     let p = &inst.platform;
     let arcs = p.arcs();
     let masters: Vec<bool> = p.nodes.iter().map(|n| n.master).collect();
     let routes = allocations(&masters, &arcs, &sol.rates.x, &sol.rates.f, &sol.g);
-    for index in 0..routes.len() {
-        emit(PipeStep::PeeledRoute { index });
+    for (index, route) in routes.iter().enumerate() {
+        emit(PipeStep::PeeledRoute {
+            index,
+            route: route.clone(),
+        });
     }
     let pattern = if sol.throughput.is_positive() {
         let flows = sol.flows(inst, &arcs);
@@ -119,15 +132,21 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(PipeStep)) -> Result<Pipeline, 
             period_t: pat.period_t.clone(),
             tasks: pat.n.iter().sum(),
         });
-        for index in 0..pat.decomposition.matchings.len() {
-            emit(PipeStep::Matched { index });
+        for (index, matching) in pat.decomposition.matchings.iter().enumerate() {
+            emit(PipeStep::Matched {
+                index,
+                matching: matching.clone(),
+            });
         }
         emit(PipeStep::Scaled {
             scale_a: pat.scale_a.clone(),
             length: pat.length.clone(),
         });
-        for index in 0..pat.slots.len() {
-            emit(PipeStep::FilledSlot { index });
+        for (index, slot) in pat.slots.iter().enumerate() {
+            emit(PipeStep::FilledSlot {
+                index,
+                slot: slot.clone(),
+            });
         }
         Some(pat)
     } else {
@@ -213,11 +232,11 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
             "Solved the steady-state LP exactly: the platform can complete at most ρ* = {} ≈ {} tasks per time unit, whatever the schedule.",
             frac(rho), approx(rho)
         ),
-        PipeStep::SolvedCanonical { comm_min } => format!(
+        PipeStep::SolvedCanonical { comm_min, .. } => format!(
             "Among all optimal rates, picked the one that keeps ports busy least (total {}): no flow cycle, one direction per link. Arc widths show the rates.",
             frac(comm_min)
         ),
-        PipeStep::PeeledRoute { index } => {
+        PipeStep::PeeledRoute { index, .. } => {
             let Some(a) = ctx.pipeline.allocations.get(*index) else { return String::new() };
             if a.path_in.is_empty() {
                 format!("Route {}: master {} computes {} task(s) per time unit itself.", index + 1, id(a.master), frac(&a.weight))
@@ -229,7 +248,7 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
         PipeStep::FoundPeriod { period_t, tasks } => format!(
             "Took the period T = {period_t} (lcm of the denominators): per period every rate becomes a whole number of tasks, {tasks} in all."
         ),
-        PipeStep::Matched { index } => {
+        PipeStep::Matched { index, .. } => {
             let Some(m) = ctx.pipeline.pattern.as_ref().and_then(|p| p.decomposition.matchings.get(*index)) else { return String::new() };
             let edges: Vec<String> = m.edges.iter().map(|&(i, j)| format!("{}→{}", id(i), id(j))).collect();
             let why = match m.reason {
@@ -238,7 +257,7 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
             };
             format!("Matching {}: {} can run at the same time (no port used twice); used for μ = {} time units, because {why}.", index + 1, edges.join(", "), frac(&m.mu))
         }
-        PipeStep::FilledSlot { index } => {
+        PipeStep::FilledSlot { index, .. } => {
             let Some(pat) = ctx.pipeline.pattern.as_ref() else { return String::new() };
             let Some(slot) = pat.slots.get(*index) else { return String::new() };
             let moves: Vec<String> = slot
@@ -293,6 +312,18 @@ pub struct PipeState {
     pub current_matching: Option<usize>,
     /// Slots filled in the Gantt chart.
     pub slots: usize,
+    /// `ρ*`, once found.
+    pub rho: Option<Q>,
+    /// The canonical rates, once found.
+    pub rates: Option<Rates>,
+    /// The routes peeled so far.
+    pub peeled: Vec<Allocation>,
+    /// The matchings extracted so far.
+    pub found: Vec<Matching>,
+    /// The slots filled so far.
+    pub filled: Vec<Slot>,
+    /// `(A, L)`, once scaled.
+    pub scale: Option<(BigInt, BigInt)>,
 }
 
 impl PipeState {
@@ -328,21 +359,36 @@ impl crate::trace::Replay for PipeState {
         self.current_route = None;
         self.current_matching = None;
         match step {
-            PipeStep::SolvedThroughput { .. } => self.stage = Stage::Throughput,
-            PipeStep::SolvedCanonical { .. } => self.stage = Stage::Rates,
-            PipeStep::PeeledRoute { index } => {
+            PipeStep::SolvedThroughput { rho } => {
+                self.stage = Stage::Throughput;
+                self.rho = Some(rho.clone());
+            }
+            PipeStep::SolvedCanonical { rates, .. } => {
+                self.stage = Stage::Rates;
+                self.rates = Some(rates.clone());
+            }
+            PipeStep::PeeledRoute { index, route } => {
                 self.routes = index + 1;
                 self.current_route = Some(*index);
+                self.peeled.truncate(*index);
+                self.peeled.push(route.clone());
             }
             PipeStep::FoundPeriod { .. } => self.stage = Stage::Period,
-            PipeStep::Matched { index } => {
+            PipeStep::Matched { index, matching } => {
                 self.matchings = index + 1;
                 self.current_matching = Some(*index);
+                self.found.truncate(*index);
+                self.found.push(matching.clone());
             }
-            PipeStep::Scaled { .. } => self.stage = Stage::Scaled,
-            PipeStep::FilledSlot { index } => {
+            PipeStep::Scaled { scale_a, length } => {
+                self.stage = Stage::Scaled;
+                self.scale = Some((scale_a.clone(), length.clone()));
+            }
+            PipeStep::FilledSlot { index, slot } => {
                 self.slots = index + 1;
                 self.current_matching = Some(*index);
+                self.filled.truncate(*index);
+                self.filled.push(slot.clone());
             }
         }
     }

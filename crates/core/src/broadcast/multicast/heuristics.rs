@@ -1,4 +1,4 @@
-//! The multicast heuristics of broadcast.md §5.6, in their deterministic form **[R]**:
+//! The multicast heuristics of broadcast.md §5.6, in their deterministic form **\[R\]**:
 //! H1 (pruned broadcast) removes relays while the optimal broadcast on the remaining
 //! sub-platform improves; H2 (augmented multicast) starts from the routes to the targets and
 //! adds nodes while that improves. Both score a node set `V'` by `BCAST(V')`, the optimal

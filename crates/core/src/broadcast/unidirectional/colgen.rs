@@ -1,4 +1,4 @@
-//! LP-U (broadcast.md §6.2) solved by column generation (§6.4 **[R]**): a restricted master
+//! LP-U (broadcast.md §6.2) solved by column generation (§6.4 **\[R\]**): a restricted master
 //! over broadcast trees and matchings, priced by a minimum-cost spanning arborescence (weights
 //! `c_e z_e`, Chu–Liu/Edmonds) and a maximum-weight matching (weights `z_e`, subset program),
 //! all in exact rationals (no tolerance: `θ < 1` and `μ > w` are exact comparisons).

@@ -1,4 +1,4 @@
-//! Node transformations of broadcast.md §6.5 **[R]**: a unidirectional one-port platform can
+//! Node transformations of broadcast.md §6.5 **\[R\]**: a unidirectional one-port platform can
 //! emulate bidirectional nodes (split into `v_in → v_out` with a 0-cost arc) and Δ-port nodes
 //! (a hub with one sender per outgoing arc and one receiver per incoming arc, joined by 0-cost
 //! arcs both ways); running the column generation of §6.4 on the result gives the throughput

@@ -8,7 +8,7 @@ use num_traits::{Signed, Zero};
 use super::{Decomposition, Matching, MuReason, Port};
 use crate::rational::{format_q, Q};
 
-/// Checks a decomposition independently of [`decompose`]: every matching is a matching of
+/// Checks a decomposition independently of [`super::decompose`]: every matching is a matching of
 /// input edges with `μ > 0`; every edge's weight is the sum of the `μ` of the matchings that
 /// contain it; `Σ μ = Δ` = the maximum weighted degree; at most `|E| + |ports|` matchings; and
 /// every frame is consistent (its tight ports are those of maximum degree in the remaining graph

@@ -5,12 +5,14 @@ use num_bigint::BigInt;
 use serde::Serialize;
 
 use super::lp::{DestinationCut, DestinationFlow, QuickBound, Side};
-pub use super::pipeline_c::PricedTree;
+mod colgen;
+
 use super::schedule::{Bar, Slot};
 use super::WeightedTree;
 use crate::platform::{Arc, NodeId};
 use crate::rational::{approx, frac, Q};
 use crate::trace::{self, Phase};
+pub use colgen::PricedTree;
 
 /// One entry of the comparison chart (B11).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -381,7 +383,7 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
             format!("Compared with single trees and overlays: {}.", parts.join(", "))
         }
         Step::Seeded { .. } | Step::PricedTree(_) | Step::SolvedColumns { .. } => {
-            super::pipeline_c::caption(step, ctx)
+            colgen::caption(step, ctx)
         }
         Step::Routed { name, routes, .. } => format!(
             "The {name} baseline sends along {}.",

@@ -1,0 +1,81 @@
+//! The master–slave family behind the generic [`Family`] entry.
+
+use serde_json::Value;
+
+use super::{
+    offered, report, solve, solve_traced, verify, MsInput, MsSolution, MsState, MsStep, PSEUDOCODE,
+};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::Instance;
+use crate::trace::{Replay as _, Step as _, Trace, Traced};
+
+/// The master–slave family.
+pub struct MasterSlaveFamily;
+
+impl Family for MasterSlaveFamily {
+    const PROBLEM: &'static str = "master-slave";
+    type Input = MsInput;
+    type Run = Traced<MsSolution, MsStep>;
+
+    fn input(inst: &Instance) -> Option<&MsInput> {
+        match inst {
+            Instance::MasterSlave(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    fn wrap(input: MsInput) -> Instance {
+        Instance::MasterSlave(input)
+    }
+
+    fn offered(input: &MsInput) -> Vec<&'static str> {
+        offered(input)
+    }
+
+    fn run(input: &MsInput, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
+        if traced {
+            solve_traced(input, algorithm)
+        } else {
+            solve(input, algorithm).map(|solution| Traced {
+                solution,
+                trace: Trace::default(),
+            })
+        }
+    }
+
+    fn steps(run: &Self::Run) -> usize {
+        run.trace.len()
+    }
+
+    fn result(_input: &MsInput, _algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        report::result(&run.solution, &run.trace, with_trace)
+    }
+
+    fn check(input: &MsInput, run: &Self::Run) -> Result<(), String> {
+        let sol = &run.solution;
+        verify(input, sol).map_err(|v| v.to_string())?;
+        let mut state = MsState::default();
+        for s in &run.trace.steps {
+            ensure(!s.caption(&()).is_empty(), || {
+                "a step has no caption".into()
+            })?;
+            ensure(s.phase().line < PSEUDOCODE.len(), || {
+                "a phase line is out of the pseudocode".into()
+            })?;
+            state.apply(s);
+        }
+        ensure(run.trace.dropped == 0, || "the trace was cut".into())?;
+        ensure(state.schedule == sol.schedule, || {
+            "the replayed Gantt chart differs from the schedule".into()
+        })?;
+        if let Some(view) = &sol.tree {
+            ensure(state.selected == view.selected, || {
+                "the replayed Moore–Hodgson selection differs".into()
+            })?;
+        }
+        ensure(
+            state.counts.as_ref() == Some(&sol.counts) && state.total == sol.total,
+            || "the replayed counts differ".into(),
+        )
+    }
+}

@@ -20,7 +20,7 @@ fn preset(name: &str) -> Scatter {
     }
 }
 
-#[divan::bench(args = [400, 2_000, 10_000])]
+#[divan::bench(args = [400, 2_000, 10_000], sample_count = 20)]
 fn dp_seismic_p16(bencher: divan::Bencher, n: u64) {
     let inst = preset("scatter-seismic-400");
     let model = Model::of(&inst);
@@ -42,7 +42,7 @@ fn dp_worst_case_at_the_limit(bencher: divan::Bencher) {
     bencher.bench(|| scatter::solve(divan::black_box(&inst), Algorithm::Dp).map(|s| s.makespan));
 }
 
-#[divan::bench]
+#[divan::bench(sample_count = 20)]
 fn lp_rounded_seismic(bencher: divan::Bencher) {
     let inst = preset("scatter-seismic");
     bencher.bench(|| {
@@ -50,8 +50,27 @@ fn lp_rounded_seismic(bencher: divan::Bencher) {
     });
 }
 
-#[divan::bench]
+#[divan::bench(sample_count = 20)]
 fn dp_seismic_400_full_run(bencher: divan::Bencher) {
     let inst = preset("scatter-seismic-400");
     bencher.bench(|| scatter::solve(divan::black_box(&inst), Algorithm::Dp).map(|s| s.makespan));
+}
+
+/// LP + rounding with affine costs at the processor limit (p = 64, generated, n ≈ 500): one
+/// exact LP of 65 variables.
+#[divan::bench(sample_count = 5)]
+fn lp_rounded_affine_p64(bencher: divan::Bencher) {
+    let inst = hetlab_core::generate::scatter(hetlab_core::generate::Shape::Tree, 64, 7);
+    bencher.bench(|| {
+        scatter::solve(divan::black_box(&inst), Algorithm::LpRounded).map(|s| s.makespan)
+    });
+}
+
+/// The root choice with affine computations at p = 16 (16 LPs, or DPs when they fit).
+#[divan::bench(sample_count = 5)]
+fn root_choice_affine_p16(bencher: divan::Bencher) {
+    let inst = hetlab_core::generate::scatter(hetlab_core::generate::Shape::Random, 16, 7);
+    bencher.bench(|| {
+        scatter::solve(divan::black_box(&inst), Algorithm::RootChoice).map(|s| s.makespan)
+    });
 }

@@ -24,8 +24,9 @@ pub trait DpCosts {
     fn comm(&self, i: usize, e: usize) -> i128;
     /// `T_comp` of `e ≥ 1` items at position `i`.
     fn comp(&self, i: usize, e: usize) -> i128;
-    /// `T_comm(i, e)` never decreases with `e` (true for affine costs).
-    fn comm_nondecreasing(&self) -> bool;
+    /// `T_comm(i, e)` and `T_comp(i, e)` never decrease with `e` for `e ≥ 1` (true for
+    /// affine costs), so every column of the table is non-decreasing in `d` too.
+    fn monotone(&self) -> bool;
 }
 
 /// Affine costs in sending order, scaled to integers by `scale`.
@@ -105,7 +106,7 @@ impl DpCosts for Scaled {
         let (lat, per) = self.comp[i];
         lat + per * e as i128
     }
-    fn comm_nondecreasing(&self) -> bool {
+    fn monotone(&self) -> bool {
         true
     }
 }
@@ -150,9 +151,9 @@ impl Table {
 /// computing*, Parallel Computing 30(8), 2004, Algorithm 1.
 ///
 /// # Complexity
-/// `O(p·n²)` time (less when `T_comm` is non-decreasing: a candidate whose transfer alone
-/// reaches the best so far ends the loop), `O(p·n)` memory. The caller bounds `p·n²`
-/// ([`super::MAX_DP_WORK`]) and `n < 2^32`.
+/// `O(p·n²)` time for general costs, `O(p·n·(log n + s))` for monotone ones (affine), `s` the
+/// few candidates scanned per cell (see `cell_monotone`); `O(p·n)` memory. The caller bounds
+/// `p·n²` ([`super::MAX_DP_WORK`]) and `n < 2^32`.
 #[must_use]
 pub fn solve(costs: &impl DpCosts, n: usize) -> Table {
     let p = costs.len();
@@ -173,25 +174,17 @@ pub fn solve(costs: &impl DpCosts, n: usize) -> Table {
     choice[last] = (0..=n)
         .map(|d| u32::try_from(d).unwrap_or(u32::MAX))
         .collect();
-    let stop_early = costs.comm_nondecreasing();
+    let monotone = costs.monotone();
     for i in (0..last).rev() {
         let next = &cost[i + 1];
         let mut col = vec![0i128; n + 1];
         let mut pick = vec![0u32; n + 1];
         for d in 1..=n {
-            let mut best = next[d];
-            let mut best_e = 0usize;
-            for e in 1..=d {
-                let c = costs.comm(i, e);
-                if stop_early && c >= best {
-                    break;
-                }
-                let m = c + costs.comp(i, e).max(next[d - e]);
-                if m < best {
-                    best = m;
-                    best_e = e;
-                }
-            }
+            let (best, best_e) = if monotone {
+                cell_monotone(costs, next, i, d)
+            } else {
+                cell_full(costs, next, i, d)
+            };
             col[d] = best;
             pick[d] = u32::try_from(best_e).unwrap_or(u32::MAX);
         }
@@ -199,6 +192,60 @@ pub fn solve(costs: &impl DpCosts, n: usize) -> Table {
         choice[i] = pick;
     }
     Table { cost, choice }
+}
+
+/// One cell by the definition: every `e = 0..=d`, the first minimum.
+fn cell_full(costs: &impl DpCosts, next: &[i128], i: usize, d: usize) -> (i128, usize) {
+    let mut best = next[d];
+    let mut best_e = 0;
+    for e in 1..=d {
+        let m = costs.comm(i, e) + costs.comp(i, e).max(next[d - e]);
+        if m < best {
+            best = m;
+            best_e = e;
+        }
+    }
+    (best, best_e)
+}
+
+/// One cell when the costs are monotone, with the same answer as [`cell_full`] (the first
+/// minimum). `comp(e)` grows with `e` and `next[d − e]` shrinks, so they cross once, at the
+/// first `e*` with `comp(e*) ≥ next[d − e*]` (binary search). From `e*` on the candidate is
+/// `comm(e) + comp(e)`, non-decreasing: only `e*` counts. Below `e*` it is
+/// `comm(e) + next[d − e] ≥ next[d − e]`, and `next[d − e]` grows as `e` falls: the scan goes
+/// down from `e* − 1` and stops once `next[d − e]` exceeds the best value.
+fn cell_monotone(costs: &impl DpCosts, next: &[i128], i: usize, d: usize) -> (i128, usize) {
+    let (mut lo, mut hi) = (1, d + 1);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if costs.comp(i, mid) >= next[d - mid] {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let cross = lo;
+    // The first minimum over e ≥ 1, then e = 0 wins ties.
+    let mut best: Option<(i128, usize)> = None;
+    if cross <= d {
+        best = Some((costs.comm(i, cross) + costs.comp(i, cross), cross));
+    }
+    let mut e = cross - 1;
+    while e >= 1 {
+        let rest = next[d - e];
+        if best.is_some_and(|(b, _)| rest > b) {
+            break;
+        }
+        let m = costs.comm(i, e) + rest;
+        if best.is_none_or(|(b, _)| m <= b) {
+            best = Some((m, e));
+        }
+        e -= 1;
+    }
+    match best {
+        Some((m, e)) if m < next[d] => (m, e),
+        _ => (next[d], 0),
+    }
 }
 
 /// The candidate curve of one cell (§7): the value of every `e = 0..=d` at position `i`

@@ -20,7 +20,7 @@ pub mod lp;
 pub mod model;
 pub mod report;
 mod run;
-mod search;
+pub mod search;
 mod state;
 mod step;
 #[cfg(test)]

@@ -1,12 +1,25 @@
 //! The result document of a scatter (formats.md §4 and §3.1, objective `makespan`): the same
 //! JSON for the command line and the web app's export.
 
+use num_traits::ToPrimitive;
 use serde_json::{json, Value};
 
 use super::{Algorithm, ScatterSolution, ScatterStep};
 use crate::rational::{Exact, Q};
 use crate::report::{document, objective, with_steps};
 use crate::trace::Trace;
+
+/// Shares as JSON numbers when they are whole (always for integer distributions), else exact.
+fn shares(v: &[Q]) -> Value {
+    v.iter()
+        .map(|x| {
+            x.is_integer()
+                .then(|| x.to_integer().to_u64())
+                .flatten()
+                .map_or_else(|| x.exact(), Value::from)
+        })
+        .collect()
+}
 
 fn exact_list(v: &[Option<Q>]) -> Value {
     Value::Array(v.iter().map(Exact::exact).collect())
@@ -30,7 +43,7 @@ pub fn result(sol: &ScatterSolution, trace: &Trace<ScatterStep>, with_trace: boo
         "root": sol.root,
         "gantt": sol.schedule.rows,
         "uniform": {
-            "distribution": sol.uniform.shares.exact(),
+            "distribution": shares(&sol.uniform.shares),
             "end_times": exact_list(&sol.uniform.end_times()),
             "makespan": sol.uniform.makespan.exact(),
         },

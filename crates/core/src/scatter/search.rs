@@ -9,6 +9,10 @@ use super::model::Model;
 use super::run::{check_dp, dp_path, lp_path, Outcome};
 use super::step::{OrderWhy, ScatterStep};
 use super::{RootOption, ScatterError, MAX_SEARCH_PROCESSORS};
+
+/// Most processors for a root choice that solves one affine LP per candidate (about 35 ms
+/// natively for 16 candidates, so 24 stays well under a second in the browser).
+pub const MAX_ROOT_LPS: usize = 24;
 use crate::instance::Scatter;
 use crate::rational::Q;
 
@@ -79,7 +83,8 @@ pub(super) fn orders(
 
 /// The root choice of §5: for every candidate root `r`, the others by increasing `β[r][i]`,
 /// `total(r) = [r ≠ C]·β[C][r]·n + T_opt(root = r)`; the least total wins (ties: the smaller
-/// index). `T_opt` is the DP when `p` DPs fit the limit, else LP + rounding.
+/// index). `T_opt` is the DP when `p` DPs fit the limit, else LP + rounding (affine LPs: at
+/// most [`MAX_ROOT_LPS`] processors).
 ///
 /// # Errors
 /// No `root_transfer`; neither the DP nor the LP applies.
@@ -95,6 +100,12 @@ pub(super) fn roots(
     let p = inst.processors.len();
     let n = inst.n;
     let use_dp = check_dp(p, n, p as u128 + 1).is_ok();
+    let linear = (0..p).all(|r| Model::for_root(inst, r).is_some_and(|m| m.is_linear()));
+    if !use_dp && !linear && p > MAX_ROOT_LPS {
+        return Err(ScatterError::TooLarge(format!(
+            "the root choice needs one LP per candidate root here (n is too large for the DP): at most {MAX_ROOT_LPS} processors, got {p}"
+        )));
+    }
     let mut options: Vec<RootOption> = Vec::with_capacity(p);
     let mut best: Option<usize> = None;
     for r in 0..p {

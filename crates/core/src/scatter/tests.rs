@@ -408,3 +408,66 @@ fn presets_read_and_solve() {
         );
     }
 }
+
+#[test]
+fn result_documents_use_the_names_of_formats_3_1() {
+    let inst = preset("scatter-sc1");
+    let t = check(&inst, Algorithm::LpRounded);
+    let doc = report::result(&t.solution, &t.trace, true);
+    assert_eq!(doc["algorithm"], "lp-rounded");
+    assert_eq!(doc["status"], "heuristic");
+    assert_eq!(doc["objective"]["value_exact"], "13/1");
+    assert_eq!(doc["distribution"], serde_json::json!([3, 2, 1]));
+    assert_eq!(
+        doc["end_times"],
+        serde_json::json!(["13/1", "13/1", "12/1"])
+    );
+    assert_eq!(doc["lp_makespan"], "213/17");
+    assert_eq!(doc["bound"], "349/17");
+    assert_eq!(doc["uniform"]["distribution"], serde_json::json!([2, 2, 2]));
+    assert_eq!(doc["uniform"]["makespan"], "15/1");
+    let trace = doc["trace"].as_array().unwrap();
+    assert_eq!(trace.len(), t.trace.len());
+    assert!(trace
+        .iter()
+        .all(|s| s["caption"].as_str().is_some_and(|c| c.ends_with('.'))));
+    let dp = check(&inst, Algorithm::Dp);
+    let doc = report::result(&dp.solution, &dp.trace, false);
+    assert_eq!(
+        (doc["status"].as_str(), doc["steps"].as_u64()),
+        (Some("optimal"), Some(dp.trace.len() as u64))
+    );
+    assert!(doc.get("trace").is_none() && doc.get("lp_makespan").is_none());
+    let closed = check(&preset("scatter-sc2"), Algorithm::ClosedForm);
+    let doc = report::result(&closed.solution, &closed.trace, false);
+    assert_eq!(
+        doc["distribution"],
+        serde_json::json!(["840/17", "480/17", "720/17"])
+    );
+    assert_eq!(doc["objective"]["value_exact"], "2100/17");
+    let roots = check(&preset("scatter-sc4"), Algorithm::RootChoice);
+    let doc = report::result(&roots.solution, &roots.trace, false);
+    assert_eq!(
+        (doc["root"].as_u64(), doc["root_method"].as_str()),
+        (Some(2), Some("dp"))
+    );
+    assert_eq!(doc["roots"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn root_choice_limits() {
+    // 25 processors, affine computations, n too large for 26 DPs: one LP per root is refused.
+    let mut inst = crate::generate::scatter(crate::generate::Shape::Random, 25, 1);
+    inst.n = 2_000;
+    inst.processors[0].comp.lat = qi(1);
+    assert!(
+        matches!(solve(&inst, Algorithm::RootChoice), Err(ScatterError::TooLarge(m)) if m.contains("at most 24"))
+    );
+    // With linear costs the closed form replaces the LP: no limit but the processors'.
+    for p in &mut inst.processors {
+        p.comp.lat = qi(0);
+    }
+    let sol = solve(&inst, Algorithm::RootChoice).unwrap();
+    assert_eq!(sol.root_method, Some("lp-rounded"));
+    verify(&inst, &sol).unwrap();
+}

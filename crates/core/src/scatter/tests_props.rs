@@ -17,6 +17,7 @@ use crate::rational::{q, qi};
 struct Tables {
     comm: Vec<Vec<i128>>,
     comp: Vec<Vec<i128>>,
+    monotone: bool,
 }
 
 impl DpCosts for Tables {
@@ -29,8 +30,8 @@ impl DpCosts for Tables {
     fn comp(&self, i: usize, e: usize) -> i128 {
         self.comp[i][e - 1]
     }
-    fn comm_nondecreasing(&self) -> bool {
-        false
+    fn monotone(&self) -> bool {
+        self.monotone
     }
 }
 
@@ -60,14 +61,30 @@ fn brute(t: &Tables, n: usize) -> i128 {
     best
 }
 
-fn tables() -> impl Strategy<Value = (Tables, usize)> {
-    (1usize..=4, 0usize..=6).prop_flat_map(|(p, n)| {
-        let col = prop::collection::vec(0i128..20, n.max(1));
+/// Random tables; when `monotone`, each row is sorted (non-decreasing in `x`), which the
+/// DP's fast cell search relies on.
+fn tables(monotone: bool) -> impl Strategy<Value = (Tables, usize)> {
+    (1usize..=4, 0usize..=7).prop_flat_map(move |(p, n)| {
+        let col = prop::collection::vec(0i128..20, n.max(1)).prop_map(move |mut v| {
+            if monotone {
+                v.sort_unstable();
+            }
+            v
+        });
         (
             prop::collection::vec(col.clone(), p),
             prop::collection::vec(col, p),
         )
-            .prop_map(move |(comm, comp)| (Tables { comm, comp }, n))
+            .prop_map(move |(comm, comp)| {
+                (
+                    Tables {
+                        comm,
+                        comp,
+                        monotone,
+                    },
+                    n,
+                )
+            })
     })
 }
 
@@ -109,7 +126,16 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn dp_matches_brute_force_on_general_tables((t, n) in tables()) {
+    fn monotone_cells_match_the_full_scan((t, n) in tables(true)) {
+        let mut full = Tables { comm: t.comm.clone(), comp: t.comp.clone(), monotone: false };
+        let fast = dp::solve(&t, n);
+        prop_assert_eq!(&fast, &dp::solve(&full, n), "same table, same choices (ties)");
+        full.monotone = true;
+        prop_assert_eq!(fast.optimum(), brute(&full, n));
+    }
+
+    #[test]
+    fn dp_matches_brute_force_on_general_tables((t, n) in tables(false)) {
         let table = dp::solve(&t, n);
         prop_assert_eq!(table.optimum(), brute(&t, n));
         // The reconstruction reaches the optimum too.

@@ -3,6 +3,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    hetlab_web::ui::install_panic_notice();
     yew::Renderer::<hetlab_web::ui::App>::new().render();
 }
 

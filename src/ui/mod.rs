@@ -99,6 +99,15 @@ pub fn App() -> Html {
     }
 }
 
+/// The families whose step-by-step page exists (the route match of [`App`] has one arm each).
+pub const PAGES: &[&str] = &["steady-state", "broadcast", "square-partition", "lu"];
+
+/// Whether `problem` has its page on the site (else the home page says "command line now").
+#[must_use]
+pub fn has_page(problem: &str) -> bool {
+    PAGES.contains(&problem)
+}
+
 /// The navigation context (every page is under [`App`]).
 #[hook]
 pub fn use_nav() -> Nav {
@@ -106,4 +115,34 @@ pub fn use_nav() -> Nav {
         route: Route::parse(&dom::hash()),
         go: Callback::noop(),
     })
+}
+
+/// A panic is a bug, and in the browser it stops the app (`panic = "abort"`). This hook puts a
+/// plain notice over the page first: what happened, that the platform saved in this browser is
+/// untouched (it is written on every edit, never on a panic), how to reload, and the message to
+/// quote in a report.
+pub fn install_panic_notice() {
+    std::panic::set_hook(Box::new(|info| {
+        let what = info.to_string();
+        let what: String = what.chars().take(600).collect();
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Ok(div) = doc.create_element("div") else {
+            return;
+        };
+        div.set_class_name("panic-notice");
+        let _ = div.set_attribute("role", "alert");
+        let _ = div.set_attribute("data-testid", "panic-notice");
+        let reload = format!("{}{}", dom::base_url(), dom::hash());
+        div.set_inner_html(&format!(
+            "<h2>HetLab stopped because of a bug</h2><p>Your platform saved in this browser is              safe. <a href=\"{}\">Reload this page</a> to go on.</p><p>Please report it with              this link and the message below:</p><pre>{}</pre>",
+            crate::draw::svg::escape(&reload),
+            crate::draw::svg::escape(&what)
+        ));
+        if let Some(body) = doc.body() {
+            let _ = body.append_child(&div);
+        }
+        web_sys::console::error_1(&what.into());
+    }));
 }

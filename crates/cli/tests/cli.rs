@@ -155,7 +155,7 @@ fn errors_go_to_stderr_with_exit_code_1() {
         vec!["decode".to_owned(), "v1.garbage!".to_owned()],
         vec![
             "gen".to_owned(),
-            "ring".to_owned(),
+            "no-such-family".to_owned(),
             "--seed".to_owned(),
             "1".to_owned(),
         ],

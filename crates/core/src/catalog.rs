@@ -126,16 +126,19 @@ pub const FAMILIES: &[Family] = &[
         summary: "Cut a chain of tasks into consecutive parts for processors of different speeds.",
         spec: "chains.md",
         algorithms: &[
-            algo("exact-bisection", "exact bisection", false),
-            algo("dp", "dynamic programming", false),
-            algo("dp-plus", "dynamic programming with pruning", false),
-            algo("nicol", "Nicol's algorithm", false),
-            algo("nicol-plus", "Nicol's algorithm with bounds", false),
-            algo("bidding", "bidding", false),
-            algo("eps-bisection", "ε-bisection", false),
-            algo("rb", "recursive bisection", false),
-            algo("mp", "MP heuristic", false),
-            algo("cp-random", "random cut points baseline", false),
+            algo("exact-bisection", "exact bisection, bounds snapped to realisable values (§6.8)", true),
+            algo("dp", "dynamic programming in O(NP) (§6.2)", true),
+            algo("dp-plus", "dynamic programming on the separator band (§6.3)", true),
+            algo("nicol", "Nicol's search, heterogeneous (§6.4)", true),
+            algo("nicol-plus", "Nicol's search with dynamic bounds (§6.5)", true),
+            algo("bidding", "bidding, corrected (§6.6)", true),
+            algo("eps-bisection", "ε-bisection, ε = 1/1000 (§6.7)", true),
+            algo("rb", "recursive bisection heuristic (§5.1)", true),
+            algo("mp", "Miguet–Pierson heuristic (§5.2)", true),
+            algo("cp-random", "processors reordered: best of R random orders (§8.2)", true),
+            algo("dp-eq4", "dynamic programming by Eq. 4, the whole table (§6.1)", true),
+            algo("exhaustive", "every separator vector, the reference (§6.0)", true),
+            algo("cp-exact", "processors reordered: every order, P ≤ 8 (§8.3)", true),
         ],
     },
     Family {
@@ -144,10 +147,13 @@ pub const FAMILIES: &[Family] = &[
         summary: "Pick and order the processors of a ring for an iterative computation.",
         spec: "ring.md",
         algorithms: &[
-            algo("exact", "exhaustive search (p ≤ 10)", false),
-            algo("greedy", "greedy ring growing", false),
-            algo("tsp", "TSP-based heuristic", false),
-            algo("homogeneous", "homogeneous baseline", false),
+            algo("exact", "exact: exhaustive (p ≤ 10), subset Held–Karp up to p = 16", true),
+            algo("greedy", "greedy ring growing from the fastest processor", true),
+            algo("tsp", "all processors on a TSP local-search tour", true),
+            algo("homogeneous", "homogeneous-network closed form (equal links)", true),
+            algo("exhaustive", "exhaustive search over every ring (p ≤ 10)", true),
+            algo("held-karp", "subset Held–Karp bounds (p ≤ 16)", true),
+            algo("greedy-all-starts", "greedy from every fastest processor", true),
         ],
     },
     Family {
@@ -156,8 +162,12 @@ pub const FAMILIES: &[Family] = &[
         summary: "Split the data of a scatter so that every processor finishes together.",
         spec: "scatter.md",
         algorithms: &[
-            algo("dp", "dynamic programming", false),
-            algo("lp-rounded", "rounded linear program", false),
+            algo("dp", "exact dynamic programming (§2), given order", true),
+            algo("lp-rounded", "LP + deterministic rounding, guaranteed (§4)", true),
+            algo("closed-form", "rational optimum of linear costs (§3, Theorems 1–2)", true),
+            algo("dp-sorted", "decreasing bandwidth order (§5), then the DP", true),
+            algo("order-search", "every order with the DP (§5, p ≤ 7)", true),
+            algo("root-choice", "best root for data on one machine (§5)", true),
         ],
     },
     Family {
@@ -177,7 +187,19 @@ pub const FAMILIES: &[Family] = &[
         title: "Divisible loads",
         summary: "Share an arbitrarily divisible load among workers on a star or a tree.",
         spec: "divisible-load.md",
-        algorithms: &[algo("exact", "exact closed forms", false)],
+        algorithms: &[
+            algo("exact", "the variant's own method: closed form, tree collapse, exact search (p ≤ 9) or multi-round scheme", true),
+            algo("star-linear", "STARLINEAR: bandwidth order, equal finish (§2)", true),
+            algo("fixed-order", "imposed order: best subsequence (§2.4)", true),
+            algo("tree-linear", "TREELINEAR: bottom-up collapse into w_eq (§3)", true),
+            algo("affine-exact", "STARAFFINE: exact search over ordered subsets (§4.2)", true),
+            algo("affine-sorted", "STARAFFINE: all workers by g, large loads (Prop. 4)", true),
+            algo("affine-prefix", "STARAFFINE: best prefix of the g order, heuristic (§4.2)", true),
+            algo("affine-lp", "STARAFFINE: LP of the input order (§4.3)", true),
+            algo("multi-installment", "multi-installment, M rounds (§5)", true),
+            algo("umr", "UMR: uniform multi-round, computed M (§6)", true),
+            algo("periodic", "asymptotically optimal periodic schedule (§7)", true),
+        ],
     },
 ];
 
@@ -199,6 +221,12 @@ mod tests {
         assert_eq!(names.len(), FAMILIES.len());
         let ss = family("steady-state").unwrap();
         assert!(ss.algorithm("tree").unwrap().available);
-        assert!(!family("ring").unwrap().available());
+        assert!(
+            family("ring")
+                .unwrap()
+                .algorithm("exact")
+                .unwrap()
+                .available
+        );
     }
 }

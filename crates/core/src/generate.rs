@@ -9,8 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::instance::{
-    Broadcast, Instance, Lu, Processors, SquarePartition, SteadyState, MAX_LU_BLOCKS,
-    MAX_PROCESSORS,
+    Affine, Broadcast, Chains, Instance, Lu, Processors, RootTransfer, Scatter, ScatterProcessor,
+    SquarePartition, SteadyState, MAX_LU_BLOCKS, MAX_PROCESSORS, MAX_SCATTER_PROCESSORS,
 };
 use crate::platform::{Link, Node, NodeId, Platform};
 use crate::rational::{qi, Cost};
@@ -132,7 +132,11 @@ pub fn integers(n: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
 /// A random instance of `problem` (`hetlab gen`): graph families get a platform of `shape` with
 /// node 0 as master or source; square partitions get `size` integer speeds in `1..=10`; LU
 /// instances `size` integer cycle times in `1..=9`, slices of `B = 2·size` chunks and a matrix of
-/// `n = 4·B` blocks (capped). `None` for a family with no generator yet.
+/// `n = 4·B` blocks (capped); chains instances `size` processors and `16·size` tasks from the
+/// generators of chains.md §9; rings `size` processors as [`crate::ring::generate`] describes (two
+/// groups for the `clusters` shape); divisible loads pick their variant from the shape (see
+/// [`crate::divisible::random`]); master-slave and scatter instances as [`master_slave`] and
+/// `scatter` describe. `None` for a family with no generator yet.
 #[must_use]
 pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     let list = |lo, hi, cap| {
@@ -157,9 +161,29 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
                 grid: None,
             })
         }
+        "chains" => chains(size, seed),
+        "ring" => Instance::Ring(crate::ring::generate(size, shape == Shape::Clusters, seed)),
         "master-slave" => Instance::MasterSlave(master_slave(shape, size, seed)),
+        "divisible" => Instance::Divisible(crate::divisible::random::instance(shape, size, seed)),
+        "scatter" => Instance::Scatter(scatter(shape, size, seed)),
         _ => return None,
     })
+}
+
+/// A `chains` instance (chains.md §9, SplitMix64 generators): `size` processors with speeds
+/// `speeds(size, 8, seed)` and `16·size` tasks; the seed picks the workload shape among
+/// uniform, heavy, bumps and spikes (weights 1..=100).
+fn chains(size: usize, seed: u64) -> Instance {
+    use crate::chains::workload::{bumps, heavy, speeds, spikes, uniform};
+    let p = size.clamp(1, crate::chains::MAX_PROCESSORS);
+    let n = 16 * p;
+    let weights = match seed % 4 {
+        0 => uniform(n, 1, 100, seed),
+        1 => heavy(n, 1, 100, seed),
+        2 => bumps(n, 1, 100, seed, 8),
+        _ => spikes(n, 1, 100, seed, 5),
+    };
+    Instance::Chains(Chains::new(weights, speeds(p, 8, seed, 1)))
 }
 
 /// A random master-slave instance (`hetlab gen master-slave`): `star` gives `MaxTasks{v}` and
@@ -257,6 +281,73 @@ fn rng_below(seed: u64, k: usize) -> Option<usize> {
     usize::try_from(r).ok().and_then(|r| r.checked_sub(1))
 }
 
+/// A random scatter instance (scatter.md §1): `size` processors (capped), the root last, `n`
+/// in `5p..=12p` items, integer per-item costs (`β` in `1..=5`, `α` in `1..=9`); latencies in
+/// `0..=3` except for the star shape (linear costs); the random shape adds a symmetric
+/// `root_transfer` (per-item times `1..=5`, a random source) for the root choice.
+#[must_use]
+pub fn scatter(shape: Shape, size: usize, seed: u64) -> Scatter {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let p = size.clamp(1, MAX_SCATTER_PROCESSORS);
+    let mut draw = |lo: u32, hi: u32| qi(i64::from(rng.gen_range(lo..=hi)));
+    let linear = shape == Shape::Star;
+    let lat = |draw: &mut dyn FnMut(u32, u32) -> crate::rational::Q| {
+        if linear {
+            qi(0)
+        } else {
+            draw(0, 3)
+        }
+    };
+    let p32 = u32::try_from(p).unwrap_or(1);
+    let n = u64::from(rng_range(seed, 5 * p32, 12 * p32));
+    let mut processors = Vec::with_capacity(p);
+    for k in 0..p {
+        let link = if k + 1 == p {
+            Affine::default()
+        } else {
+            Affine {
+                lat: lat(&mut draw),
+                per_item: draw(1, 5),
+            }
+        };
+        let work = Affine {
+            lat: lat(&mut draw),
+            per_item: draw(1, 9),
+        };
+        processors.push(ScatterProcessor {
+            comm: link,
+            comp: work,
+        });
+    }
+    let root_transfer = (shape == Shape::Random).then(|| {
+        let mut m = vec![vec![qi(0); p]; p];
+        // Symmetric: each pair is drawn once, in a fixed order, and written twice.
+        #[allow(clippy::needless_range_loop)]
+        for a in 0..p {
+            for b in a + 1..p {
+                let v = draw(1, 5);
+                m[a][b] = v.clone();
+                m[b][a] = v;
+            }
+        }
+        let source = usize::try_from(rng_range(seed ^ 0x5ca7, 0, p32 - 1)).unwrap_or(0);
+        RootTransfer {
+            source,
+            per_item: m,
+        }
+    });
+    Scatter {
+        n,
+        processors,
+        root_transfer,
+    }
+}
+
+/// One draw in `lo..=hi` from its own seeded stream.
+fn rng_range(seed: u64, lo: u32, hi: u32) -> u32 {
+    ChaCha8Rng::seed_from_u64(seed.wrapping_add(0x9e37_79b9)).gen_range(lo..=hi.max(lo))
+}
+
 struct Gen {
     rng: ChaCha8Rng,
     p: Platform,
@@ -333,7 +424,14 @@ mod tests {
 
     #[test]
     fn every_generated_instance_reads_back() {
-        for problem in ["steady-state", "broadcast", "square-partition", "lu"] {
+        for problem in [
+            "steady-state",
+            "broadcast",
+            "square-partition",
+            "lu",
+            "ring",
+            "scatter",
+        ] {
             for seed in 0..5 {
                 let inst = instance(problem, Shape::Random, 6, seed).unwrap();
                 assert_eq!(inst.problem(), problem);
@@ -355,7 +453,7 @@ mod tests {
             crate::family::check_invariants(&read, "1d").is_ok(),
             "what gen writes, solve reads"
         );
-        assert!(instance("ring", Shape::Star, 4, 1).is_none());
+        assert!(instance("no-such-family", Shape::Star, 4, 1).is_none());
         assert_eq!(integers(4, 1, 10, 9), integers(4, 1, 10, 9));
     }
 

@@ -6,6 +6,8 @@
 
 pub mod broadcast;
 pub mod catalog;
+pub mod chains;
+pub mod divisible;
 pub mod family;
 pub mod generate;
 pub mod graph;
@@ -19,6 +21,8 @@ pub mod platform;
 pub mod presets;
 pub mod rational;
 pub mod report;
+pub mod ring;
+pub mod scatter;
 pub mod share;
 pub mod square;
 pub mod steady_state;

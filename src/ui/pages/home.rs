@@ -17,15 +17,21 @@ pub fn Home() -> Html {
             <div class="cards">
                 { for FAMILIES.iter().map(|f| {
                     let available = f.available();
+                    let page = available && crate::ui::has_page(f.problem);
                     let algos: Vec<String> = f.algorithms.iter().map(|a| if a.available || !available { a.name.to_owned() } else { format!("{} (coming)", a.name) }).collect();
                     html! {
-                        <article class={classes!("card", (!available).then_some("coming"))} data-testid={format!("family-{}", f.problem)}>
+                        <article class={classes!("card", (!page).then_some("coming"))} data-testid={format!("family-{}", f.problem)}>
                             <h2>
-                                if available { <a href={format!("#/{}", f.problem)}>{f.title}</a> } else { {f.title} }
+                                if page { <a href={format!("#/{}", f.problem)}>{f.title}</a> } else { {f.title} }
                             </h2>
                             <p>{f.summary}</p>
                             <p class="algos">{"Algorithms: "}{algos.join(", ")}</p>
-                            if !available { <p class="badge">{"coming"}</p> }
+                            if available && !page {
+                                <p class="badge">{"command line now, page coming"}</p>
+                                <p class="muted">{format!("Solve it with `hetlab solve` (try `hetlab gen {} --seed 1`); its step-by-step page is coming.", f.problem)}</p>
+                            } else if !available {
+                                <p class="badge">{"coming"}</p>
+                            }
                         </article>
                     }
                 }) }

@@ -95,8 +95,24 @@ macro_rules! with_family {
                 type $f = $crate::lu::family::LuFamily;
                 $body
             }
+            I::Chains($input) => {
+                type $f = $crate::chains::family::ChainsFamily;
+                $body
+            }
+            I::Ring($input) => {
+                type $f = $crate::ring::family::RingFamily;
+                $body
+            }
             I::MasterSlave($input) => {
                 type $f = $crate::master_slave::family::MasterSlaveFamily;
+                $body
+            }
+            I::Divisible($input) => {
+                type $f = $crate::divisible::family::DivisibleFamily;
+                $body
+            }
+            I::Scatter($input) => {
+                type $f = $crate::scatter::family::ScatterFamily;
                 $body
             }
         }

@@ -6,12 +6,28 @@
 use serde::Deserialize;
 
 mod broadcast;
+mod chains;
+mod divisible;
 mod master_slave;
+mod ring;
+mod scatter;
 mod speeds;
 mod steady;
 
 use broadcast::RawBroadcast;
 pub use broadcast::{Broadcast, PortModel};
+pub use chains::Chains;
+use chains::RawChains;
+use divisible::RawDivisible;
+pub use divisible::{
+    Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
+};
+use ring::RawRing;
+pub use ring::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
+use scatter::RawScatter;
+pub use scatter::{
+    Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
+};
 pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
@@ -33,8 +49,16 @@ pub enum Instance {
     SquarePartition(SquarePartition),
     /// `"problem": "lu"`.
     Lu(Lu),
+    /// `"problem": "chains"`.
+    Chains(Chains),
+    /// `"problem": "ring"`.
+    Ring(Ring),
     /// `"problem": "master-slave"`.
     MasterSlave(crate::master_slave::MsInput),
+    /// `"problem": "divisible"`.
+    Divisible(Divisible),
+    /// `"problem": "scatter"`.
+    Scatter(Scatter),
 }
 
 #[derive(Deserialize)]
@@ -83,9 +107,25 @@ impl Instance {
                 let raw: RawLu = parse_json(text, "")?;
                 raw.validate().map(Instance::Lu)
             }
+            "chains" => {
+                let raw: RawChains = parse_json(text, "")?;
+                raw.validate().map(Instance::Chains)
+            }
+            "ring" => {
+                let raw: RawRing = parse_json(text, "")?;
+                raw.validate().map(Instance::Ring)
+            }
             "master-slave" => {
                 let raw: master_slave::RawMasterSlave = parse_json(text, "")?;
                 raw.validate().map(Instance::MasterSlave)
+            }
+            "divisible" => {
+                let raw: RawDivisible = parse_json(text, "")?;
+                raw.validate().map(Instance::Divisible)
+            }
+            "scatter" => {
+                let raw: RawScatter = parse_json(text, "")?;
+                raw.validate().map(Instance::Scatter)
             }
             other => Err(if let Some(f) = catalog::family(other) {
                 Issues::one(
@@ -123,7 +163,11 @@ impl Instance {
             Instance::Broadcast(b) => b.to_value(),
             Instance::SquarePartition(s) => s.to_value(),
             Instance::Lu(l) => l.to_value(),
+            Instance::Chains(c) => c.to_value(),
+            Instance::Ring(r) => r.to_value(),
             Instance::MasterSlave(m) => m.to_value(),
+            Instance::Divisible(d) => d.to_value(),
+            Instance::Scatter(s) => s.to_value(),
         }
     }
 
@@ -135,7 +179,11 @@ impl Instance {
             Instance::Broadcast(_) => "broadcast",
             Instance::SquarePartition(_) => "square-partition",
             Instance::Lu(_) => "lu",
+            Instance::Chains(_) => "chains",
+            Instance::Ring(_) => "ring",
             Instance::MasterSlave(_) => "master-slave",
+            Instance::Divisible(_) => "divisible",
+            Instance::Scatter(_) => "scatter",
         }
     }
 
@@ -145,7 +193,13 @@ impl Instance {
         match self {
             Instance::SteadyState(s) => Some(&s.platform),
             Instance::Broadcast(b) => Some(&b.platform),
-            Instance::SquarePartition(_) | Instance::Lu(_) | Instance::MasterSlave(_) => None,
+            Instance::SquarePartition(_)
+            | Instance::Lu(_)
+            | Instance::Chains(_)
+            | Instance::Ring(_)
+            | Instance::MasterSlave(_)
+            | Instance::Divisible(_)
+            | Instance::Scatter(_) => None,
         }
     }
 }
@@ -173,7 +227,7 @@ mod tests {
     fn explains_what_is_wrong() {
         let e = Instance::from_json(r#"{"version": 1}"#).unwrap_err();
         assert_eq!(e.0[0].path, "problem");
-        let e = Instance::from_json(r#"{"problem": "ring", "version": 1}"#).unwrap_err();
+        let e = Instance::from_json(r#"{"problem": "master-slave", "version": 1}"#).unwrap_err();
         assert!(e.to_string().contains("not available yet"), "{e}");
         let e = Instance::from_json(r#"{"problem": "rings", "version": 1}"#).unwrap_err();
         assert!(e.to_string().contains("unknown problem \"rings\""), "{e}");

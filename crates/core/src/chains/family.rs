@@ -1,0 +1,91 @@
+//! The chains family behind the generic [`Family`] entry (CLI `solve`/`list`/`gen`, pages, the
+//! generic invariant test).
+
+use serde_json::Value;
+
+use super::{
+    report, solve, solve_traced, verify, ChainStep, ChainsError, ChainsSolution, ChainsState,
+    PSEUDOCODE,
+};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::{Chains, Instance};
+use crate::trace::{Replay as _, Step as _, Trace, Traced};
+
+/// The chains family.
+pub struct ChainsFamily;
+
+impl From<ChainsError> for SolveError {
+    fn from(e: ChainsError) -> SolveError {
+        match e {
+            ChainsError::UnknownAlgorithm(_) => SolveError::Unknown(e.to_string()),
+            ChainsError::TooLarge { .. } => SolveError::TooLarge(e.to_string()),
+            ChainsError::Invalid(_) => SolveError::Failed(e.to_string()),
+        }
+    }
+}
+
+impl Family for ChainsFamily {
+    const PROBLEM: &'static str = "chains";
+    type Input = Chains;
+    type Run = Traced<ChainsSolution, ChainStep>;
+
+    fn input(inst: &Instance) -> Option<&Chains> {
+        match inst {
+            Instance::Chains(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    fn wrap(input: Chains) -> Instance {
+        Instance::Chains(input)
+    }
+
+    fn run(input: &Chains, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
+        let i = input.input();
+        let t = if traced {
+            solve_traced(&i, algorithm)
+        } else {
+            solve(&i, algorithm).map(|solution| Traced {
+                solution,
+                trace: Trace::default(),
+            })
+        };
+        t.map_err(SolveError::from)
+    }
+
+    fn steps(run: &Self::Run) -> usize {
+        run.trace.len()
+    }
+
+    fn result(input: &Chains, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        report::result(&input.input(), algorithm, run, with_trace)
+    }
+
+    fn check(input: &Chains, run: &Self::Run) -> Result<(), String> {
+        let i = input.input();
+        let sol = &run.solution;
+        verify(&i, sol).map_err(|v| v.to_string())?;
+        let mut state = ChainsState::new(&i);
+        for s in &run.trace.steps {
+            ensure(!s.caption(&()).is_empty(), || {
+                "a step has no caption".into()
+            })?;
+            ensure(s.phase().line < PSEUDOCODE.len(), || {
+                "a phase line is out of the pseudocode".into()
+            })?;
+            state.apply(s);
+        }
+        if run.trace.is_empty() {
+            return Ok(());
+        }
+        ensure(state.result.as_ref() == Some(&sol.bottleneck), || {
+            "the replay does not end on the bottleneck".into()
+        })?;
+        ensure(state.separators == sol.separators, || {
+            "the replayed separators differ".into()
+        })?;
+        ensure(state.loads() == sol.loads, || {
+            "the replayed loads differ".into()
+        })
+    }
+}

@@ -1,0 +1,299 @@
+//! STARAFFINE (divisible-load.md §4): the exact search over ordered subsets of §4.2, the
+//! large-load solution of Prop. 4 (`EF` of all workers by `g`) and the prefix heuristic.
+//!
+//! Up to [`MAX_TABLE_WORKERS`] workers the exact method is the spec's enumeration itself, every
+//! row a step; beyond, the branch and bound of [`super::search`] (same answer, same tie rule).
+
+use num_traits::Zero;
+use serde::Serialize;
+
+use super::ef::{by_bandwidth, ef, Prefix};
+use super::schedule::spread;
+use super::star::{finish, MAX_TABLE_WORKERS};
+use super::step::Tried;
+use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker};
+use crate::rational::{frac, Q};
+
+/// `exact` runs the search up to this many workers (spec §4.2), the prefix heuristic beyond.
+pub const MAX_EXACT_SPEC: usize = 9;
+/// `affine-exact` refuses more workers than this.
+pub const MAX_EXACT: usize = 10;
+/// Most prefixes the exact search examines; beyond, it reports its best as a heuristic.
+pub const NODE_BUDGET: u64 = 60_000;
+
+/// `EF` of all workers sorted by `g` (Prop. 4; §9.3 step 1).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SortedEf {
+    /// Workers by `(g, i)`.
+    pub order: Vec<usize>,
+    /// Its `T_f`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub makespan: Q,
+    /// Loads in that order (negative ones mark it invalid; never scheduled).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub alpha: Vec<Q>,
+    /// Every load is `≥ 0`.
+    pub valid: bool,
+}
+
+/// What the STARAFFINE methods report besides the common fields.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AffineDetails {
+    /// `EF` of all workers by `g`.
+    pub sorted: Option<SortedEf>,
+    /// Every ordered subset in enumeration order (`p ≤ 4`), or the `p` prefixes (heuristic).
+    pub table: Vec<Tried>,
+    /// Prefixes examined by the search.
+    pub visited: u64,
+    /// Subtrees cut by the bounds.
+    pub pruned: u64,
+    /// The search finished (false: stopped by [`NODE_BUDGET`]).
+    pub complete: bool,
+    /// The mixed integer program of §4.4, as text.
+    pub program: Vec<String>,
+}
+
+impl AffineDetails {
+    /// No search (nothing to schedule).
+    #[must_use]
+    pub fn empty() -> AffineDetails {
+        AffineDetails::new(None, Vec::new(), Vec::new())
+    }
+
+    fn new(sorted: Option<SortedEf>, table: Vec<Tried>, program: Vec<String>) -> AffineDetails {
+        AffineDetails {
+            sorted,
+            table,
+            visited: 0,
+            pruned: 0,
+            complete: true,
+            program,
+        }
+    }
+}
+
+/// `EF` of all workers by `g`, emitted as §9.3's first step.
+fn sorted_ef(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Option<SortedEf> {
+    let order = by_bandwidth(&inst.workers);
+    emit(DivStep::Sorted {
+        order: order.clone(),
+    });
+    let e = ef(&inst.workers, &order, &inst.w_total, &Q::zero())?;
+    let s = SortedEf {
+        order,
+        makespan: e.makespan,
+        alpha: e.alpha,
+        valid: e.valid,
+    };
+    emit(DivStep::SortedEf(s.clone()));
+    Some(s)
+}
+
+/// Schedules `order` with its `EF` loads.
+fn conclude(
+    inst: &Divisible,
+    order: Vec<usize>,
+    makespan: Q,
+    details: AffineDetails,
+    emit: &mut impl FnMut(DivStep),
+) -> DivSolution {
+    let loads = ef(&inst.workers, &order, &inst.w_total, &Q::zero())
+        .map(|e| e.alpha)
+        .unwrap_or_default();
+    let alpha = spread(inst.workers.len(), &order, &loads);
+    finish(
+        inst,
+        order,
+        alpha,
+        None,
+        makespan,
+        Details::Affine(details),
+        true,
+        emit,
+    )
+}
+
+/// The large-load solution (Prop. 4): `EF` of all workers by `g`.
+///
+/// # Errors
+/// [`DivisibleError::Infeasible`] when some load is negative (latencies too large).
+pub(super) fn sorted(
+    inst: &Divisible,
+    emit: &mut impl FnMut(DivStep),
+) -> Result<DivSolution, DivisibleError> {
+    let s = sorted_ef(inst, emit).ok_or_else(no_worker)?;
+    if !s.valid {
+        let (k, a) = s
+            .alpha
+            .iter()
+            .enumerate()
+            .find(|(_, a)| **a < Q::zero())
+            .map_or((0, Q::zero()), |(k, a)| (k, a.clone()));
+        return Err(DivisibleError::Infeasible(format!(
+            "invalid: latencies too large for this load (P{} would get {}); try affine-exact",
+            s.order.get(k).map_or(0, |i| i + 1),
+            frac(&a)
+        )));
+    }
+    let details = AffineDetails::new(Some(s.clone()), Vec::new(), Vec::new());
+    let mut sol = conclude(inst, s.order, s.makespan, details, emit);
+    sol.status = Status::Heuristic;
+    sol.notes
+        .push("all workers by g: optimal for large loads (Prop. 4), not in general".to_owned());
+    Ok(sol)
+}
+
+fn no_worker() -> DivisibleError {
+    DivisibleError::NotApplicable("no worker to serve".to_owned())
+}
+
+/// The best valid `EF` among the `p` prefixes of the `g` order (§4.2 for `p > 9`).
+pub(super) fn best_prefix(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>, Q)>) {
+    let order = by_bandwidth(ws);
+    let mut pre = Prefix::default();
+    let mut rows = Vec::new();
+    let mut best: Option<(Vec<usize>, Q)> = None;
+    for k in 0..order.len() {
+        pre = pre.push(&ws[order[k]]).0;
+        let Some(t) = pre.makespan(w_total, &Q::zero()) else {
+            continue;
+        };
+        let valid = pre.valid_at(&t);
+        let better = valid && best.as_ref().is_none_or(|(_, b)| t < *b);
+        if better {
+            best = Some((order[..=k].to_vec(), t.clone()));
+        }
+        rows.push(Tried {
+            order: order[..=k].to_vec(),
+            makespan: valid.then_some(t),
+            best: better,
+        });
+    }
+    (rows, best)
+}
+
+/// The prefix heuristic, labelled as such.
+///
+/// # Errors
+/// None for a validated instance.
+pub(super) fn prefix(
+    inst: &Divisible,
+    emit: &mut impl FnMut(DivStep),
+) -> Result<DivSolution, DivisibleError> {
+    let sorted = sorted_ef(inst, emit);
+    let (rows, best) = best_prefix(&inst.workers, &inst.w_total);
+    for r in &rows {
+        emit(DivStep::Tried(r.clone()));
+    }
+    let (order, t) = best.ok_or_else(no_worker)?;
+    let details = AffineDetails::new(sorted, rows, super::program::mip_text(inst));
+    let mut sol = conclude(inst, order, t, details, emit);
+    sol.status = Status::Heuristic;
+    sol.notes
+        .push("heuristic (not proven optimal): best prefix of the g order".to_owned());
+    Ok(sol)
+}
+
+/// The spec's enumeration, literally (§4.2): by size, then lexicographic; every row. Used for
+/// the table when `p ≤ 4` and as the brute force of the tests.
+#[must_use]
+pub fn enumerate(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>, Q)>) {
+    struct Walk<'a> {
+        ws: &'a [Worker],
+        w_total: &'a Q,
+        rows: Vec<Tried>,
+        best: Option<(Vec<usize>, Q)>,
+    }
+    impl Walk<'_> {
+        fn rec(&mut self, k: usize, seq: &mut Vec<usize>, pre: &Prefix) {
+            if seq.len() == k {
+                let Some(t) = pre.makespan(self.w_total, &Q::zero()) else {
+                    return;
+                };
+                let valid = pre.valid_at(&t);
+                let better = valid && self.best.as_ref().is_none_or(|(_, b)| t < *b);
+                if better {
+                    self.best = Some((seq.clone(), t.clone()));
+                }
+                self.rows.push(Tried {
+                    order: seq.clone(),
+                    makespan: valid.then_some(t),
+                    best: better,
+                });
+                return;
+            }
+            for i in 0..self.ws.len() {
+                if !seq.contains(&i) {
+                    let next = pre.push(&self.ws[i]).0;
+                    seq.push(i);
+                    self.rec(k, seq, &next);
+                    seq.pop();
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        ws,
+        w_total,
+        rows: Vec::new(),
+        best: None,
+    };
+    for k in 1..=ws.len() {
+        walk.rec(k, &mut Vec::new(), &Prefix::default());
+    }
+    (walk.rows, walk.best)
+}
+
+/// The exact method of §4.2.
+///
+/// # Errors
+/// [`DivisibleError::TooLarge`] above [`MAX_EXACT`] workers.
+pub(super) fn exact(
+    inst: &Divisible,
+    emit: &mut impl FnMut(DivStep),
+) -> Result<DivSolution, DivisibleError> {
+    let ws = &inst.workers;
+    if ws.len() > MAX_EXACT {
+        return Err(DivisibleError::TooLarge(format!(
+            "the exact search over ordered subsets handles at most {MAX_EXACT} workers, got {}; use affine-prefix",
+            ws.len()
+        )));
+    }
+    let sorted = sorted_ef(inst, emit);
+    let program = super::program::mip_text(inst);
+    if ws.len() <= MAX_TABLE_WORKERS {
+        let (rows, best) = enumerate(ws, &inst.w_total);
+        for r in &rows {
+            emit(DivStep::Tried(r.clone()));
+        }
+        let n = rows.len() as u64;
+        emit(DivStep::Searched {
+            visited: n,
+            pruned: 0,
+            complete: true,
+        });
+        let (order, t) = best.ok_or_else(no_worker)?;
+        let mut details = AffineDetails::new(sorted, rows, program);
+        details.visited = n;
+        return Ok(conclude(inst, order, t, details, emit));
+    }
+    let out = super::search::search(ws, &inst.w_total, NODE_BUDGET, emit);
+    emit(DivStep::Searched {
+        visited: out.visited,
+        pruned: out.pruned,
+        complete: out.complete,
+    });
+    let (order, t) = out.best.ok_or_else(no_worker)?;
+    let mut details = AffineDetails::new(sorted, Vec::new(), program);
+    details.visited = out.visited;
+    details.pruned = out.pruned;
+    details.complete = out.complete;
+    let mut sol = conclude(inst, order, t, details, emit);
+    if !out.complete {
+        sol.status = Status::Heuristic;
+        sol.notes.push(format!(
+            "the search stopped at its budget of {NODE_BUDGET} prefixes: best found, not proven optimal"
+        ));
+    }
+    Ok(sol)
+}

@@ -1,0 +1,110 @@
+//! The divisible-load family behind the generic [`Family`] entry.
+
+use serde_json::Value;
+
+use super::{
+    report, solve, solve_traced, verify, DivSolution, DivState, DivStep, DivisibleError, Variant,
+    PSEUDOCODE,
+};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::{Divisible, Instance};
+use crate::trace::{Replay as _, Step as _, Trace, Traced};
+
+/// The divisible-load family.
+pub struct DivisibleFamily;
+
+impl From<DivisibleError> for SolveError {
+    fn from(e: DivisibleError) -> SolveError {
+        match e {
+            DivisibleError::Unknown(_) => SolveError::Unknown(e.to_string()),
+            DivisibleError::NotApplicable(m) => SolveError::NotApplicable(m),
+            DivisibleError::TooLarge(m) => SolveError::TooLarge(m),
+            DivisibleError::Infeasible(m) => SolveError::Failed(m),
+        }
+    }
+}
+
+impl Family for DivisibleFamily {
+    const PROBLEM: &'static str = "divisible";
+    type Input = Divisible;
+    type Run = Traced<DivSolution, DivStep>;
+
+    fn input(inst: &Instance) -> Option<&Divisible> {
+        match inst {
+            Instance::Divisible(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    fn wrap(input: Divisible) -> Instance {
+        Instance::Divisible(input)
+    }
+
+    fn offered(input: &Divisible) -> Vec<&'static str> {
+        super::offered(input)
+    }
+
+    fn run(input: &Divisible, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
+        if traced {
+            Ok(solve_traced(input, algorithm)?)
+        } else {
+            let solution = solve(input, algorithm)?;
+            Ok(Traced {
+                solution,
+                trace: Trace::default(),
+            })
+        }
+    }
+
+    fn steps(run: &Self::Run) -> usize {
+        run.trace.len()
+    }
+
+    fn result(input: &Divisible, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        report::result(input, algorithm, run, with_trace)
+    }
+
+    fn check(input: &Divisible, run: &Self::Run) -> Result<(), String> {
+        let sol = &run.solution;
+        verify(input, sol)?;
+        let names = report::names(input);
+        let n = if input.variant == Variant::TreeLinear {
+            input.nodes.len()
+        } else {
+            input.workers.len()
+        };
+        let mut state = DivState::new(n);
+        for s in &run.trace.steps {
+            ensure(!s.caption(&names).is_empty(), || {
+                "a step has no caption".into()
+            })?;
+            ensure(s.phase().line < PSEUDOCODE.len(), || {
+                "a phase line is out of the pseudocode".into()
+            })?;
+            state.apply(s);
+        }
+        replayed(&state, sol)
+    }
+}
+
+/// The state after the whole trace shows the solution.
+///
+/// # Errors
+/// What differs.
+pub fn replayed(state: &DivState, sol: &DivSolution) -> Result<(), String> {
+    ensure(state.blocks == sol.schedule, || {
+        "the replayed Gantt chart differs from the schedule".into()
+    })?;
+    ensure(state.alpha.as_ref() == Some(&sol.alpha), || {
+        "the replayed loads differ".into()
+    })?;
+    ensure(state.alpha_master == sol.alpha_master, || {
+        "the replayed master share differs".into()
+    })?;
+    ensure(state.makespan.as_ref() == Some(&sol.makespan), || {
+        "the replayed makespan differs".into()
+    })?;
+    ensure(state.order == sol.order, || {
+        "the replayed order differs".into()
+    })
+}

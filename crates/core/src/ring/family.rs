@@ -1,0 +1,92 @@
+//! The ring family behind the generic [`Family`] entry.
+
+use serde_json::Value;
+
+use super::{
+    homogeneous, report, solve, solve_traced, verify, Algorithm, RingSolution, RingState, RingStep,
+    MAX_EXACT, MAX_EXHAUSTIVE, PSEUDOCODE,
+};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::{Instance, Ring};
+use crate::trace::{Replay as _, Step as _, Trace, Traced};
+
+/// The ring family (SLICERING).
+pub struct RingFamily;
+
+impl Family for RingFamily {
+    const PROBLEM: &'static str = "ring";
+    type Input = Ring;
+    type Run = Traced<RingSolution, RingStep>;
+
+    fn input(inst: &Instance) -> Option<&Ring> {
+        match inst {
+            Instance::Ring(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    fn wrap(input: Ring) -> Instance {
+        Instance::Ring(input)
+    }
+
+    /// Every available algorithm that applies: the exact ones up to their size limits, the
+    /// homogeneous closed form only when every link costs the same.
+    fn offered(input: &Ring) -> Vec<&'static str> {
+        let p = input.p();
+        let all = crate::family::info(Self::PROBLEM)
+            .map_or_else(Vec::new, crate::catalog::Family::available_names);
+        all.into_iter()
+            .filter(|name| match *name {
+                "exact" | "held-karp" => p <= MAX_EXACT,
+                "exhaustive" => p <= MAX_EXHAUSTIVE,
+                "homogeneous" => homogeneous::common_cost(input).is_some(),
+                _ => true,
+            })
+            .collect()
+    }
+
+    fn run(input: &Ring, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
+        let a = Algorithm::from_name(algorithm)
+            .ok_or_else(|| SolveError::unknown(Self::PROBLEM, algorithm, &Self::offered(input)))?;
+        let t = if traced {
+            solve_traced(input, a)
+        } else {
+            solve(input, a).map(|solution| Traced {
+                solution,
+                trace: Trace::default(),
+            })
+        };
+        t.map_err(|e| match e {
+            super::RingError::TooLarge(m) => SolveError::TooLarge(m),
+            super::RingError::NotApplicable(m) => SolveError::NotApplicable(m),
+            super::RingError::Unknown(_) => SolveError::Failed(e.to_string()),
+        })
+    }
+
+    fn steps(run: &Self::Run) -> usize {
+        run.trace.len()
+    }
+
+    fn result(_input: &Ring, _algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        report::result(&run.solution, &run.trace, with_trace)
+    }
+
+    fn check(input: &Ring, run: &Self::Run) -> Result<(), String> {
+        let sol = &run.solution;
+        verify(input, sol).map_err(|v| v.to_string())?;
+        let mut state = RingState::new(input.p());
+        for s in &run.trace.steps {
+            ensure(!s.caption(&()).is_empty(), || {
+                "a step has no caption".into()
+            })?;
+            ensure(s.phase().line < PSEUDOCODE.len(), || {
+                "a phase line is out of the pseudocode".into()
+            })?;
+            state.apply(s);
+        }
+        ensure(state.done, || "the replay does not reach the result".into())?;
+        ensure(state.eval.as_ref() == Some(&sol.eval), || {
+            "the replayed ring differs from the solution".into()
+        })
+    }
+}

@@ -1,0 +1,394 @@
+//! SLICERING (ring.md, after Renard, Robert and Vivien, Euro-Par 2003): choose the processors of
+//! a ring, their order and their shares of the work of an iterative computation on a
+//! heterogeneous platform, minimising the time of one step (Eq. 1).
+//!
+//! Module map:
+//! * [`model`]: the cost of a step (Eq. 1) and the optimal shares of a fixed ring (§2), exact
+//!   and in `f64` behind one generic model; `scaled`: exact `i128` keys for the searches;
+//! * `exhaustive` (§5.1), `held_karp` (§5.2), `greedy` (§6), `tsp` (§7), `homogeneous` (§3):
+//!   one file per algorithm, each a private `run(.., emit)`;
+//! * [`sweep`]: the number of processors used against `W/H` (paper Fig. 3) and its transitions;
+//!   [`paper`]: Tables 5–6 as quoted data with the note of §10.3; [`homogeneous::lines`]: the
+//!   two lines of the homogeneous panel;
+//! * `step` / `state`: the trace ([`RingStep`], captions, phases) and the view model
+//!   ([`RingState`]); `verify`: an independent checker; [`report`]: the result document.
+//!
+//! Processors are 0-based indices (input order), named `P0..` in captions as in the spec.
+
+mod exhaustive;
+pub mod family;
+mod greedy;
+mod held_karp;
+pub mod homogeneous;
+pub mod model;
+pub mod paper;
+pub mod report;
+mod scaled;
+mod state;
+mod step;
+pub mod sweep;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_platforms;
+#[cfg(test)]
+mod tests_props;
+mod tsp;
+mod verify;
+
+use serde::Serialize;
+
+pub use model::{evaluate, Model, RingEval};
+pub use state::{Candidate, RingState};
+pub use step::{RingStep, PSEUDOCODE};
+pub use verify::{verify, Violation};
+
+pub use crate::report::Status;
+
+use crate::instance::Ring;
+use crate::rational::Q;
+use crate::trace::{Trace, Traced};
+
+/// Most processors of the exhaustive search (§5.1: 556 069 rings at 10).
+pub const MAX_EXHAUSTIVE: usize = 10;
+
+/// Most processors of the subset Held–Karp (§5.2: `O(2^p·p²)` time, `O(2^p·p)` memory).
+pub const MAX_EXACT: usize = 16;
+
+/// Most local-search moves of the TSP heuristic over all starts (a budget; the result says when
+/// it was reached).
+pub const TSP_MOVE_BUDGET: usize = 100_000;
+
+/// The algorithms of the family (formats.md §7, and the two exact methods by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Exhaustive search for `p ≤ 10`, subset Held–Karp up to `p = 16` (§5, §8).
+    Exact,
+    /// Greedy ring growing from the fastest processor (§6).
+    Greedy,
+    /// All processors, ring from a TSP local search on the corrected distance (§7).
+    Tsp,
+    /// The closed form of a homogeneous network (§3, Prop. 1).
+    Homogeneous,
+    /// The exhaustive search of §5.1 (`p ≤ 10`).
+    Exhaustive,
+    /// The subset Held–Karp bounds of §5.2 (`p ≤ 16`).
+    HeldKarp,
+    /// The greedy tried from every fastest processor (§6, the option "try every fastest
+    /// processor as start").
+    GreedyAllStarts,
+}
+
+impl Algorithm {
+    /// Every algorithm, default first.
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Exact,
+        Algorithm::Greedy,
+        Algorithm::Tsp,
+        Algorithm::Homogeneous,
+        Algorithm::Exhaustive,
+        Algorithm::HeldKarp,
+        Algorithm::GreedyAllStarts,
+    ];
+
+    /// The stable name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Exact => "exact",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Tsp => "tsp",
+            Algorithm::Homogeneous => "homogeneous",
+            Algorithm::Exhaustive => "exhaustive",
+            Algorithm::HeldKarp => "held-karp",
+            Algorithm::GreedyAllStarts => "greedy-all-starts",
+        }
+    }
+
+    /// The algorithm with this name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+}
+
+/// Why an algorithm did not run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RingError {
+    /// Not an algorithm of the family.
+    #[error("unknown ring algorithm \"{0}\" (expected exact, greedy, tsp, homogeneous, exhaustive, held-karp or greedy-all-starts)")]
+    Unknown(String),
+    /// The instance is over the algorithm's size limit.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The algorithm does not apply to this instance.
+    #[error("{0}")]
+    NotApplicable(String),
+}
+
+/// The best ring of one size (the `T`-against-size plot).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SizeBest {
+    /// Ring size.
+    pub q: usize,
+    /// The ring.
+    pub ring: Vec<usize>,
+    /// Its step time.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub t: Q,
+}
+
+/// The bounds of the subset Held–Karp (§5.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    /// `LB = min(W·w_min, min_S (W + H·L*(S))/inv(S))`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub lb: Q,
+    /// `UB = min(W·w_min, min_S T(tour*(S)))`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub ub: Q,
+    /// `LB = UB`.
+    pub certified: bool,
+}
+
+/// A tour on all processors with its length `L` (§4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tour {
+    /// The tour, canonical (starts at 0, second element below the last).
+    pub tour: Vec<usize>,
+    /// `L = Σ d` over its edges.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub length: Q,
+}
+
+/// The result of one algorithm.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RingSolution {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Optimal (exhaustive, certified Held–Karp, homogeneous closed form) or heuristic.
+    pub status: Status,
+    /// Processor indices in ring order.
+    pub ring: Vec<usize>,
+    /// Ring size.
+    pub q: usize,
+    /// Exact shares in ring order.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub alpha: Vec<Q>,
+    /// The step time `T_step` (Eq. 1), the objective.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub t_step: Q,
+    /// Everything §2 says about the ring.
+    pub eval: RingEval,
+    /// Best ring per size: the greedy's history, or the exact best per size.
+    pub per_size: Vec<SizeBest>,
+    /// Held–Karp bounds (exact for `p > 10`, held-karp).
+    pub bounds: Option<Bounds>,
+    /// The all-processor tour (tsp: the local search's; held-karp and exact above 10
+    /// processors: the optimal one).
+    pub tour: Option<Tour>,
+    /// tsp, up to 16 processors: the optimal TSP tour (Held–Karp), to compare (§7).
+    pub exact_tour: Option<Tour>,
+    /// A work budget was reached (the TSP local search); the result is still a valid ring.
+    pub budget_hit: bool,
+    /// Remarks (free links, asymmetric costs, the homogeneous threshold, ...).
+    pub notes: Vec<String>,
+}
+
+/// Solves `input` with `algorithm`.
+///
+/// Reference: H. Renard, Y. Robert, F. Vivien, "Static load-balancing techniques for iterative
+/// computations on heterogeneous clusters", Euro-Par 2003 (ring.md).
+///
+/// # Complexity
+/// exact: `O(Σ_q C(p,q)·(q−1)!/2·q)` for `p ≤ 10`, `O(2^p·p²)` up to 16; greedy `O(p⁴)`;
+/// tsp `O(p³)` per local-search round from each of `p` starts; homogeneous `O(p)`.
+///
+/// # Errors
+/// [`RingError`]: an unknown algorithm, an instance over the algorithm's size limit, or the
+/// homogeneous closed form on a heterogeneous network.
+///
+/// ```
+/// use hetlab_core::instance::{Instance, Ring};
+/// use hetlab_core::ring::{solve, Algorithm};
+/// use hetlab_core::rational::{q, qi};
+/// let text = r#"{"problem":"ring","version":1,"w":[1,2,2,4],
+///   "c":[[0,1,3,2],[1,0,1,4],[3,1,0,1],[2,4,1,0]],"W":10,"H":1}"#;
+/// let Ok(Instance::Ring(r)) = Instance::from_json(text) else { panic!() };
+/// let sol = solve(&r, Algorithm::Exact).unwrap();
+/// assert_eq!((sol.t_step, sol.ring), (qi(7), vec![0, 1, 2, 3]));
+/// assert_eq!(sol.alpha, [q(2, 5), q(1, 4), q(1, 4), q(1, 10)]);
+/// ```
+pub fn solve(input: &Ring, algorithm: Algorithm) -> Result<RingSolution, RingError> {
+    run(input, algorithm, &mut |_| {})
+}
+
+/// As [`solve`], with the steps that [`RingState`] replays.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_traced(
+    input: &Ring,
+    algorithm: Algorithm,
+) -> Result<Traced<RingSolution, RingStep>, RingError> {
+    let mut trace = Trace::default();
+    let solution = run(input, algorithm, &mut |s| trace.push(s))?;
+    Ok(Traced { solution, trace })
+}
+
+/// Solves by name (`exact`, `greedy`, ...).
+///
+/// # Errors
+/// [`RingError::Unknown`] for an unknown name, else as [`solve`].
+pub fn solve_named(input: &Ring, name: &str) -> Result<RingSolution, RingError> {
+    let a = Algorithm::from_name(name).ok_or_else(|| RingError::Unknown(name.to_owned()))?;
+    solve(input, a)
+}
+
+/// What an algorithm found before the final evaluation.
+pub(crate) struct Found {
+    pub status: Status,
+    pub ring: Vec<usize>,
+    pub per_size: Vec<SizeBest>,
+    pub bounds: Option<Bounds>,
+    pub tour: Option<Tour>,
+    pub exact_tour: Option<Tour>,
+    pub budget_hit: bool,
+    pub notes: Vec<String>,
+}
+
+impl Found {
+    pub(crate) fn new(status: Status, ring: Vec<usize>) -> Found {
+        Found {
+            status,
+            ring,
+            per_size: Vec::new(),
+            bounds: None,
+            tour: None,
+            exact_tour: None,
+            budget_hit: false,
+            notes: Vec::new(),
+        }
+    }
+}
+
+fn run(
+    input: &Ring,
+    algorithm: Algorithm,
+    emit: &mut impl FnMut(RingStep),
+) -> Result<RingSolution, RingError> {
+    let m = Model::<Q>::new(input);
+    let p = input.p();
+    let found = match algorithm {
+        Algorithm::Exact | Algorithm::Exhaustive | Algorithm::HeldKarp => {
+            let enumerate = match algorithm {
+                Algorithm::Exact => p <= MAX_EXHAUSTIVE,
+                a => a == Algorithm::Exhaustive,
+            };
+            if enumerate {
+                exhaustive::run(&m, emit)?
+            } else {
+                held_karp::run(&m, emit)?
+            }
+        }
+        Algorithm::Greedy => greedy::run(&m, false, emit),
+        Algorithm::GreedyAllStarts => greedy::run(&m, true, emit),
+        Algorithm::Tsp => tsp::run(&m, emit),
+        Algorithm::Homogeneous => homogeneous::run(input, &m, emit)?,
+    };
+    let eval = evaluate(&m, &found.ring);
+    emit(RingStep::Evaluated {
+        eval: eval.clone(),
+        last: true,
+    });
+    let mut notes = input.notes();
+    notes.extend(found.notes);
+    if eval.communication_bound {
+        notes.push(format!(
+            "communication-bound: H·max comm = {} exceeds T_closed = {}",
+            crate::rational::approx(&eval.m),
+            crate::rational::approx(&eval.t_closed)
+        ));
+    }
+    Ok(RingSolution {
+        algorithm,
+        status: found.status,
+        q: found.ring.len(),
+        ring: found.ring,
+        alpha: eval.alpha.clone(),
+        t_step: eval.t.clone(),
+        eval,
+        per_size: found.per_size,
+        bounds: found.bounds,
+        tour: found.tour,
+        exact_tour: found.exact_tour,
+        budget_hit: found.budget_hit,
+        notes,
+    })
+}
+
+/// The fastest processor (smallest cycle time, then smallest index).
+pub(crate) fn fastest<V: PartialOrd>(w: &[V]) -> usize {
+    let mut best = 0;
+    for (i, v) in w.iter().enumerate() {
+        if *v < w[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// Rotates a cycle to start at its smallest element, then orients it so that the second element
+/// is below the last (ring.md §10.1's canonical form).
+#[must_use]
+pub fn canonical(ring: &[usize]) -> Vec<usize> {
+    let Some(start) = (0..ring.len()).min_by_key(|&k| ring[k]) else {
+        return Vec::new();
+    };
+    let mut out: Vec<usize> = ring[start..]
+        .iter()
+        .chain(&ring[..start])
+        .copied()
+        .collect();
+    if out.len() > 2 && out[1] > out[out.len() - 1] {
+        out[1..].reverse();
+    }
+    out
+}
+
+/// A random ring instance of `size` processors (clamped to `1..=`[`MAX_RING_PROCESSORS`]):
+/// integer cycle times in `1..=9`, symmetric integer link costs in `1..=5` (with `clusters`:
+/// two groups with links `1..=2` inside and `10..=20` between them), `W` in `1..=60`, `H = 1`.
+/// Deterministic for a seed on every platform (ChaCha8, `u32` ranges only).
+///
+/// [`MAX_RING_PROCESSORS`]: crate::instance::MAX_RING_PROCESSORS
+#[must_use]
+#[allow(clippy::needless_range_loop)] // A symmetric matrix is filled by its index pairs.
+pub fn generate(size: usize, clusters: bool, seed: u64) -> Ring {
+    use rand::{Rng, SeedableRng};
+    let p = size.clamp(1, crate::instance::MAX_RING_PROCESSORS);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut int = |lo: u32, hi: u32| Q::from_integer(rng.gen_range(lo..=hi).into());
+    let w: Vec<Q> = (0..p).map(|_| int(1, 9)).collect();
+    let mut c = vec![vec![Q::from_integer(0.into()); p]; p];
+    let half = p.div_ceil(2);
+    for i in 0..p {
+        for j in i + 1..p {
+            let v = match (clusters, (i < half) == (j < half)) {
+                (false, _) => int(1, 5),
+                (true, true) => int(1, 2),
+                (true, false) => int(10, 20),
+            };
+            c[i][j] = v.clone();
+            c[j][i] = v;
+        }
+    }
+    let work = int(1, 60);
+    Ring {
+        w,
+        c,
+        work,
+        h: Q::from_integer(1.into()),
+    }
+}

@@ -1,0 +1,226 @@
+//! The exact dynamic programme of scatter.md §2 (Genaud, Giersch and Vivien, Algorithm 1).
+//!
+//! `cost[i][d]` is the least makespan of `d` items on the processors at sending positions
+//! `i..p`, measured from the moment the root starts serving position `i`. The costs are scaled
+//! to integers (every rational coefficient times the common denominator `L` of the instance) so
+//! that the `O(p·n²)` inner loop runs on `i128`: the result is exact, and divided back by `L`.
+
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
+
+use super::model::Model;
+use crate::rational::{lcm_denominators, Q};
+
+/// Cost functions on integers for the DP, by sending position. Any non-negative functions
+/// work (scatter.md §2); `comm_nondecreasing` lets the inner loop stop early.
+pub trait DpCosts {
+    /// Number of positions `p`.
+    fn len(&self) -> usize;
+    /// No position.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// `T_comm` of `e ≥ 1` items at position `i`.
+    fn comm(&self, i: usize, e: usize) -> i128;
+    /// `T_comp` of `e ≥ 1` items at position `i`.
+    fn comp(&self, i: usize, e: usize) -> i128;
+    /// `T_comm(i, e)` never decreases with `e` (true for affine costs).
+    fn comm_nondecreasing(&self) -> bool;
+}
+
+/// Affine costs in sending order, scaled to integers by `scale`.
+#[derive(Clone, Debug)]
+pub struct Scaled {
+    /// `(λ, β)` per position, scaled.
+    comm: Vec<(i128, i128)>,
+    /// `(μ, α)` per position, scaled.
+    comp: Vec<(i128, i128)>,
+    /// The common denominator `L`: a scaled value `v` stands for `v / L`.
+    pub scale: BigInt,
+}
+
+/// Largest scaled makespan bound accepted, so that no sum in the DP can overflow `i128`.
+const MAX_SCALED: i128 = 1 << 120;
+
+impl Scaled {
+    /// Scales `model` in `order` for `n` items.
+    ///
+    /// # Errors
+    /// A sentence when the scaled costs could exceed `2^120` (coefficients with huge
+    /// denominators or numerators): the exact DP is then refused.
+    pub fn new(model: &Model, order: &[usize], n: u64) -> Result<Scaled, String> {
+        let all = order
+            .iter()
+            .flat_map(|&i| [&model.comm[i], &model.comp[i]])
+            .flat_map(|a| [&a.lat, &a.per_item]);
+        let scale = lcm_denominators(all);
+        let big_n = Q::from_integer(n.into());
+        // Every DP value is at most Σ comm(n) + max comp(n): bound that before trusting i128.
+        let mut bound = Q::zero();
+        let mut comp_max = Q::zero();
+        for &i in order {
+            bound += model.comm[i].contacted(&big_n);
+            comp_max = comp_max.max(model.comp[i].contacted(&big_n));
+        }
+        let bound = (bound + comp_max) * Q::from_integer(scale.clone());
+        let too_big = || {
+            format!(
+                "the costs need a common denominator of {} digits: too fine for the exact DP (use lp-rounded)",
+                scale.to_string().len()
+            )
+        };
+        if bound.to_integer().to_i128().is_none_or(|b| b > MAX_SCALED) {
+            return Err(too_big());
+        }
+        let int = |v: &Q| (v * Q::from_integer(scale.clone())).to_integer().to_i128();
+        let pair = |a: &crate::instance::Affine| Some((int(&a.lat)?, int(&a.per_item)?));
+        let sends: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comm[i])).collect();
+        let work: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comp[i])).collect();
+        match (sends, work) {
+            (Some(c), Some(w)) => Ok(Scaled {
+                comm: c,
+                comp: w,
+                scale,
+            }),
+            _ => Err(too_big()),
+        }
+    }
+
+    /// A scaled value as the rational it stands for.
+    #[must_use]
+    pub fn unscale(&self, v: i128) -> Q {
+        Q::new(BigInt::from(v), self.scale.clone())
+    }
+}
+
+impl DpCosts for Scaled {
+    fn len(&self) -> usize {
+        self.comm.len()
+    }
+    fn comm(&self, i: usize, e: usize) -> i128 {
+        let (lat, per) = self.comm[i];
+        lat + per * e as i128
+    }
+    fn comp(&self, i: usize, e: usize) -> i128 {
+        let (lat, per) = self.comp[i];
+        lat + per * e as i128
+    }
+    fn comm_nondecreasing(&self) -> bool {
+        true
+    }
+}
+
+/// The filled tables, by sending position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// `cost[i][d]`, `d = 0..=n`.
+    pub cost: Vec<Vec<i128>>,
+    /// `choice[i][d]`: the items given to position `i` (ties keep the smaller).
+    pub choice: Vec<Vec<u32>>,
+}
+
+impl Table {
+    /// `T_opt = cost[0][n]` (0 without processors).
+    #[must_use]
+    pub fn optimum(&self) -> i128 {
+        self.cost
+            .first()
+            .and_then(|c| c.last())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The reconstruction of §2: `(d, n_i)` per position, `d` the items left before it.
+    #[must_use]
+    pub fn reconstruct(&self) -> Vec<(usize, usize)> {
+        let mut d = self.cost.first().map_or(0, |c| c.len().saturating_sub(1));
+        let mut out = Vec::with_capacity(self.choice.len());
+        for col in &self.choice {
+            let e = col.get(d).map_or(0, |&e| e as usize).min(d);
+            out.push((d, e));
+            d -= e;
+        }
+        out
+    }
+}
+
+/// Runs the DP of scatter.md §2 for `n` items.
+///
+/// Reference: S. Genaud, A. Giersch, F. Vivien, *Load-balancing scatter operations for grid
+/// computing*, Parallel Computing 30(8), 2004, Algorithm 1.
+///
+/// # Complexity
+/// `O(p·n²)` time (less when `T_comm` is non-decreasing: a candidate whose transfer alone
+/// reaches the best so far ends the loop), `O(p·n)` memory. The caller bounds `p·n²`
+/// ([`super::MAX_DP_WORK`]) and `n < 2^32`.
+#[must_use]
+pub fn solve(costs: &impl DpCosts, n: usize) -> Table {
+    let p = costs.len();
+    let mut cost = vec![Vec::new(); p];
+    let mut choice = vec![Vec::new(); p];
+    let Some(last) = p.checked_sub(1) else {
+        return Table { cost, choice };
+    };
+    cost[last] = (0..=n)
+        .map(|d| {
+            if d == 0 {
+                0
+            } else {
+                costs.comm(last, d) + costs.comp(last, d)
+            }
+        })
+        .collect();
+    choice[last] = (0..=n)
+        .map(|d| u32::try_from(d).unwrap_or(u32::MAX))
+        .collect();
+    let stop_early = costs.comm_nondecreasing();
+    for i in (0..last).rev() {
+        let next = &cost[i + 1];
+        let mut col = vec![0i128; n + 1];
+        let mut pick = vec![0u32; n + 1];
+        for d in 1..=n {
+            let mut best = next[d];
+            let mut best_e = 0usize;
+            for e in 1..=d {
+                let c = costs.comm(i, e);
+                if stop_early && c >= best {
+                    break;
+                }
+                let m = c + costs.comp(i, e).max(next[d - e]);
+                if m < best {
+                    best = m;
+                    best_e = e;
+                }
+            }
+            col[d] = best;
+            pick[d] = u32::try_from(best_e).unwrap_or(u32::MAX);
+        }
+        cost[i] = col;
+        choice[i] = pick;
+    }
+    Table { cost, choice }
+}
+
+/// The candidate curve of one cell (§7): the value of every `e = 0..=d` at position `i`
+/// (`e = 0`: position `i` skipped), on the filled next column.
+#[must_use]
+pub fn candidates(costs: &impl DpCosts, table: &Table, i: usize, d: usize) -> Vec<i128> {
+    let Some(next) = table.cost.get(i + 1) else {
+        return Vec::new();
+    };
+    (0..=d)
+        .map(|e| {
+            if e == 0 {
+                next[d]
+            } else {
+                costs.comm(i, e) + costs.comp(i, e).max(next[d - e])
+            }
+        })
+        .collect()
+}
+
+/// `p·n²`, the work of the DP, saturating.
+#[must_use]
+pub fn work(p: usize, n: u64) -> u128 {
+    (p as u128).saturating_mul(u128::from(n) * u128::from(n))
+}

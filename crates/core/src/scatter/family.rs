@@ -1,0 +1,106 @@
+//! The scatter family behind the generic [`Family`] entry.
+
+use serde_json::Value;
+
+use super::{
+    report, solve, solve_traced, verify, Algorithm, ScatterError, ScatterSolution, ScatterState,
+    ScatterStep, SCATTER_PSEUDOCODE,
+};
+use crate::family::{ensure, Family, SolveError};
+use crate::instance::{Instance, Scatter};
+use crate::trace::{Replay as _, Step as _, Trace, Traced};
+
+/// The scatter family.
+pub struct ScatterFamily;
+
+impl From<ScatterError> for SolveError {
+    fn from(e: ScatterError) -> SolveError {
+        match e {
+            ScatterError::NotApplicable(m) => SolveError::NotApplicable(m),
+            ScatterError::TooLarge(m) => SolveError::TooLarge(m),
+            ScatterError::Failed(m) => SolveError::Failed(m),
+        }
+    }
+}
+
+impl Family for ScatterFamily {
+    const PROBLEM: &'static str = "scatter";
+    type Input = Scatter;
+    type Run = Traced<ScatterSolution, ScatterStep>;
+
+    fn input(inst: &Instance) -> Option<&Scatter> {
+        match inst {
+            Instance::Scatter(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn wrap(input: Scatter) -> Instance {
+        Instance::Scatter(input)
+    }
+
+    /// The root choice only with `root_transfer`; the closed form only for linear costs.
+    fn offered(input: &Scatter) -> Vec<&'static str> {
+        let linear = super::Model::of(input).is_linear();
+        Algorithm::ALL
+            .into_iter()
+            .filter(|a| match a {
+                Algorithm::RootChoice => input.root_transfer.is_some(),
+                Algorithm::ClosedForm => linear,
+                _ => true,
+            })
+            .map(Algorithm::name)
+            .collect()
+    }
+
+    fn run(input: &Scatter, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
+        let Some(algo) = Algorithm::from_name(algorithm) else {
+            return Err(SolveError::unknown(
+                "scatter",
+                algorithm,
+                &Self::offered(input),
+            ));
+        };
+        let t = if traced {
+            solve_traced(input, algo)
+        } else {
+            solve(input, algo).map(|solution| Traced {
+                solution,
+                trace: Trace::default(),
+            })
+        };
+        t.map_err(SolveError::from)
+    }
+
+    fn steps(run: &Self::Run) -> usize {
+        run.trace.len()
+    }
+
+    fn result(_input: &Scatter, _algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        report::result(&run.solution, &run.trace, with_trace)
+    }
+
+    fn check(input: &Scatter, run: &Self::Run) -> Result<(), String> {
+        let sol = &run.solution;
+        verify(input, sol).map_err(|e| e.to_string())?;
+        let mut state = ScatterState::new(input.processors.len(), input.n);
+        for s in &run.trace.steps {
+            ensure(!s.caption(&()).is_empty(), || {
+                "a step has no caption".into()
+            })?;
+            ensure(s.phase().line < SCATTER_PSEUDOCODE.len(), || {
+                "a phase line is out of the pseudocode".into()
+            })?;
+            state.apply(s);
+        }
+        ensure(state.after.as_ref() == Some(&sol.schedule), || {
+            "the replayed schedule differs from the solution".into()
+        })?;
+        ensure(state.before.as_ref() == Some(&sol.uniform), || {
+            "the replayed uniform distribution differs".into()
+        })?;
+        ensure(state.order == sol.schedule.order, || {
+            "the replayed order differs".into()
+        })
+    }
+}

@@ -4,11 +4,12 @@
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
 //! export), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
 //! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
-//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`].
+//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`].
 
 pub mod arcs;
 pub mod bipartite;
 pub mod broadcast;
+pub mod chains;
 pub mod figure;
 pub mod gantt;
 pub mod lu;

@@ -76,6 +76,7 @@ pub fn App() -> Html {
             html! { <AlgorithmPage<pages::broadcast::BroadcastPage> /> }
         }
         Page::Family(p) if p == "lu" => html! { <AlgorithmPage<pages::lu::LuPage> /> },
+        Page::Family(p) if p == "chains" => html! { <AlgorithmPage<pages::chains::ChainsPage> /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
     };
@@ -91,6 +92,7 @@ pub fn App() -> Html {
                         <a href="#/broadcast">{"Broadcast"}</a>
                         <a href="#/square-partition">{"Square partitions"}</a>
                         <a href="#/lu">{"LU"}</a>
+                        <a href="#/chains">{"Chains"}</a>
                     </nav>
                 </header>
             }
@@ -100,7 +102,13 @@ pub fn App() -> Html {
 }
 
 /// The families whose step-by-step page exists (the route match of [`App`] has one arm each).
-pub const PAGES: &[&str] = &["steady-state", "broadcast", "square-partition", "lu"];
+pub const PAGES: &[&str] = &[
+    "steady-state",
+    "broadcast",
+    "square-partition",
+    "lu",
+    "chains",
+];
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").
 #[must_use]

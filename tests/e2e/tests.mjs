@@ -171,11 +171,9 @@ export const tests = [
         await visible(card, `card family-${f}`);
       }
       // Built families link to their page; the others say "coming".
-      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu']) {
+      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains']) {
         await count(byId(page, `family-${f}`).locator(`a[href="#/${f}"]`), 1, `link to #/${f}`);
       }
-      const chains = await text(byId(page, 'family-chains'));
-      check(/coming/i.test(chains), `chains card does not say "coming": ${show(chains)}`);
     },
   },
 
@@ -587,6 +585,47 @@ export const tests = [
       check(chosen === 'full-block', `menu shows ${chosen}`);
       await load(page, h.url('/#/lu?preset=lu-set-a&algo=magic'));
       await textWhere(byId(page, 'caption'), 'unknown algorithm message', (t) => t.includes('unknown algorithm "magic" for lu'), LOAD_TIMEOUT);
+    },
+  },
+
+  {
+    // Issue 11: the chains page plays EXACT-BISECTION on EX2 (chains.md §12) to B_opt = 17/2 with
+    // s = [0, 5, 6, 9, 12]; one step back changes the caption; a share link reopens the same
+    // step; at 390 px the page does not scroll sideways.
+    name: 'chains-ex2',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/chains?preset=chains-ex2'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await visible(byId(page, 'chains-figure'), 'chains figure');
+      await page.keyboard.press('End');
+      const total = await stepTotal(page);
+      await expectStep(page, `Step ${total} / ${total}`);
+      await textWhere(byId(page, 'chains-bottleneck'), 'bottleneck 17/2', (t) => t === '17/2');
+      await textWhere(byId(page, 'chains-separators'), 'separators [0, 5, 6, 9, 12]', (t) => t === '[0, 5, 6, 9, 12]');
+      const end = await text(byId(page, 'caption'));
+      check(end.includes('17/2'), `last caption: ${end}`);
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, `Step ${total - 1} / ${total}`);
+      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
+      await visible(byId(page, 'chains-compare'), 'comparison table');
+      const { url } = await share(h, page);
+      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+      // A bad weight is explained beside its field and the instance stays.
+      await fresh.locator('input[data-testid="chains-weights"]').fill('2, x, 1');
+      await byId(fresh, 'chains-apply').click();
+      await textWhere(fresh.locator('.chains-weights .field-error'), 'message for weights[1]', (t) => t.includes('weights[1]'));
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await fresh.setViewportSize({ width: 390, height: 844 });
+      await fresh.keyboard.press('End');
+      await sleep(300);
+      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      check(sw <= cw, `page scrolls sideways at 390 px: ${sw} > ${cw}`);
     },
   },
 ];

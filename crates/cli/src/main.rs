@@ -1,7 +1,12 @@
 //! `hetlab`: HetLab's solvers on the command line (formats.md section 7). JSON in, JSON out;
 //! errors on stderr with exit code 1; usage errors (from clap) exit with code 2.
+//!
+//! Input is read through a cap (`MAX_INPUT_BYTES`) before anything is allocated for it, so
+//! `/dev/zero`, `/dev/urandom` or an endless pipe end at once with a message; output that
+//! nobody reads any more (`hetlab solve x.json | head -c1`) ends the program quietly.
 
-use std::io::Read as _;
+use std::fs::File;
+use std::io::{ErrorKind, Read, Write as _};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context as _, Result};
@@ -41,7 +46,8 @@ enum Command {
     },
     /// Print the instance JSON held by a share-URL payload (or a whole share URL).
     Decode {
-        /// The payload (`v1.…`) or a URL containing `i=v1.…`.
+        /// The payload (`v1.…`) or a URL containing `i=v1.…`; may start with `-`.
+        #[arg(allow_hyphen_values = true)]
         payload: String,
     },
     /// Print a random instance; the same seed gives the same instance everywhere.
@@ -62,15 +68,37 @@ enum Command {
     List,
 }
 
+/// Largest input read, in bytes: the core's own limit on instance documents.
+const MAX_INPUT_BYTES: u64 = hetlab_core::platform::MAX_JSON_BYTES as u64;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli.command) {
-        Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
-        }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
         Err(e) => {
-            eprintln!("hetlab: {e:#}");
+            // Help and version go to stdout with code 0, usage errors to stderr with code 2;
+            // a closed stream is not worth a panic.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    match run(cli.command) {
+        Ok(out) => print_out(&out),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "hetlab: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints the result; a reader that went away (broken pipe) ends the program quietly, any
+/// other write error is reported.
+fn print_out(out: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match writeln!(stdout, "{out}").and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "hetlab: writing the result: {e}");
             ExitCode::FAILURE
         }
     }
@@ -116,16 +144,49 @@ fn run(command: Command) -> Result<String> {
 }
 
 fn read_instance(file: &str) -> Result<Instance> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .context("reading standard input")?;
-        s
-    } else {
-        std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?
-    };
+    let text = read_text(file)?;
     Instance::from_json(&text).map_err(|e| anyhow!("{file} is not a valid instance:\n{e}"))
+}
+
+/// The text of `file` (`-`: standard input), at most [`MAX_INPUT_BYTES`]. A regular file over
+/// the limit is refused from its size alone; anything else (a pipe, a device) is read through
+/// the cap, so an endless source stops after `MAX_INPUT_BYTES + 1` bytes.
+fn read_text(file: &str) -> Result<String> {
+    let (name, bytes) = if file == "-" {
+        let bytes = read_capped(std::io::stdin().lock()).context("reading standard input")?;
+        ("standard input".to_owned(), bytes)
+    } else {
+        let f = File::open(file).with_context(|| format!("reading {file}"))?;
+        let meta = f.metadata().with_context(|| format!("reading {file}"))?;
+        if meta.is_dir() {
+            bail!("reading {file}: it is a directory, not a file");
+        }
+        if meta.is_file() && meta.len() > MAX_INPUT_BYTES {
+            bail!(
+                "{file} is too large ({} bytes; at most {MAX_INPUT_BYTES})",
+                meta.len()
+            );
+        }
+        let bytes = read_capped(f).with_context(|| format!("reading {file}"))?;
+        (file.to_owned(), bytes)
+    };
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        bail!("{name} is too large (over {MAX_INPUT_BYTES} bytes)");
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow!(
+            "{name} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// At most `MAX_INPUT_BYTES + 1` bytes of `source` (one more than allowed, to tell "at the
+/// limit" from "over it").
+fn read_capped(source: impl Read) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    source.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {

@@ -371,3 +371,83 @@ fn solve_broadcast_instances() {
     assert_eq!(v["objective"]["value_exact"], "1/2");
     assert_eq!(v["status"], "optimal");
 }
+
+/// Runs `hetlab` with `stdin` from a file or device (not a pipe we write).
+fn hetlab_stdin_from(args: &[&str], stdin: std::fs::File) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hetlab"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .expect("run hetlab")
+}
+
+fn fails_with(out: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty(), "stdout: {:?}", out.stdout);
+    assert!(err.contains(needle), "{err}");
+}
+
+#[test]
+fn endless_and_huge_inputs_are_refused_before_they_are_read_whole() {
+    // Devices and pipes are read through the cap: /dev/zero and /dev/urandom end at once.
+    for dev in ["/dev/zero", "/dev/urandom"] {
+        for cmd in ["solve", "encode"] {
+            fails_with(&hetlab(&[cmd, dev], None), "too large");
+        }
+        let f = std::fs::File::open(dev).unwrap();
+        fails_with(&hetlab_stdin_from(&["solve", "-"], f), "too large");
+    }
+    // A regular file over the cap is refused from its size (a sparse 100 MB file: reading it
+    // whole would take the time and memory the cap is there to save).
+    let dir = std::env::temp_dir().join(format!("hetlab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(100_000_000)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    fails_with(&hetlab(&["solve", big], None), "100000000 bytes");
+    // Not UTF-8, a directory.
+    let latin = dir.join("latin1.json");
+    std::fs::write(&latin, b"{\"problem\": \"caf\xe9\"}").unwrap();
+    fails_with(
+        &hetlab(&["solve", latin.to_str().unwrap()], None),
+        "not UTF-8",
+    );
+    fails_with(
+        &hetlab(&["solve", dir.to_str().unwrap()], None),
+        "directory",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    // `hetlab solve big.json | head -c1`: the reader leaves; no panic message, no abort.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hetlab"))
+        .args(["solve", "--trace", &preset_file("lyon")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
+#[test]
+fn decode_reads_payloads_that_start_with_a_dash() {
+    // A base64url payload may start with '-' once its "v1." prefix is lost: it is a payload,
+    // not an option, and the message is the codec's.
+    for args in [&["decode", "-abc"][..], &["decode", "--", "-abc"][..]] {
+        fails_with(&hetlab(args, None), "does not start with \"v1.\"");
+    }
+    // Usage errors keep exit code 2.
+    let out = hetlab(&["decode"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}

@@ -48,8 +48,8 @@ fn star_linear_64(bencher: divan::Bencher) {
 }
 
 #[divan::bench]
-fn fixed_order_14(bencher: divan::Bencher) {
-    let inst = random::instance(Shape::Star, 14, 3);
+fn fixed_order_12(bencher: divan::Bencher) {
+    let inst = random::instance(Shape::Star, 12, 3);
     bencher.bench(|| solve(divan::black_box(&inst), "fixed-order"));
 }
 
@@ -60,7 +60,7 @@ fn tree_linear_100(bencher: divan::Bencher, shape: &str) {
 }
 
 #[divan::bench]
-fn multi_installment_400_chunks(bencher: divan::Bencher) {
+fn multi_installment_160_chunks(bencher: divan::Bencher) {
     let wk = Worker {
         g: qi(1),
         w: qi(4),
@@ -68,7 +68,7 @@ fn multi_installment_400_chunks(bencher: divan::Bencher) {
         big_w: qi(0),
     };
     let mut inst = Divisible::star(Variant::MultiInstallment, vec![wk; 16], qi(1000));
-    inst.rounds = Some(25);
+    inst.rounds = Some(10);
     bencher.bench(|| solve(divan::black_box(&inst), "multi-installment"));
 }
 

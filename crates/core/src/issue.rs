@@ -15,14 +15,42 @@ pub struct Issue {
     pub message: String,
 }
 
+/// Longest value echoed in a message, in characters; longer ones are cut with `…`.
+pub const ECHO_CHARS: usize = 40;
+
+/// Longest message kept, in characters (a safety net: every value echoed is already cut to
+/// [`ECHO_CHARS`], but a message must never carry a megabyte whatever builds it).
+pub const MAX_MESSAGE_CHARS: usize = 300;
+
 impl Issue {
-    /// An issue at `path`.
+    /// An issue at `path`; a message over [`MAX_MESSAGE_CHARS`] is cut with `…`.
     pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
         Issue {
-            path: path.into(),
-            message: message.into(),
+            path: clip(&path.into(), MAX_MESSAGE_CHARS),
+            message: clip(&message.into(), MAX_MESSAGE_CHARS),
         }
     }
+}
+
+/// `text` cut to its first `max` characters, with `…` when something was cut.
+#[must_use]
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// A value as echoed in a message: quoted, escaped, at most [`ECHO_CHARS`] characters of it.
+///
+/// ```
+/// use hetlab_core::issue::quote;
+/// assert_eq!(quote("P1"), "\"P1\"");
+/// assert_eq!(quote(&"7".repeat(1000)), format!("\"{}…\"", "7".repeat(40)));
+/// ```
+#[must_use]
+pub fn quote(text: &str) -> String {
+    format!("{:?}", clip(text, ECHO_CHARS))
 }
 
 impl fmt::Display for Issue {
@@ -81,7 +109,8 @@ pub fn join(parent: &str, child: &str) -> String {
     }
 }
 
-/// Turns a serde error with its path into an [`Issues`] list.
+/// Turns a serde error with its path into an [`Issues`] list, in the project's words (serde's
+/// own sentences name Rust types, and quote whole values).
 pub(crate) fn from_serde(
     prefix: &str,
     e: &serde_path_to_error::Error<serde_json::Error>,
@@ -95,12 +124,144 @@ pub(crate) fn from_serde(
         .next()
         .unwrap_or(&message)
         .to_owned();
-    Issues::one(join(prefix, &path), message)
+    Issues::one(join(prefix, &path), reword(&message))
+}
+
+/// serde's message in the project's words, values cut to [`ECHO_CHARS`].
+fn reword(message: &str) -> String {
+    if let Some(name) = message.strip_prefix("data did not match any variant of untagged enum ") {
+        return match name {
+            "NodeId" => "must be a string or an integer".to_owned(),
+            "RawNum" => {
+                "must be a number, or a string holding one (\"3/8\", \"0.25\", \"inf\")".to_owned()
+            }
+            _ => "has the wrong type".to_owned(),
+        };
+    }
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        if let Some((got, expected)) = rest.split_once(", expected ") {
+            return format!(
+                "must be {}, got {}",
+                expected_words(expected),
+                got_words(got)
+            );
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        if let Some((got, expected)) = rest.split_once(", expected ") {
+            return format!(
+                "must be {}, got {}",
+                expected_words(expected),
+                got_words(got)
+            );
+        }
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let (field, known) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let field = quote(field.trim_matches('`'));
+        let known = known.trim_start_matches("one of ").replace('`', "\"");
+        return if known.is_empty() {
+            format!("unknown field {field}")
+        } else {
+            format!("unknown field {field} (known: {})", clip(&known, 200))
+        };
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let (got, known) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let known = known.trim_start_matches("one of ").replace('`', "\"");
+        return format!(
+            "unknown value {} (known: {})",
+            quote(got.trim_matches('`')),
+            clip(&known, 200)
+        );
+    }
+    if let Some(field) = message.strip_prefix("missing field ") {
+        return format!(
+            "missing field \"{}\"",
+            clip(field.trim_matches('`'), ECHO_CHARS)
+        );
+    }
+    if message.starts_with("recursion limit exceeded") {
+        return "nested too deeply (at most 128 levels)".to_owned();
+    }
+    if message.starts_with("EOF while parsing") {
+        return "the document ends too early; it may have been cut".to_owned();
+    }
+    if message.starts_with("duplicate field ") {
+        return format!(
+            "the field {} is written twice",
+            quote(
+                message
+                    .trim_start_matches("duplicate field ")
+                    .trim_matches('`')
+            )
+        );
+    }
+    clip(message, MAX_MESSAGE_CHARS)
+}
+
+/// serde's "expected" phrase for a Rust type, in plain words.
+fn expected_words(expected: &str) -> String {
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a non-negative integer".to_owned(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "an integer".to_owned(),
+        "f32" | "f64" => "a number".to_owned(),
+        "a map" => "an object".to_owned(),
+        other if other.starts_with("struct ") => "an object".to_owned(),
+        other if other.starts_with("a sequence") => "a list".to_owned(),
+        other => clip(other, 80),
+    }
+}
+
+/// serde's description of the value found, with a quoted value cut to [`ECHO_CHARS`].
+fn got_words(got: &str) -> String {
+    if let Some(s) = got.strip_prefix("string ") {
+        // serde writes `string "…"`: the value is the rest, quotes included.
+        let inner = s
+            .strip_prefix('"')
+            .and_then(|x| x.strip_suffix('"'))
+            .unwrap_or(s);
+        return quote(inner);
+    }
+    let got = got.replace('`', "");
+    let got = got
+        .replace("sequence", "a list")
+        .replace("map", "an object")
+        .replace("integer ", "")
+        .replace("floating point ", "")
+        .replace("boolean ", "");
+    clip(&got, ECHO_CHARS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_values_are_cut_and_messages_bounded() {
+        assert_eq!(clip("abc", 2), "ab…");
+        assert_eq!(clip("abc", 3), "abc");
+        assert_eq!(clip("ééé", 1), "é…");
+        let i = Issue::new("a", "x".repeat(10_000));
+        assert_eq!(i.message.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert_eq!(
+            reword("invalid type: string \"abc\", expected u32"),
+            "must be a non-negative integer, got \"abc\""
+        );
+        assert_eq!(
+            reword("invalid type: boolean `true`, expected a string"),
+            "must be a string, got true"
+        );
+        assert_eq!(
+            reword("data did not match any variant of untagged enum NodeId"),
+            "must be a string or an integer"
+        );
+        assert_eq!(reword("missing field `c`"), "missing field \"c\"");
+        assert_eq!(
+            reword("unknown field `cc`, expected one of `from`, `to`"),
+            "unknown field \"cc\" (known: \"from\", \"to\")"
+        );
+    }
 
     #[test]
     fn paths_join_and_filter() {

@@ -27,8 +27,10 @@ pub type Q = BigRational;
 pub const MAX_DECIMALS: usize = 12;
 
 /// Longest numeric text accepted, in characters; longer input is refused before parsing so
-/// that a pasted megabyte of digits cannot stall the page.
-pub const MAX_NUMBER_TEXT: usize = 200;
+/// that a pasted megabyte of digits cannot stall the page. Every JSON number (a double, up to
+/// about 345 characters once written exactly, e.g. `5e-324` as a fraction) must fit, so that
+/// an instance written back (`to_value`, share links) reads again.
+pub const MAX_NUMBER_TEXT: usize = 400;
 
 /// Builds the rational `n/d`.
 ///
@@ -310,6 +312,62 @@ pub fn to_f64(v: &Q) -> f64 {
         let d = v.denom().to_f64().unwrap_or(f64::MAX);
         n / d
     })
+}
+
+/// `v` in scientific notation with at most `digits` significant digits (`≥ 1`), rounded half
+/// up, trailing zeros cut: `"2.47033e-324"`, `"1e400"`, `"-3.5e2"`; `"0"` for zero. Exact at
+/// any magnitude (no double is involved), for values that do not fit in a double.
+///
+/// ```
+/// use hetlab_core::rational::{scientific, q, Q};
+/// use num_bigint::BigInt;
+/// assert_eq!(scientific(&q(-7, 2), 6), "-3.5e0");
+/// assert_eq!(scientific(&Q::from_integer(BigInt::from(10).pow(400)), 6), "1e400");
+/// assert_eq!(scientific(&q(2, 3), 4), "6.667e-1");
+/// ```
+#[must_use]
+pub fn scientific(v: &Q, digits: usize) -> String {
+    if v.is_zero() {
+        return "0".to_owned();
+    }
+    let digits = digits.max(1);
+    let a = v.abs();
+    let ten = BigInt::from(10);
+    let lo = num_traits::pow(ten.clone(), digits - 1);
+    let hi = &lo * &ten;
+    // log10 |v| from the bit lengths (within one), then corrected below.
+    let bits = |b: &BigInt| i64::try_from(b.bits()).unwrap_or(i64::MAX / 4);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+    let mut e =
+        ((bits(a.numer()) - bits(a.denom())) as f64 * std::f64::consts::LOG10_2).floor() as i64;
+    let mut m = BigInt::zero();
+    for _ in 0..4 {
+        let shift = i64::try_from(digits).unwrap_or(0) - 1 - e;
+        let scale = num_traits::pow(
+            ten.clone(),
+            usize::try_from(shift.unsigned_abs()).unwrap_or(0),
+        );
+        let scaled = if shift >= 0 { &a * &scale } else { &a / &scale };
+        m = (scaled + Q::new(BigInt::one(), BigInt::from(2)))
+            .floor()
+            .to_integer();
+        if m >= hi {
+            e += 1;
+        } else if m < lo {
+            e -= 1;
+        } else {
+            break;
+        }
+    }
+    let text = m.to_string();
+    let (first, rest) = text.split_at(1);
+    let rest = rest.trim_end_matches('0');
+    let sign = if v.is_negative() { "-" } else { "" };
+    if rest.is_empty() {
+        format!("{sign}{first}e{e}")
+    } else {
+        format!("{sign}{first}.{rest}e{e}")
+    }
 }
 
 /// A short decimal for captions and labels: at most 4 significant decimals, trailing zeros cut.

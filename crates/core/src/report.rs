@@ -3,7 +3,9 @@
 
 use serde_json::{json, Value};
 
-use crate::rational::{format_fraction, to_f64, Q};
+use num_traits::Zero;
+
+use crate::rational::{format_fraction, scientific, to_f64, Q};
 use crate::trace::{Step, Trace};
 
 /// The status of every result document (formats.md section 4), the same for every family.
@@ -33,10 +35,51 @@ impl Status {
     }
 }
 
-/// `{"name", "value", "value_exact"}`.
+/// Significant digits of a value written as a string because it does not fit in a double.
+pub const WIDE_DIGITS: usize = 17;
+
+/// `{"name", "value", "value_exact"}`, `value` by the rule of [`float`].
 #[must_use]
 pub fn objective(name: &str, value: &Q) -> Value {
-    json!({"name": name, "value": to_f64(value), "value_exact": format_fraction(value)})
+    json!({"name": name, "value": float(value), "value_exact": format_fraction(value)})
+}
+
+/// The display value of an exact number: a JSON number when the nearest double is finite and
+/// is zero only for zero; otherwise (beyond ±1.8e308, or a non-zero value below 5e-324 that
+/// would read as 0) a string in scientific notation with [`WIDE_DIGITS`] significant digits,
+/// such as `"2.4703282292062327e-324"`. Never `null`.
+#[must_use]
+pub fn float(value: &Q) -> Value {
+    let f = to_f64(value);
+    if f.is_finite() && (f != 0.0 || value.is_zero()) {
+        json!(f)
+    } else {
+        Value::String(scientific(value, WIDE_DIGITS))
+    }
+}
+
+/// A display value computed in doubles: a JSON number when finite, else `"inf"`, `"-inf"` or
+/// `"nan"` (serde_json would write `null`).
+#[must_use]
+pub fn double(f: f64) -> Value {
+    if f.is_finite() {
+        json!(f)
+    } else if f.is_nan() {
+        json!("nan")
+    } else if f > 0.0 {
+        json!("inf")
+    } else {
+        json!("-inf")
+    }
+}
+
+/// `#[serde(serialize_with = "crate::report::serialize_double")]` for `f64` fields of result
+/// structs: [`double`]'s rule.
+///
+/// # Errors
+/// Those of the serializer.
+pub fn serialize_double<S: serde::Serializer>(f: &f64, s: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&double(*f), s)
 }
 
 /// One object per step: the step's data, its English `caption` and its `phase`.

@@ -134,6 +134,42 @@ mod tests {
         }
     }
 
+    #[test]
+    fn malformed_links_of_every_kind_give_a_message() {
+        let good = encode(&crate::presets::get("broadcast-e1").expect("preset"));
+        // Every cut of a real link: a message or (rarely) a valid instance, never a panic.
+        for end in 0..good.len() {
+            if let Err(e) = decode(&good[..end]) {
+                assert!(!e.to_string().is_empty());
+            }
+        }
+        let huge = format!("v1.{}", "A".repeat(MAX_PAYLOAD_CHARS + 1));
+        assert!(decode(&huge).unwrap_err().to_string().contains("too long"));
+        let e = decode(&format!("v7.{}", &good[3..]))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("newer HetLab"), "{e}");
+        let e = decode(&format!("-{}", &good[3..])).unwrap_err().to_string();
+        assert!(e.contains("does not start"), "{e}");
+        // Valid JSON of no known family, and of another family than the page's: the first is
+        // refused with the field named; the second decodes (the page compares `problem`).
+        let e = decode(&encode_json(r#"{"problem": "tetris", "version": 1}"#))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("problem: unknown problem"), "{e}");
+        assert_eq!(
+            decode(&good).map(|i| i.problem()),
+            Ok("broadcast"),
+            "a link of another family still reads; the page decides"
+        );
+        // Not UTF-8 inside a well-formed payload.
+        let bytes = miniz_oxide::deflate::compress_to_vec(b"{\"problem\": \"\xff\"}", 6);
+        let e = decode(&format!("v1.{}", URL_SAFE_NO_PAD.encode(bytes)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not text"), "{e}");
+    }
+
     proptest! {
         #[test]
         fn decoding_never_panics(s in ".{0,400}") {

@@ -4,6 +4,7 @@
 pub mod algorithm;
 pub mod bench;
 pub mod broadcast;
+pub mod chains;
 pub mod graph_view;
 pub mod home;
 pub mod lu;

@@ -10,7 +10,10 @@ use super::lp::{port_loads, Side};
 use crate::platform::Arc;
 use crate::rational::Q;
 
-/// Search nodes the best-tree branch and bound may visit (§10: 10⁷).
+/// Work the best-tree branch and bound may do (§10 says 10⁷ search nodes; counted here as
+/// work, not nodes: every candidate arc examined, pruned or not, and every step of the cycle
+/// check, so that a platform where almost every candidate is pruned, e.g. one huge cost,
+/// cannot run for minutes inside one "node").
 pub const BEST_TREE_BUDGET: u64 = 10_000_000;
 
 /// What a baseline built, for the figure of pipeline T (§8.4).
@@ -259,12 +262,14 @@ pub fn multiplicity(m: usize, routes: &[Vec<usize>]) -> Vec<u32> {
 /// by id), incoming arcs in increasing `(c, id)`, cycles refused by walking parents, pruned when
 /// the current maximum out-load reaches the incumbent's (initially the greedy tree's).
 /// `improved` is called with every strictly better tree found. Returns the best tree (sorted
-/// arcs) and whether the search completed within `budget` search nodes.
+/// arcs) and whether the search completed within `budget` units of work (one per candidate arc
+/// examined, one per step of a cycle check).
 ///
 /// NP-hard in general (thesis, citing its ref. \[14\]); exact only when it completes.
 ///
 /// # Complexity
-/// At most `budget` search nodes of `O(|V|)` each.
+/// `O(|E| log |E|)` to sort the candidates once, then at most `budget` units of work, each
+/// one rational addition or comparison.
 #[must_use]
 pub fn best_tree(
     n: usize,
@@ -274,8 +279,20 @@ pub fn best_tree(
     improved: &mut dyn FnMut(&[usize], &Q),
 ) -> Option<(Vec<usize>, bool)> {
     let greedy = greedy_tree(n, arcs, source)?;
+    let mut incoming: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (e, a) in arcs.iter().enumerate() {
+        if a.from != a.to {
+            if let Some(list) = incoming.get_mut(a.to) {
+                list.push(e);
+            }
+        }
+    }
+    for list in &mut incoming {
+        list.sort_by(|&a, &b| (&arcs[a].c, a).cmp(&(&arcs[b].c, b)));
+    }
     let mut bb = Search {
         arcs,
+        incoming,
         source,
         order: bfs_order(n, arcs, source),
         parent: vec![None; n],
@@ -288,7 +305,7 @@ pub fn best_tree(
         )
         .0,
         best: greedy,
-        visited: 0,
+        work: 0,
         budget,
     };
     let complete = bb.branch(0, &Q::zero(), improved);
@@ -319,6 +336,8 @@ fn bfs_order(n: usize, arcs: &[Arc], source: usize) -> Vec<usize> {
 
 struct Search<'a> {
     arcs: &'a [Arc],
+    /// The arcs into each node, in increasing `(c, id)` (the branching order).
+    incoming: Vec<Vec<usize>>,
     source: usize,
     order: Vec<usize>,
     parent: Vec<Option<usize>>,
@@ -326,7 +345,8 @@ struct Search<'a> {
     load: Vec<Q>,
     best: Vec<usize>,
     best_load: Q,
-    visited: u64,
+    /// Work done so far (see [`best_tree`]).
+    work: u64,
     budget: u64,
 }
 
@@ -348,19 +368,16 @@ impl Search<'_> {
             }
             return true;
         };
-        let mut cands: Vec<usize> = (0..self.arcs.len())
-            .filter(|&e| self.arcs[e].to == v && self.arcs[e].from != v)
-            .collect();
-        cands.sort_by(|&a, &b| (&self.arcs[a].c, a).cmp(&(&self.arcs[b].c, b)));
+        let cands = self.incoming.get(v).cloned().unwrap_or_default();
         for e in cands {
+            self.work += 1;
+            if self.work > self.budget {
+                return false;
+            }
             let u = self.arcs[e].from;
             let new_load = &self.load[u] + &self.arcs[e].c;
             if new_load >= self.best_load || self.descends(u, v) {
                 continue;
-            }
-            self.visited += 1;
-            if self.visited > self.budget {
-                return false;
             }
             let next = current.clone().max(new_load.clone());
             let old = std::mem::replace(&mut self.load[u], new_load);
@@ -378,9 +395,10 @@ impl Search<'_> {
     }
 
     /// Walking up from `u` reaches `v` (so `v → … → u` exists and `u → v` would close a cycle).
-    fn descends(&self, u: usize, v: usize) -> bool {
+    fn descends(&mut self, u: usize, v: usize) -> bool {
         let mut cur = u;
         for _ in 0..self.parent.len() {
+            self.work += 1;
             if cur == v {
                 return true;
             }

@@ -10,7 +10,7 @@ use super::multicast::{self, MulticastSolution, MulticastStep};
 use super::unidirectional::{self, UniSolution, UniStep};
 use super::{solve_traced, BroadcastInput, BroadcastSolution, PortModel, Step};
 use crate::platform::{Arc, NodeId};
-use crate::rational::{format_fraction, to_f64, Q};
+use crate::rational::Q;
 use crate::report::{document, trace_json};
 use crate::trace::Traced;
 
@@ -183,10 +183,8 @@ pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bo
         Run::Unidirectional(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
     };
     let objective = match run.throughput() {
-        Some(rho) => {
-            json!({"name": "throughput", "value": to_f64(rho), "value_exact": format_fraction(rho)})
-        }
-        None => json!({"name": "throughput", "value": null, "value_exact": "inf"}),
+        Some(rho) => crate::report::objective("throughput", rho),
+        None => json!({"name": "throughput", "value": "inf", "value_exact": "inf"}),
     };
     let mut fields = fields;
     if let Value::Object(m) = &mut fields {

@@ -251,7 +251,7 @@ pub enum ChainStep {
     },
 }
 
-/// The family's pseudocode; [`Phase::line`] indexes it.
+/// The family's pseudocode; [`crate::trace::Phase::line`] indexes it.
 pub const PSEUDOCODE: &[&str] = &[
     "W[i] := w_1 + … + w_i   (prefix sums)",
     "LR-PROBE(B): for p < P: s_p := LE(W[s_{p−1}] + B·e_p);  success ⇔ W_tot − W[s_{P−1}] ≤ B·e_P",

@@ -16,7 +16,7 @@ pub const MAX_TREE_NODES: usize = 100;
 pub const MAX_ROUNDS: usize = 100;
 /// Most chunks `rounds × workers` of a multi-installment schedule (the recursion's rationals
 /// grow with the chunk index).
-pub const MAX_CHUNKS: usize = 400;
+pub const MAX_CHUNKS: usize = 160;
 
 /// The model of a divisible-load instance (formats.md §3.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

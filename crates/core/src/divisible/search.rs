@@ -11,7 +11,7 @@
 
 use num_traits::{One, Zero};
 
-use super::ef::{by_bandwidth, linear_rate, Prefix};
+use super::ef::{by_bandwidth, Prefix};
 use super::{DivStep, Worker};
 use crate::rational::Q;
 
@@ -44,9 +44,22 @@ pub fn search(
     let sorted = by_bandwidth(ws);
     let full = (1u32 << p) - 1;
     // ρ of the workers in each set, linear model, by g.
-    let rho_of: Vec<Q> = (0..=full)
-        .map(|mask| linear_rate(ws, sorted.iter().copied().filter(|&i| mask & (1 << i) != 0)))
-        .collect();
+    // ρ of each set, linear model, by g: serving its first worker x (in g order) then the rest
+    // gives 1/(g_x + w_x) + w_x/(g_x + w_x)·ρ(rest), one step per set.
+    let mut rank = vec![0usize; p];
+    for (r, &i) in sorted.iter().enumerate().take(p) {
+        rank[i] = r;
+    }
+    let mut rho_of = vec![Q::zero(); (full as usize) + 1];
+    for mask in 1..=full {
+        let first = (0..p)
+            .filter(|&i| mask & (1 << i) != 0)
+            .min_by_key(|&i| rank[i])
+            .unwrap_or(0);
+        let wk = &ws[first];
+        let gw = &wk.g + &wk.w;
+        rho_of[mask as usize] = (Q::one() + &wk.w * &rho_of[(mask & !(1 << first)) as usize]) / gw;
+    }
     let lower_same: Vec<u32> = (0..p)
         .map(|i| {
             (0..i)

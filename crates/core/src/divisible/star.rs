@@ -12,7 +12,7 @@ use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Wo
 use crate::rational::Q;
 
 /// Most workers of the fixed-order search (`2^p − 1` subsequences).
-pub const MAX_FIXED_ORDER: usize = 14;
+pub const MAX_FIXED_ORDER: usize = 12;
 /// Most workers for which every order's throughput is listed (`p!` orders).
 pub const MAX_ORDERS_COMPARED: usize = 5;
 /// Most workers for which every row of an enumeration table is a step.

@@ -184,7 +184,7 @@ fn sizes_beyond_the_exact_methods_are_refused_or_labelled() {
     let lin = Divisible::star(Variant::StarLinear, ws.clone(), qi(10));
     let e = solve(&lin, "fixed-order").unwrap_err();
     assert!(
-        matches!(e, DivisibleError::TooLarge(_)) && e.to_string().contains("at most 14"),
+        matches!(e, DivisibleError::TooLarge(_)) && e.to_string().contains("at most 12"),
         "{e}"
     );
     let aff = Divisible::star(Variant::StarAffine, ws[..11].to_vec(), qi(10));

@@ -228,7 +228,7 @@ mod tests {
         let e = Instance::from_json(r#"{"version": 1}"#).unwrap_err();
         assert_eq!(e.0[0].path, "problem");
         let e = Instance::from_json(r#"{"problem": "master-slave", "version": 1}"#).unwrap_err();
-        assert!(e.to_string().contains("not available yet"), "{e}");
+        assert!(e.to_string().contains("variant"), "{e}");
         let e = Instance::from_json(r#"{"problem": "rings", "version": 1}"#).unwrap_err();
         assert!(e.to_string().contains("unknown problem \"rings\""), "{e}");
         let e = Instance::from_json(r#"{"problem": "steady-state", "version": 2}"#).unwrap_err();

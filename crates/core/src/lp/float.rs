@@ -38,16 +38,20 @@ pub(super) fn solve(p: &Problem) -> Answer {
         reason: reason.to_owned(),
     };
     let Some(data) = Doubles::new(p) else {
-        return miss(None, "a coefficient does not fit in a double");
+        return miss(
+            None,
+            "its coefficients span too many orders of magnitude for the float solver",
+        );
     };
-    let (value, xs) = match data.primal() {
-        Ok(v) => v,
+    let (value, xs) = match data.primal_scaled() {
+        Ok((v, xs)) => (data.scaling.value(v), xs),
         Err(e) => return miss(None, &format!("the float solver says the problem is {e}")),
     };
-    let Ok(ys) = data.dual() else {
+    let Ok(ys) = data.dual_scaled() else {
         return miss(Some(value), "the float solver found no dual optimum");
     };
-    let (x, dual) = (reconstruct_all(&xs), reconstruct_all(&ys));
+    let x = reconstruct_all(&data.scaling.point(&xs));
+    let dual = reconstruct_all(&data.scaling.dual(&ys));
     let first = match certify(p, &x, &dual) {
         Ok(value) => return certified(value, x, dual),
         Err(e) => e,
@@ -96,42 +100,55 @@ fn tight(terms: impl Iterator<Item = (f64, f64)>, target: f64) -> bool {
 /// One row in doubles: terms, relation, right-hand side.
 type FloatRow = (Vec<(usize, f64)>, Cmp, f64);
 
-/// `p` in doubles, with its rows also listed by column (for the dual).
+/// `p` scaled by powers of two (see [`Scaling`]) and in doubles, with its rows also listed by
+/// column (for the dual).
 pub(super) struct Doubles {
     objective: Vec<f64>,
     rows: Vec<FloatRow>,
     columns: Vec<Vec<(usize, f64)>>,
+    scaling: Scaling,
 }
 
 impl Doubles {
-    /// `None` when some coefficient is not a finite double.
+    /// `None` when the coefficients span too many orders of magnitude to be scaled into
+    /// `2^±`[`MAX_SCALED_EXP`] (minilp is then never called; the exact simplex decides).
     pub(super) fn new(p: &Problem) -> Option<Doubles> {
-        let finite = |v: &Q| Some(to_f64(v)).filter(|f| f.is_finite());
-        let objective = p
+        let scaling = Scaling::of(p)?;
+        let objective: Vec<f64> = p
             .objective
             .iter()
-            .map(finite)
-            .collect::<Option<Vec<f64>>>()?;
+            .zip(&scaling.cols)
+            .map(|(c, &k)| scaled(c, k + scaling.obj))
+            .collect();
         let mut columns = vec![Vec::new(); p.num_vars()];
         let mut rows = Vec::with_capacity(p.num_rows());
-        for (i, r) in p.rows.iter().enumerate() {
+        for (i, (r, &ri)) in p.rows.iter().zip(&scaling.rows).enumerate() {
             let mut terms = Vec::with_capacity(r.terms.len());
             for (j, a) in &r.terms {
-                let a = finite(a)?;
+                let a = scaled(a, ri + *scaling.cols.get(*j)?);
                 terms.push((*j, a));
                 columns.get_mut(*j)?.push((i, a));
             }
-            rows.push((terms, r.cmp, finite(&r.rhs)?));
+            rows.push((terms, r.cmp, scaled(&r.rhs, ri + scaling.rhs)));
         }
         Some(Doubles {
             objective,
             rows,
             columns,
+            scaling,
         })
     }
 
-    /// The primal optimum and point.
+    /// The primal optimum and point of the original problem (tests compare them with the
+    /// exact answer).
+    #[cfg(test)]
     pub(super) fn primal(&self) -> Result<(f64, Vec<f64>), minilp::Error> {
+        let (value, xs) = self.primal_scaled()?;
+        Ok((self.scaling.value(value), self.scaling.point(&xs)))
+    }
+
+    /// The primal optimum and point of the scaled problem.
+    fn primal_scaled(&self) -> Result<(f64, Vec<f64>), minilp::Error> {
         let mut lp = minilp::Problem::new(OptimizationDirection::Maximize);
         let vars: Vec<Variable> = self
             .objective
@@ -153,8 +170,8 @@ impl Doubles {
         ))
     }
 
-    /// A dual optimum (see the module documentation for the dual's form).
-    fn dual(&self) -> Result<Vec<f64>, minilp::Error> {
+    /// A dual optimum of the scaled problem (see the module documentation for the dual's form).
+    fn dual_scaled(&self) -> Result<Vec<f64>, minilp::Error> {
         let mut lp = minilp::Problem::new(OptimizationDirection::Minimize);
         let ys: Vec<Variable> = self
             .rows
@@ -358,4 +375,186 @@ fn solve_system(equations: Vec<(Vec<(usize, Q)>, Q)>, guess: &[Q]) -> Option<Vec
         z[col] = &row[width] - free;
     }
     Some(z)
+}
+
+/// Largest binary exponent (in absolute value) of a coefficient handed to minilp, after
+/// scaling: every non-zero matrix entry, right-hand side and objective coefficient lies in
+/// `[2^-16, 2^17)`. minilp squares column and row norms (so entries near `1e154` overflow its
+/// steepest-edge weights to infinity, and it asserts they are finite) and treats pivots below
+/// `1e-8` as zero (so a basis mixing `1e39` with `1` is declared singular, and it unwraps that).
+/// Inside this range neither can happen on the LPs the fuzz tests feed it; outside it the LP
+/// goes to the exact simplex instead.
+pub const MAX_SCALED_EXP: i64 = 16;
+
+/// Equilibration passes (alternating rows and columns); a few suffice, each halves the spread
+/// of a row or column around `2^0`.
+const SCALING_PASSES: usize = 4;
+
+/// A scaling of `max c·x, A x (cmp) b, x ≥ 0` by powers of two, exact in doubles and in
+/// rationals: `A' = R A C`, `b' = 2^rhs R b`, `c' = 2^obj C c` with `R = diag(2^rows[i])` and
+/// `C = diag(2^cols[j])`. The scaled LP has the optimum `x'_j = 2^(rhs − cols[j]) x_j`, the
+/// dual `y'_i = 2^(obj − rows[i]) y_i` and the value `2^(rhs + obj)` times the original one.
+///
+/// Reference: A. R. Curtis and J. K. Reid, *On the automatic scaling of matrices for Gaussian
+/// elimination*, IMA J. Appl. Math. 10, 1972 (geometric scaling by powers of two).
+#[derive(Debug)]
+struct Scaling {
+    rows: Vec<i64>,
+    cols: Vec<i64>,
+    rhs: i64,
+    obj: i64,
+}
+
+/// `log2 |v|` rounded to an integer (within one), from the bit lengths; `None` for 0.
+fn exponent(v: &Q) -> Option<i64> {
+    if v.is_zero() {
+        return None;
+    }
+    let bits = |b: &BigInt| i64::try_from(b.bits()).unwrap_or(i64::MAX / 4);
+    Some(bits(v.numer()) - bits(v.denom()))
+}
+
+/// The midpoint of the smallest and largest exponent of a list (`0` for an empty one), as a
+/// shift that centres the list on `2^0`.
+fn centre(exps: impl Iterator<Item = i64>) -> i64 {
+    let (lo, hi) = exps.fold((i64::MAX, i64::MIN), |(lo, hi), e| (lo.min(e), hi.max(e)));
+    if lo > hi {
+        0
+    } else {
+        -((lo + hi).div_euclid(2))
+    }
+}
+
+impl Scaling {
+    /// Geometric equilibration of `p`; `None` when some scaled coefficient is still outside
+    /// `2^±`[`MAX_SCALED_EXP`].
+    fn of(p: &Problem) -> Option<Scaling> {
+        let entries: Vec<(usize, usize, i64)> = p
+            .rows
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| {
+                r.terms
+                    .iter()
+                    .filter_map(move |(j, a)| Some((i, *j, exponent(a)?)))
+            })
+            .collect();
+        let mut rows = vec![0i64; p.num_rows()];
+        let mut cols = vec![0i64; p.num_vars()];
+        let unscaled = Scaling {
+            rows: rows.clone(),
+            cols: cols.clone(),
+            rhs: 0,
+            obj: 0,
+        };
+        // An LP already in range is left as it is, so that minilp meets ordinary problems
+        // exactly as written (the optimal vertex it picks among ties does not move).
+        if unscaled.fits(p, &entries) {
+            return Some(unscaled);
+        }
+        for _ in 0..SCALING_PASSES {
+            let mut by_row = vec![Vec::new(); rows.len()];
+            for &(i, j, e) in &entries {
+                by_row[i].push(e + cols[j]);
+            }
+            for (r, exps) in rows.iter_mut().zip(by_row) {
+                *r = centre(exps.into_iter());
+            }
+            let mut by_col = vec![Vec::new(); cols.len()];
+            for &(i, j, e) in &entries {
+                by_col[j].push(e + rows[i]);
+            }
+            for (c, exps) in cols.iter_mut().zip(by_col) {
+                *c = centre(exps.into_iter());
+            }
+        }
+        let mut scaling = Scaling {
+            rows,
+            cols,
+            rhs: 0,
+            obj: 0,
+        };
+        let obj_exps = scaling.objective_exponents(p);
+        let rhs_exps = scaling.rhs_exponents(p);
+        scaling.obj = centre(obj_exps.into_iter().flatten());
+        scaling.rhs = centre(rhs_exps.into_iter().flatten());
+        scaling.fits(p, &entries).then_some(scaling)
+    }
+
+    /// Exponents of the objective after the column scaling (`None` for zeros).
+    fn objective_exponents(&self, p: &Problem) -> Vec<Option<i64>> {
+        p.objective
+            .iter()
+            .zip(&self.cols)
+            .map(|(c, k)| exponent(c).map(|e| e + k))
+            .collect()
+    }
+
+    /// Exponents of the right-hand sides after the row scaling (`None` for zeros).
+    fn rhs_exponents(&self, p: &Problem) -> Vec<Option<i64>> {
+        p.rows
+            .iter()
+            .zip(&self.rows)
+            .map(|(r, k)| exponent(&r.rhs).map(|e| e + k))
+            .collect()
+    }
+
+    /// Every scaled coefficient lies within `2^±`[`MAX_SCALED_EXP`].
+    fn fits(&self, p: &Problem, entries: &[(usize, usize, i64)]) -> bool {
+        let fits = |e: i64| e.abs() <= MAX_SCALED_EXP;
+        entries
+            .iter()
+            .all(|&(i, j, e)| fits(e + self.rows[i] + self.cols[j]))
+            && self
+                .objective_exponents(p)
+                .into_iter()
+                .flatten()
+                .all(|e| fits(e + self.obj))
+            && self
+                .rhs_exponents(p)
+                .into_iter()
+                .flatten()
+                .all(|e| fits(e + self.rhs))
+    }
+
+    /// The original optimum from the scaled one.
+    fn value(&self, v: f64) -> f64 {
+        times_pow2(v, -(self.rhs + self.obj))
+    }
+
+    /// The original point from the scaled one.
+    fn point(&self, xs: &[f64]) -> Vec<f64> {
+        xs.iter()
+            .zip(&self.cols)
+            .map(|(&v, &k)| times_pow2(v, k - self.rhs))
+            .collect()
+    }
+
+    /// The original dual from the scaled one.
+    fn dual(&self, ys: &[f64]) -> Vec<f64> {
+        ys.iter()
+            .zip(&self.rows)
+            .map(|(&v, &k)| times_pow2(v, k - self.obj))
+            .collect()
+    }
+}
+
+/// `v · 2^k` in doubles (infinite or zero when out of range, which [`certify`] then rejects).
+fn times_pow2(v: f64, k: i64) -> f64 {
+    let k = k.clamp(-2200, 2200);
+    // Two steps, so that a factor out of range on its own does not spoil a product in range.
+    let half = i32::try_from(k / 2).unwrap_or(0);
+    let rest = i32::try_from(k - k / 2).unwrap_or(0);
+    v * 2f64.powi(half) * 2f64.powi(rest)
+}
+
+/// `v · 2^k` exactly, then as a double (finite: the caller checked the exponent).
+fn scaled(v: &Q, k: i64) -> f64 {
+    let shift = usize::try_from(k.unsigned_abs()).unwrap_or(usize::MAX);
+    let v = if k >= 0 {
+        Q::new(v.numer() << shift, v.denom().clone())
+    } else {
+        Q::new(v.numer().clone(), v.denom() << shift)
+    };
+    to_f64(&v)
 }

@@ -5,7 +5,11 @@
 //!
 //! # Method
 //! [`solve`] first checks the size ([`Limits`]), then:
-//! 1. **Float, then certify** (`float.rs`): minilp solves the primal and, separately, its dual
+//! 1. **Float, then certify** (`float.rs`): the LP is first scaled by powers of two (rows and
+//!    columns equilibrated, exact in doubles and rationals); when some scaled coefficient is
+//!    still outside `2^±`[`MAX_SCALED_EXP`] minilp is not called at all (it overflows its
+//!    squared edge norms near `1e154` and calls a basis mixing `1e39` with `1` singular, and
+//!    panics on both), and step 2 decides. Otherwise minilp solves the primal and, separately, its dual
 //!    (minilp exposes no duals). Each value becomes the best rational with a denominator at
 //!    most [`RECONSTRUCT_MAX_DENOM`] (continued fractions); if [`certify`] rejects that pair,
 //!    the point and the dual are recomputed exactly from the float solution's supports (the
@@ -73,6 +77,8 @@
 
 mod exact;
 mod float;
+
+pub use float::MAX_SCALED_EXP;
 #[cfg(test)]
 mod tests;
 

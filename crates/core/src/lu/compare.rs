@@ -49,6 +49,7 @@ pub struct Point {
     #[serde(serialize_with = "crate::rational::exact")]
     pub perfect: Q,
     /// `total / perfect`, for plotting.
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub ratio: f64,
 }
 

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 pub use layout::{layout, Point};
 pub(crate) use raw::RawPlatform;
+pub use raw::MAX_JSON_BYTES;
 
 use crate::issue::Issues;
 use crate::rational::{Cost, Q};

@@ -40,8 +40,8 @@ impl RawNum {
 
     fn shown(&self) -> String {
         match self {
-            RawNum::Num(n) => n.to_string(),
-            RawNum::Text(t) => format!("{t:?}"),
+            RawNum::Num(n) => issue::clip(&n.to_string(), issue::ECHO_CHARS),
+            RawNum::Text(t) => issue::quote(t),
         }
     }
 
@@ -211,7 +211,7 @@ impl RawPlatform {
             if f != "hetlab-platform" {
                 issues.push(Issue::new(
                     at("format"),
-                    format!("must be \"hetlab-platform\", got {f:?}"),
+                    format!("must be \"hetlab-platform\", got {}", issue::quote(f)),
                 ));
             }
         }
@@ -251,7 +251,7 @@ impl RawPlatform {
             if index.insert(&n.id, k).is_some() {
                 issues.push(Issue::new(
                     at(&format!("nodes[{k}].id")),
-                    format!("duplicate id \"{}\"", n.id),
+                    format!("duplicate id {}", issue::quote(&n.id.to_string())),
                 ));
             }
         }
@@ -338,7 +338,7 @@ fn read_link(
         if i.is_none() {
             issues.push(Issue::new(
                 issue::join(path, name),
-                format!("unknown node \"{id}\""),
+                format!("unknown node {}", issue::quote(&id.to_string())),
             ));
         }
         i

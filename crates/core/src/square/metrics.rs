@@ -55,16 +55,22 @@ pub struct Metrics {
     #[serde(serialize_with = "crate::rational::exact")]
     pub interior_cut_length: Q,
     /// `LB_sum = 2 Σ √s_i` (f64).
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub lb_sum: f64,
     /// `LB_max = 2 √max s_i` (f64).
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub lb_max: f64,
     /// `Ĉ / LB_sum` (f64).
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub ratio_sum: f64,
     /// `M̂ / LB_max` (f64).
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub ratio_max: f64,
     /// The recursive algorithm's guarantee `1 + 1.25·LB_sum` (f64).
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub recursive_bound: f64,
     /// The PERI-MAX heuristic's guarantee `(2/√3)·LB_max` (f64).
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub peri_max_bound: f64,
 }
 

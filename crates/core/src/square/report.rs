@@ -17,7 +17,10 @@ pub fn run_result(run: &SquareRun, with_trace: bool) -> Value {
             let best = t.solution.evaluations.get(t.solution.best);
             let mut out = json!({
                 "problem": "square-partition", "algorithm": GRID, "status": "heuristic",
-                "objective": {"name": "grid_value", "value": best.map(|e| e.v)},
+                "objective": {
+                    "name": "grid_value",
+                    "value": best.map_or_else(|| json!("nan"), |e| crate::report::double(e.v)),
+                },
                 "grid": t.solution, "steps": t.trace.len(),
             });
             if let Some(tr) = trace {

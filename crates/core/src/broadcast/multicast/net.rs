@@ -10,7 +10,7 @@ use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
 use crate::platform::Platform;
-use crate::rational::{format_fraction, to_f64, Q};
+use crate::rational::{format_fraction, Q};
 
 /// One arc of a [`Net`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,13 +230,13 @@ impl Net {
 pub use crate::report::Status;
 
 /// `{"name": "throughput", "value", "value_exact"}` (formats.md §4); `+∞` is written as
-/// `value: null` (JSON has no infinity) and `value_exact: "inf"`.
+/// `value: "inf"` (JSON has no infinity) and `value_exact: "inf"`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Objective {
     /// Always `"throughput"`.
     pub name: &'static str,
-    /// Decimal value for display (`None` for `+∞`).
-    pub value: Option<f64>,
+    /// Value for display by [`crate::report::float`]'s rule (`"inf"` for `+∞`).
+    pub value: serde_json::Value,
     /// Exact value `"p/q"`, or `"inf"`.
     pub value_exact: String,
 }
@@ -247,7 +247,7 @@ impl Objective {
     pub fn throughput(rho: Option<&Q>) -> Objective {
         Objective {
             name: "throughput",
-            value: rho.map(to_f64),
+            value: rho.map_or_else(|| "inf".into(), crate::report::float),
             value_exact: rho.map_or_else(|| "inf".to_owned(), format_fraction),
         }
     }

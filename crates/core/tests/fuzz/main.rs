@@ -1,0 +1,51 @@
+//! Mutation testing of every family through the entry points the command line and the pages
+//! use: `Instance::from_json`, then every algorithm the family offers for the instance
+//! (`family::offered`, from the catalog) through `family::solve`, and the share-link codec.
+//! Presets are taken from `presets::PRESETS`, so a family registered later is covered without
+//! touching this file.
+//!
+//! `cargo test` runs a short, fixed-seed pass ([`SHORT_RUNS`] solve runs); `./run fuzz
+//! [COUNT] [SEED]` runs [`fuzz_long`] in release mode and prints the count of each outcome. Only
+//! this harness catches panics (`catch_unwind`), to count them: the product never does (the
+//! browser build aborts on a panic). Every crash it ever found is a test in `regressions.rs`.
+
+mod harness;
+mod mutate;
+mod regressions;
+
+use harness::{Fuzz, Outcome};
+
+/// Solve runs of the fixed-seed pass inside `cargo test` (debug build, a few seconds).
+const SHORT_RUNS: u64 = 150;
+
+#[test]
+fn a_short_fixed_seed_fuzz_pass_finds_no_panic() {
+    let mut fuzz = Fuzz::new(0x4e7_1ab);
+    fuzz.run(SHORT_RUNS);
+    eprintln!("{}", fuzz.summary());
+    fuzz.assert_clean();
+    // The pass must reach the solvers, not only the parser.
+    assert!(fuzz.count(Outcome::Solved) > 0, "{}", fuzz.summary());
+}
+
+/// The long run of `./run fuzz`: `HETLAB_FUZZ_COUNT` solve runs (default 100 000) from
+/// `HETLAB_FUZZ_SEED` (default 1). Prints the outcome counts; fails on any panic.
+#[test]
+#[ignore = "long; run by `./run fuzz`"]
+fn fuzz_long() {
+    let env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (count, seed) = (
+        env("HETLAB_FUZZ_COUNT", 100_000),
+        env("HETLAB_FUZZ_SEED", 1),
+    );
+    let mut fuzz = Fuzz::new(seed);
+    fuzz.verbose = true;
+    fuzz.run(count);
+    println!("seed {seed}: {}", fuzz.summary());
+    fuzz.assert_clean();
+}

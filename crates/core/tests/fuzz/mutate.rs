@@ -1,0 +1,212 @@
+//! Structured mutations of an instance document, as a hostile or careless user would make
+//! them: a value of another type, extreme numbers (`1e±300`, subnormals, 40-digit integers and
+//! fractions), deep nesting, duplicated or multiplied array elements, huge sizes and strings,
+//! removed and unknown keys; and mutations of the text itself (truncation, stray bytes,
+//! bytes that are not UTF-8).
+
+use rand::seq::SliceRandom as _;
+use rand::Rng as _;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Map, Value};
+
+/// One step of a path into a JSON value.
+#[derive(Clone, Debug)]
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// Every path of `v` (the root included), depth first.
+fn paths(v: &Value, here: &mut Vec<Seg>, out: &mut Vec<Vec<Seg>>) {
+    out.push(here.clone());
+    match v {
+        Value::Object(m) => {
+            for (k, child) in m {
+                here.push(Seg::Key(k.clone()));
+                paths(child, here, out);
+                here.pop();
+            }
+        }
+        Value::Array(a) => {
+            for (i, child) in a.iter().enumerate() {
+                here.push(Seg::Index(i));
+                paths(child, here, out);
+                here.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at<'a>(v: &'a mut Value, path: &[Seg]) -> Option<&'a mut Value> {
+    path.iter().try_fold(v, |v, seg| match seg {
+        Seg::Key(k) => v.get_mut(k.as_str()),
+        Seg::Index(i) => v.get_mut(*i),
+    })
+}
+
+/// A number a user could type that stresses the exact and the float code: huge, tiny,
+/// subnormal, long, or ordinary.
+pub fn extreme_number(rng: &mut ChaCha8Rng) -> Value {
+    let digits = |rng: &mut ChaCha8Rng, n: usize| -> String {
+        let mut s: String = (0..n)
+            .map(|_| char::from(b'0' + rng.gen_range(0..10u8)))
+            .collect();
+        s.replace_range(0..1, &rng.gen_range(1..10u8).to_string());
+        s
+    };
+    match rng.gen_range(0..16u32) {
+        0 => json!(1e300),
+        1 => json!(1e-300),
+        2 => json!(5e-324),
+        3 => json!(2.225_073_858_507_201_4e-308),
+        4 => json!(f64::MAX),
+        5 => json!(1e154),
+        6 => Value::String(format!("1{}", "0".repeat(rng.gen_range(30..=199)))),
+        7 => Value::String(digits(rng, 40)),
+        8 => Value::String(format!("{}/{}", digits(rng, 40), digits(rng, 40))),
+        9 => Value::String(format!("0.{}1", "0".repeat(rng.gen_range(30..=190)))),
+        10 => Value::String(format!("1/{}", digits(rng, 40))),
+        11 => json!(u64::MAX),
+        12 => json!(-1e300),
+        13 => json!(rng.gen_range(1..=1000u32)),
+        14 => Value::String(format!(
+            "{}/{}",
+            rng.gen_range(1..100u32),
+            rng.gen_range(1..100u32)
+        )),
+        _ => json!(f64::from(rng.gen_range(1..10_000u32)) / 1000.0),
+    }
+}
+
+/// A value of some other type, or a malformed one.
+fn odd_value(rng: &mut ChaCha8Rng) -> Value {
+    match rng.gen_range(0..14u32) {
+        0 => Value::Null,
+        1 => json!(true),
+        2 => json!("x"),
+        3 => json!(0),
+        4 => json!(-1),
+        5 => json!([]),
+        6 => json!({}),
+        7 => json!("3/0"),
+        8 => json!("inf"),
+        9 => json!("-0"),
+        10 => json!("NaN"),
+        11 => json!("1e5"),
+        12 => json!(4_294_967_296u64),
+        _ => json!([1, "a", null]),
+    }
+}
+
+/// Applies one structured mutation somewhere in `v`.
+pub fn mutate_value(v: &mut Value, rng: &mut ChaCha8Rng) {
+    let mut all = Vec::new();
+    paths(v, &mut Vec::new(), &mut all);
+    let Some(path) = all.choose(rng).cloned() else {
+        return;
+    };
+    let Some(node) = at(v, &path) else {
+        return;
+    };
+    match rng.gen_range(0..12u32) {
+        // Numbers are the commonest target: they reach the solvers.
+        0..=3 => {
+            if node.is_number() || node.is_string() || rng.gen_bool(0.3) {
+                *node = extreme_number(rng);
+            }
+        }
+        4 => *node = odd_value(rng),
+        5 => {
+            // Deep nesting (serde_json stops at depth 128; the path must still be named).
+            let depth = rng.gen_range(50..300);
+            let mut inner = node.take();
+            for _ in 0..depth {
+                inner = Value::Array(vec![inner]);
+            }
+            *node = inner;
+        }
+        6 => {
+            // Duplicates: an element repeated (ids, links, processors).
+            if let Value::Array(a) = node {
+                if let Some(x) = a.choose(rng).cloned() {
+                    a.push(x);
+                }
+            }
+        }
+        7 => {
+            // Huge sizes: an array multiplied, or a size field made enormous.
+            match node {
+                Value::Array(a) if !a.is_empty() => {
+                    let target = rng.gen_range(50..3000);
+                    let base = a.clone();
+                    while a.len() < target {
+                        a.extend(base.iter().cloned());
+                    }
+                }
+                _ => {
+                    let sizes = [1_000_000_000u64, 4_294_967_295, 1_000_000, 65, 513, 33];
+                    *node = json!(sizes[rng.gen_range(0..sizes.len())]);
+                }
+            }
+        }
+        8 => {
+            // A long string (its echo in a message must be short).
+            let len = [300, 5000, 500_000][rng.gen_range(0..3)];
+            *node = Value::String("7".repeat(len));
+        }
+        9 => {
+            if let Value::Object(m) = node {
+                if let Some(k) = m.keys().cloned().collect::<Vec<_>>().choose(rng) {
+                    m.remove(k);
+                }
+            } else if let Value::Array(a) = node {
+                if !a.is_empty() {
+                    let i = rng.gen_range(0..a.len());
+                    a.remove(i);
+                }
+            }
+        }
+        10 => {
+            if let Value::Object(m) = node {
+                m.insert("unexpected".into(), json!(1));
+            } else {
+                *node = Value::Object(Map::new());
+            }
+        }
+        _ => {
+            // Swap with another value of the document (ids into costs, arrays into numbers).
+            if let Some(other) = all.choose(rng) {
+                let other = other.clone();
+                let copy = at(&mut v.clone(), &other).map(|x| x.clone());
+                if let (Some(copy), Some(node)) = (copy, at(v, &path)) {
+                    *node = copy;
+                }
+            }
+        }
+    }
+}
+
+/// Applies one mutation to the text: a cut, stray bytes, or bytes that are not UTF-8.
+pub fn mutate_text(text: &str, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    if bytes.is_empty() {
+        return bytes;
+    }
+    match rng.gen_range(0..4u32) {
+        0 => bytes.truncate(rng.gen_range(0..bytes.len())),
+        1 => {
+            let i = rng.gen_range(0..bytes.len());
+            bytes.insert(i, [b'{', b'"', b',', b'\\', b'0'][rng.gen_range(0..5)]);
+        }
+        2 => {
+            let i = rng.gen_range(0..bytes.len());
+            bytes[i] = [0xff, 0xc3, 0x80, 0xe9][rng.gen_range(0..4)];
+        }
+        _ => {
+            let i = rng.gen_range(0..bytes.len());
+            bytes.insert(i, 0);
+        }
+    }
+    bytes
+}

@@ -1,0 +1,365 @@
+//! Pure drawing model of the chains page (chains.md §10): the staircase of prefix sums with the
+//! ideal guide lines and the separators, the task bar (height ∝ weight, coloured by owner), the
+//! processor bar (width ∝ speed), the load chart (current `B`, dashed `B*`) and the `[LB, UB]`
+//! interval on a number line, all computed from a replayed [`ChainsState`]. The Yew view and
+//! the exported SVG both draw these shapes.
+
+use hetlab_core::chains::{task_bins, ChainStep, ChainsState};
+use hetlab_core::rational::{frac, to_f64, Q};
+
+mod panels;
+mod shapes;
+#[cfg(test)]
+mod tests;
+
+pub use panels::{current, summary};
+pub use shapes::*;
+
+use crate::draw::palette::colour;
+use panels::{interval, loads};
+
+/// Width of the drawing (SVG units); narrow so that text stays readable on a phone.
+pub const WIDTH: f64 = 440.0;
+/// Height of the drawing.
+pub const HEIGHT: f64 = 506.0;
+/// Left edge of the plots (room for the y labels).
+pub const X0: f64 = 46.0;
+/// Right edge of the plots.
+pub const X1: f64 = 428.0;
+const STAIR_TOP: f64 = 24.0;
+const STAIR_BOTTOM: f64 = 196.0;
+const TASK_TOP: f64 = 218.0;
+const TASK_H: f64 = 34.0;
+const PROC_TOP: f64 = 272.0;
+const PROC_H: f64 = 24.0;
+/// Most staircase points drawn (larger chains are sampled).
+const MAX_POINTS: usize = 400;
+/// Most task cells drawn (larger chains are binned).
+const MAX_CELLS: usize = 240;
+/// The processor (0-based, input order) running part `k` of the chain.
+#[must_use]
+pub fn owner(s: &ChainsState, k: usize) -> usize {
+    s.order
+        .as_ref()
+        .and_then(|o| o.get(k).copied())
+        .unwrap_or(k)
+}
+
+/// The separators mean something yet (before the first placement every task sits on the last
+/// processor only because the vector starts as `[0, …, 0, N]`).
+#[must_use]
+pub fn placed(s: &ChainsState) -> bool {
+    let n = s.prefix.len().saturating_sub(1);
+    let untouched =
+        s.separators.iter().rev().skip(1).all(|&x| x == 0) && s.separators.last() == Some(&n);
+    s.result.is_some() || s.probes > 0 || s.rounds > 0 || !s.splits.is_empty() || !untouched
+}
+
+/// Maps task index `i` (`0..=N`) to x.
+#[allow(clippy::cast_precision_loss)] // N ≤ 2^20.
+fn x_of(i: usize, n: usize) -> f64 {
+    X0 + (X1 - X0) * i as f64 / n.max(1) as f64
+}
+
+/// Maps a prefix-sum value to y in the staircase.
+fn y_of(w: f64, total: f64) -> f64 {
+    let f = if total > 0.0 {
+        (w / total).clamp(0.0, 1.05)
+    } else {
+        0.0
+    };
+    STAIR_BOTTOM - (STAIR_BOTTOM - STAIR_TOP) * f
+}
+
+/// The whole figure after the steps replayed into `s`; `last` is the latest step (its target
+/// line is drawn), `range` the fixed span of the number line (see [`value_range`]).
+#[must_use]
+pub fn figure(s: &ChainsState, last: Option<&ChainStep>, range: (f64, f64)) -> Drawing {
+    let mut out = Vec::new();
+    staircase(s, last, &mut out);
+    task_bar(s, &mut out);
+    processor_bar(s, &mut out);
+    loads(s, &mut out);
+    interval(s, range, &mut out);
+    Drawing { shapes: out }
+}
+
+#[allow(clippy::cast_precision_loss)] // prefix sums ≤ 2^40.
+fn staircase(s: &ChainsState, last: Option<&ChainStep>, out: &mut Vec<Shape>) {
+    let n = s.prefix.len().saturating_sub(1);
+    let total = s.prefix.last().copied().unwrap_or(0) as f64;
+    let y = |w: f64| y_of(w, total);
+    out.push(text(
+        X0,
+        14.0,
+        "Prefix sums W[i]: the work of tasks 1..i",
+        "title",
+        Anchor::Start,
+    ));
+    if placed(s) {
+        for k in 0..s.separators.len().saturating_sub(1) {
+            let (a, b) = (s.separators[k], s.separators[k + 1]);
+            let (xa, xb) = (x_of(a, n), x_of(b, n));
+            out.push(filled(
+                xa,
+                STAIR_TOP,
+                xb - xa,
+                STAIR_BOTTOM - STAIR_TOP,
+                "part",
+                colour(owner(s, k)),
+            ));
+        }
+    }
+    out.push(line(X0, STAIR_BOTTOM, X1, STAIR_BOTTOM, "axis"));
+    out.push(line(X0, STAIR_TOP, X0, STAIR_BOTTOM, "axis"));
+    out.push(text(
+        X0 - 4.0,
+        y(total) + 4.0,
+        total.to_string(),
+        "tick",
+        Anchor::End,
+    ));
+    out.push(text(X0 - 4.0, STAIR_BOTTOM + 4.0, "0", "tick", Anchor::End));
+    out.push(text(X0, STAIR_BOTTOM + 14.0, "0", "tick", Anchor::Middle));
+    out.push(text(
+        X1,
+        STAIR_BOTTOM + 14.0,
+        n.to_string(),
+        "tick",
+        Anchor::Middle,
+    ));
+    out.push(text(
+        f64::midpoint(X0, X1),
+        STAIR_BOTTOM + 14.0,
+        "task i",
+        "tick",
+        Anchor::Middle,
+    ));
+    guides(s, total, out);
+    let built = s.built.min(n);
+    if built > 0 {
+        let stride = n.div_ceil(MAX_POINTS).max(1);
+        let mut points = vec![(x_of(0, n), y(0.0))];
+        let tail = (!built.is_multiple_of(stride)).then_some(built);
+        for i in (stride..=built).step_by(stride).chain(tail) {
+            if stride == 1 {
+                points.push((x_of(i, n), y(s.prefix[i - 1] as f64)));
+            }
+            points.push((x_of(i, n), y(s.prefix[i] as f64)));
+        }
+        out.push(Shape::Poly {
+            points,
+            class: "stair",
+        });
+    }
+    if placed(s) {
+        separators(s, n, out);
+    }
+    target(s, last, n, total, out);
+}
+
+/// Dashed guides at `B*·E(1..p)`: where the staircase would cross if every processor finished
+/// together (labelled with `p` when there is room).
+#[allow(clippy::cast_precision_loss)]
+fn guides(s: &ChainsState, total: f64, out: &mut Vec<Shape>) {
+    let g = s.guides();
+    if g.len() > 64 {
+        return;
+    }
+    let labels = g.len() <= 16;
+    for (p, v) in g.iter().enumerate().take(g.len().saturating_sub(1)) {
+        let y = y_of(to_f64(v), total);
+        out.push(line(X0, y, X1, y, "guide"));
+        if labels {
+            out.push(text(
+                X1 + 2.0,
+                y + 4.0,
+                format!("{}", p + 1),
+                "guide-label",
+                Anchor::Start,
+            ));
+        }
+    }
+}
+
+/// Separator lines `s_1..s_{P−1}` across the staircase, labelled when few.
+fn separators(s: &ChainsState, n: usize, out: &mut Vec<Shape>) {
+    let inner = s.separators.len().saturating_sub(2);
+    let mut stacked = 0.0;
+    let mut prev: Option<usize> = None;
+    for p in 1..=inner {
+        let sp = s.separators[p];
+        let x = x_of(sp, n);
+        out.push(line(x, STAIR_TOP - 4.0, x, TASK_TOP + TASK_H, "sep"));
+        if inner <= 16 {
+            stacked = if prev == Some(sp) {
+                stacked + 11.0
+            } else {
+                0.0
+            };
+            out.push(text(
+                x + 2.0,
+                STAIR_TOP + 8.0 + stacked,
+                format!("s{p}"),
+                "sep-label",
+                Anchor::Start,
+            ));
+        }
+        prev = Some(sp);
+    }
+}
+
+/// The latest step's search: the target prefix a probe, RB or MP looks for (a horizontal line)
+/// and the index a binary search compared.
+#[allow(clippy::cast_precision_loss)]
+fn target(s: &ChainsState, last: Option<&ChainStep>, n: usize, total: f64, out: &mut Vec<Shape>) {
+    let Some(
+        ChainStep::ProbeStep { target: goal, .. }
+        | ChainStep::RbSplit { target: goal, .. }
+        | ChainStep::MpSep { target: goal, .. },
+    ) = last
+    else {
+        return;
+    };
+    let y = y_of(to_f64(goal), total);
+    out.push(line(X0, y, X1, y, "target"));
+    out.push(text(
+        X0 + 4.0,
+        y - 4.0,
+        format!("target {}", frac(goal)),
+        "target-label",
+        Anchor::Start,
+    ));
+    if let Some((_, lo, hi, mid)) = s.search {
+        let (xl, xh) = (x_of(lo, n), x_of(hi, n));
+        out.push(rect(xl, STAIR_BOTTOM - 3.0, xh - xl, 6.0, "window"));
+        if let Some(&w) = s.prefix.get(mid) {
+            let xm = x_of(mid, n);
+            out.push(line(xm, STAIR_BOTTOM, xm, y_of(w as f64, total), "mid"));
+        }
+    }
+}
+
+/// The task bar under the staircase: one cell per task (binned above [`MAX_CELLS`]), height ∝
+/// weight, coloured by the processor that owns it once separators are placed.
+#[allow(clippy::cast_precision_loss)]
+fn task_bar(s: &ChainsState, out: &mut Vec<Shape>) {
+    let n = s.prefix.len().saturating_sub(1);
+    let weights: Vec<u64> = s.prefix.windows(2).map(|w| w[1] - w[0]).collect();
+    let bins = if n > MAX_CELLS {
+        task_bins(&weights, MAX_CELLS / 2)
+    } else {
+        (1..=n).map(|i| (i, i, weights[i - 1])).collect()
+    };
+    let per = |&(a, b, w): &(usize, usize, u64)| w as f64 / (b + 1 - a) as f64;
+    let top = bins.iter().map(per).fold(0.0, f64::max);
+    let show = placed(s);
+    for bin in &bins {
+        let (a, b, w) = *bin;
+        let (xa, xb) = (x_of(a - 1, n), x_of(b, n));
+        let h = if top > 0.0 {
+            TASK_H * per(bin) / top
+        } else {
+            0.0
+        };
+        let fill = if show {
+            colour(owner_of_task(s, b))
+        } else {
+            "#ced4da"
+        };
+        out.push(filled(xa, TASK_TOP + TASK_H - h, xb - xa, h, "task", fill));
+        if n <= 40 && xb - xa >= 12.0 {
+            out.push(text(
+                f64::midpoint(xa, xb),
+                TASK_TOP + TASK_H + 12.0,
+                w.to_string(),
+                "weight",
+                Anchor::Middle,
+            ));
+        }
+    }
+    let label = if n > MAX_CELLS {
+        "tasks (binned)"
+    } else {
+        "tasks"
+    };
+    out.push(text(
+        X0 - 4.0,
+        TASK_TOP + TASK_H - 2.0,
+        label,
+        "tick",
+        Anchor::End,
+    ));
+}
+
+/// The part holding task `i` (1-based), as a processor index.
+fn owner_of_task(s: &ChainsState, i: usize) -> usize {
+    let k = s
+        .separators
+        .iter()
+        .skip(1)
+        .position(|&x| x >= i)
+        .unwrap_or(0);
+    owner(s, k)
+}
+
+/// The processor bar: one slot per processor in chain order, width ∝ speed.
+#[allow(clippy::cast_precision_loss)]
+fn processor_bar(s: &ChainsState, out: &mut Vec<Shape>) {
+    let speeds = s.chain_speeds();
+    let total: u64 = speeds.iter().sum();
+    let mut x = X0;
+    for (k, &e) in speeds.iter().enumerate() {
+        let w = (X1 - X0) * e as f64 / total.max(1) as f64;
+        let p = owner(s, k);
+        out.push(filled(x, PROC_TOP, w, PROC_H, "proc", colour(p)));
+        let label = if w >= 50.0 {
+            format!("P{} ({e})", p + 1)
+        } else if w >= 22.0 {
+            format!("P{}", p + 1)
+        } else {
+            String::new()
+        };
+        if !label.is_empty() {
+            out.push(text(
+                x + w / 2.0,
+                PROC_TOP + 16.0,
+                label,
+                "proc-label",
+                Anchor::Middle,
+            ));
+        }
+        x += w;
+    }
+    out.push(text(
+        X0 - 4.0,
+        PROC_TOP + 16.0,
+        "speed",
+        "tick",
+        Anchor::End,
+    ));
+}
+
+/// The span of the number line over a whole run: from `B*` to the largest value the run
+/// probes, bounds or returns, so that the interval visibly shrinks.
+#[must_use]
+pub fn value_range(ideal: &Q, steps: &[ChainStep]) -> (f64, f64) {
+    let lo = to_f64(ideal);
+    let hi = steps
+        .iter()
+        .filter_map(|st| match st {
+            ChainStep::Bounds { ub, .. } => Some(to_f64(ub)),
+            ChainStep::ProbeStart { b, .. }
+            | ChainStep::BidRound { b, .. }
+            | ChainStep::Result { b, .. } => Some(to_f64(b)),
+            ChainStep::BisStep { mid, .. } => Some(to_f64(mid)),
+            ChainStep::CpOrder { value, .. } | ChainStep::NicolCand { value, .. } => {
+                Some(to_f64(value))
+            }
+            _ => None,
+        })
+        .filter(|v| v.is_finite())
+        .fold(lo, f64::max);
+    let pad = ((hi - lo) * 0.06).max(lo.abs() * 0.02).max(0.5);
+    ((lo - pad).max(0.0), hi + pad)
+}

@@ -1,0 +1,142 @@
+//! Native tests of the chains figure on the worked examples of chains.md §12.
+
+use super::*;
+use hetlab_core::chains::{solve_traced, ChainsInput};
+
+fn ex2() -> ChainsInput {
+    ChainsInput::new(vec![2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5], vec![3, 1, 2, 2])
+}
+
+fn texts(d: &Drawing) -> Vec<&str> {
+    d.shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn count(d: &Drawing, class: &str) -> usize {
+    d.shapes
+        .iter()
+        .filter(|s| match s {
+            Shape::Rect { class: c, .. }
+            | Shape::Line { class: c, .. }
+            | Shape::Poly { class: c, .. } => *c == class,
+            Shape::Text { .. } => false,
+        })
+        .count()
+}
+
+#[test]
+fn the_start_shows_no_partition_yet() {
+    let input = ex2();
+    let s = ChainsState::new(&input);
+    assert!(!placed(&s));
+    let d = figure(&s, None, (7.0, 15.0));
+    assert_eq!(count(&d, "sep"), 0);
+    assert_eq!(count(&d, "part"), 0);
+    assert_eq!(count(&d, "stair"), 0, "nothing built yet");
+    assert_eq!(count(&d, "task"), 12);
+    assert_eq!(count(&d, "proc"), 4);
+    assert!(texts(&d).contains(&"The loads appear once separators are placed."));
+}
+
+#[test]
+fn ex2_ends_on_the_optimal_partition() {
+    let input = ex2();
+    let t = solve_traced(&input, "exact-bisection").unwrap();
+    let range = value_range(&t.solution.ideal, &t.trace.steps);
+    assert!(range.0 < 7.0 && range.1 >= 15.0, "{range:?}");
+    let s = t.trace.state_at(ChainsState::new(&input), usize::MAX);
+    assert_eq!(s.separators, vec![0, 5, 6, 9, 12]);
+    let d = figure(&s, t.trace.steps.last(), range);
+    assert_eq!(count(&d, "sep"), 3);
+    assert_eq!(count(&d, "part"), 4);
+    assert_eq!(count(&d, "guide"), 3);
+    assert_eq!(count(&d, "bottleneck"), 1);
+    assert_eq!(count(&d, "result"), 1);
+    let t = texts(&d);
+    for want in ["B = 17/2", "B* = 7", "20/3", "11/2", "s1", "s3", "P1 (3)"] {
+        assert!(t.contains(&want), "{want} missing from {t:?}");
+    }
+    assert!(
+        t.iter().any(|x| x.contains("[LB, UB] = [17/2, 17/2]")),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn a_probe_step_draws_its_target_and_search_window() {
+    let input = ex2();
+    let t = solve_traced(&input, "exact-bisection").unwrap();
+    let k = t
+        .trace
+        .steps
+        .iter()
+        .position(|s| matches!(s, ChainStep::ProbeStep { .. }))
+        .unwrap()
+        + 1;
+    let s = t.trace.state_at(ChainsState::new(&input), k);
+    let d = figure(&s, t.trace.steps.get(k - 1), (6.0, 16.0));
+    assert_eq!(count(&d, "target"), 1);
+    assert_eq!(count(&d, "window"), 1);
+    assert_eq!(count(&d, "mid"), 1);
+    assert!(texts(&d).contains(&"target 33"));
+}
+
+#[test]
+fn every_shape_stays_inside_the_view_box() {
+    let input = ChainsInput::new(
+        (1..=3000).map(|i| 1 + i % 17).collect(),
+        vec![1, 4, 2, 9, 3, 3, 1],
+    );
+    for algo in ["rb", "cp-random", "dp-plus"] {
+        let t = solve_traced(&input, algo).unwrap();
+        let range = value_range(&t.solution.ideal, &t.trace.steps);
+        for k in [0, t.trace.len() / 2, t.trace.len()] {
+            let s = t.trace.state_at(ChainsState::new(&input), k);
+            let d = figure(
+                &s,
+                k.checked_sub(1).and_then(|i| t.trace.steps.get(i)),
+                range,
+            );
+            assert!(count(&d, "task") <= MAX_CELLS);
+            for shape in &d.shapes {
+                let (x, y) = match shape {
+                    Shape::Rect { x, y, .. } | Shape::Text { x, y, .. } => (*x, *y),
+                    Shape::Line { x2, y2, .. } => (*x2, *y2),
+                    Shape::Poly { points, .. } => points.last().copied().unwrap_or_default(),
+                };
+                assert!(
+                    (0.0..=WIDTH).contains(&x) && (0.0..=HEIGHT).contains(&y),
+                    "{algo} {k}: {shape:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn cp_colours_follow_the_processor_order() {
+    let mut s = ChainsState::new(&ChainsInput::new(vec![1, 2, 3], vec![1, 2, 3]));
+    s.order = Some(vec![2, 0, 1]);
+    assert_eq!(owner(&s, 0), 2);
+    assert_eq!(owner(&s, 5), 5, "out of range falls back to the position");
+    assert_eq!(s.chain_speeds(), vec![3, 1, 2]);
+}
+
+#[test]
+fn the_svg_document_is_escaped_and_complete() {
+    let input = ex2();
+    let t = solve_traced(&input, "rb").unwrap();
+    let s = t.trace.state_at(ChainsState::new(&input), usize::MAX);
+    let d = figure(&s, None, value_range(&t.solution.ideal, &t.trace.steps));
+    let svg = to_svg_document(&d, "rb <EX2> & co");
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    assert!(svg.contains("rb &lt;EX2&gt; &amp; co"));
+    assert_eq!(svg.matches("<text").count(), texts(&d).len());
+    assert!(svg.contains(&format!(r#"fill="{}""#, colour(0))));
+    assert!(svg.contains(r#"viewBox="0 0 440 506""#));
+}

@@ -1,0 +1,94 @@
+//! The instance fields of the chains page: task weights, processor speeds, and `cp-random`'s
+//! number of orders and seed, each with its message beside it (read by [`crate::chains_entry`]).
+//! A bad entry never replaces the instance shown.
+
+use hetlab_core::instance::Chains;
+use yew::prelude::*;
+
+use crate::chains_entry::{read, Entry, Problems, MAX_SHOWN};
+
+/// Props of [`ChainsField`].
+#[derive(Properties, PartialEq)]
+pub struct FieldProps {
+    /// The instance shown.
+    pub instance: Chains,
+    /// Applies a parsed instance.
+    pub on_apply: Callback<Chains>,
+}
+
+/// The form.
+#[component]
+pub fn ChainsField(props: &FieldProps) -> Html {
+    let entry = use_state(|| Entry::of(&props.instance));
+    let problems = use_state(Problems::default);
+    {
+        // A new instance (preset, link, Back) refills the fields.
+        let (entry, problems) = (entry.clone(), problems.clone());
+        use_effect_with(props.instance.clone(), move |c| {
+            entry.set(Entry::of(c));
+            problems.set(Problems::default());
+        });
+    }
+    let on_submit = {
+        let (entry, problems, keep, apply) = (
+            entry.clone(),
+            problems.clone(),
+            props.instance.clone(),
+            props.on_apply.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match read(&entry, &keep) {
+                Ok(c) => {
+                    problems.set(Problems::default());
+                    apply.emit(c);
+                }
+                Err(p) => problems.set(*p),
+            }
+        })
+    };
+    let field = |k: usize,
+                 label: &'static str,
+                 value: &str,
+                 size: &'static str,
+                 id: &'static str| {
+        let entry = entry.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let i: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let mut next = (*entry).clone();
+            *[
+                &mut next.weights,
+                &mut next.speeds,
+                &mut next.orders,
+                &mut next.seed,
+            ][k] = i.value();
+            entry.set(next);
+        });
+        let error = problems[k].clone();
+        let placeholder = if k == 0 && props.instance.weights.len() > MAX_SHOWN {
+            format!(
+                "{} tasks kept: type a list to replace them",
+                props.instance.weights.len()
+            )
+        } else {
+            String::new()
+        };
+        html! {
+            <label class={classes!("chains-input", id)}>{label}
+                <input type="text" value={value.to_owned()} {oninput} {size} {placeholder} data-testid={id}
+                       aria-invalid={error.is_some().to_string()} />
+                if let Some(e) = error { <span class="field-error" role="alert">{e}</span> }
+            </label>
+        }
+    };
+    html! {
+        <form class="chains-field" onsubmit={on_submit} data-testid="chains-form">
+            { field(0, "Task weights ", &entry.weights, "30", "chains-weights") }
+            { field(1, "Speeds ", &entry.speeds, "12", "chains-speeds") }
+            { field(2, "Orders R ", &entry.orders, "4", "chains-orders") }
+            { field(3, "Seed ", &entry.seed, "4", "chains-seed") }
+            <button type="submit" data-testid="chains-apply">{"Apply"}</button>
+            if let Some(e) = &problems[4] { <p class="field-error" role="alert" data-testid="field-error">{e.clone()}</p> }
+        </form>
+    }
+}

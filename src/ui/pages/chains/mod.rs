@@ -1,0 +1,133 @@
+//! The chain-partitioning page (chains.md §10): the staircase of prefix sums with the ideal
+//! guides and the separators, the task and processor bars, the loads and the `[LB, UB]`
+//! interval, step by step; the search in words and the DP table beside it; every algorithm on
+//! the instance below. Everything else is the generic algorithm page.
+
+pub mod editor;
+pub mod views;
+
+use std::rc::Rc;
+
+use hetlab_core::chains::family::ChainsFamily;
+use hetlab_core::chains::{compare, ChainsState, PSEUDOCODE};
+use hetlab_core::family::RunOf;
+use hetlab_core::instance::{Chains, Instance};
+use hetlab_core::share;
+use hetlab_core::trace::Step;
+use yew::prelude::*;
+
+use crate::draw::chains::{figure, to_svg_document, value_range};
+use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::Nav;
+use editor::ChainsField;
+use views::{compare_table, dp_table, figure_svg, now, result, shown, Compared};
+
+const DEFAULT_PRESET: &str = "chains-ex2";
+const LAST_KEY: &str = "hetlab.chains.v1";
+/// Largest `N·P` for which the page runs every algorithm for the comparison table.
+const COMPARE_MAX: usize = 200_000;
+
+/// The chains page.
+pub struct ChainsPage;
+
+/// Computed once per instance and algorithm: the number line's span over the whole run, and
+/// every CCP algorithm's result on the instance (small instances only).
+pub struct ChainsExtra {
+    range: (f64, f64),
+    compare: Option<Rc<Vec<Compared>>>,
+}
+
+impl FamilyPage for ChainsPage {
+    type F = ChainsFamily;
+    type Extra = ChainsExtra;
+    const CLASS: &'static str = "chains-page";
+    const TITLE: &'static str = "1D chain partitioning";
+    const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
+    const LEAD: &'static str = "Cut a chain of weighted tasks into consecutive parts, one per processor, so that the slowest processor (the bottleneck: its part's weight divided by its speed) finishes as early as possible.";
+
+    fn extra(input: &Chains, _algorithm: &str, run: &RunOf<ChainsFamily>) -> ChainsExtra {
+        let i = input.input();
+        let small = i.weights.len().saturating_mul(i.speeds.len()) <= COMPARE_MAX;
+        ChainsExtra {
+            range: value_range(&run.solution.ideal, &run.trace.steps),
+            compare: small.then(|| Rc::new(compare(&i))),
+        }
+    }
+
+    fn view(ctx: &Ctx<'_, Self>) -> Shown {
+        let (t, inst) = (ctx.run, ctx.input);
+        let input = inst.input();
+        let (n, p) = (input.weights.len(), input.speeds.len());
+        let s = t.trace.state_at(ChainsState::new(&input), ctx.step());
+        let last = ctx.step().checked_sub(1).and_then(|i| t.trace.steps.get(i));
+        let caption = last.map_or_else(
+            || format!("{n} tasks for {p} processors; if all finished together each would work B* = {}. Press ▶ to build the prefix sums and search for the best cut.", shown(&s.ideal())),
+            |st| st.caption(&()),
+        );
+        let title = format!("{} on {n} tasks and {p} processors", ctx.algo);
+        let drawing = figure(&s, last, ctx.extra.range);
+        let side = html! {
+            <>
+                <h2>{"Result"}</h2>
+                if ctx.done() {
+                    { result(&t.solution) }
+                } else {
+                    <p class="muted" data-testid="chains-result">{"The bottleneck appears at the last step (press End)."}</p>
+                }
+                { ctx.phases(&t.trace.steps) }
+                <h2>{"Now"}</h2>
+                { now(&s) }
+            </>
+        };
+        let legend = html! {
+            <ul class="legend chains-legend">
+                <li>{"Staircase: W[i], the work of tasks 1..i; a part's work is the rise between two separators s."}</li>
+                <li>{"Dashed lines: the ideal cumulative work B*·(e_1 + … + e_p) after processor p."}</li>
+                <li>{"Pink: the target the current search looks for; outlined bar: the bottleneck."}</li>
+                <li>{"Number line: green mark feasible, red infeasible, blue the result; the band is [LB, UB]."}</li>
+            </ul>
+        };
+        let after = ctx
+            .extra
+            .compare
+            .as_ref()
+            .map(|rows| compare_table(rows, ctx.algo))
+            .unwrap_or_default();
+        let svg_title = title.clone();
+        Shown {
+            title: title.clone(),
+            figure: figure_svg(&drawing, &title),
+            caption,
+            line: last.map(|st| st.phase().line),
+            pseudocode: PSEUDOCODE,
+            side,
+            legend,
+            below: dp_table(&s),
+            after,
+            svg: Some(Rc::new(move || {
+                (
+                    "hetlab-chains.svg".to_owned(),
+                    to_svg_document(&drawing, &svg_title),
+                )
+            })),
+        }
+    }
+
+    fn editor(nav: &Nav, inst: &Chains) -> Html {
+        let on_apply = {
+            let nav = nav.clone();
+            Callback::from(move |c: Chains| {
+                let mut r = nav.route.clone();
+                r.query.remove("preset");
+                r.query.set("i", share::encode(&Instance::Chains(c)));
+                r.query.set("step", "0");
+                nav.push(r);
+            })
+        };
+        html! { <ChainsField instance={inst.clone()} {on_apply} /> }
+    }
+
+    fn error_links() -> Html {
+        html! { <a href="#/chains?preset=chains-ex2">{"Open the main walk-through (EX2)"}</a> }
+    }
+}

@@ -1,0 +1,204 @@
+//! What the chains page shows at one step besides the caption: the figure (shapes of
+//! `draw::chains` as inline SVG), the state of the search in words, the DP table of small
+//! instances, and the table of every algorithm on this instance.
+
+use hetlab_core::chains::{Algorithm, ChainsError, ChainsSolution, ChainsState};
+use hetlab_core::rational::{approx, frac, Q};
+use yew::prelude::*;
+
+use crate::draw::chains::{self as draw, Drawing, Shape, HEIGHT, WIDTH};
+
+/// The figure as inline SVG.
+pub fn figure_svg(d: &Drawing, title: &str) -> Html {
+    html! {
+        <svg class="chains-figure" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
+             aria-label={title.to_owned()} data-testid="chains-figure">
+            { for d.shapes.iter().map(shape) }
+        </svg>
+    }
+}
+
+fn n2(v: f64) -> String {
+    format!("{v:.2}")
+}
+
+fn shape(s: &Shape) -> Html {
+    match s {
+        Shape::Rect {
+            x,
+            y,
+            w,
+            h,
+            class,
+            fill,
+        } => html! {
+            <rect class={*class} x={n2(*x)} y={n2(*y)} width={n2(*w)} height={n2(*h)} fill={fill.map(AttrValue::from)} />
+        },
+        Shape::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            class,
+        } => html! { <line class={*class} x1={n2(*x1)} y1={n2(*y1)} x2={n2(*x2)} y2={n2(*y2)} /> },
+        Shape::Poly { points, class } => {
+            html! { <polyline class={*class} points={draw::points_attr(points)} /> }
+        }
+        Shape::Text {
+            x,
+            y,
+            text,
+            class,
+            anchor,
+        } => html! {
+            <text class={*class} x={n2(*x)} y={n2(*y)} text-anchor={anchor.css()}>{text.clone()}</text>
+        },
+    }
+}
+
+/// `17/2 ≈ 8.5`, or `7` for integers.
+pub fn shown(v: &Q) -> String {
+    if v.is_integer() {
+        frac(v)
+    } else {
+        format!("{} ≈ {}", frac(v), approx(v))
+    }
+}
+
+fn list(values: impl IntoIterator<Item = String>) -> String {
+    values.into_iter().collect::<Vec<_>>().join(", ")
+}
+
+/// The search at this step in words: the value probed and its verdict, the interval, bids,
+/// NICOL's candidates, CP's orders.
+pub fn now(s: &ChainsState) -> Html {
+    let verdict = match s.success {
+        Some(true) => " (feasible)",
+        Some(false) => " (infeasible)",
+        None => "",
+    };
+    let bids = (!s.bids.is_empty() && s.bids.len() <= 24).then(|| {
+        list(s.bids.iter().enumerate().map(|(k, b)| {
+            let v = b.as_ref().map_or_else(|| "∞".to_owned(), frac);
+            if s.chosen == Some(k + 1) {
+                format!("[P{}: {v}]", k + 1)
+            } else {
+                format!("P{}: {v}", k + 1)
+            }
+        }))
+    });
+    let best = s.cp_values.iter().min();
+    html! {
+        <dl class="metrics" data-testid="chains-now">
+            <dt>{"Ideal B* = W_tot/E_tot"}</dt><dd>{shown(&s.ideal())}</dd>
+            if let Some(b) = &s.b { <dt>{"Value tried B"}</dt><dd>{format!("{}{verdict}", shown(b))}</dd> }
+            if s.probes > 0 { <dt>{"Probes so far"}</dt><dd>{s.probes}</dd> }
+            if let (Some(lb), Some(ub)) = (&s.lb, &s.ub) {
+                <dt>{"Optimum in [LB, UB]"}</dt><dd>{format!("[{}, {}]", frac(lb), frac(ub))}</dd>
+            }
+            if let Some(bids) = bids { <dt>{"Bids ([chosen])"}</dt><dd>{bids}</dd> }
+            if s.rounds > 0 { <dt>{"Bidding rounds"}</dt><dd>{s.rounds}</dd> }
+            if !s.candidates.is_empty() && s.candidates.len() <= 24 {
+                <dt>{"NICOL candidates"}</dt><dd>{list(s.candidates.iter().map(frac))}</dd>
+            }
+            if !s.splits.is_empty() { <dt>{"RB splits so far"}</dt><dd>{s.splits.len()}</dd> }
+            if let Some(best) = best {
+                <dt>{"Orders tried"}</dt><dd>{format!("{}, best {}", s.cp_values.len(), frac(best))}</dd>
+            }
+        </dl>
+    }
+}
+
+/// The final numbers, shown once the last step is reached.
+pub fn result(sol: &ChainsSolution) -> Html {
+    let seps = list(sol.separators.iter().map(ToString::to_string));
+    let loads = list(sol.loads.iter().map(frac));
+    html! {
+        <dl class="metrics" data-testid="chains-result">
+            <dt>{"Bottleneck B"}</dt>
+            <dd><span data-testid="chains-bottleneck">{frac(&sol.bottleneck)}</span>
+                if !sol.bottleneck.is_integer() { {format!(" ≈ {}", approx(&sol.bottleneck))} }</dd>
+            <dt>{"Imbalance (B − B*)/B*"}</dt><dd>{format!("{:.4} %", sol.imbalance)}</dd>
+            <dt>{"Separators s"}</dt><dd data-testid="chains-separators">{format!("[{seps}]")}</dd>
+            <dt>{"Loads"}</dt><dd>{loads}</dd>
+            <dt>{"Probes"}</dt><dd>{sol.probes}</dd>
+            if let Some(o) = &sol.order {
+                <dt>{"Processor order"}</dt><dd>{list(o.iter().map(|k| format!("P{}", k + 1)))}</dd>
+            }
+            if let Some(b) = &sol.bound {
+                <dt>{"ε-bisection's UB"}</dt><dd>{shown(b)}</dd>
+            }
+        </dl>
+    }
+}
+
+/// The DP table `B[p][i]` of small instances, the latest cell outlined, DP+'s band shaded.
+pub fn dp_table(s: &ChainsState) -> Html {
+    let n = s.prefix.len().saturating_sub(1);
+    if s.dp.is_empty() || n > 30 || s.dp.iter().all(|r| r.iter().all(Option::is_none)) {
+        return Html::default();
+    }
+    let cell = |p: usize, i: usize, v: &Option<Q>| {
+        let current = s.dp_cell.is_some_and(|(cp, ci, _)| (cp, ci) == (p, i));
+        let band = s.band.get(p).is_some_and(|&(lo, hi)| lo <= i && i <= hi);
+        let class = classes!(current.then_some("current"), band.then_some("band"));
+        html! { <td {class}>{v.as_ref().map(frac).unwrap_or_default()}</td> }
+    };
+    html! {
+        <div class="working">
+            <h3>{"DP table B[p][i]: the best bottleneck of tasks 1..i on processors 1..p"}</h3>
+            <div class="table-scroll">
+                <table class="dp" data-testid="chains-dp">
+                    <thead><tr><th>{"p \\ i"}</th>{ for (0..=n).map(|i| html! { <th>{i}</th> }) }</tr></thead>
+                    <tbody>
+                        { for s.dp.iter().enumerate().map(|(k, row)| html! {
+                            <tr><th>{format!("P{}", k + 1)}</th>{ for row.iter().enumerate().map(|(i, v)| cell(k + 1, i, v)) }</tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </div>
+    }
+}
+
+/// One row of the comparison: an algorithm and its result on this instance.
+pub type Compared = (Algorithm, Result<ChainsSolution, ChainsError>);
+
+/// Every CCP algorithm on this instance (the "why heuristics fail" scene of chains.md §10).
+pub fn compare_table(rows: &[Compared], current: &str) -> Html {
+    let best = rows
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok().map(|s| &s.bottleneck))
+        .min();
+    html! {
+        <div class="working">
+            <h2>{"Every algorithm on this instance"}</h2>
+            <div class="table-scroll">
+                <table class="compare" data-testid="chains-compare">
+                    <thead><tr><th>{"algorithm"}</th><th>{"bottleneck"}</th><th>{"imbalance"}</th><th>{"probes"}</th><th>{"separators"}</th></tr></thead>
+                    <tbody>
+                        { for rows.iter().map(|(a, r)| {
+                            let class = classes!((a.name() == current).then_some("current"));
+                            match r {
+                                Ok(s) => {
+                                    let worse = best.is_some_and(|b| &s.bottleneck > b);
+                                    html! {
+                                        <tr {class}>
+                                            <td>{a.name()}</td>
+                                            <td class={classes!(worse.then_some("worse"))}>{frac(&s.bottleneck)}</td>
+                                            <td>{format!("{:.2} %", s.imbalance)}</td>
+                                            <td>{s.probes}</td>
+                                            <td>{format!("[{}]", list(s.separators.iter().map(ToString::to_string)))}</td>
+                                        </tr>
+                                    }
+                                }
+                                Err(e) => html! { <tr {class}><td>{a.name()}</td><td colspan="4" class="muted">{e.to_string()}</td></tr> },
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            <p class="muted">{"Heuristics (rb, mp) and ε-bisection may miss the optimum: their bottleneck is in red when it is above the best."}</p>
+        </div>
+    }
+}

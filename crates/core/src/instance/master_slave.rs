@@ -145,29 +145,7 @@ impl RawMasterSlave {
             unused(issues, present, field, name);
         }
         let t = read_slaves(self.t.as_deref(), issues);
-        let pos = |raw: Option<&RawNum>, field: &str, issues: &mut Vec<Issue>| {
-            required(issues, raw, field, name)
-                .and_then(|r| read_q(r, field, Rule::POSITIVE, issues))
-        };
-        let comm = match v {
-            0 => {
-                unused(issues, self.tcom.is_some(), "tcom", name);
-                unused(issues, self.t1.is_some(), "t1", name);
-                unused(issues, self.t2.is_some(), "t2", name);
-                Some(Comm::None)
-            }
-            1 | 3 => {
-                unused(issues, self.t1.is_some(), "t1", name);
-                unused(issues, self.t2.is_some(), "t2", name);
-                pos(self.tcom.as_ref(), "tcom", issues).map(Comm::Single)
-            }
-            _ => {
-                unused(issues, self.tcom.is_some(), "tcom", name);
-                let a = pos(self.t1.as_ref(), "t1", issues);
-                let b = pos(self.t2.as_ref(), "t2", issues);
-                a.zip(b).map(|(a, b)| Comm::Pair(a, b))
-            }
-        };
+        let comm = self.comm(name, v, issues);
         let goal = if name.starts_with("MaxTasks") {
             unused(issues, self.c.is_some(), "C", name);
             required(issues, self.horizon.as_ref(), "T", name)
@@ -200,6 +178,34 @@ impl RawMasterSlave {
             }
         }
         Some(MsInput::Bus(input))
+    }
+
+    /// `tcom` (variants 1 and 3) or `t1` and `t2` (2 and 4); the others must be absent.
+    fn comm(&self, name: &str, v: u8, issues: &mut Vec<Issue>) -> Option<Comm> {
+        let pos = |raw: Option<&RawNum>, field: &str, issues: &mut Vec<Issue>| {
+            required(issues, raw, field, name)
+                .and_then(|r| read_q(r, field, Rule::POSITIVE, issues))
+        };
+        let comm = match v {
+            0 => {
+                unused(issues, self.tcom.is_some(), "tcom", name);
+                unused(issues, self.t1.is_some(), "t1", name);
+                unused(issues, self.t2.is_some(), "t2", name);
+                Some(Comm::None)
+            }
+            1 | 3 => {
+                unused(issues, self.t1.is_some(), "t1", name);
+                unused(issues, self.t2.is_some(), "t2", name);
+                pos(self.tcom.as_ref(), "tcom", issues).map(Comm::Single)
+            }
+            _ => {
+                unused(issues, self.tcom.is_some(), "tcom", name);
+                let a = pos(self.t1.as_ref(), "t1", issues);
+                let b = pos(self.t2.as_ref(), "t2", issues);
+                a.zip(b).map(|(a, b)| Comm::Pair(a, b))
+            }
+        };
+        comm
     }
 
     fn tree(self, name: &str, issues: &mut Vec<Issue>) -> Option<MsInput> {

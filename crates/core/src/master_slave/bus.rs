@@ -210,14 +210,15 @@ pub(super) fn schedule(
             &slot * &t1
         };
         let ti = &input.t[i];
-        for m in 0..a.counts[i] {
-            let start = &begin + ti * Q::from_integer(m.into());
+        let mut start = begin;
+        for _ in 0..a.counts[i] {
             let end = &start + ti;
             acts.push(Activity::Compute {
                 slave: i,
                 start,
-                end,
+                end: end.clone(),
             });
+            start = end;
         }
         if input.variant == 2 {
             let k = Q::from_integer(a.sigma2.get(i).copied().unwrap_or(0).into());

@@ -254,6 +254,12 @@ fn max_tasks(
         bus::schedule(b, h, &a, emit)
     } else {
         let (tasks, view) = pertask::solve(b, h, algorithm == "greedy", emit)?;
+        if view.pattern.tpat > Q::from_integer(1_000_000.into()) {
+            sol.notes.push(format!(
+                "the pattern's period is long (Tpat = {}): its ramp-up dominates at this T",
+                crate::rational::frac(&view.pattern.tpat)
+            ));
+        }
         sol.periodic = Some(view);
         pertask::place(b, &tasks, algorithm != "greedy", emit)
     };

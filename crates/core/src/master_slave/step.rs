@@ -198,6 +198,20 @@ fn list<T: ToString>(v: &[T]) -> String {
     format!("({})", items.join(","))
 }
 
+/// What a [`MsStep::Placed`] drew, in words.
+fn placed(placement: &Placement) -> String {
+    match placement {
+        Placement::Slot { slot, slave } => format!("Slot {slot} went to {}", p(*slave)),
+        Placement::Slave { slave } => format!("{} computed alone", p(*slave)),
+        Placement::Period { r } => format!("Period {r} was drawn"),
+        Placement::Tasks { first, last } => format!("Tasks {first} to {last} were drawn"),
+        Placement::Subtree { child: Some(c) } => {
+            format!("The tasks sent through {} were drawn", p(*c))
+        }
+        Placement::Subtree { child: None } => "The master's own tasks were drawn".to_owned(),
+    }
+}
+
 impl Step for MsStep {
     type Context<'a> = ();
 
@@ -272,24 +286,15 @@ impl Step for MsStep {
                 "Moore–Hodgson kept {} jobs that all meet their deadlines.",
                 selected.len()
             ),
-            MsStep::Placed { placement, activities, total } => {
-                let what = match placement {
-                    Placement::Slot { slot, slave } => format!("Slot {slot} went to {}", p(*slave)),
-                    Placement::Slave { slave } => format!("{} computed alone", p(*slave)),
-                    Placement::Period { r } => format!("Period {r} was drawn"),
-                    Placement::Tasks { first, last } => format!("Tasks {first} to {last} were drawn"),
-                    Placement::Subtree { child: Some(c) } => {
-                        format!("The tasks sent through {} were drawn", p(*c))
-                    }
-                    Placement::Subtree { child: None } => {
-                        "The master's own tasks were drawn".to_owned()
-                    }
-                };
-                format!(
-                    "{what} ({} activities); {total} tasks on the chart.",
-                    activities.len()
-                )
-            }
+            MsStep::Placed {
+                placement,
+                activities,
+                total,
+            } => format!(
+                "{} ({} activities); {total} tasks on the chart.",
+                placed(placement),
+                activities.len()
+            ),
             MsStep::Counted { counts, total } => {
                 format!("Done: {total} tasks, {} per slave.", list(counts))
             }

@@ -43,6 +43,11 @@ fn ms7_pattern_and_greedy() {
             assert_eq!(run(&inst(t), "greedy").total, greedy, "T = {t}");
         }
     }
+}
+
+#[test]
+fn ms7_tasks_of_the_pattern_and_of_the_greedy() {
+    let inst = |t| bus(3, &[2, 3, 3, 5], single(1), horizon(t));
     // Period 0 of the pattern (message start, computation) per slave, and period 1 = + 12.
     let s = run(&inst(36), "periodic");
     let tasks = tasks_of(&s);

@@ -70,38 +70,11 @@ fn verify_bus(b: &BusInput, sol: &MsSolution) -> Res {
             || format!("MinTime must do exactly C = {c} tasks by the makespan"),
         )?,
     }
-    let p = b.t.len();
-    let (t1, t2) = b.t1_t2();
-    // Per slave: sends, computes, returns (as spans).
-    let mut per: Vec<[Vec<(Q, Q)>; 3]> = vec![Default::default(); p];
-    let mut bus = Vec::new();
-    let mut sends = Vec::new();
-    for a in &sol.schedule {
-        let (kind, slave, dur) = match a {
-            Activity::Send { slave, .. } if b.variant > 0 => (0, *slave, t1.clone()),
-            Activity::Compute { slave, .. } => {
-                (1, *slave, b.t.get(*slave).cloned().unwrap_or_default())
-            }
-            Activity::Return { slave, .. } if b.variant == 2 || b.variant == 4 => {
-                (2, *slave, t2.clone())
-            }
-            other => return fail(format!("{other:?} does not exist in variant {}", b.variant)),
-        };
-        ensure(slave < p, || format!("slave {slave} does not exist"))?;
-        let (s, e) = a.span();
-        ensure(e - s == dur, || {
-            format!("{a:?} does not last {}", frac(&dur))
-        })?;
-        per[slave][kind].push((s.clone(), e.clone()));
-        if kind != 1 {
-            bus.push((s.clone(), e.clone()));
-        }
-        if kind == 0 {
-            sends.push((s.clone(), slave));
-        }
-    }
+    let (per, bus, sends) = collect_bus(b, sol)?;
     disjoint("the bus", bus)?;
     let mut counts = Vec::new();
+    let mut per = per;
+    let mut sends = sends;
     for (i, [snd, cmp, ret]) in per.iter_mut().enumerate() {
         let all: Vec<(Q, Q)> = snd
             .iter()
@@ -130,6 +103,49 @@ fn verify_bus(b: &BusInput, sol: &MsSolution) -> Res {
     ensure(order == sol.order, || {
         "the message order differs from the bus".into()
     })
+}
+
+/// Per slave its sends, computations and returns; the bus spans; the sends by start.
+type BusSpans = (Vec<[Vec<(Q, Q)>; 3]>, Vec<(Q, Q)>, Vec<(Q, usize)>);
+
+/// Sorts the activities of a bus schedule by slave and kind, checking kinds and durations.
+fn collect_bus(b: &BusInput, sol: &MsSolution) -> Result<BusSpans, Violation> {
+    let p = b.t.len();
+    let (t1, t2) = b.t1_t2();
+    // Per slave: sends, computes, returns (as spans).
+    let mut per: Vec<[Vec<(Q, Q)>; 3]> = vec![Default::default(); p];
+    let mut bus = Vec::new();
+    let mut sends = Vec::new();
+    for a in &sol.schedule {
+        let (kind, slave, dur) = match a {
+            Activity::Send { slave, .. } if b.variant > 0 => (0, *slave, t1.clone()),
+            Activity::Compute { slave, .. } => {
+                (1, *slave, b.t.get(*slave).cloned().unwrap_or_default())
+            }
+            Activity::Return { slave, .. } if b.variant == 2 || b.variant == 4 => {
+                (2, *slave, t2.clone())
+            }
+            other => {
+                return Err(Violation(format!(
+                    "{other:?} does not exist in variant {}",
+                    b.variant
+                )))
+            }
+        };
+        ensure(slave < p, || format!("slave {slave} does not exist"))?;
+        let (s, e) = a.span();
+        ensure(e - s == dur, || {
+            format!("{a:?} does not last {}", frac(&dur))
+        })?;
+        per[slave][kind].push((s.clone(), e.clone()));
+        if kind != 1 {
+            bus.push((s.clone(), e.clone()));
+        }
+        if kind == 0 {
+            sends.push((s.clone(), slave));
+        }
+    }
+    Ok((per, bus, sends))
 }
 
 /// Variants 1–2: one message before all tasks (and one back after); variants 3–4: the k-th
@@ -227,11 +243,35 @@ fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
             other => return fail(format!("{other:?} is not a tree activity")),
         }
     }
+    check_resources(ports, &master, &recv, &cpu, &mut arrive, &mut leave)?;
+    let counts: Vec<u64> = cpu.iter().map(|c| c.len() as u64).collect();
+    let total = counts.iter().sum::<u64>() + master.len() as u64;
+    ensure(counts == sol.counts && total == sol.total, || {
+        format!(
+            "the schedule does {total} tasks {counts:?}, the result says {} {:?}",
+            sol.total, sol.counts
+        )
+    })?;
+    ensure(t.n.is_none_or(|cap| total <= cap), || {
+        "more tasks than the master holds".into()
+    })
+}
+
+/// Ports, CPUs and buffers of a tree schedule: every port and CPU serves one activity at a
+/// time, and every departure from a node (forward or compute) uses its own earlier arrival.
+fn check_resources(
+    ports: BTreeMap<Option<usize>, Vec<(Q, Q)>>,
+    master: &[(Q, Q)],
+    recv: &[Vec<(Q, Q)>],
+    cpu: &[Vec<(Q, Q)>],
+    arrive: &mut [Vec<Q>],
+    leave: &mut [Vec<Q>],
+) -> Res {
     for (k, spans) in ports {
         disjoint(&format!("the port of {k:?}"), spans)?;
     }
-    disjoint("the master's CPU", master.clone())?;
-    for v in 0..n {
+    disjoint("the master's CPU", master.to_vec())?;
+    for v in 0..cpu.len() {
         disjoint(&format!("the reception of node {v}"), recv[v].clone())?;
         disjoint(&format!("the CPU of node {v}"), cpu[v].clone())?;
         // Each departure (forward or compute) needs its own earlier arrival.
@@ -244,15 +284,5 @@ fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
             ensure(a <= l, || format!("node {v} uses a task before it arrives"))?;
         }
     }
-    let counts: Vec<u64> = cpu.iter().map(|c| c.len() as u64).collect();
-    let total = counts.iter().sum::<u64>() + master.len() as u64;
-    ensure(counts == sol.counts && total == sol.total, || {
-        format!(
-            "the schedule does {total} tasks {counts:?}, the result says {} {:?}",
-            sol.total, sol.counts
-        )
-    })?;
-    ensure(t.n.is_none_or(|cap| total <= cap), || {
-        "more tasks than the master holds".into()
-    })
+    Ok(())
 }

@@ -5,14 +5,14 @@
 //! the exported SVG both draw these shapes.
 
 use hetlab_core::chains::{task_bins, ChainStep, ChainsState};
-use hetlab_core::rational::{frac, to_f64, Q};
+use hetlab_core::rational::{frac, to_f64};
 
 mod panels;
 mod shapes;
 #[cfg(test)]
 mod tests;
 
-pub use panels::{current, summary};
+pub use panels::{current, summary, value_range};
 pub use shapes::*;
 
 use crate::draw::palette::colour;
@@ -156,6 +156,46 @@ fn staircase(s: &ChainsState, last: Option<&ChainStep>, out: &mut Vec<Shape>) {
         separators(s, n, out);
     }
     target(s, last, n, total, out);
+    cell(s, last, n, total, out);
+}
+
+/// A DP cell's last part (tasks `j+1..i` on `P_p`) or the end index NICOL examined, marked on
+/// the staircase.
+#[allow(clippy::cast_precision_loss)]
+fn cell(s: &ChainsState, last: Option<&ChainStep>, n: usize, total: f64, out: &mut Vec<Shape>) {
+    let w = |i: usize| s.prefix.get(i).copied().unwrap_or(0) as f64;
+    match last {
+        Some(ChainStep::DpCell { p, i, j, .. }) if j < i => {
+            let (xa, xb, ya, yb) = (
+                x_of(*j, n),
+                x_of(*i, n),
+                y_of(w(*j), total),
+                y_of(w(*i), total),
+            );
+            out.push(rect(xa, yb, xb - xa, ya - yb, "window"));
+            let label = format!("P{p} takes tasks {}..{i}", j + 1);
+            out.push(text(
+                X0 + 4.0,
+                STAIR_TOP + 14.0,
+                label,
+                "target-label",
+                Anchor::Start,
+            ));
+        }
+        Some(ChainStep::NicolStep { b, imid, .. }) => {
+            let x = x_of(*imid, n);
+            out.push(line(x, STAIR_BOTTOM, x, y_of(w(*imid), total), "mid"));
+            let label = format!("P{b} up to task {imid}?");
+            out.push(text(
+                X0 + 4.0,
+                STAIR_TOP + 14.0,
+                label,
+                "target-label",
+                Anchor::Start,
+            ));
+        }
+        _ => {}
+    }
 }
 
 /// Dashed guides at `B*·E(1..p)`: where the staircase would cross if every processor finished
@@ -338,28 +378,4 @@ fn processor_bar(s: &ChainsState, out: &mut Vec<Shape>) {
         "tick",
         Anchor::End,
     ));
-}
-
-/// The span of the number line over a whole run: from `B*` to the largest value the run
-/// probes, bounds or returns, so that the interval visibly shrinks.
-#[must_use]
-pub fn value_range(ideal: &Q, steps: &[ChainStep]) -> (f64, f64) {
-    let lo = to_f64(ideal);
-    let hi = steps
-        .iter()
-        .filter_map(|st| match st {
-            ChainStep::Bounds { ub, .. } => Some(to_f64(ub)),
-            ChainStep::ProbeStart { b, .. }
-            | ChainStep::BidRound { b, .. }
-            | ChainStep::Result { b, .. } => Some(to_f64(b)),
-            ChainStep::BisStep { mid, .. } => Some(to_f64(mid)),
-            ChainStep::CpOrder { value, .. } | ChainStep::NicolCand { value, .. } => {
-                Some(to_f64(value))
-            }
-            _ => None,
-        })
-        .filter(|v| v.is_finite())
-        .fold(lo, f64::max);
-    let pad = ((hi - lo) * 0.06).max(lo.abs() * 0.02).max(0.5);
-    ((lo - pad).max(0.0), hi + pad)
 }

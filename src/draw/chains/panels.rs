@@ -2,7 +2,7 @@
 //! (one bar per part, the current value `B` as a line, the ideal `B*` dashed, the bottleneck
 //! outlined) and the number line with the interval `[LB, UB]` known to hold the optimum.
 
-use hetlab_core::chains::ChainsState;
+use hetlab_core::chains::{ChainStep, ChainsState};
 use hetlab_core::rational::{frac, to_f64, Q};
 
 use super::{line, owner, placed, rect, text, Anchor, Shape, X0, X1};
@@ -192,4 +192,28 @@ pub fn summary(s: &ChainsState) -> String {
         parts.push(format!("B = {}", frac(b)));
     }
     parts.join(" · ")
+}
+
+/// The span of the number line over a whole run: from `B*` to the largest value the run
+/// probes, bounds or returns, so that the interval visibly shrinks.
+#[must_use]
+pub fn value_range(ideal: &Q, steps: &[ChainStep]) -> (f64, f64) {
+    let lo = to_f64(ideal);
+    let hi = steps
+        .iter()
+        .filter_map(|st| match st {
+            ChainStep::Bounds { ub, .. } => Some(to_f64(ub)),
+            ChainStep::ProbeStart { b, .. }
+            | ChainStep::BidRound { b, .. }
+            | ChainStep::Result { b, .. } => Some(to_f64(b)),
+            ChainStep::BisStep { mid, .. } => Some(to_f64(mid)),
+            ChainStep::CpOrder { value, .. } | ChainStep::NicolCand { value, .. } => {
+                Some(to_f64(value))
+            }
+            _ => None,
+        })
+        .filter(|v| v.is_finite())
+        .fold(lo, f64::max);
+    let pad = ((hi - lo) * 0.06).max(lo.abs() * 0.02).max(0.5);
+    ((lo - pad).max(0.0), hi + pad)
 }

@@ -140,3 +140,30 @@ fn the_svg_document_is_escaped_and_complete() {
     assert!(svg.contains(&format!(r#"fill="{}""#, colour(0))));
     assert!(svg.contains(r#"viewBox="0 0 440 506""#));
 }
+
+#[test]
+fn dp_cells_and_nicol_steps_are_marked_on_the_staircase() {
+    let input = ex2();
+    for (algo, want) in [("dp", "P2 takes tasks"), ("nicol", "up to task")] {
+        let t = solve_traced(&input, algo).unwrap();
+        let k = t
+            .trace
+            .steps
+            .iter()
+            .position(|s| {
+                matches!(
+                    s,
+                    ChainStep::DpCell { p: 2, i: 5, .. } | ChainStep::NicolStep { .. }
+                )
+            })
+            .unwrap()
+            + 1;
+        let s = t.trace.state_at(ChainsState::new(&input), k);
+        let d = figure(&s, t.trace.steps.get(k - 1), (6.0, 16.0));
+        assert!(
+            texts(&d).iter().any(|x| x.contains(want)),
+            "{algo}: {:?}",
+            texts(&d)
+        );
+    }
+}

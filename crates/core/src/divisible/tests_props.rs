@@ -96,7 +96,7 @@ fn bad_inputs_name_their_field() {
         (r#""W_total":1"#, "variant: missing"),
         (
             r#""variant":"star-linear","W_total":1,"workers":[{"g":1,"w":1,"x":1}]"#,
-            "unknown field `x`",
+            "unknown field \"x\"",
         ),
         (
             r#""variant":"umr","W_total":1,"workers":[{"g":1,"w":1},{"g":1,"w":2}]"#,

@@ -188,9 +188,9 @@ mod tests {
             ),
             (
                 r#","source":"s","port_model":"both""#,
-                "unknown variant `both`",
+                "unknown value \"both\"",
             ),
-            (r#","source":"s","root":"s""#, "unknown field `root`"),
+            (r#","source":"s","root":"s""#, "unknown field \"root\""),
         ] {
             let e = read(rest).unwrap_err();
             assert!(e.contains(want), "want {want:?} in {e:?}");

@@ -257,7 +257,7 @@ mod tests {
             (r#","weights":[1],"speeds":["inf"]"#, "speeds[0]: must be finite"),
             (r#","weights":[1],"speeds":[1],"orders":0"#, "orders: must be a whole number from 1 to 10000, got 0"),
             (r#","weights":[1],"speeds":[1],"seed":-1"#, "seed: must be a whole number"),
-            (r#","weights":[1],"speeds":[1],"speed":[1]"#, "unknown field `speed`"),
+            (r#","weights":[1],"speeds":[1],"speed":[1]"#, "unknown field \"speed\""),
             (r#","speeds":[1]"#, "weights: missing"),
             (r#","weights":[1099511627776,1],"speeds":[1]"#, "weights: the total must be at most 1099511627776"),
             (r#","weights":[1],"speeds":[16777216,1]"#, "speeds: the total must be at most 16777216"),

@@ -263,6 +263,6 @@ mod tests {
             r#"{"problem": "steady-state", "version": 1, "platform": {"nodes": []}, "extra": 1}"#,
         )
         .unwrap_err();
-        assert!(e.to_string().contains("unknown field `extra`"), "{e}");
+        assert!(e.to_string().contains("unknown field \"extra\""), "{e}");
     }
 }

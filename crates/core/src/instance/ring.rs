@@ -339,7 +339,7 @@ mod tests {
             (r#""w":[1,1],"W":1,"H":1"#, "c: missing"),
             (
                 r#""w":[1,1],"c":[[0,1],[1,0]],"W":1,"H":1,"name":"x""#,
-                "unknown field `name`",
+                "unknown field \"name\"",
             ),
             (
                 r#""w":[1,"1e3"],"c":[[0,1],[1,0]],"W":1,"H":1"#,

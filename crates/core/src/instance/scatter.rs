@@ -421,7 +421,7 @@ mod tests {
                 r#""n": 3, "processors": [{"comp": {"per_item": "inf"}}]"#.into(),
                 "processors[0].comp.per_item: must be finite",
             ),
-            (format!(r#""n": 3, "processors": [{P}], "speed": 1"#), "unknown field `speed`"),
+            (format!(r#""n": 3, "processors": [{P}], "speed": 1"#), "unknown field \"speed\""),
             (
                 format!(r#""n": 3, "processors": [{P}, {P}], "root_transfer": {{"source": 5, "per_item": [[0, 1], [1, 0]]}}"#),
                 "root_transfer.source: must be a processor index from 0 to 1, got 5",

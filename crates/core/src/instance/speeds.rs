@@ -378,7 +378,7 @@ mod tests {
             (r#""areas":[1,"inf"]"#, "areas[1]: must be finite"),
             (r#""cycle_times":["x"]"#, "cycle_times[0]: "),
             (r#""speeds":[1],"areas":[1]"#, "give exactly one of"),
-            (r#""speed":[1]"#, "unknown field `speed`"),
+            (r#""speed":[1]"#, "unknown field \"speed\""),
             ("", "missing: give the processors as"),
         ];
         for (body, want) in cases {
@@ -436,7 +436,7 @@ mod tests {
                 r#""speeds":[1,2],"B":4,"grid":[2]"#,
                 "grid: must be [rows, cols]",
             ),
-            (r#""areas":[1,2],"B":4"#, "unknown field `areas`"),
+            (r#""areas":[1,2],"B":4"#, "unknown field \"areas\""),
         ];
         for (body, want) in cases {
             let text = format!(r#"{{"problem":"lu","version":1,{body}}}"#);

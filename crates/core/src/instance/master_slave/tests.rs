@@ -112,7 +112,7 @@ fn bad_inputs_name_their_field() {
         ),
         (
             r#""variant":"MaxTasks0","t":[1],"T":1,"speed":2"#,
-            "unknown field `speed`",
+            "unknown field \"speed\"",
         ),
         (
             r#""variant":"fork","children":[{"c":0,"w":3}],"T":5"#,

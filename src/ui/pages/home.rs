@@ -55,7 +55,11 @@ pub fn Coming(props: &ComingProps) -> Html {
         <section class="coming-page" data-testid="coming">
             if let Some(f) = known {
                 <h1>{f.title}</h1>
-                <p>{"This family is coming in a later version of HetLab. Its specification is ready ("}{f.spec}{")."}</p>
+                if f.available() {
+                    <p>{format!("Its solvers already run in the command line: `hetlab gen {p} --seed 1 > i.json`, then `hetlab solve i.json` (`hetlab list` names the algorithms). This step-by-step page is coming in a later version of HetLab.", p = f.problem)}</p>
+                } else {
+                    <p>{"This family is coming in a later version of HetLab. Its specification is ready ("}{f.spec}{")."}</p>
+                }
             } else {
                 <h1>{"Page not found"}</h1>
                 <p>{format!("There is no page \"{}\".", props.problem)}</p>

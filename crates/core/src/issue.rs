@@ -41,6 +41,40 @@ pub fn clip(text: &str, max: usize) -> String {
     }
 }
 
+/// `text` with every run of more than 24 digits shortened to its first 12 and a count
+/// (`5749999999…(320 digits)`): a message stays readable whatever numbers it quotes.
+///
+/// ```
+/// use hetlab_core::issue::shorten_numbers;
+/// assert_eq!(shorten_numbers("cost 3/4"), "cost 3/4");
+/// assert_eq!(shorten_numbers(&format!("get -{}", "5".repeat(300))), format!("get -{}…(300 digits)", "5".repeat(12)));
+/// ```
+#[must_use]
+pub fn shorten_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(1024));
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        let n = run.chars().count();
+        if n > 24 {
+            out.push_str(&run[..12]);
+            out.push_str(&format!("…({n} digits)"));
+        } else {
+            out.push_str(run);
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
 /// A value as echoed in a message: quoted, escaped, at most [`ECHO_CHARS`] characters of it.
 ///
 /// ```

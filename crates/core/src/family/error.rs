@@ -42,6 +42,19 @@ impl SolveError {
         })
     }
 
+    /// The same error with every long number in its message shortened
+    /// ([`crate::issue::shorten_numbers`]): what the command line and the pages show.
+    #[must_use]
+    pub fn shortened(self) -> SolveError {
+        let short = |m: String| crate::issue::shorten_numbers(&m);
+        match self {
+            SolveError::Unknown(m) => SolveError::Unknown(short(m)),
+            SolveError::NotApplicable(m) => SolveError::NotApplicable(short(m)),
+            SolveError::TooLarge(m) => SolveError::TooLarge(short(m)),
+            SolveError::Failed(m) => SolveError::Failed(short(m)),
+        }
+    }
+
     /// A solver's message as a [`SolveError::Failed`].
     pub fn failed(message: impl fmt::Display) -> SolveError {
         SolveError::Failed(message.to_string())

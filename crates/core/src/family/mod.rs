@@ -227,7 +227,8 @@ pub fn run_offered<F: Family>(
     traced: bool,
 ) -> Result<(&'static str, F::Run), SolveError> {
     let name = resolve::<F>(input, algorithm)?;
-    Ok((name, F::run(input, name, traced)?))
+    let run = F::run(input, name, traced).map_err(SolveError::shortened)?;
+    Ok((name, run))
 }
 
 /// The name to run: `algorithm`, or the family's default, refused with the list of offered

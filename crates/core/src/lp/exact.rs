@@ -22,7 +22,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
-use super::{certify, Cmp, LpError, Method, Outcome, Problem, Solution};
+use super::{certify, Cmp, Limits, LpError, Method, Outcome, Problem, Solution};
 use crate::rational::{lcm_denominators, qi, Q};
 
 /// Rows × columns of the tableau the exact simplex would build for `p` (objective row and
@@ -99,6 +99,26 @@ impl Row {
         }
     }
 
+    /// Estimated word operations of [`Row::eliminate`] on this row: scaling its non-zeros by the
+    /// pivot's denominator, `support` products, and the gcd pass of [`Row::reduce`], each
+    /// costing about the product of its operands' lengths in 64-bit words.
+    fn cost(&self, e: usize, support: usize, pivot_words: u64) -> u64 {
+        if self.num[e].is_zero() {
+            return 0;
+        }
+        let own = words(&self.den) + words(&self.num[e]);
+        // Products, then the gcd pass over numbers of about `own + pivot_words` words.
+        let after = own + pivot_words;
+        (self.nonzeros() + support as u64)
+            .saturating_mul(own.saturating_mul(pivot_words))
+            .saturating_add(self.nonzeros().saturating_mul(after.saturating_mul(after)))
+    }
+
+    /// Non-zero entries.
+    fn nonzeros(&self) -> u64 {
+        self.num.iter().filter(|v| !v.is_zero()).count() as u64
+    }
+
     /// `self −= self[e]·pivot`, where `pivot` has value 1 in column `e` and is non-zero only in
     /// `support`: `(a_j·π − a_e·p_j) / (δ·π)` for numerators `a`, `p` over `δ`, `π`.
     fn eliminate(&mut self, e: usize, pivot: &Row, support: &[usize]) {
@@ -120,6 +140,11 @@ impl Row {
     }
 }
 
+/// Length of `v` in 64-bit words (at least 1).
+fn words(v: &BigInt) -> u64 {
+    v.bits() / 64 + 1
+}
+
 /// The simplex tableau in canonical form for the current basis.
 struct Tableau {
     /// Constraint rows; the last column is the right-hand side.
@@ -138,6 +163,9 @@ struct Tableau {
     negated: Vec<bool>,
     pivots: usize,
     max_pivots: usize,
+    /// Estimated word operations so far, and the budget.
+    work: u64,
+    max_work: u64,
 }
 
 /// How a phase ended.
@@ -147,15 +175,22 @@ enum End {
 }
 
 /// Solves `p` (already size-checked) and certifies the answer.
-pub(super) fn solve(p: &Problem, max_pivots: usize) -> Result<Outcome, LpError> {
-    let mut t = Tableau::new(p, max_pivots);
+pub(super) fn solve(p: &Problem, limits: &Limits) -> Result<Outcome, LpError> {
+    let mut t = Tableau::new(p, limits)?;
     let rhs = t.rhs();
     let width = rhs + 1;
     if t.first_art < rhs {
         // Phase 1: maximise −Σ artificials, i.e. reduced costs −Σ over artificial rows.
         let mut obj = vec![Q::zero(); width];
-        for (i, row) in t.rows.iter().enumerate() {
+        // The sum's denominators grow to the lcm of the rows': charge for that, row by row.
+        let mut sum_words = 1;
+        for i in 0..t.rows.len() {
             if t.basis[i] >= t.first_art {
+                let row = &t.rows[i];
+                sum_words += words(&row.den);
+                let cost = row.nonzeros() * words(&row.den) * sum_words;
+                t.charge(cost)?;
+                let row = &t.rows[i];
                 for j in (0..t.first_art).chain([rhs]) {
                     obj[j] -= row.value(j);
                 }
@@ -214,7 +249,9 @@ pub(super) fn solve(p: &Problem, max_pivots: usize) -> Result<Outcome, LpError> 
 }
 
 impl Tableau {
-    fn new(p: &Problem, max_pivots: usize) -> Tableau {
+    /// The starting tableau, or [`LpError::WorkLimit`] when reading the input's numbers into it
+    /// (least common denominators of its rows) already costs more than the budget.
+    fn new(p: &Problem, limits: &Limits) -> Result<Tableau, LpError> {
         let n = p.num_vars();
         let slacks = p.rows.iter().filter(|r| r.cmp != Cmp::Eq).count();
         let first_art = n + slacks;
@@ -234,7 +271,9 @@ impl Tableau {
             ident: Vec::with_capacity(m),
             negated: Vec::with_capacity(m),
             pivots: 0,
-            max_pivots,
+            max_pivots: limits.max_pivots,
+            work: 0,
+            max_work: limits.max_work,
         };
         let (mut next_slack, mut next_art) = (n, first_art);
         for r in &p.rows {
@@ -259,12 +298,27 @@ impl Tableau {
                 next_art += 1;
                 next_art - 1
             };
+            // The row's lcm grows term by term: about Σ_j words(den so far)·words(d_j).
+            let input_words: u64 = row
+                .iter()
+                .map(|v| words(v.denom()) + words(v.numer()))
+                .sum();
+            t.charge(input_words.saturating_mul(input_words))?;
             t.rows.push(Row::from_q(&row));
             t.basis.push(start);
             t.ident.push(start);
             t.negated.push(neg);
         }
-        t
+        Ok(t)
+    }
+
+    /// Adds `cost` word operations to the work done, or stops at the budget.
+    fn charge(&mut self, cost: u64) -> Result<(), LpError> {
+        self.work = self.work.saturating_add(cost);
+        if self.work > self.max_work {
+            return Err(LpError::WorkLimit(self.pivots));
+        }
+        Ok(())
     }
 
     fn rhs(&self) -> usize {
@@ -336,8 +390,20 @@ impl Tableau {
         let support: Vec<usize> = (0..prow.num.len())
             .filter(|&j| !prow.num[j].is_zero())
             .collect();
+        let pivot_words = words(&prow.den)
+            + support
+                .iter()
+                .map(|&j| words(&prow.num[j]))
+                .max()
+                .unwrap_or(1);
         for (i, row) in self.rows.iter_mut().enumerate() {
             if i != r {
+                self.work = self
+                    .work
+                    .saturating_add(row.cost(e, support.len(), pivot_words));
+                if self.work > self.max_work {
+                    return Err(LpError::WorkLimit(self.pivots));
+                }
                 row.eliminate(e, &prow, &support);
             }
         }

@@ -613,3 +613,56 @@ fn a_link_of_cost_1e154_is_scaled_not_a_panic() {
     // The worker can receive at most 1/c tasks per time unit; its compute is 1 per unit.
     assert_eq!(s.value, qi(1) + huge.recip());
 }
+
+/// A dense LP (`rows × vars`, `Σ a_ij·x_j ≤ b_i`, maximise `Σ x_j`) whose coefficients are
+/// fractions of two `digits`-digit integers from a fixed linear congruential sequence.
+fn long_digits(rows: usize, vars: usize, digits: usize) -> Problem {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut number = || {
+        let text: String = (0..digits)
+            .map(|i| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let d = (state >> 60) % 10;
+                char::from(b'0' + u8::try_from(if i == 0 { d.max(1) } else { d }).unwrap_or(1))
+            })
+            .collect();
+        text.parse::<num_bigint::BigInt>().unwrap_or_default()
+    };
+    let mut p = Problem::new(vars);
+    for j in 0..vars {
+        p.objective(j, qi(1));
+    }
+    for _ in 0..rows {
+        let terms = (0..vars).map(|j| (j, Q::new(number(), number()))).collect();
+        p.constraint(terms, Cmp::Le, Q::new(number(), number()));
+    }
+    p
+}
+
+#[test]
+fn work_budget_bounds_huge_coefficients() {
+    // Issue 10: the exact simplex on 40-digit fractions grew its numbers pivot after pivot
+    // (24.7 s on one fuzzed instance, under the pivot limit). The work budget stops it, in the
+    // middle of a pivot or while reading the input.
+    let p = long_digits(12, 16, 40);
+    for max_work in [1_000, 100_000, 2_000_000] {
+        let limits = Limits {
+            max_work,
+            ..Limits::default()
+        };
+        assert!(matches!(
+            solve_exact(&p, &limits),
+            Err(LpError::WorkLimit(_))
+        ));
+    }
+    // A small instance of the same kind is solved and certified within the default budget.
+    let small = long_digits(3, 4, 40);
+    let Ok(Outcome::Optimal(s)) = solve_exact(&small, &Limits::default()) else {
+        panic!("3 × 4 with 40-digit fractions should be solved");
+    };
+    assert_eq!(certify(&small, &s.x, &s.dual), Ok(s.value));
+    let message = LpError::WorkLimit(7).to_string();
+    assert!(message.contains("too many digits"), "{message}");
+}

@@ -127,7 +127,7 @@ pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
         })
         .collect();
     let mut guides: Vec<(f64, String)> = vec![(x_of(&Q::from_integer(0.into())), "0".to_owned())];
-    guides.extend(pat.slots.iter().map(|s| (x_of(&s.end), frac(&s.end))));
+    guides.extend(pat.slots.iter().map(|s| (x_of(&s.end()), frac(&s.end()))));
     let end = Q::from_integer(pat.length.clone());
     if guides.last().is_none_or(|g| g.1 != frac(&end)) {
         guides.push((x_of(&end), frac(&end)));

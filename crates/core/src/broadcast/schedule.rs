@@ -40,18 +40,9 @@ pub struct SlotArc {
     pub pieces: Vec<Piece>,
 }
 
-/// One slot of the integral period.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Slot {
-    /// Start, in time units of the integral period.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub start: Q,
-    /// Length `A·L·μ_k`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub length: Q,
-    /// The arcs of the matching, by id.
-    pub arcs: Vec<SlotArc>,
-}
+/// One slot of the integral period: the one slot type ([`crate::periodic::Slot`]), whole
+/// messages per arc.
+pub type Slot = crate::periodic::Slot<SlotArc>;
 
 /// One period of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -195,7 +186,7 @@ pub fn build(
         .collect();
     let mut clock = Q::zero();
     let mut slots = Vec::with_capacity(raw.len());
-    for (m, per_arc) in decomposition.matchings.iter().zip(&raw) {
+    for (index, (m, per_arc)) in decomposition.matchings.iter().zip(&raw).enumerate() {
         let length = &scale * &m.mu;
         let mut slot_arcs = Vec::new();
         for (e, q) in per_arc {
@@ -211,6 +202,7 @@ pub fn build(
         slots.push(Slot {
             start: clock.clone(),
             length: length.clone(),
+            matching: index,
             arcs: slot_arcs,
         });
         clock += length;

@@ -83,7 +83,7 @@ pub fn bars(pat: &Pattern, fl: &Flows<'_>) -> Vec<Bar> {
         }
     }
     for (index, slot) in pat.slots.iter().enumerate() {
-        for t in &slot.transfers {
+        for t in &slot.arcs {
             let a = &fl.arcs[t.arc];
             let mut clock = slot.start.clone();
             for (kind, count, size) in [

@@ -55,17 +55,30 @@ pub struct Transfer {
     pub results: Q,
 }
 
-/// One time slot of the pattern: a matching used for `A·μ` time units.
+/// One time slot of a periodic schedule, the one slot type of every family: matching
+/// `matching` of the period's decomposition, used from `start` for `length` time units; `arcs`
+/// says what each of its arcs carries (`A`: [`Transfer`] here, whole or fractional broadcast
+/// messages in `broadcast`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Slot {
+pub struct Slot<A> {
     /// Start, in `[0, L)`.
     #[serde(serialize_with = "crate::rational::exact")]
     pub start: Q,
-    /// End.
+    /// How long the slot lasts.
     #[serde(serialize_with = "crate::rational::exact")]
-    pub end: Q,
-    /// Transfers running during the slot, one per arc of the matching.
-    pub transfers: Vec<Transfer>,
+    pub length: Q,
+    /// Index of its matching in the decomposition.
+    pub matching: usize,
+    /// What each arc of the matching carries (arcs that carry nothing may be left out).
+    pub arcs: Vec<A>,
+}
+
+impl<A> Slot<A> {
+    /// `start + length`.
+    #[must_use]
+    pub fn end(&self) -> Q {
+        &self.start + &self.length
+    }
 }
 
 /// One period of a periodic schedule.
@@ -95,7 +108,7 @@ pub struct Pattern {
     #[serde(serialize_with = "crate::rational::exact")]
     pub length: BigInt,
     /// The slots, back to back from 0.
-    pub slots: Vec<Slot>,
+    pub slots: Vec<Slot<Transfer>>,
     /// Depth of each node in the flow graph (`None`: receives nothing).
     pub depth: Vec<Option<usize>>,
 }
@@ -183,10 +196,12 @@ pub fn build(fl: &Flows<'_>) -> Result<Pattern, PeriodicError> {
         .matchings
         .iter()
         .zip(per_slot)
-        .map(|(mk, transfers)| {
+        .enumerate()
+        .map(|(matching, (mk, transfers))| {
             let start = clock.clone();
-            clock += &aq * &mk.mu;
-            let transfers = transfers
+            let length = &aq * &mk.mu;
+            clock += &length;
+            let arcs = transfers
                 .into_iter()
                 .map(|t| Transfer {
                     arc: t.arc,
@@ -196,8 +211,9 @@ pub fn build(fl: &Flows<'_>) -> Result<Pattern, PeriodicError> {
                 .collect();
             Slot {
                 start,
-                end: clock.clone(),
-                transfers,
+                length,
+                matching,
+                arcs,
             }
         })
         .collect();
@@ -328,7 +344,7 @@ impl Pattern {
             .zip(&self.slots)
             .map(|(mk, slot)| {
                 let lambda = slot
-                    .transfers
+                    .arcs
                     .iter()
                     .map(|t| {
                         let kinds =

@@ -116,7 +116,7 @@ fn example_1_canonical_pattern() {
     );
     // Slot 1 sends 3 tasks 1→2 (2 time units each) and 2 tasks 3→4 (3 each).
     let s1: Vec<(usize, Q)> = pat.slots[0]
-        .transfers
+        .arcs
         .iter()
         .map(|t| (t.arc, t.inputs.clone()))
         .collect();
@@ -176,7 +176,7 @@ fn example_1_papers_solution_needs_a_scale_factor() {
     let bounds: Vec<(Q, Q)> = pat
         .slots
         .iter()
-        .map(|s| (s.start.clone(), s.end.clone()))
+        .map(|s| (s.start.clone(), s.end()))
         .collect();
     assert_eq!(
         bounds,

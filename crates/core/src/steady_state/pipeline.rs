@@ -11,7 +11,7 @@ use super::lp::{self, LpError, LpSolution};
 use super::Rates;
 use crate::graph::matching::{Matching, MuReason};
 use crate::instance::SteadyState;
-use crate::periodic::{self, Pattern, Slot};
+use crate::periodic::{self, Pattern, Slot, Transfer};
 use crate::platform::NodeId;
 use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step, Trace, Traced};
@@ -73,7 +73,7 @@ pub enum PipeStep {
         /// Index of the slot.
         index: usize,
         /// The slot.
-        slot: Slot,
+        slot: Slot<Transfer>,
     },
     /// The scale factor and the final pattern.
     Scaled {
@@ -261,7 +261,7 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
             let Some(pat) = ctx.pipeline.pattern.as_ref() else { return String::new() };
             let Some(slot) = pat.slots.get(*index) else { return String::new() };
             let moves: Vec<String> = slot
-                .transfers
+                .arcs
                 .iter()
                 .map(|t| {
                     let mut s = format!("{} sends {} task(s)", arc(t.arc), frac(&t.inputs));
@@ -271,7 +271,7 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
                     s
                 })
                 .collect();
-            format!("Filled slot {} [{}, {}) with matching {}: {}.", index + 1, frac(&slot.start), frac(&slot.end), index + 1, moves.join("; "))
+            format!("Filled slot {} [{}, {}) with matching {}: {}.", index + 1, frac(&slot.start), frac(&slot.end()), index + 1, moves.join("; "))
         }
         PipeStep::Scaled { scale_a, length } => {
             let tasks = ctx.pipeline.pattern.as_ref().map(Pattern::tasks).unwrap_or_default();
@@ -321,7 +321,7 @@ pub struct PipeState {
     /// The matchings extracted so far.
     pub found: Vec<Matching>,
     /// The slots filled so far.
-    pub filled: Vec<Slot>,
+    pub filled: Vec<Slot<Transfer>>,
     /// `(A, L)`, once scaled.
     pub scale: Option<(BigInt, BigInt)>,
 }

@@ -89,11 +89,11 @@ pub fn pipeline_result(
             .iter()
             .map(|s| {
                 let transfers: Vec<Value> = s
-                    .transfers
+                    .arcs
                     .iter()
                     .map(|t| json!({"from": name(arcs[t.arc].from), "to": name(arcs[t.arc].to), "inputs": t.inputs.exact(), "results": t.results.exact()}))
                     .collect();
-                json!({"start": s.start.exact(), "end": s.end.exact(), "transfers": transfers})
+                json!({"start": s.start.exact(), "end": s.end().exact(), "transfers": transfers})
             })
             .collect();
         let n = per_node(

@@ -38,20 +38,9 @@ pub struct SlotArc {
     pub pieces: Vec<Piece>,
 }
 
-/// One slot `[start, start + length)`, running the transfers of one matching.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Slot {
-    /// Start time.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub start: Q,
-    /// Length `x_M`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub length: Q,
-    /// Index of the matching (in the solution's `matchings`).
-    pub matching: usize,
-    /// Transfers with a positive number of messages, by arc id.
-    pub arcs: Vec<SlotArc>,
-}
+/// One slot `[start, start + length)`, running the transfers of one matching: the one slot
+/// type ([`crate::periodic::Slot`]), fractional messages per arc.
+pub type Slot = crate::periodic::Slot<SlotArc>;
 
 /// One period of the unidirectional schedule.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize)]

@@ -142,10 +142,16 @@ pub fn install_panic_notice() {
         div.set_class_name("panic-notice");
         let _ = div.set_attribute("role", "alert");
         let _ = div.set_attribute("data-testid", "panic-notice");
-        let reload = format!("{}{}", dom::base_url(), dom::hash());
+        let address = format!("{}{}", dom::base_url(), dom::hash());
+        // The app is stopped, so the buttons reload the document (a hash change alone would
+        // not): this page again, or the home page when this page is what fails.
         div.set_inner_html(&format!(
-            "<h2>HetLab stopped because of a bug</h2><p>Your platform saved in this browser is              safe. <a href=\"{}\">Reload this page</a> to go on.</p><p>Please report it with              this link and the message below:</p><pre>{}</pre>",
-            crate::draw::svg::escape(&reload),
+            "<h2>HetLab stopped because of a bug</h2><p>Your platform saved in this browser is \
+             safe. <button onclick=\"location.reload()\" data-testid=\"panic-reload\">Reload \
+             this page</button> <button onclick=\"location.hash='#/';location.reload()\" \
+             data-testid=\"panic-home\">Open the home page</button></p><p>Please report it \
+             with this address and the message below:</p><pre>{}\n{}</pre>",
+            crate::draw::svg::escape(&address),
             crate::draw::svg::escape(&what)
         ));
         if let Some(body) = doc.body() {

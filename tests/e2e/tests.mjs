@@ -628,4 +628,26 @@ export const tests = [
       check(sw <= cw, `page scrolls sideways at 390 px: ${sw} > ${cw}`);
     },
   },
+  {
+    // Issue 10: a panic (asked for on purpose by #/bench?panic=1) puts the bug notice over the
+    // page, with the message to report and a way back, and the saved platform survives it.
+    name: 'panic-notice-keeps-work',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPreset(h, page, 'tree-example-3', 7);
+      const stored = () => page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY);
+      await poll(`${STORAGE_KEY} to hold the tree preset`, stored, (v) => v !== null && v.includes('Depth-3 tree'));
+      h.allowErrors(/deliberate panic|unreachable/i);
+      await load(page, h.url('/#/bench?panic=1'));
+      await visible(byId(page, 'panic-notice'), 'bug notice', LOAD_TIMEOUT);
+      await textWhere(byId(page, 'panic-notice'), 'notice with the message and the address',
+        (t) => t.includes('stopped because of a bug') && t.includes('deliberate panic') && t.includes('#/bench?panic=1'));
+      check((await stored())?.includes('Depth-3 tree'), `${STORAGE_KEY} lost the saved platform`);
+      await byId(page, 'panic-home').click();
+      await visible(byId(page, 'site-header'), 'home page after the reload', LOAD_TIMEOUT);
+      await count(byId(page, 'panic-notice'), 0, 'bug notice after the reload');
+      await load(page, h.url('/#/platform'));
+      await count(graphNodes(page), 7, 'graph nodes of the saved platform');
+    },
+  },
 ];

@@ -127,3 +127,25 @@ pub fn document(
     }
     out
 }
+
+/// Whether a result document says that a search stopped at its work budget (`"budget_hit":
+/// true`, or a search that is not `"complete"`, anywhere in it): its answer is the best found,
+/// not proven. The pages show a banner for it; the fuzz harness counts it.
+///
+/// ```
+/// use serde_json::json;
+/// assert!(hetlab_core::report::budget_hit(&json!({"tree": {"complete": false}})));
+/// assert!(!hetlab_core::report::budget_hit(&json!({"status": "optimal"})));
+/// ```
+#[must_use]
+pub fn budget_hit(doc: &Value) -> bool {
+    match doc {
+        Value::Object(m) => m.iter().any(|(k, x)| {
+            (k == "budget_hit" && x == &Value::Bool(true))
+                || (k == "complete" && x == &Value::Bool(false))
+                || budget_hit(x)
+        }),
+        Value::Array(a) => a.iter().any(budget_hit),
+        _ => false,
+    }
+}

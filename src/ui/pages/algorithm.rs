@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use hetlab_core::family::{self, Family};
 use hetlab_core::instance::Instance;
+use hetlab_core::report;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};
@@ -144,18 +145,32 @@ pub struct Shown {
     pub svg: Option<SvgExport>,
 }
 
-type Solved<P> = Result<(Run<P>, <P as FamilyPage>::Extra), String>;
+/// One run with everything computed from it once: the extra results and the result document
+/// (the JSON export, and whether a search stopped at its budget).
+struct Solved<P: FamilyPage> {
+    run: Run<P>,
+    extra: P::Extra,
+    doc: Rc<serde_json::Value>,
+    budget_hit: bool,
+}
 
 fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result<Input<P>, String> {
     let pick = |i: Instance| P::F::input(&i).cloned();
     stepper::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
 }
 
-fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Solved<P> {
+fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Result<Solved<P>, String> {
     let (_, run) =
         family::run_offered::<P::F>(input, Some(algo), true).map_err(|e| e.to_string())?;
     let extra = P::extra(input, algo, &run);
-    Ok((run, extra))
+    let doc = P::F::result(input, algo, &run, false);
+    let budget_hit = report::budget_hit(&doc);
+    Ok(Solved {
+        run,
+        extra,
+        doc: Rc::new(doc),
+        budget_hit,
+    })
 }
 
 /// The generic algorithm page of family `P`.
@@ -190,7 +205,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
     }
     let share_open = use_state(|| false);
     let len = match &*solved {
-        Some(Ok((run, _))) => P::F::steps(run),
+        Some(Ok(s)) => P::F::steps(&s.run),
         _ => 0,
     };
     let (player, on_action) = use_player(len);
@@ -200,12 +215,12 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         Err(message) => return error_view::<P>(message, q.embed),
     };
     let (shown, failed) = match &*solved {
-        Some(Ok((run, extra))) => {
+        Some(Ok(s)) => {
             let ctx = Ctx::<P> {
                 input,
                 algo: &algo,
-                run,
-                extra,
+                run: &s.run,
+                extra: &s.extra,
                 player: &player,
                 on_action: &on_action,
             };
@@ -236,9 +251,9 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         let fit = (!q.controls).then_some("no-controls");
         return html! { <section class={classes!(P::CLASS, "embed", fit)} data-testid={P::CLASS}>{figure}{for bar}</section> };
     }
-    let result = match &*solved {
-        Some(Ok((run, _))) => Some(P::F::result(input, &algo, run, false)),
-        _ => None,
+    let (result, budget_hit) = match &*solved {
+        Some(Ok(s)) => (Some(s.doc.clone()), s.budget_hit),
+        _ => (None, false),
     };
     let tools = toolbar::<P>(&nav, &algo, &offered, input, &shown, result, &share_open);
     html! {
@@ -246,6 +261,9 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
             <h1>{P::TITLE}</h1>
             <p class="lead">{P::LEAD}</p>
             { tools }
+            if budget_hit {
+                <p class="banner warning" role="status" data-testid="budget-hit">{"This search stopped at its work budget: the answer shown is the best it found, not proven optimal. A smaller instance, or an exact algorithm from the menu, gives a proven answer."}</p>
+            }
             <div class="layout">
                 <div class="figure-col">{figure}{for bar}{shown.below}</div>
                 <aside class="side" aria-label="Algorithm and results">
@@ -272,7 +290,7 @@ fn toolbar<P: FamilyPage>(
     offered: &[&'static str],
     input: &Input<P>,
     shown: &Shown,
-    result: Option<serde_json::Value>,
+    result: Option<Rc<serde_json::Value>>,
     share_open: &UseStateHandle<bool>,
 ) -> Html {
     let problem = P::F::PROBLEM;
@@ -293,8 +311,8 @@ fn toolbar<P: FamilyPage>(
         })
     });
     let on_json = result.map(|doc| {
-        let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
         Callback::from(move |_: MouseEvent| {
+            let text = serde_json::to_string_pretty(&*doc).unwrap_or_default();
             dom::download(
                 &format!("hetlab-{problem}-result.json"),
                 "application/json",

@@ -151,6 +151,15 @@ fn newer_families() -> Vec<Row> {
 #[component]
 pub fn Bench() -> Html {
     let rows = use_state(Vec::<Row>::new);
+    // `#/bench?panic=1` panics on purpose, after the page is drawn: the browser test of the
+    // bug notice (`install_panic_notice`) needs a panic, and the product has none to give.
+    let deliberate = crate::ui::use_nav().route.query.flag("panic");
+    use_effect_with(deliberate, |&panic| {
+        assert!(
+            !panic,
+            "a deliberate panic, asked for by #/bench?panic=1 (browser test of the bug notice)"
+        );
+    });
     let run = {
         let rows = rows.clone();
         Callback::from(move |_: MouseEvent| rows.set(measure()))

@@ -17,7 +17,10 @@ use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use crate::mutate;
+use crate::{memory, mutate};
+
+/// Most memory one solve run may hold at once (issue 10).
+pub const MAX_RUN_BYTES: u64 = 1 << 30;
 
 /// A run slower than this is reported (never a failure: the machine may be busy).
 pub const SLOW: Duration = Duration::from_secs(5);
@@ -58,6 +61,8 @@ pub struct Fuzz {
     pub slow: Vec<(String, Duration)>,
     /// The slowest run.
     pub slowest: (Duration, String),
+    /// The most memory resident during one solve run (the process's, in bytes).
+    pub biggest: (u64, String),
     /// Progress lines on stderr.
     pub verbose: bool,
 }
@@ -114,6 +119,7 @@ impl Fuzz {
             failures: Vec::new(),
             slow: Vec::new(),
             slowest: (Duration::ZERO, String::new()),
+            biggest: (0, String::new()),
             verbose: false,
         }
     }
@@ -197,10 +203,22 @@ impl Fuzz {
         for algo in algorithms {
             let with_trace = self.rng.gen_bool(0.2);
             self.solves += 1;
+            let before = memory::reset_peak();
             let start = Instant::now();
             let result = catch(|| family::solve(&parsed, Some(algo), with_trace));
             let took = start.elapsed();
+            let bytes = before.and(memory::peak()).unwrap_or(0);
             let what = format!("{} / {algo}", parsed.problem());
+            if bytes > self.biggest.0 {
+                self.biggest = (bytes, format!("{what}: {}", clip(text)));
+            }
+            if bytes > MAX_RUN_BYTES {
+                self.fail(
+                    Outcome::BadOutput,
+                    text,
+                    format!("{what}: {} MiB resident at once", bytes >> 20),
+                );
+            }
             if took > self.slowest.0 {
                 self.slowest = (took, format!("{what}: {}", clip(text)));
             }
@@ -230,7 +248,7 @@ impl Fuzz {
                 format!("{what}: objective.value is null: {}", doc["objective"]),
             );
         }
-        if budget_hit(doc) {
+        if hetlab_core::report::budget_hit(doc) {
             self.note(Outcome::BudgetHit);
         } else {
             self.note(Outcome::Solved);
@@ -276,10 +294,12 @@ impl Fuzz {
         }
         let _ = write!(
             s,
-            " slowest {:.2?} ({}); {} over {SLOW:?}",
+            " slowest {:.2?} ({}); {} over {SLOW:?}; most memory resident during one run {} MiB ({})",
             self.slowest.0,
             clip(&self.slowest.1).chars().take(60).collect::<String>(),
-            self.slow.len()
+            self.slow.len(),
+            self.biggest.0 >> 20,
+            clip(&self.biggest.1).chars().take(60).collect::<String>(),
         );
         s
     }
@@ -297,20 +317,6 @@ impl Fuzz {
             report.len(),
             report.join("\n")
         );
-    }
-}
-
-/// Whether a result says that a search stopped at its work budget: `"budget_hit": true` or a
-/// search that is not `"complete"`, anywhere in the document.
-pub fn budget_hit(v: &Value) -> bool {
-    match v {
-        Value::Object(m) => m.iter().any(|(k, x)| {
-            (k == "budget_hit" && x == &Value::Bool(true))
-                || (k == "complete" && x == &Value::Bool(false))
-                || budget_hit(x)
-        }),
-        Value::Array(a) => a.iter().any(budget_hit),
-        _ => false,
     }
 }
 

@@ -10,6 +10,7 @@
 //! browser build aborts on a panic). Every crash it ever found is a test in `regressions.rs`.
 
 mod harness;
+mod memory;
 mod mutate;
 mod regressions;
 

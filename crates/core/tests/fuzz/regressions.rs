@@ -8,7 +8,7 @@ use hetlab_core::instance::Instance;
 use hetlab_core::presets;
 use serde_json::{json, Value};
 
-use crate::harness::budget_hit;
+use hetlab_core::report::budget_hit;
 
 /// A generated instance as JSON, with link `k`'s cost replaced by `c`.
 fn generated_with_cost(problem: &str, size: usize, seed: u64, k: usize, c: Value) -> Instance {

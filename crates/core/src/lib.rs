@@ -8,6 +8,7 @@ pub mod broadcast;
 pub mod catalog;
 pub mod chains;
 pub mod divisible;
+pub mod error;
 pub mod family;
 pub mod generate;
 pub mod graph;

@@ -44,8 +44,14 @@ pub fn encode_json(json: &str) -> String {
 /// Decodes a payload into its JSON text, without validating the instance.
 ///
 /// # Errors
-/// A message saying what is wrong with the link (prefix, alphabet, compression, size, UTF-8).
-pub fn decode_json(payload: &str) -> Result<String, String> {
+/// One issue (at the document's root) saying what is wrong with the link: prefix, alphabet,
+/// compression, size, UTF-8.
+pub fn decode_json(payload: &str) -> Result<String, Issues> {
+    link_json(payload).map_err(|m| Issues::one("", m))
+}
+
+/// [`decode_json`]'s work, the problem in a sentence.
+fn link_json(payload: &str) -> Result<String, String> {
     let payload = payload.trim();
     if payload.len() > MAX_PAYLOAD_CHARS {
         return Err(format!(
@@ -84,7 +90,7 @@ pub fn decode_json(payload: &str) -> Result<String, String> {
 /// # Errors
 /// [`Issues`]: a damaged link (empty path) or every problem of the instance it holds.
 pub fn decode(payload: &str) -> Result<Instance, Issues> {
-    let json = decode_json(payload).map_err(|m| Issues::one("", m))?;
+    let json = decode_json(payload)?;
     Instance::from_json(&json)
 }
 

@@ -7,6 +7,7 @@ use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 use super::lp::{port_loads, Side};
+use crate::error::SolveError;
 use crate::platform::Arc;
 use crate::rational::Q;
 
@@ -194,7 +195,7 @@ pub fn overlay(
     arcs: &[Arc],
     source: usize,
     ids: &dyn Fn(usize) -> String,
-) -> Result<Routes, String> {
+) -> Result<Routes, SolveError> {
     let tables: Vec<Vec<Option<Route>>> = (0..n).map(|u| routes_from(n, arcs, u)).collect();
     let others: Vec<usize> = (0..n).filter(|&v| v != source).collect();
     let logical: Vec<(usize, usize)> = match kind {

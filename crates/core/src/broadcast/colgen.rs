@@ -17,6 +17,7 @@ use super::lp::{internal, DestinationFlow, FlowSolution};
 use super::multicast::arborescence::{min_arborescence, tree_colgen, TreeRound};
 use super::multicast::net::{Net as PlainNet, NetArc};
 use super::{BroadcastError, WeightedTree};
+use crate::error::SolveError;
 use crate::lp::LpError;
 use crate::platform::Arc;
 use crate::rational::{frac, Q};
@@ -197,12 +198,13 @@ pub fn solve_from(
             bracket(&last)
         )))
         }
-        Err(e) => return Err(internal(&e)),
+        Err(e) => return Err(internal(&e.to_string())),
     };
     let last = last.ok_or_else(|| internal("the column generation ran no round"))?;
     let out_price: Vec<Q> = (0..n).map(|v| last.prices[2 * v].clone()).collect();
     let in_price: Vec<Q> = (0..n).map(|v| last.prices[2 * v + 1].clone()).collect();
-    certify(n, arcs, source, &cols.value, &out_price, &in_price).map_err(|e| internal(&e))?;
+    certify(n, arcs, source, &cols.value, &out_price, &in_price)
+        .map_err(|e| internal(&e.to_string()))?;
     Ok(TreeOptimum {
         rho: cols.value,
         trees: cols.trees,
@@ -225,20 +227,16 @@ pub fn certify(
     rho: &Q,
     out_price: &[Q],
     in_price: &[Q],
-) -> Result<(), String> {
+) -> Result<(), SolveError> {
     if out_price.len() != n || in_price.len() != n {
-        return Err("one price per node and port is needed".to_owned());
+        return Err("one price per node and port is needed".into());
     }
     if out_price.iter().chain(in_price).any(Signed::is_negative) {
-        return Err("a port price is negative".to_owned());
+        return Err("a port price is negative".into());
     }
     let total: Q = out_price.iter().chain(in_price).sum();
     if total != *rho {
-        return Err(format!(
-            "the prices add up to {}, not {}",
-            frac(&total),
-            frac(rho)
-        ));
+        return Err(format!("the prices add up to {}, not {}", frac(&total), frac(rho)).into());
     }
     let w: Vec<Q> = arcs
         .iter()
@@ -250,7 +248,8 @@ pub fn certify(
         return Err(format!(
             "a broadcast tree costs {} < 1 under the prices",
             frac(&cost)
-        ));
+        )
+        .into());
     }
     Ok(())
 }

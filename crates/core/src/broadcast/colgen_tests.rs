@@ -138,9 +138,10 @@ fn certify_rejects_bad_prices() {
         &opt.out_price,
         &opt.in_price,
     );
-    assert!(err.unwrap_err().contains("add up to"));
+    assert!(err.unwrap_err().to_string().contains("add up to"));
     assert!(certify(n, &arcs, 0, &qi(0), &zero, &zero)
         .unwrap_err()
+        .to_string()
         .contains("< 1"));
     let mut negative = opt.out_price.clone();
     negative[0] = -qi(1);

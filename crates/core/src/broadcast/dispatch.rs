@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use super::multicast::{self, MulticastSolution, MulticastStep};
 use super::unidirectional::{self, UniSolution, UniStep};
 use super::{solve_traced, BroadcastInput, BroadcastSolution, PortModel, Step};
+use crate::error::SolveError;
 use crate::platform::{Arc, NodeId};
 use crate::rational::Q;
 use crate::report::{document, trace_json};
@@ -58,7 +59,7 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
 /// # Errors
 /// An unknown algorithm for this kind of instance, a multicast under the unidirectional model
 /// (no method in broadcast.md), or the solver's own message (size limits, ...).
-pub fn run(input: &BroadcastInput, algorithm: &str) -> Result<Run, String> {
+pub fn run(input: &BroadcastInput, algorithm: &str) -> Result<Run, SolveError> {
     run_with(input, algorithm, true)
 }
 
@@ -73,19 +74,19 @@ fn plain<T, S, E>(solution: Result<T, E>) -> Result<Traced<T, S>, E> {
 ///
 /// # Errors
 /// As [`run`].
-pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, String> {
+pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
     let known = algorithms(input);
     if !known.contains(&algorithm) {
-        return Err(format!(
+        return Err(SolveError::Unknown(format!(
             "unknown algorithm \"{algorithm}\" for this instance (known: {})",
             known.join(", ")
-        ));
+        )));
     }
     let (p, s) = (&input.platform, input.source);
     match (&input.targets, input.port_model) {
-        (Some(_), PortModel::Unidirectional) => Err(
+        (Some(_), PortModel::Unidirectional) => Err(SolveError::NotApplicable(
             "multicast under the unidirectional model has no method in broadcast.md: remove \"targets\" or use \"port_model\": \"bidirectional\"".to_owned(),
-        ),
+        )),
         (Some(targets), PortModel::Bidirectional) => if traced {
             multicast::solve_multicast_traced(p, s, targets, algorithm)
         } else {
@@ -104,7 +105,7 @@ pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result
             plain(super::solve(input, algorithm))
         }
         .map(Run::Broadcast)
-        .map_err(|e| e.to_string()),
+        .map_err(SolveError::failed),
     }
 }
 
@@ -281,10 +282,14 @@ mod tests {
         assert_eq!(lb["objective"]["value_exact"], "1/3");
         assert!(run(&e6, "best-tree")
             .unwrap_err()
+            .to_string()
             .contains("unknown algorithm"));
         let mut uni = e6.clone();
         uni.port_model = PortModel::Unidirectional;
-        assert!(run(&uni, "lp").unwrap_err().contains("no method"));
+        assert!(run(&uni, "lp")
+            .unwrap_err()
+            .to_string()
+            .contains("no method"));
     }
 
     /// A single node has nothing to send: status `unbounded`, throughput `inf` (§10).

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::lp::{ends, flow, internal};
 use super::step::Step;
 use super::{BroadcastError, WeightedTree};
+use crate::error::Violation;
 use crate::platform::Arc;
 use crate::rational::{frac, Q};
 
@@ -302,20 +303,16 @@ pub fn verify_trees(
     source: usize,
     trees: &[WeightedTree],
     total: &Q,
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     for (i, t) in trees.iter().enumerate() {
         if !t.weight.is_positive() {
-            return Err(format!("tree {} has weight {}", i + 1, frac(&t.weight)));
+            return Err(format!("tree {} has weight {}", i + 1, frac(&t.weight)).into());
         }
         check_arborescence(n, arcs, source, &t.arcs).map_err(|e| format!("tree {}: {e}", i + 1))?;
     }
     let sum: Q = trees.iter().map(|t| &t.weight).sum();
     if sum != *total {
-        return Err(format!(
-            "the weights sum to {}, not {}",
-            frac(&sum),
-            frac(total)
-        ));
+        return Err(format!("the weights sum to {}, not {}", frac(&sum), frac(total)).into());
     }
     let mut usage = vec![Q::zero(); arcs.len()];
     for t in trees {
@@ -330,7 +327,8 @@ pub fn verify_trees(
                 "node {v} is busy more than all the time (out {}, in {})",
                 frac(&out[v]),
                 frac(&inn[v])
-            ));
+            )
+            .into());
         }
     }
     Ok(())
@@ -342,9 +340,9 @@ pub(crate) fn check_arborescence(
     arcs: &[Arc],
     source: usize,
     tree: &[usize],
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     if tree.len() + 1 != n {
-        return Err(format!("{} arcs for {n} nodes", tree.len()));
+        return Err(format!("{} arcs for {n} nodes", tree.len()).into());
     }
     let mut parent = vec![None; n];
     for &e in tree {
@@ -352,7 +350,7 @@ pub(crate) fn check_arborescence(
             .get(e)
             .ok_or_else(|| format!("arc {e} does not exist"))?;
         if a.to == source || parent[a.to].is_some() {
-            return Err(format!("node {} is entered twice or is the source", a.to));
+            return Err(format!("node {} is entered twice or is the source", a.to).into());
         }
         parent[a.to] = Some(a.from);
     }
@@ -365,7 +363,7 @@ pub(crate) fn check_arborescence(
             cur = parent[cur].ok_or_else(|| format!("node {cur} has no parent"))?;
         }
         if cur != source {
-            return Err(format!("node {v} is on a cycle"));
+            return Err(format!("node {v} is on a cycle").into());
         }
     }
     Ok(())

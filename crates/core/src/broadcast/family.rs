@@ -11,6 +11,7 @@ use super::unidirectional::{UniState, UNIDIRECTIONAL_PSEUDOCODE};
 use super::{
     schedule, verify_trees, BroadcastInput, Context, State, Status, BASELINE_PSEUDOCODE, PSEUDOCODE,
 };
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::Instance;
 use crate::rational::Q;
@@ -40,7 +41,7 @@ impl Family for BroadcastFamily {
     }
 
     fn run(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
-        dispatch::run_with(input, algorithm, traced).map_err(SolveError::Failed)
+        dispatch::run_with(input, algorithm, traced)
     }
 
     fn steps(run: &Run) -> usize {
@@ -51,7 +52,7 @@ impl Family for BroadcastFamily {
         dispatch::result(input, algorithm, run, with_trace)
     }
 
-    fn check(input: &BroadcastInput, run: &Run) -> Result<(), String> {
+    fn check(input: &BroadcastInput, run: &Run) -> Result<(), Violation> {
         let p = &input.platform;
         let (ids, arcs) = (p.ids(), p.arcs());
         let ctx = Context {
@@ -97,7 +98,7 @@ impl Family for BroadcastFamily {
     }
 }
 
-fn captioned<S: Step>(s: &S, ctx: &S::Context<'_>, lines: usize) -> Result<(), String> {
+fn captioned<S: Step>(s: &S, ctx: &S::Context<'_>, lines: usize) -> Result<(), Violation> {
     ensure(!s.caption(ctx).is_empty(), || {
         "a step has no caption".into()
     })?;
@@ -109,7 +110,7 @@ fn captioned<S: Step>(s: &S, ctx: &S::Context<'_>, lines: usize) -> Result<(), S
 fn check_bidirectional(
     input: &BroadcastInput,
     t: &crate::trace::Traced<super::BroadcastSolution, super::Step>,
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     let sol = &t.solution;
     let p = &input.platform;
     let (n, arcs) = (p.nodes.len(), p.arcs());
@@ -146,7 +147,7 @@ fn check_bidirectional(
 fn check_multicast(
     input: &BroadcastInput,
     t: &crate::trace::Traced<super::multicast::MulticastSolution, super::multicast::MulticastStep>,
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     let sol = &t.solution;
     let net = Net::from_platform(&input.platform);
     let mut must = vec![false; net.n];

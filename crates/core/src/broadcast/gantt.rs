@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::schedule::{depths, offset, Period, Slot};
 use super::WeightedTree;
+use crate::error::Violation;
 use crate::platform::Arc;
 use crate::rational::{frac, Q};
 
@@ -96,7 +97,7 @@ pub fn verify(
     source: usize,
     trees: &[WeightedTree],
     period: &Period,
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     let scale = Q::from_integer(&period.l * &period.a);
     let mut usage = vec![Q::zero(); arcs.len()];
     for t in trees {
@@ -112,10 +113,7 @@ pub fn verify(
         .cloned()
         .unwrap_or_else(Q::zero);
     if period.length != &scale * &delta {
-        return Err(format!(
-            "the period lasts {}, not A·L·Δ",
-            frac(&period.length)
-        ));
+        return Err(format!("the period lasts {}, not A·L·Δ", frac(&period.length)).into());
     }
     let mut clock = Q::zero();
     let mut moved = vec![vec![BigInt::zero(); arcs.len()]; trees.len()];
@@ -125,13 +123,13 @@ pub fn verify(
         .collect();
     for (k, slot) in period.slots.iter().enumerate() {
         if slot.start != clock || !slot.length.is_positive() {
-            return Err(format!("slot {} does not follow the previous one", k + 1));
+            return Err(format!("slot {} does not follow the previous one", k + 1).into());
         }
         clock += &slot.length;
         check_slot(arcs, k, slot, &depth, &mut moved)?;
     }
     if clock != period.length {
-        return Err("the slots do not fill the period".to_owned());
+        return Err("the slots do not fill the period".into());
     }
     for (i, t) in trees.iter().enumerate() {
         let want = &t.weight * &scale;
@@ -146,7 +144,8 @@ pub fn verify(
                     "arc {e} moves {got} messages of tree {} per period instead of {}",
                     i + 1,
                     frac(&expected)
-                ));
+                )
+                .into());
             }
         }
     }
@@ -159,7 +158,7 @@ fn check_slot(
     slot: &Slot,
     depth: &[Vec<Option<usize>>],
     moved: &mut [Vec<BigInt>],
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     let mut senders = Vec::new();
     let mut receivers = Vec::new();
     for sa in &slot.arcs {
@@ -167,7 +166,7 @@ fn check_slot(
             .get(sa.arc)
             .ok_or_else(|| format!("slot {}: no arc {}", k + 1, sa.arc))?;
         if senders.contains(&a.from) || receivers.contains(&a.to) {
-            return Err(format!("slot {}: a port is used twice at once", k + 1));
+            return Err(format!("slot {}: a port is used twice at once", k + 1).into());
         }
         senders.push(a.from);
         receivers.push(a.to);
@@ -176,27 +175,24 @@ fn check_slot(
                 "slot {}: arc {} is not busy exactly the whole slot",
                 k + 1,
                 sa.arc
-            ));
+            )
+            .into());
         }
         let mut sum = BigInt::zero();
         for p in &sa.pieces {
             let d = depth.get(p.tree).ok_or("a piece names a missing tree")?;
             if p.messages.is_negative() || p.generation_offset != offset(d, a) {
-                return Err(format!(
-                    "slot {}: a piece of arc {} is mislabelled",
-                    k + 1,
-                    sa.arc
-                ));
+                return Err(
+                    format!("slot {}: a piece of arc {} is mislabelled", k + 1, sa.arc).into(),
+                );
             }
             sum += &p.messages;
             moved[p.tree][sa.arc] += &p.messages;
         }
         if sum != sa.messages {
-            return Err(format!(
-                "slot {}: the pieces of arc {} do not add up",
-                k + 1,
-                sa.arc
-            ));
+            return Err(
+                format!("slot {}: the pieces of arc {} do not add up", k + 1, sa.arc).into(),
+            );
         }
     }
     Ok(())

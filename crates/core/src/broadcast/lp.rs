@@ -325,7 +325,7 @@ pub(crate) fn flow(
     sources: &[usize],
     sink: usize,
 ) -> Result<MaxFlow, BroadcastError> {
-    max_flow(n, ends, cap, sources, sink).map_err(|e| internal(&e))
+    max_flow(n, ends, cap, sources, sink).map_err(|e| internal(&e.to_string()))
 }
 
 /// One minimum cut per destination for capacities `usage` (§2.4, state B3.k).

@@ -223,7 +223,8 @@ fn run_lp(
             .map(super::extract::Extracted::tree)
             .collect(),
     };
-    super::verify_trees(net.n, &net.arcs, net.source, &trees, &rho).map_err(|e| internal(&e))?;
+    super::verify_trees(net.n, &net.arcs, net.source, &trees, &rho)
+        .map_err(|e| internal(&e.to_string()))?;
     emit(collected(net, &trees, &rho));
     let period = schedule_steps(net, &trees, emit)?;
     let entries = compare(net);

@@ -51,7 +51,8 @@ pub(crate) fn run_baseline(
                 _ => Overlay::Binomial,
             };
             let names = |v: usize| net.names[v].clone();
-            baseline::overlay(kind, n, arcs, s, &names).map_err(BroadcastError::NotApplicable)?
+            baseline::overlay(kind, n, arcs, s, &names)
+                .map_err(|e| BroadcastError::NotApplicable(e.to_string()))?
         }
     };
     let multiplicity = baseline::multiplicity(arcs.len(), &routes);

@@ -7,6 +7,7 @@ use super::{
     report, solve, solve_traced, verify, ChainStep, ChainsError, ChainsSolution, ChainsState,
     PSEUDOCODE,
 };
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Chains, Instance};
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -61,7 +62,7 @@ impl Family for ChainsFamily {
         report::result(&input.input(), algorithm, run, with_trace)
     }
 
-    fn check(input: &Chains, run: &Self::Run) -> Result<(), String> {
+    fn check(input: &Chains, run: &Self::Run) -> Result<(), Violation> {
         let i = input.input();
         let sol = &run.solution;
         verify(&i, sol).map_err(|v| v.to_string())?;

@@ -6,6 +6,7 @@ use super::{
     report, solve, solve_traced, verify, DivSolution, DivState, DivStep, DivisibleError, Variant,
     PSEUDOCODE,
 };
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Divisible, Instance};
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -64,7 +65,7 @@ impl Family for DivisibleFamily {
         report::result(input, algorithm, run, with_trace)
     }
 
-    fn check(input: &Divisible, run: &Self::Run) -> Result<(), String> {
+    fn check(input: &Divisible, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol)?;
         let names = report::names(input);
@@ -91,7 +92,7 @@ impl Family for DivisibleFamily {
 ///
 /// # Errors
 /// What differs.
-pub fn replayed(state: &DivState, sol: &DivSolution) -> Result<(), String> {
+pub fn replayed(state: &DivState, sol: &DivSolution) -> Result<(), Violation> {
     ensure(state.blocks == sol.schedule, || {
         "the replayed Gantt chart differs from the schedule".into()
     })?;

@@ -8,13 +8,14 @@ use num_traits::{Signed, Zero};
 
 use super::schedule::{Block, Kind};
 use super::{DivSolution, Divisible, Variant};
+use crate::error::Violation;
 use crate::rational::{frac, Q};
 
 /// Checks `sol` against `inst`.
 ///
 /// # Errors
 /// A sentence naming the first violation.
-pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
+pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), Violation> {
     let tree = inst.variant == Variant::TreeLinear;
     let n = if tree {
         inst.nodes.len()
@@ -22,13 +23,13 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
         inst.workers.len()
     };
     if sol.alpha.len() != n {
-        return Err(format!("{} loads for {n} workers", sol.alpha.len()));
+        return Err(format!("{} loads for {n} workers", sol.alpha.len()).into());
     }
     if let Some(i) = sol.alpha.iter().position(Signed::is_negative) {
-        return Err(format!("worker {i} has a negative load"));
+        return Err(format!("worker {i} has a negative load").into());
     }
     if sol.alpha_master.is_some() && inst.w0.is_none() {
-        return Err("the master computes but has no w0".to_owned());
+        return Err("the master computes but has no w0".into());
     }
     let total: Q = sol.alpha.iter().sum::<Q>() + sol.alpha_master.clone().unwrap_or_else(Q::zero);
     if total != inst.w_total {
@@ -36,11 +37,12 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
             "the loads sum to {}, not W_total = {}",
             frac(&total),
             frac(&inst.w_total)
-        ));
+        )
+        .into());
     }
     let want: Vec<usize> = (0..n).filter(|&i| sol.alpha[i].is_positive()).collect();
     if sol.participating != want {
-        return Err("the participating list differs from the positive loads".to_owned());
+        return Err("the participating list differs from the positive loads".into());
     }
     for (k, b) in sol.schedule.iter().enumerate() {
         check_block(inst, b).map_err(|e| format!("block {k}: {e}"))?;
@@ -49,7 +51,8 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
                 "block {k} ends at {} after the makespan {}",
                 frac(&b.end),
                 frac(&sol.makespan)
-            ));
+            )
+            .into());
         }
     }
     let end = sol
@@ -64,7 +67,8 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
             "the schedule ends at {}, not at the makespan {}",
             frac(&end),
             frac(&sol.makespan)
-        ));
+        )
+        .into());
     }
     // Ports: the star's master (None) or each tree node sends one message at a time.
     let senders: Vec<Option<usize>> = if tree {
@@ -89,10 +93,10 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), String> {
         }
     }
     if computed != sol.alpha {
-        return Err("the computed loads differ from the reported loads".to_owned());
+        return Err("the computed loads differ from the reported loads".into());
     }
     if master != sol.alpha_master.clone().unwrap_or_else(Q::zero) {
-        return Err("the master's computed load differs from its share".to_owned());
+        return Err("the master's computed load differs from its share".into());
     }
     for v in (0..n).map(Some).chain(std::iter::once(None)) {
         disjoint(
@@ -117,12 +121,14 @@ fn who(v: Option<usize>) -> String {
 }
 
 /// Duration and latency from the instance's costs; the right sender.
-fn check_block(inst: &Divisible, b: &Block) -> Result<(), String> {
+fn check_block(inst: &Divisible, b: &Block) -> Result<(), Violation> {
     if !b.load.is_positive() {
-        return Err("a block without load (latencies are paid only by participants)".to_owned());
+        return Err(
+            ("a block without load (latencies are paid only by participants)".to_owned()).into(),
+        );
     }
     if b.start.is_negative() {
-        return Err("starts before 0".to_owned());
+        return Err("starts before 0".into());
     }
     let (lat, per) = if inst.variant == Variant::TreeLinear {
         let node = b
@@ -132,7 +138,7 @@ fn check_block(inst: &Divisible, b: &Block) -> Result<(), String> {
         match b.kind {
             Kind::Send => {
                 if b.from.is_none() || b.from != node.parent {
-                    return Err("a node receives only from its parent".to_owned());
+                    return Err("a node receives only from its parent".into());
                 }
                 (Q::zero(), node.g.clone())
             }
@@ -141,11 +147,11 @@ fn check_block(inst: &Divisible, b: &Block) -> Result<(), String> {
     } else {
         match (b.kind, b.node) {
             (Kind::Compute, None) => (Q::zero(), inst.w0.clone().ok_or("the master has no CPU")?),
-            (_, None) => return Err("a send to nobody".to_owned()),
+            (_, None) => return Err("a send to nobody".into()),
             (kind, Some(i)) => {
                 let w = inst.workers.get(i).ok_or("no such worker")?;
                 if b.from.is_some() {
-                    return Err("only the master sends".to_owned());
+                    return Err("only the master sends".into());
                 }
                 match kind {
                     Kind::Send => (w.big_g.clone(), w.g.clone()),
@@ -155,37 +161,29 @@ fn check_block(inst: &Divisible, b: &Block) -> Result<(), String> {
         }
     };
     if b.latency != lat {
-        return Err(format!(
-            "latency {} instead of {}",
-            frac(&b.latency),
-            frac(&lat)
-        ));
+        return Err(format!("latency {} instead of {}", frac(&b.latency), frac(&lat)).into());
     }
     let want = &b.start + &lat + per * &b.load;
     if b.end != want {
-        return Err(format!(
-            "ends at {} instead of {}",
-            frac(&b.end),
-            frac(&want)
-        ));
+        return Err(format!("ends at {} instead of {}", frac(&b.end), frac(&want)).into());
     }
     Ok(())
 }
 
 /// The blocks do not overlap (half-open intervals).
-fn disjoint<'a>(blocks: impl Iterator<Item = &'a Block>) -> Result<(), String> {
+fn disjoint<'a>(blocks: impl Iterator<Item = &'a Block>) -> Result<(), Violation> {
     let mut v: Vec<&Block> = blocks.collect();
     v.sort_by(|a, b| a.start.cmp(&b.start).then(a.end.cmp(&b.end)));
     for w in v.windows(2) {
         if w[1].start < w[0].end {
-            return Err(format!("two blocks overlap at {}", frac(&w[1].start)));
+            return Err(format!("two blocks overlap at {}", frac(&w[1].start)).into());
         }
     }
     Ok(())
 }
 
 /// Node `v` computes or forwards only what it has fully received, and uses all it receives.
-fn causal(schedule: &[Block], v: Option<usize>) -> Result<(), String> {
+fn causal(schedule: &[Block], v: Option<usize>) -> Result<(), Violation> {
     let received: Vec<&Block> = schedule
         .iter()
         .filter(|b| b.kind == Kind::Send && b.node == v)
@@ -220,17 +218,14 @@ fn causal(schedule: &[Block], v: Option<usize>) -> Result<(), String> {
                 frac(&need),
                 frac(&t),
                 frac(&have)
-            ));
+            )
+            .into());
         }
     }
     let got: Q = received.iter().map(|r| &r.load).sum();
     let spent: Q = used.iter().map(|x| &x.load).sum();
     if got != spent {
-        return Err(format!(
-            "receives {} units but uses {}",
-            frac(&got),
-            frac(&spent)
-        ));
+        return Err(format!("receives {} units but uses {}", frac(&got), frac(&spent)).into());
     }
     Ok(())
 }

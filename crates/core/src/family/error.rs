@@ -60,3 +60,17 @@ impl SolveError {
         SolveError::Failed(message.to_string())
     }
 }
+
+/// A solver's sentence, as [`SolveError::Failed`] (the solvers inside a family refuse with a
+/// sentence; a limit or a name is given its own variant where it is raised).
+impl From<String> for SolveError {
+    fn from(message: String) -> SolveError {
+        SolveError::Failed(message)
+    }
+}
+
+impl From<&str> for SolveError {
+    fn from(message: &str) -> SolveError {
+        SolveError::Failed(message.to_owned())
+    }
+}

@@ -22,6 +22,7 @@ use crate::instance::Instance;
 
 mod error;
 
+use crate::error::Violation;
 pub use error::SolveError;
 
 /// The run type of family `F`.
@@ -69,7 +70,7 @@ pub trait Family {
     ///
     /// # Errors
     /// What is wrong, in a sentence.
-    fn check(input: &Self::Input, run: &Self::Run) -> Result<(), String>;
+    fn check(input: &Self::Input, run: &Self::Run) -> Result<(), Violation>;
 }
 
 /// Calls `$body` with `$f` bound to the [`Family`] type of `$inst` and `$input` to its input.
@@ -188,7 +189,7 @@ pub fn check_invariants(inst: &Instance, algorithm: &str) -> Result<usize, Invar
         if strip(a) != strip(b) {
             return Err(broken("the untraced and traced results differ".into()));
         }
-        F::check(input, &traced).map_err(broken)?;
+        F::check(input, &traced).map_err(|v| broken(v.0))?;
         let n = F::steps(&traced);
         if n > crate::trace::STEP_CAP {
             return Err(broken(format!("{n} steps exceed the cap")));
@@ -255,10 +256,10 @@ fn resolve<F: Family>(
 ///
 /// # Errors
 /// `message()` when `cond` is false.
-pub fn ensure(cond: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+pub fn ensure(cond: bool, message: impl FnOnce() -> String) -> Result<(), Violation> {
     if cond {
         Ok(())
     } else {
-        Err(message())
+        Err(message().into())
     }
 }

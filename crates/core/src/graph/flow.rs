@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 
 use num_traits::{Signed, Zero};
 
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// A maximum flow and its residual reachability.
@@ -53,7 +54,7 @@ pub fn max_flow(
     cap: &[Q],
     sources: &[usize],
     sink: usize,
-) -> Result<MaxFlow, String> {
+) -> Result<MaxFlow, SolveError> {
     check(n, arcs, cap, sources, sink)?;
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut inc: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -159,21 +160,21 @@ fn check(
     cap: &[Q],
     sources: &[usize],
     sink: usize,
-) -> Result<(), String> {
+) -> Result<(), SolveError> {
     if arcs.len() != cap.len() {
-        return Err(format!("{} arcs but {} capacities", arcs.len(), cap.len()));
+        return Err(format!("{} arcs but {} capacities", arcs.len(), cap.len()).into());
     }
     if let Some(k) = arcs.iter().position(|&(u, v)| u >= n || v >= n) {
-        return Err(format!("arc {k} names a node outside 0..{n}"));
+        return Err(format!("arc {k} names a node outside 0..{n}").into());
     }
     if let Some(k) = cap.iter().position(Signed::is_negative) {
-        return Err(format!("arc {k} has a negative capacity"));
+        return Err(format!("arc {k} has a negative capacity").into());
     }
     if sink >= n || sources.iter().any(|&s| s >= n) {
-        return Err(format!("a source or the sink is outside 0..{n}"));
+        return Err(format!("a source or the sink is outside 0..{n}").into());
     }
     if sources.contains(&sink) {
-        return Err("the sink is one of the sources".to_owned());
+        return Err("the sink is one of the sources".into());
     }
     Ok(())
 }

@@ -86,6 +86,7 @@ use std::collections::BTreeMap;
 
 use num_traits::{Signed, Zero};
 
+use crate::error::Violation;
 use crate::rational::Q;
 
 /// Largest denominator tried when turning a float into a rational (continued fractions).
@@ -439,7 +440,7 @@ fn check(p: &Problem, limits: &Limits) -> Result<(), LpError> {
 /// assert_eq!(certify(&p, &[q(1, 3)], &[q(1, 3)]), Ok(q(1, 3)));
 /// assert!(certify(&p, &[q(1, 4)], &[q(1, 3)]).is_err()); // feasible, not optimal
 /// ```
-pub fn certify(p: &Problem, x: &[Q], dual: &[Q]) -> Result<Q, String> {
+pub fn certify(p: &Problem, x: &[Q], dual: &[Q]) -> Result<Q, Violation> {
     if x.len() != p.num_vars() || dual.len() != p.num_rows() {
         return Err(format!(
             "expected {} values and {} duals, got {} and {}",
@@ -447,10 +448,11 @@ pub fn certify(p: &Problem, x: &[Q], dual: &[Q]) -> Result<Q, String> {
             p.num_rows(),
             x.len(),
             dual.len()
-        ));
+        )
+        .into());
     }
     if let Some(j) = x.iter().position(Signed::is_negative) {
-        return Err(format!("x[{j}] = {} is negative", x[j]));
+        return Err(format!("x[{j}] = {} is negative", x[j]).into());
     }
     let mut reduced: Vec<Q> = p.objective.iter().map(|c| -c).collect();
     let mut dual_value = Q::zero();
@@ -462,13 +464,10 @@ pub fn certify(p: &Problem, x: &[Q], dual: &[Q]) -> Result<Q, String> {
             Cmp::Ge => (lhs >= row.rhs, !y.is_positive()),
         };
         if !holds {
-            return Err(format!("row {i}: {lhs} {:?} {} fails", row.cmp, row.rhs));
+            return Err(format!("row {i}: {lhs} {:?} {} fails", row.cmp, row.rhs).into());
         }
         if !sign_ok {
-            return Err(format!(
-                "dual of row {i} ({:?}) has the wrong sign: {y}",
-                row.cmp
-            ));
+            return Err(format!("dual of row {i} ({:?}) has the wrong sign: {y}", row.cmp).into());
         }
         for (j, a) in &row.terms {
             reduced[*j] += a * y;
@@ -476,16 +475,11 @@ pub fn certify(p: &Problem, x: &[Q], dual: &[Q]) -> Result<Q, String> {
         dual_value += &row.rhs * y;
     }
     if let Some(j) = reduced.iter().position(Signed::is_negative) {
-        return Err(format!(
-            "dual constraint of x[{j}] fails by {}",
-            -&reduced[j]
-        ));
+        return Err(format!("dual constraint of x[{j}] fails by {}", -&reduced[j]).into());
     }
     let value = p.value_of(x);
     if value != dual_value {
-        return Err(format!(
-            "objectives differ: primal {value}, dual {dual_value}"
-        ));
+        return Err(format!("objectives differ: primal {value}, dual {dual_value}").into());
     }
     Ok(value)
 }

@@ -9,6 +9,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use serde::Serialize;
 
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// One iteration of Algorithm 1: what the 1D view shows while `allocate` runs (§4.1).
@@ -31,12 +32,12 @@ pub struct Pick {
 }
 
 /// Checks that `speeds` is a non-empty list of positive numbers.
-pub(crate) fn check_speeds(speeds: &[Q]) -> Result<(), String> {
+pub(crate) fn check_speeds(speeds: &[Q]) -> Result<(), SolveError> {
     if speeds.is_empty() {
-        return Err("at least one processor is required".to_owned());
+        return Err("at least one processor is required".into());
     }
     if let Some(i) = speeds.iter().position(|s| !s.is_positive()) {
-        return Err(format!("the speed of P{} must be > 0", i + 1));
+        return Err(format!("the speed of P{} must be > 0", i + 1).into());
     }
     Ok(())
 }
@@ -60,7 +61,7 @@ pub(crate) fn check_speeds(speeds: &[Q]) -> Result<(), String> {
 /// let a = allocate(&[q(1, 3), q(1, 5), q(1, 8)], 10).unwrap();
 /// assert_eq!(a, [0, 1, 0, 2, 0, 1, 0, 0, 1, 2]);
 /// ```
-pub fn allocate(speeds: &[Q], b: usize) -> Result<Vec<usize>, String> {
+pub fn allocate(speeds: &[Q], b: usize) -> Result<Vec<usize>, SolveError> {
     allocate_with(speeds, b, &mut |_| {})
 }
 
@@ -69,7 +70,7 @@ pub(crate) fn allocate_with(
     speeds: &[Q],
     b: usize,
     emit: &mut impl FnMut(Pick),
-) -> Result<Vec<usize>, String> {
+) -> Result<Vec<usize>, SolveError> {
     check_speeds(speeds)?;
     let p = speeds.len();
     let mut counts = vec![0usize; p];
@@ -123,7 +124,7 @@ fn best(speeds: &[Q], finishing: &[Q]) -> usize {
 ///
 /// # Errors
 /// As [`allocate`].
-pub fn allocate_counts(speeds: &[Q], m: usize) -> Result<Vec<usize>, String> {
+pub fn allocate_counts(speeds: &[Q], m: usize) -> Result<Vec<usize>, SolveError> {
     check_speeds(speeds)?;
     let total: Q = speeds.iter().sum();
     let mq = Q::from_integer(m.into());

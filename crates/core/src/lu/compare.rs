@@ -17,6 +17,7 @@ use super::schemes::Scheme;
 use super::simulate::{speed_sum, totals};
 use super::weights::weights;
 use super::{MAX_BLOCKS, MAX_PROCESSORS};
+use crate::error::SolveError;
 use crate::rational::{q, qi, to_f64, Q};
 
 /// Cycle times of the spec's set A (§3.3): `(1, 5, 5, 5, 5, 5, 5, 5, 5)`.
@@ -83,17 +84,18 @@ pub fn series(
     cycle_times: &[Q],
     sizes: &[usize],
     schemes: &[Scheme],
-) -> Result<Vec<Series>, String> {
+) -> Result<Vec<Series>, SolveError> {
     if cycle_times.len() > MAX_PROCESSORS {
         return Err(format!(
             "at most {MAX_PROCESSORS} processors, got {}",
             cycle_times.len()
-        ));
+        )
+        .into());
     }
     if let Some(n) = sizes.iter().find(|n| !(2..=MAX_BLOCKS).contains(*n)) {
-        return Err(format!(
-            "matrix sizes must be between 2 and {MAX_BLOCKS} blocks, got {n}"
-        ));
+        return Err(
+            format!("matrix sizes must be between 2 and {MAX_BLOCKS} blocks, got {n}").into(),
+        );
     }
     let grid = virtualise(cycle_times)?;
     let max = sizes.iter().copied().max().unwrap_or(2);

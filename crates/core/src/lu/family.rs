@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use super::{report, solve, solve_traced, verify, LuSolution, LuState, LuStep, LU_PSEUDOCODE};
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Instance, Lu};
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -28,15 +29,15 @@ impl Family for LuFamily {
 
     fn run(input: &Lu, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
         let i = input.input();
-        let t = if traced {
+
+        if traced {
             solve_traced(algorithm, &i)
         } else {
             solve(algorithm, &i).map(|solution| Traced {
                 solution,
                 trace: Trace::default(),
             })
-        };
-        t.map_err(SolveError::Failed)
+        }
     }
 
     fn steps(run: &Self::Run) -> usize {
@@ -47,7 +48,7 @@ impl Family for LuFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
-    fn check(input: &Lu, run: &Self::Run) -> Result<(), String> {
+    fn check(input: &Lu, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(&input.input(), sol)?;
         let mut state = LuState::new(input.processors.len(), sol.n);

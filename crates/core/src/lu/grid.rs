@@ -5,6 +5,7 @@
 use num_traits::{One, Zero};
 use serde::Serialize;
 
+use crate::error::SolveError;
 use crate::rational::Q;
 use crate::square::{column, Rect};
 
@@ -38,7 +39,7 @@ pub struct VirtualGrid {
 ///
 /// # Errors
 /// A sentence when a cycle time is not positive (from the column DP).
-pub fn virtualise(cycle_times: &[Q]) -> Result<VirtualGrid, String> {
+pub fn virtualise(cycle_times: &[Q]) -> Result<VirtualGrid, SolveError> {
     super::allocate::check_speeds(cycle_times)?;
     let speeds: Vec<Q> = cycle_times.iter().map(Q::recip).collect();
     let sum: Q = speeds.iter().sum();

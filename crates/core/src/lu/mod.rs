@@ -50,6 +50,7 @@ pub use state::LuState;
 pub use step::{Axis, ColumnStep, LuStep, LU_PSEUDOCODE};
 pub use verify::verify;
 
+use crate::error::SolveError;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
@@ -113,7 +114,7 @@ pub struct LuSolution {
 ///
 /// # Errors
 /// A sentence naming the first speed that is not positive.
-pub fn cycle_times_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, String> {
+pub fn cycle_times_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, SolveError> {
     allocate::check_speeds(speeds)?;
     Ok(speeds.iter().map(Q::recip).collect())
 }
@@ -123,27 +124,25 @@ pub fn cycle_times_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, String> {
 ///
 /// # Errors
 /// A sentence naming the first problem.
-pub fn check(input: &LuInput) -> Result<usize, String> {
+pub fn check(input: &LuInput) -> Result<usize, SolveError> {
     let p = input.cycle_times.len();
     if p == 0 || p > MAX_PROCESSORS {
-        return Err(format!(
-            "between 1 and {MAX_PROCESSORS} processors are needed, got {p}"
-        ));
+        return Err(
+            format!("between 1 and {MAX_PROCESSORS} processors are needed, got {p}").into(),
+        );
     }
     if let Some(i) = input.cycle_times.iter().position(|t| !t.is_positive()) {
-        return Err(format!("the cycle time of P{} must be > 0", i + 1));
+        return Err(format!("the cycle time of P{} must be > 0", i + 1).into());
     }
     if input.grid.is_some() {
-        return Err("grid: block panels on a true processor grid (§2.5) are not used by the LU algorithms; remove the field".to_owned());
+        return Err("grid: block panels on a true processor grid (§2.5) are not used by the LU algorithms; remove the field".into());
     }
     let n = input.n.unwrap_or(input.b);
     if !(2..=MAX_BLOCKS).contains(&n) {
-        return Err(format!(
-            "n must be between 2 and {MAX_BLOCKS} blocks, got {n}"
-        ));
+        return Err(format!("n must be between 2 and {MAX_BLOCKS} blocks, got {n}").into());
     }
     if input.b == 0 || input.b > n {
-        return Err(format!("B must be between 1 and n = {n}, got {}", input.b));
+        return Err(format!("B must be between 1 and n = {n}, got {}", input.b).into());
     }
     Ok(n)
 }
@@ -169,7 +168,7 @@ pub fn check(input: &LuInput) -> Result<usize, String> {
 /// assert_eq!(sol.column_owners.unwrap(), [2, 1, 0, 0, 1, 0, 2, 0, 1, 0]);
 /// assert_eq!(sol.column_view.unwrap().total, qi(83));
 /// ```
-pub fn solve(algorithm: &str, input: &LuInput) -> Result<LuSolution, String> {
+pub fn solve(algorithm: &str, input: &LuInput) -> Result<LuSolution, SolveError> {
     run(algorithm, input, &mut |_| {})
 }
 
@@ -181,7 +180,7 @@ pub fn solve(algorithm: &str, input: &LuInput) -> Result<LuSolution, String> {
 pub fn solve_traced(
     algorithm: &str,
     input: &LuInput,
-) -> Result<Traced<LuSolution, LuStep>, String> {
+) -> Result<Traced<LuSolution, LuStep>, SolveError> {
     let mut trace = Trace::default();
     let solution = run(algorithm, input, &mut |s| trace.push(s))?;
     Ok(Traced { solution, trace })
@@ -191,9 +190,9 @@ fn run(
     algorithm: &str,
     input: &LuInput,
     emit: &mut impl FnMut(LuStep),
-) -> Result<LuSolution, String> {
+) -> Result<LuSolution, SolveError> {
     let scheme = Scheme::from_name(algorithm).ok_or_else(|| {
-        format!("unknown LU algorithm \"{algorithm}\" (expected 1d, 2d-dp, 2d-greedy, block-cyclic or full-block)")
+        SolveError::Unknown(format!("unknown LU algorithm \"{algorithm}\" (expected 1d, 2d-dp, 2d-greedy, block-cyclic or full-block)"))
     })?;
     let n = check(input)?;
     let t = &input.cycle_times;

@@ -10,6 +10,7 @@ use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 use super::allocate::allocate;
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// The row and column order of one panel.
@@ -47,19 +48,17 @@ impl Panel {
 /// # Errors
 /// A sentence when the grid is empty or ragged, a cycle time is not positive, the sizes do not
 /// match the grid, or the panel has no block row or no block column.
-pub fn panel(t: &[Vec<Q>], r: &[usize], c: &[usize]) -> Result<Panel, String> {
+pub fn panel(t: &[Vec<Q>], r: &[usize], c: &[usize]) -> Result<Panel, SolveError> {
     let rows = t.len();
     let cols = t.first().map_or(0, Vec::len);
     if rows == 0 || cols == 0 || t.iter().any(|row| row.len() != cols) {
-        return Err("the grid of cycle times must be a non-empty rectangle".to_owned());
+        return Err("the grid of cycle times must be a non-empty rectangle".into());
     }
     if t.iter().flatten().any(|x| !x.is_positive()) {
-        return Err("every cycle time of the grid must be > 0".to_owned());
+        return Err("every cycle time of the grid must be > 0".into());
     }
     if r.len() != rows || c.len() != cols {
-        return Err(format!(
-            "the panel needs {rows} row sizes and {cols} column sizes"
-        ));
+        return Err(format!("the panel needs {rows} row sizes and {cols} column sizes").into());
     }
     let speed = |weights: &mut dyn Iterator<Item = (usize, &Q)>| -> Q {
         weights.fold(Q::zero(), |acc, (k, t)| acc + Q::from_integer(k.into()) / t)

@@ -8,6 +8,7 @@ use super::grid::{
     VirtualGrid,
 };
 use super::step::{Axis, LuStep};
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// A distribution scheme of §3.1 (plus the 1D reversed allocation of §1.4).
@@ -116,7 +117,7 @@ pub(crate) fn build(
     b: usize,
     n: usize,
     emit: &mut impl FnMut(LuStep),
-) -> Result<Distribution, String> {
+) -> Result<Distribution, SolveError> {
     if let Scheme::OneD | Scheme::BlockCyclic = scheme {
         return build_columns(scheme, t, b, n, emit);
     }
@@ -172,7 +173,7 @@ fn build_columns(
     b: usize,
     n: usize,
     emit: &mut impl FnMut(LuStep),
-) -> Result<Distribution, String> {
+) -> Result<Distribution, SolveError> {
     if scheme == Scheme::BlockCyclic {
         return Ok(Distribution::of_columns(
             cyclic_columns(t.len(), n),

@@ -8,6 +8,7 @@ use num_traits::Zero;
 use serde::Serialize;
 
 use super::weights::{scaled, weights, Weight, Weights};
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// One step `k` of the block simulator.
@@ -117,7 +118,7 @@ pub(crate) fn comm_counts(owners: &[Vec<usize>], p: usize) -> Vec<u64> {
 ///
 /// # Errors
 /// A sentence when the matrix is not square or names a processor that does not exist.
-pub fn simulate(cycle_times: &[Q], owners: &[Vec<usize>]) -> Result<Simulation, String> {
+pub fn simulate(cycle_times: &[Q], owners: &[Vec<usize>]) -> Result<Simulation, SolveError> {
     check_owners(owners, cycle_times.len())?;
     let p = cycle_times.len();
     let counts = trailing_counts(owners, p);
@@ -198,7 +199,7 @@ pub(crate) fn totals(
 }
 
 /// Checks that `owners` is square with entries `< p`.
-pub(crate) fn check_owners(owners: &[Vec<usize>], p: usize) -> Result<(), String> {
+pub(crate) fn check_owners(owners: &[Vec<usize>], p: usize) -> Result<(), SolveError> {
     let n = owners.len();
     for (i, row) in owners.iter().enumerate() {
         if row.len() != n {
@@ -206,14 +207,16 @@ pub(crate) fn check_owners(owners: &[Vec<usize>], p: usize) -> Result<(), String
                 "row {} of the owner matrix has {} blocks instead of {n}",
                 i + 1,
                 row.len()
-            ));
+            )
+            .into());
         }
         if let Some(&o) = row.iter().find(|&&o| o >= p) {
             return Err(format!(
                 "row {} of the owner matrix names processor P{} but there are {p}",
                 i + 1,
                 o + 1
-            ));
+            )
+            .into());
         }
     }
     Ok(())
@@ -246,13 +249,14 @@ pub struct ColumnView {
 ///
 /// # Errors
 /// A sentence when an owner is not a processor index.
-pub fn simulate_columns(cycle_times: &[Q], owners: &[usize]) -> Result<ColumnView, String> {
+pub fn simulate_columns(cycle_times: &[Q], owners: &[usize]) -> Result<ColumnView, SolveError> {
     let p = cycle_times.len();
     if let Some(&o) = owners.iter().find(|&&o| o >= p) {
         return Err(format!(
             "a column is owned by P{} but there are {p} processors",
             o + 1
-        ));
+        )
+        .into());
     }
     let n = owners.len();
     let sum_s = speed_sum(cycle_times);

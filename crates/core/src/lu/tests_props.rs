@@ -89,7 +89,7 @@ proptest! {
     fn every_scheme_verifies_and_replays(input in instance()) {
         for scheme in Scheme::ALL {
             let sol = solve(scheme.name(), &input).unwrap();
-            verify(&input, &sol).map_err(TestCaseError::fail)?;
+            verify(&input, &sol).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert!(sol.total_cost >= sol.perfect_balance);
             let n = sol.n;
             let owned: usize = sol.owners.iter().map(Vec::len).sum();

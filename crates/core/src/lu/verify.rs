@@ -7,6 +7,7 @@ use num_traits::Zero;
 use super::grid::{cyclic_columns, reversed_columns};
 use super::schemes::Scheme;
 use super::{LuInput, LuSolution};
+use crate::error::Violation;
 use crate::rational::Q;
 
 /// Checks `sol` against `input`: shape and owners, the mirrored-sequence formula of the scheme
@@ -15,25 +16,21 @@ use crate::rational::Q;
 ///
 /// # Errors
 /// A sentence naming the first violation.
-pub fn verify(input: &LuInput, sol: &LuSolution) -> Result<(), String> {
+pub fn verify(input: &LuInput, sol: &LuSolution) -> Result<(), Violation> {
     let t = &input.cycle_times;
     let p = t.len();
     let n = sol.n;
     if sol.owners.len() != n || sol.owners.iter().any(|r| r.len() != n) {
-        return Err(format!("the owner matrix is not {n} × {n}"));
+        return Err(format!("the owner matrix is not {n} × {n}").into());
     }
     for (i, row) in sol.owners.iter().enumerate() {
         if let Some(j) = row.iter().position(|&o| o >= p) {
-            return Err(format!("block ({}, {}) has no valid owner", i + 1, j + 1));
+            return Err(format!("block ({}, {}) has no valid owner", i + 1, j + 1).into());
         }
     }
     check_formula(input, sol)?;
     if sol.steps.len() != n - 1 {
-        return Err(format!(
-            "{} simulated steps instead of {}",
-            sol.steps.len(),
-            n - 1
-        ));
+        return Err(format!("{} simulated steps instead of {}", sol.steps.len(), n - 1).into());
     }
     let sum_s: Q = t.iter().map(Q::recip).sum();
     let mut total = Q::zero();
@@ -55,23 +52,24 @@ pub fn verify(input: &LuInput, sol: &LuSolution) -> Result<(), String> {
             return Err(format!(
                 "step {} does not match a direct count of its trailing blocks",
                 k0 + 1
-            ));
+            )
+            .into());
         }
         let m = Q::from_integer((n - k0 - 1).into());
         if step.perfect != &m * &m / &sum_s || step.cost < step.perfect {
-            return Err(format!("step {} has a wrong perfect-balance cost", k0 + 1));
+            return Err(format!("step {} has a wrong perfect-balance cost", k0 + 1).into());
         }
         total += cost;
         perfect += &step.perfect;
     }
     if total != sol.total_cost || perfect != sol.perfect_balance {
-        return Err("the totals are not the sums of the steps".to_owned());
+        return Err("the totals are not the sums of the steps".into());
     }
     Ok(())
 }
 
 /// The owner matrix is what the scheme's formula gives from the reported sequences.
-fn check_formula(input: &LuInput, sol: &LuSolution) -> Result<(), String> {
+fn check_formula(input: &LuInput, sol: &LuSolution) -> Result<(), Violation> {
     let n = sol.n;
     let columns = match sol.scheme {
         Scheme::OneD => sol.sequence.as_ref().map(|a| reversed_columns(a, n)),
@@ -80,7 +78,7 @@ fn check_formula(input: &LuInput, sol: &LuSolution) -> Result<(), String> {
     };
     if let Some(columns) = columns {
         if sol.owners.iter().any(|row| *row != columns) {
-            return Err("the owner matrix does not follow the column owners".to_owned());
+            return Err("the owner matrix does not follow the column owners".into());
         }
     }
     if let (Some(grid), Some(rs), Some(cs)) =
@@ -96,7 +94,8 @@ fn check_formula(input: &LuInput, sol: &LuSolution) -> Result<(), String> {
                         "block ({}, {}) is not the cell its sequences name",
                         i + 1,
                         j + 1
-                    ));
+                    )
+                    .into());
                 }
             }
         }

@@ -12,6 +12,7 @@ use num_traits::ToPrimitive;
 use pathfinding::kuhn_munkres::kuhn_munkres;
 use pathfinding::matrix::Matrix;
 
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// Largest absolute weight accepted (`p·MAX_WEIGHT` stays far below `i64::MAX`).
@@ -43,7 +44,7 @@ pub struct Assignment {
 ///
 /// # Errors
 /// A sentence when `w` is not square or a weight exceeds [`MAX_WEIGHT`] in absolute value.
-pub fn assign(w: &[Vec<i64>]) -> Result<Assignment, String> {
+pub fn assign(w: &[Vec<i64>]) -> Result<Assignment, SolveError> {
     let p = w.len();
     if p == 0 {
         return Ok(Assignment {
@@ -52,10 +53,10 @@ pub fn assign(w: &[Vec<i64>]) -> Result<Assignment, String> {
         });
     }
     if w.iter().any(|r| r.len() != p) {
-        return Err("the weight matrix is not square".to_owned());
+        return Err("the weight matrix is not square".into());
     }
     if w.iter().flatten().any(|v| v.abs() > MAX_WEIGHT) {
-        return Err(format!("a weight exceeds {MAX_WEIGHT} tasks"));
+        return Err(format!("a weight exceeds {MAX_WEIGHT} tasks").into());
     }
     let m = Matrix::from_rows(w.iter().cloned()).map_err(|e| e.to_string())?;
     let (total, sigma) = kuhn_munkres(&m);

@@ -5,6 +5,7 @@ use serde_json::Value;
 use super::{
     offered, report, solve, solve_traced, verify, MsInput, MsSolution, MsState, MsStep, PSEUDOCODE,
 };
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::Instance;
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -51,7 +52,7 @@ impl Family for MasterSlaveFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
-    fn check(input: &MsInput, run: &Self::Run) -> Result<(), String> {
+    fn check(input: &MsInput, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol).map_err(|v| v.to_string())?;
         let mut state = MsState::default();

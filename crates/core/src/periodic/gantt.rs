@@ -1,6 +1,7 @@
 //! The one-period Gantt chart (steady-state.md section 4.6) and the verifier that checks a
 //! pattern slot by slot against every port, every computation and every count.
 
+use crate::error::Violation;
 use std::collections::BTreeMap;
 
 use num_bigint::BigInt;
@@ -122,7 +123,7 @@ pub fn bars(pat: &Pattern, fl: &Flows<'_>) -> Vec<Bar> {
 ///
 /// # Errors
 /// A sentence naming the first violation.
-pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), String> {
+pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), Violation> {
     let edges: Vec<((usize, usize), Q)> = fl
         .arcs
         .iter()
@@ -140,7 +141,8 @@ pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), String> {
                 "{:?} carries {} operations, not a whole number",
                 b.lane,
                 frac(&b.count)
-            ));
+            )
+            .into());
         }
         if b.start.is_negative() || b.end > length {
             return Err(format!(
@@ -149,7 +151,8 @@ pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), String> {
                 frac(&b.start),
                 frac(&b.end),
                 length
-            ));
+            )
+            .into());
         }
         lanes.entry(b.lane).or_default().push(b);
     }
@@ -160,14 +163,15 @@ pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), String> {
                 return Err(format!(
                     "{lane:?} does two things at once around time {}",
                     frac(&w[1].start)
-                ));
+                )
+                .into());
             }
         }
     }
     check_counts(pat, fl, &all)
 }
 
-fn check_counts(pat: &Pattern, fl: &Flows<'_>, all: &[Bar]) -> Result<(), String> {
+fn check_counts(pat: &Pattern, fl: &Flows<'_>, all: &[Bar]) -> Result<(), Violation> {
     let a = &pat.scale_a;
     for (k, arc) in fl.arcs.iter().enumerate() {
         for (kind, want) in [(Kind::Input, &pat.m[k]), (Kind::Result, &pat.r[k])] {
@@ -185,7 +189,8 @@ fn check_counts(pat: &Pattern, fl: &Flows<'_>, all: &[Bar]) -> Result<(), String
                     arc.to,
                     frac(&sent),
                     a * want
-                ));
+                )
+                .into());
             }
         }
     }
@@ -206,13 +211,15 @@ fn check_counts(pat: &Pattern, fl: &Flows<'_>, all: &[Bar]) -> Result<(), String
             return Err(format!(
                 "node {} does not receive exactly the tasks it computes and forwards",
                 node.id
-            ));
+            )
+            .into());
         }
         if fl.data_out.is_positive() && sum(&pat.r, true) + &pat.n[i] != sum(&pat.r, false) {
             return Err(format!(
                 "node {} does not send back exactly the results it receives and produces",
                 node.id
-            ));
+            )
+            .into());
         }
     }
     Ok(())

@@ -8,6 +8,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 use super::{Flows, Pattern};
+use crate::error::SolveError;
 
 /// Tasks completed after each of the first `periods` periods (entry `k` is after period
 /// `k + 1`), simulated with explicit stocks.
@@ -18,7 +19,7 @@ use super::{Flows, Pattern};
 /// # Errors
 /// A sentence naming the node and period where a stock would go negative (a schedule that
 /// uses tasks it has not received).
-pub fn simulate(pat: &Pattern, fl: &Flows<'_>, periods: u64) -> Result<Vec<BigInt>, String> {
+pub fn simulate(pat: &Pattern, fl: &Flows<'_>, periods: u64) -> Result<Vec<BigInt>, SolveError> {
     let n = fl.platform.nodes.len();
     let a = &pat.scale_a;
     let mut stock = vec![BigInt::zero(); n];
@@ -44,7 +45,8 @@ pub fn simulate(pat: &Pattern, fl: &Flows<'_>, periods: u64) -> Result<Vec<BigIn
                     return Err(format!(
                         "node {} runs out of tasks in period {p}",
                         fl.platform.nodes[i].id
-                    ));
+                    )
+                    .into());
                 }
             }
             done += a * &pat.n[i];

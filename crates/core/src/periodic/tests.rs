@@ -323,5 +323,5 @@ fn the_simulation_catches_a_node_starting_too_early() {
     // not received yet.
     pat.depth[2] = Some(0);
     let e = simulate(&pat, &given.flows(), 3).unwrap_err();
-    assert_eq!(e, "node 3 runs out of tasks in period 1");
+    assert_eq!(e, "node 3 runs out of tasks in period 1".into());
 }

@@ -6,6 +6,7 @@ use super::{
     homogeneous, report, solve, solve_traced, verify, Algorithm, RingSolution, RingState, RingStep,
     MAX_EXACT, MAX_EXHAUSTIVE, PSEUDOCODE,
 };
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Instance, Ring};
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -71,7 +72,7 @@ impl Family for RingFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
-    fn check(input: &Ring, run: &Self::Run) -> Result<(), String> {
+    fn check(input: &Ring, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol).map_err(|v| v.to_string())?;
         let mut state = RingState::new(input.p());

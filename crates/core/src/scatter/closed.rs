@@ -6,6 +6,7 @@ use num_traits::Zero;
 use serde::Serialize;
 
 use super::model::Model;
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// One test of the backward scan: is `β_i ≤ D(suffix)`?
@@ -45,7 +46,7 @@ pub struct ClosedForm {
 ///
 /// # Errors
 /// A sentence when a latency is not zero or a processor has `α = β = 0`.
-pub fn check_linear(model: &Model) -> Result<(), String> {
+pub fn check_linear(model: &Model) -> Result<(), SolveError> {
     if !model.is_linear() {
         return Err(
             "the closed form needs linear costs (every latency 0); use dp or lp-rounded".into(),
@@ -58,12 +59,12 @@ pub fn check_linear(model: &Model) -> Result<(), String> {
 ///
 /// # Errors
 /// A sentence naming the processor.
-pub fn check_positive(model: &Model) -> Result<(), String> {
+pub fn check_positive(model: &Model) -> Result<(), SolveError> {
     match model.free_processor() {
         Some(i) => Err(format!(
             "processor P{} has α = β = 0: a processor must have positive cost for the closed form and the LP (the dp accepts it)",
             i + 1
-        )),
+        ).into()),
         None => Ok(()),
     }
 }
@@ -77,7 +78,7 @@ pub fn check_positive(model: &Model) -> Result<(), String> {
 ///
 /// # Errors
 /// As [`check_linear`].
-pub fn solve(model: &Model, order: &[usize], n: u64) -> Result<ClosedForm, String> {
+pub fn solve(model: &Model, order: &[usize], n: u64) -> Result<ClosedForm, SolveError> {
     check_linear(model)?;
     let alpha = |i: usize| &model.comp[i].per_item;
     let beta = |i: usize| &model.comm[i].per_item;

@@ -9,6 +9,7 @@ use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
 use super::model::Model;
+use crate::error::SolveError;
 use crate::rational::{lcm_denominators, Q};
 
 /// Cost functions on integers for the DP, by sending position. Any non-negative functions
@@ -49,7 +50,7 @@ impl Scaled {
     /// # Errors
     /// A sentence when the scaled costs could exceed `2^120` (coefficients with huge
     /// denominators or numerators): the exact DP is then refused.
-    pub fn new(model: &Model, order: &[usize], n: u64) -> Result<Scaled, String> {
+    pub fn new(model: &Model, order: &[usize], n: u64) -> Result<Scaled, SolveError> {
         let all = order
             .iter()
             .flat_map(|&i| [&model.comm[i], &model.comp[i]])
@@ -71,7 +72,7 @@ impl Scaled {
             )
         };
         if bound.to_integer().to_i128().is_none_or(|b| b > MAX_SCALED) {
-            return Err(too_big());
+            return Err(too_big().into());
         }
         let int = |v: &Q| (v * Q::from_integer(scale.clone())).to_integer().to_i128();
         let pair = |a: &crate::instance::Affine| Some((int(&a.lat)?, int(&a.per_item)?));
@@ -83,7 +84,7 @@ impl Scaled {
                 comp: w,
                 scale,
             }),
-            _ => Err(too_big()),
+            _ => Err(too_big().into()),
         }
     }
 

@@ -6,6 +6,7 @@ use super::{
     report, solve, solve_traced, verify, Algorithm, ScatterError, ScatterSolution, ScatterState,
     ScatterStep, SCATTER_PSEUDOCODE,
 };
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Instance, Scatter};
 use crate::trace::{Replay as _, Step as _, Trace, Traced};
@@ -80,7 +81,7 @@ impl Family for ScatterFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
-    fn check(input: &Scatter, run: &Self::Run) -> Result<(), String> {
+    fn check(input: &Scatter, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol).map_err(|e| e.to_string())?;
         let mut state = ScatterState::new(input.processors.len(), input.n);

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::closed;
 use super::model::Model;
+use crate::error::SolveError;
 use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::rational::Q;
 
@@ -33,7 +34,7 @@ pub struct Relaxed {
 ///
 /// # Errors
 /// A sentence for a free processor (`α = β = 0`) or an LP that could not be solved exactly.
-pub fn relax(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, String> {
+pub fn relax(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, SolveError> {
     closed::check_positive(model)?;
     if model.is_linear() {
         let c = closed::solve(model, order, n)?;
@@ -52,7 +53,7 @@ pub fn relax(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, String> 
 ///
 /// # Errors
 /// A sentence when the LP could not be solved exactly.
-pub fn simplex(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, String> {
+pub fn simplex(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, SolveError> {
     let p = order.len();
     let mut prob = Problem::new(p + 1);
     prob.objective(p, Q::from_integer((-1).into()));
@@ -86,8 +87,8 @@ pub fn simplex(model: &Model, order: &[usize], n: u64) -> Result<Relaxed, String
                 unique: None,
             })
         }
-        Ok(other) => Err(format!("the LP of §4.1 has no optimum ({other:?})")),
-        Err(e) => Err(format!("the LP of §4.1 could not be solved exactly: {e}")),
+        Ok(other) => Err(format!("the LP of §4.1 has no optimum ({other:?})").into()),
+        Err(e) => Err(format!("the LP of §4.1 could not be solved exactly: {e}").into()),
     }
 }
 
@@ -144,7 +145,7 @@ pub struct RoundStep {
 ///
 /// # Errors
 /// A sentence if the shares are negative or do not sum to an integer (never for an LP optimum).
-pub fn round(x: &[Q], order: &[usize]) -> Result<Vec<RoundStep>, String> {
+pub fn round(x: &[Q], order: &[usize]) -> Result<Vec<RoundStep>, SolveError> {
     let total: Q = order.iter().filter_map(|&i| x.get(i)).sum();
     if !total.is_integer() || order.iter().any(|&i| x.get(i).is_none_or(Q::is_negative)) {
         return Err("the shares to round must be non-negative with a whole sum".into());
@@ -194,7 +195,7 @@ pub fn round(x: &[Q], order: &[usize]) -> Result<Vec<RoundStep>, String> {
     Ok(steps)
 }
 
-fn step(processor: usize, x: &Q, rule: Rule, r: &Q, err: &Q) -> Result<RoundStep, String> {
+fn step(processor: usize, x: &Q, rule: Rule, r: &Q, err: &Q) -> Result<RoundStep, SolveError> {
     let value = (r.is_integer() && !r.is_negative())
         .then(|| num_traits::ToPrimitive::to_u64(&r.to_integer()))
         .flatten()

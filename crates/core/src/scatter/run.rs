@@ -151,7 +151,7 @@ pub(super) fn dp_path(
 ) -> Result<Outcome, ScatterError> {
     let nu = check_dp(order.len(), n, 1)?;
     open(model, order, n, why, emit);
-    let scaled = Scaled::new(model, order, n).map_err(ScatterError::TooLarge)?;
+    let scaled = Scaled::new(model, order, n).map_err(|e| ScatterError::TooLarge(e.to_string()))?;
     let table = dp::solve(&scaled, nu);
     emit_table(&scaled, &table, order, n, emit);
     let mut dist = vec![0u64; model.len()];
@@ -217,7 +217,8 @@ fn closed_path(
     n: u64,
     emit: &mut impl FnMut(ScatterStep),
 ) -> Result<Outcome, ScatterError> {
-    let c = closed::solve(model, order, n).map_err(ScatterError::NotApplicable)?;
+    let c =
+        closed::solve(model, order, n).map_err(|e| ScatterError::NotApplicable(e.to_string()))?;
     open(model, order, n, OrderWhy::Given, emit);
     for test in &c.scan {
         emit(ScatterStep::Participation { test: test.clone() });
@@ -241,8 +242,9 @@ pub(super) fn lp_round(
     order: &[usize],
     n: u64,
 ) -> Result<(lp::Relaxed, Vec<lp::RoundStep>, Vec<u64>), ScatterError> {
-    let relaxed = lp::relax(model, order, n).map_err(ScatterError::NotApplicable)?;
-    let steps = lp::round(&relaxed.x, order).map_err(ScatterError::Failed)?;
+    let relaxed =
+        lp::relax(model, order, n).map_err(|e| ScatterError::NotApplicable(e.to_string()))?;
+    let steps = lp::round(&relaxed.x, order).map_err(|e| ScatterError::Failed(e.to_string()))?;
     let mut dist = vec![0u64; model.len()];
     for s in &steps {
         dist[s.processor] = s.value;

@@ -56,7 +56,8 @@ pub(super) fn orders(
     loop {
         let mut order = rest.clone();
         order.push(root);
-        let scaled = Scaled::new(model, &order, n).map_err(ScatterError::TooLarge)?;
+        let scaled =
+            Scaled::new(model, &order, n).map_err(|e| ScatterError::TooLarge(e.to_string()))?;
         let t = scaled.unscale(dp::solve(&scaled, nu).optimum());
         let better = best.as_ref().is_none_or(|(b, _)| &t < b);
         if better {
@@ -113,7 +114,8 @@ pub(super) fn roots(
             .ok_or_else(|| ScatterError::Failed("bad root_transfer".into()))?;
         let order = closed::policy_order(&model, r);
         let execution = if use_dp {
-            let scaled = Scaled::new(&model, &order, n).map_err(ScatterError::TooLarge)?;
+            let scaled = Scaled::new(&model, &order, n)
+                .map_err(|e| ScatterError::TooLarge(e.to_string()))?;
             scaled.unscale(dp::solve(&scaled, usize::try_from(n).unwrap_or(0)).optimum())
         } else {
             lp_path(&model, &order, n, OrderWhy::Root, &mut |_| {})?

@@ -4,6 +4,7 @@
 use num_traits::{One, Zero};
 
 use super::{check_areas, stack_column, Rect};
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// `p` full-width horizontal slices of height `s_i`, from the top in input order:
@@ -20,7 +21,7 @@ use crate::rational::Q;
 /// let rects = hetlab_core::square::baseline::slices(&[q(1, 2), q(1, 2)]).unwrap();
 /// assert_eq!(rects[1].y, q(1, 2));
 /// ```
-pub fn slices(s: &[Q]) -> Result<Vec<Rect>, String> {
+pub fn slices(s: &[Q]) -> Result<Vec<Rect>, SolveError> {
     check_areas(s)?;
     let mut y = Q::zero();
     Ok(s.iter()
@@ -52,7 +53,7 @@ pub fn slices(s: &[Q]) -> Result<Vec<Rect>, String> {
 /// let rects = hetlab_core::square::baseline::bisection(&vec![q(1, 4); 4]).unwrap();
 /// assert_eq!(rects[3].x, q(1, 2));
 /// ```
-pub fn bisection(s: &[Q]) -> Result<Vec<Rect>, String> {
+pub fn bisection(s: &[Q]) -> Result<Vec<Rect>, SolveError> {
     check_areas(s)?;
     let mut rects = vec![Rect::default(); s.len()];
     let square = Rect {
@@ -111,21 +112,21 @@ fn bisect(s: &[Q], r: Rect, mut ids: Vec<usize>, rects: &mut [Rect]) {
 /// let rects = hetlab_core::square::baseline::given_columns(&s, &[vec![0, 1], vec![2, 3]]).unwrap();
 /// assert_eq!(rects[1], hetlab_core::square::Rect { x: q(0, 1), y: q(1, 2), w: q(1, 2), h: q(1, 2) });
 /// ```
-pub fn given_columns(s: &[Q], columns: &[Vec<usize>]) -> Result<Vec<Rect>, String> {
+pub fn given_columns(s: &[Q], columns: &[Vec<usize>]) -> Result<Vec<Rect>, SolveError> {
     check_areas(s)?;
     let mut seen = vec![false; s.len()];
     for &i in columns.iter().flatten() {
         match seen.get_mut(i) {
             Some(flag) if !*flag => *flag = true,
-            Some(_) => return Err(format!("P{} is in two columns", i + 1)),
-            None => return Err(format!("there is no processor P{}", i + 1)),
+            Some(_) => return Err(format!("P{} is in two columns", i + 1).into()),
+            None => return Err(format!("there is no processor P{}", i + 1).into()),
         }
     }
     if let Some(i) = seen.iter().position(|f| !f) {
-        return Err(format!("P{} is in no column", i + 1));
+        return Err(format!("P{} is in no column", i + 1).into());
     }
     if columns.iter().any(Vec::is_empty) {
-        return Err("a column is empty".to_owned());
+        return Err("a column is empty".into());
     }
     let mut rects = vec![Rect::default(); s.len()];
     let mut x = Q::zero();
@@ -171,9 +172,9 @@ mod tests {
         fn baselines_tile_the_square(weights in proptest::collection::vec(1i64..50, 1..20)) {
             let s = weighted(&weights);
             let b = bisection(&s).unwrap();
-            verify(&s, &b).map_err(proptest::test_runner::TestCaseError::fail)?;
+            verify(&s, &b).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
             let sl = slices(&s).unwrap();
-            verify(&s, &sl).map_err(proptest::test_runner::TestCaseError::fail)?;
+            verify(&s, &sl).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
             let p = i64::try_from(s.len()).unwrap();
             proptest::prop_assert_eq!(sum_half_perimeters(&sl), q(p + 1, 1));
         }

@@ -8,6 +8,7 @@ use super::perimax::{PeriMaxState, PERI_MAX_PSEUDOCODE};
 use super::recursive::{RecursiveState, RECURSIVE_PSEUDOCODE};
 use super::run::{run, Detail, SquareRun};
 use super::{report, verify, Rect};
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Instance, SquarePartition};
 use crate::rational::Q;
@@ -38,7 +39,7 @@ impl Family for SquareFamily {
         traced: bool,
     ) -> Result<SquareRun, SolveError> {
         let (s, times) = (input.areas(), input.processors.cycle_times());
-        run(algorithm, &s, &times, traced).map_err(SolveError::Failed)
+        run(algorithm, &s, &times, traced)
     }
 
     fn steps(run: &SquareRun) -> usize {
@@ -54,7 +55,7 @@ impl Family for SquareFamily {
         report::run_result(run, with_trace)
     }
 
-    fn check(_input: &SquarePartition, run: &SquareRun) -> Result<(), String> {
+    fn check(_input: &SquarePartition, run: &SquareRun) -> Result<(), Violation> {
         let s = run.areas.as_slice();
         if let Some(p) = &run.partition {
             verify(s, &p.rects)?;
@@ -104,7 +105,11 @@ impl Family for SquareFamily {
     }
 }
 
-fn captioned<S: Step>(step: &S, ctx: &S::Context<'_>, pseudocode: &[&str]) -> Result<(), String> {
+fn captioned<S: Step>(
+    step: &S,
+    ctx: &S::Context<'_>,
+    pseudocode: &[&str],
+) -> Result<(), Violation> {
     ensure(!step.caption(ctx).is_empty(), || {
         "a step has no caption".into()
     })?;
@@ -121,7 +126,7 @@ fn replayed<S, T>(
     pseudocode: &[&str],
     rects_of: impl Fn(&T) -> &Vec<Option<Rect>>,
     rects: Option<Vec<Rect>>,
-) -> Result<(), String>
+) -> Result<(), Violation>
 where
     S: for<'a> Step<Context<'a> = [Q]>,
     T: Replay<Step = S>,

@@ -26,6 +26,8 @@ pub mod run;
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
+use crate::error::SolveError;
+use crate::error::Violation;
 use crate::rational::{frac, Q};
 
 /// The name of processor `i` (0-based) in captions: `P1`, `P2`, … (1-based, section 0).
@@ -34,15 +36,15 @@ pub(crate) fn name(i: usize) -> String {
 }
 
 /// Refuses what no solver can handle: no area, a non-positive area, a sum other than 1.
-pub(crate) fn check_areas(s: &[Q]) -> Result<(), String> {
+pub(crate) fn check_areas(s: &[Q]) -> Result<(), SolveError> {
     if s.is_empty() {
-        return Err("at least one area is required".to_owned());
+        return Err("at least one area is required".into());
     }
     if s.iter().any(|a| !a.is_positive()) {
-        return Err("every area must be > 0".to_owned());
+        return Err("every area must be > 0".into());
     }
     if s.iter().sum::<Q>() != Q::one() {
-        return Err("the areas must sum to 1".to_owned());
+        return Err("the areas must sum to 1".into());
     }
     Ok(())
 }
@@ -72,9 +74,9 @@ pub(crate) fn stack_column(s: &[Q], members: &[usize], x: &Q) -> (Q, Vec<(usize,
 ///
 /// # Errors
 /// When the list is empty or a speed is not positive.
-pub fn areas_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, String> {
+pub fn areas_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, SolveError> {
     if speeds.is_empty() || speeds.iter().any(|w| !w.is_positive()) {
-        return Err("speeds must be a non-empty list of positive numbers".to_owned());
+        return Err("speeds must be a non-empty list of positive numbers".into());
     }
     let total: Q = speeds.iter().sum();
     Ok(speeds.iter().map(|w| w / &total).collect())
@@ -84,9 +86,9 @@ pub fn areas_from_speeds(speeds: &[Q]) -> Result<Vec<Q>, String> {
 ///
 /// # Errors
 /// When the list is empty or a cycle time is not positive.
-pub fn areas_from_cycle_times(times: &[Q]) -> Result<Vec<Q>, String> {
+pub fn areas_from_cycle_times(times: &[Q]) -> Result<Vec<Q>, SolveError> {
     if times.is_empty() || times.iter().any(|t| !t.is_positive()) {
-        return Err("cycle times must be a non-empty list of positive numbers".to_owned());
+        return Err("cycle times must be a non-empty list of positive numbers".into());
     }
     let speeds: Vec<Q> = times.iter().map(Q::recip).collect();
     areas_from_speeds(&speeds)
@@ -123,12 +125,12 @@ impl Rect {
 ///
 /// # Errors
 /// A sentence naming the first violation (processors numbered from 1, as in the spec).
-pub fn verify(s: &[Q], rects: &[Rect]) -> Result<(), String> {
+pub fn verify(s: &[Q], rects: &[Rect]) -> Result<(), Violation> {
     if s.len() != rects.len() {
-        return Err(format!("{} areas but {} rectangles", s.len(), rects.len()));
+        return Err(format!("{} areas but {} rectangles", s.len(), rects.len()).into());
     }
     if s.iter().sum::<Q>() != Q::one() {
-        return Err("the areas do not sum to 1".to_owned());
+        return Err("the areas do not sum to 1".into());
     }
     for (i, r) in rects.iter().enumerate() {
         let inside = !r.x.is_negative()
@@ -136,10 +138,7 @@ pub fn verify(s: &[Q], rects: &[Rect]) -> Result<(), String> {
             && &r.x + &r.w <= Q::one()
             && &r.y + &r.h <= Q::one();
         if !inside || !r.w.is_positive() || !r.h.is_positive() {
-            return Err(format!(
-                "R{} is not a proper rectangle inside the square",
-                i + 1
-            ));
+            return Err(format!("R{} is not a proper rectangle inside the square", i + 1).into());
         }
         if &r.w * &r.h != s[i] {
             return Err(format!(
@@ -147,7 +146,8 @@ pub fn verify(s: &[Q], rects: &[Rect]) -> Result<(), String> {
                 i + 1,
                 frac(&(&r.w * &r.h)),
                 frac(&s[i])
-            ));
+            )
+            .into());
         }
     }
     for (i, a) in rects.iter().enumerate() {
@@ -155,7 +155,7 @@ pub fn verify(s: &[Q], rects: &[Rect]) -> Result<(), String> {
             let dx = (&a.x + &a.w).min(&b.x + &b.w) - a.x.clone().max(b.x.clone());
             let dy = (&a.y + &a.h).min(&b.y + &b.h) - a.y.clone().max(b.y.clone());
             if dx.is_positive() && dy.is_positive() {
-                return Err(format!("R{} and R{} overlap", i + 1, j + 1));
+                return Err(format!("R{} and R{} overlap", i + 1, j + 1).into());
             }
         }
     }
@@ -208,13 +208,16 @@ mod tests {
         assert!(verify(&s, &[left.clone(), right.clone()]).is_ok());
         assert_eq!(
             verify(&s, &[left.clone(), left.clone()]),
-            Err("R1 and R2 overlap".to_owned())
+            Err("R1 and R2 overlap".to_owned().into())
         );
         let thin = Rect {
             w: q(1, 4),
             ..right.clone()
         };
-        assert!(verify(&s, &[left, thin]).unwrap_err().contains("area 1/4"));
+        assert!(verify(&s, &[left, thin])
+            .unwrap_err()
+            .to_string()
+            .contains("area 1/4"));
         let out = Rect {
             x: q(3, 4),
             ..right

@@ -10,6 +10,7 @@ use super::grid::{self, GridHeuristic, GridStep};
 use super::perimax::{PeriMaxPartition, PeriMaxStep};
 use super::recursive::{RecursivePartition, RecursiveStep};
 use super::{baseline, column, metrics, perimax, recursive, Rect};
+use crate::error::SolveError;
 use crate::rational::Q;
 use crate::trace::{Step, Trace, Traced};
 
@@ -112,10 +113,10 @@ impl SquareRun {
 /// let part = hetlab_core::square::run::run_algorithm("column-dp", &[q(1, 2), q(1, 2)]).unwrap();
 /// assert_eq!(part.value, q(3, 1));
 /// ```
-pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, String> {
-    run_on(name, s, None, false)?
-        .partition
-        .ok_or_else(|| format!("\"{name}\" gives a processor grid, not rectangles"))
+pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, SolveError> {
+    run_on(name, s, None, false)?.partition.ok_or_else(|| {
+        SolveError::NotApplicable(format!("\"{name}\" gives a processor grid, not rectangles"))
+    })
 }
 
 /// Runs algorithm `name` on processors of areas `s` and cycle times `times` (the grid
@@ -123,14 +124,14 @@ pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, String> {
 ///
 /// # Errors
 /// As [`run_algorithm`]; the grid heuristic's own message.
-pub fn run(name: &str, s: &[Q], times: &[Q], traced: bool) -> Result<SquareRun, String> {
+pub fn run(name: &str, s: &[Q], times: &[Q], traced: bool) -> Result<SquareRun, SolveError> {
     run_on(name, s, Some(times), traced)
 }
 
 /// Every rectangle algorithm on the same areas, in catalog order (the comparison panel),
 /// with the message of those that refuse.
 #[must_use]
-pub fn compare(s: &[Q]) -> Vec<(&'static str, Result<Partition, String>)> {
+pub fn compare(s: &[Q]) -> Vec<(&'static str, Result<Partition, SolveError>)> {
     ALGORITHMS
         .iter()
         .map(|name| (*name, run_algorithm(name, s)))
@@ -161,7 +162,7 @@ fn grid_shape(p: usize) -> (usize, usize) {
     (rows, p / rows)
 }
 
-fn run_on(name: &str, s: &[Q], times: Option<&[Q]>, traced: bool) -> Result<SquareRun, String> {
+fn run_on(name: &str, s: &[Q], times: Option<&[Q]>, traced: bool) -> Result<SquareRun, SolveError> {
     let mut columns = None;
     let (status, objective, rects, detail) = match name {
         "column-dp" => {
@@ -219,7 +220,8 @@ fn run_on(name: &str, s: &[Q], times: Option<&[Q]>, traced: bool) -> Result<Squa
             return Err(format!(
                 "unknown algorithm \"{other}\" for square-partition (known: {}, {GRID})",
                 ALGORITHMS.join(", ")
-            ))
+            )
+            .into())
         }
     };
     let m = metrics::metrics(s, &rects);
@@ -284,7 +286,7 @@ mod tests {
         assert_eq!(dp.status, "optimal");
         assert_eq!(dp.columns.unwrap()[0], [7, 6]);
         let err = run_algorithm("magic", &s).unwrap_err();
-        assert!(err.contains("column-dp, recursive"));
+        assert!(err.to_string().contains("column-dp, recursive"));
         assert!(run_algorithm("slices", &[q(1, 2)]).is_err());
     }
 }

@@ -10,6 +10,7 @@ use super::lp::{throughput_under, PortModel};
 use super::pipeline::Pipeline;
 use super::spanning::{self, Comparison};
 use super::{binding, Binding};
+use crate::error::SolveError;
 use crate::instance::SteadyState;
 use crate::periodic::simulate;
 use crate::rational::Q;
@@ -49,13 +50,13 @@ pub struct Batch {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LpExtras {
     /// The LP value under each other operating model, or why it has none.
-    pub models: Vec<(&'static str, Result<Q, String>)>,
+    pub models: Vec<(&'static str, Result<Q, SolveError>)>,
     /// The best single spanning tree, or why it is not computed.
-    pub trees: Result<Comparison, String>,
+    pub trees: Result<Comparison, SolveError>,
     /// The resources the optimal rates use fully.
     pub binding: Vec<Binding>,
     /// The full run (`None` with result files, where one period is shown).
-    pub full_run: Option<Result<FullRun, String>>,
+    pub full_run: Option<Result<FullRun, SolveError>>,
     /// The latency batches (`None` when the platform has no latency).
     pub batches: Option<Vec<Batch>>,
 }
@@ -63,19 +64,19 @@ pub struct LpExtras {
 /// Computes the extras of `pipe` on `inst`.
 #[must_use]
 pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
-    let mut models: Vec<(&'static str, Result<Q, String>)> = PortModel::ALL
+    let mut models: Vec<(&'static str, Result<Q, SolveError>)> = PortModel::ALL
         .into_iter()
         .skip(1)
         .map(|m| {
             (
                 m.name(),
-                throughput_under(inst, m, false).map_err(|e| e.to_string()),
+                throughput_under(inst, m, false).map_err(SolveError::failed),
             )
         })
         .collect();
     models.push((
         "base model with shared links",
-        throughput_under(inst, PortModel::OnePort, true).map_err(|e| e.to_string()),
+        throughput_under(inst, PortModel::OnePort, true).map_err(SolveError::failed),
     ));
     let (full_run, batches) = match &pipe.pattern {
         Some(pat) => {

@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
 use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
 use super::{report, verify};
+use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
 use crate::instance::{Instance, SteadyState};
 use crate::trace::{Step as _, Trace, Traced};
@@ -89,7 +90,7 @@ impl Family for SteadyStateFamily {
         }
     }
 
-    fn check(input: &SteadyState, run: &SteadyRun) -> Result<(), String> {
+    fn check(input: &SteadyState, run: &SteadyRun) -> Result<(), Violation> {
         match run {
             SteadyRun::Lp(t) => check_pipeline(input, t),
             SteadyRun::Tree(t) => check_tree(input, t),
@@ -97,7 +98,7 @@ impl Family for SteadyStateFamily {
     }
 }
 
-fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<(), String> {
+fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<(), Violation> {
     let sol = &t.solution;
     verify(inst, &sol.lp.rates, &sol.lp.throughput).map_err(|e| e.to_string())?;
     let arcs = inst.platform.arcs();
@@ -150,7 +151,7 @@ fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<
     }
 }
 
-fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<(), String> {
+fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<(), Violation> {
     let sol = &t.solution;
     verify(inst, &sol.rates, &sol.throughput).map_err(|e| e.to_string())?;
     let ids = inst.platform.ids();

@@ -227,9 +227,9 @@ proptest! {
         let pat = pipe.pattern.as_ref().unwrap();
         let arcs = inst.platform.arcs();
         let fl = pipe.lp.flows(&inst, &arcs);
-        verify_pattern(pat, &fl).map_err(TestCaseError::fail)?;
+        verify_pattern(pat, &fl).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let rounds = 12u64;
-        let sim = simulate(pat, &fl, rounds).map_err(TestCaseError::fail)?;
+        let sim = simulate(pat, &fl, rounds).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let deepest = pat.depth.iter().flatten().copied().max().unwrap_or(0) as u64;
         let per_period = Q::from_integer(pat.tasks());
         prop_assert_eq!(per_period.clone(), &pipe.lp.throughput * Q::from_integer(pat.length.clone()));

@@ -8,6 +8,7 @@
 use num_traits::Zero;
 
 use super::tree;
+use crate::error::SolveError;
 use crate::instance::SteadyState;
 use crate::platform::{Arc, Link, Platform};
 use crate::rational::{Cost, Q};
@@ -34,15 +35,16 @@ pub struct Comparison {
 ///
 /// # Errors
 /// A sentence when the comparison does not apply (several masters, result files).
-pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, String> {
+pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, SolveError> {
     let p = &inst.platform;
     let masters: Vec<usize> = (0..p.nodes.len()).filter(|&i| p.nodes[i].master).collect();
     let &[root] = masters.as_slice() else {
-        return Err("the spanning-tree comparison needs exactly one master".to_owned());
+        return Err("the spanning-tree comparison needs exactly one master".into());
     };
     if !inst.data_out.is_zero() {
         return Err(
-            "the spanning-tree comparison ignores result files; set data_out to 0".to_owned(),
+            ("the spanning-tree comparison ignores result files; set data_out to 0".to_owned())
+                .into(),
         );
     }
     let arcs = p.arcs();

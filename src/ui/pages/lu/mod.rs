@@ -142,7 +142,7 @@ impl FamilyPage for LuPage {
                 };
                 let inst = procs::lu(&kind, &text, b, n)?;
                 // Refuse here what every scheme would refuse, so that the shown instance stays.
-                hetlab_core::lu::check(&inst.input())?;
+                hetlab_core::lu::check(&inst.input()).map_err(|e| e.to_string())?;
                 let mut r = nav.route.clone();
                 r.query.set("i", share::encode(&Instance::Lu(inst)));
                 r.query.set("step", "0");

@@ -189,7 +189,7 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
 const SIZES: [usize; 10] = [5, 10, 15, 20, 30, 40, 50, 60, 80, 100];
 
 /// The curves of one comparison plot: every scheme's time / perfect balance against `n`.
-pub type Curves = Rc<Result<Vec<compare::Series>, String>>;
+pub type Curves = Rc<Result<Vec<compare::Series>, hetlab_core::error::SolveError>>;
 
 /// The curves of every scheme for processors of these cycle times (lu-distributions.md §3.3).
 #[must_use]
@@ -229,7 +229,7 @@ pub fn ComparePlot(props: &CompareProps) -> Html {
             <h3>{props.title.clone()}</h3>
             { match &*props.series {
                 Ok(_) => html! { <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas> },
-                Err(e) => html! { <p class="muted">{e.clone()}</p> },
+                Err(e) => html! { <p class="muted">{e.to_string()}</p> },
             } }
         </div>
     }

@@ -41,7 +41,10 @@ pub struct SquarePage;
 impl FamilyPage for SquarePage {
     type F = SquareFamily;
     /// Every rectangle algorithm on the same instance, side by side.
-    type Extra = Vec<(&'static str, Result<Partition, String>)>;
+    type Extra = Vec<(
+        &'static str,
+        Result<Partition, hetlab_core::error::SolveError>,
+    )>;
     const CLASS: &'static str = "square-page";
     const TITLE: &'static str = "Partitioning the unit square";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));

@@ -311,7 +311,13 @@ pub fn metrics_panel(m: Option<&Metrics>, grid: bool) -> Html {
 }
 
 /// Every rectangle algorithm on the same instance (computed once with the run).
-pub fn comparison(all: &[(&'static str, Result<Partition, String>)], current: &str) -> Html {
+pub fn comparison(
+    all: &[(
+        &'static str,
+        Result<Partition, hetlab_core::error::SolveError>,
+    )],
+    current: &str,
+) -> Html {
     html! {
         <>
             <h2>{"All algorithms on this instance"}</h2>
@@ -328,7 +334,7 @@ pub fn comparison(all: &[(&'static str, Result<Partition, String>)], current: &s
                                     <td>{frac(&p.metrics.max_half_perimeter)}</td>
                                     <td>{format!("{:.4}", p.metrics.ratio_max)}</td>
                                 </> },
-                                Err(e) => html! { <td colspan="4">{e.clone()}</td> },
+                                Err(e) => html! { <td colspan="4">{e.to_string()}</td> },
                             } }
                         </tr>
                     }) }

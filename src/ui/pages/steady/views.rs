@@ -207,7 +207,10 @@ fn lp_results(
 }
 
 /// Section 3.6: the best single spanning tree against the whole graph.
-fn tree_comparison(pipe: &Pipeline, trees: &Result<Comparison, String>) -> Html {
+fn tree_comparison(
+    pipe: &Pipeline,
+    trees: &Result<Comparison, hetlab_core::error::SolveError>,
+) -> Html {
     let text = match trees {
         Err(why) => format!("Best single tree: not computed ({why})."),
         Ok(Comparison { best: None, .. }) => {
@@ -233,13 +236,13 @@ fn tree_comparison(pipe: &Pipeline, trees: &Result<Comparison, String>) -> Html 
 }
 
 /// Section 2.8: the LP value under other operating models, labelled as bounds without schedule.
-fn other_models(models: &[(&'static str, Result<Q, String>)]) -> Html {
+fn other_models(models: &[(&'static str, Result<Q, hetlab_core::error::SolveError>)]) -> Html {
     html! {
         <details class="models" data-testid="other-models">
             <summary>{"Other operating models (upper bounds, no schedule)"}</summary>
             <table>
                 <tbody>{ for models.iter().map(|(name, v)| html! {
-                    <tr><td>{*name}</td><td>{ match v { Ok(q) => format!("{} ≈ {}", frac(q), approx(q)), Err(e) => e.clone() } }</td></tr>
+                    <tr><td>{*name}</td><td>{ match v { Ok(q) => format!("{} ≈ {}", frac(q), approx(q)), Err(e) => e.to_string() } }</td></tr>
                 }) }</tbody>
             </table>
             <p class="muted">{"The periodic schedule is built for the base model only: under the unidirectional model, for instance, the LP bound is in general not achievable."}</p>
@@ -384,7 +387,7 @@ pub fn LatencyPanel(props: &LatencyProps) -> Html {
 }
 
 /// Section 4.8: the simulated full run against the bound `ρ*·t` (base model only).
-fn full_run(run: Option<&Result<FullRun, String>>, rho: &Q) -> Html {
+fn full_run(run: Option<&Result<FullRun, hetlab_core::error::SolveError>>, rho: &Q) -> Html {
     let run = match run {
         None => {
             return html! { <p class="muted">{"With result files only one period is shown."}</p> }

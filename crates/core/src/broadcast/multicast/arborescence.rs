@@ -6,6 +6,7 @@ use num_traits::{One, Signed, Zero};
 
 use super::net::Net;
 use crate::broadcast::WeightedTree;
+use crate::error::SolveError;
 use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::rational::Q;
 
@@ -155,7 +156,7 @@ pub fn tree_colgen(
     init: Vec<Vec<usize>>,
     mut price: impl FnMut(&[Q]) -> Option<(Vec<usize>, Q)>,
     emit: &mut impl FnMut(TreeRound),
-) -> Result<TreeColumns, String> {
+) -> Result<TreeColumns, SolveError> {
     let mut trees = init;
     let cap = 50 * (net.n + net.arcs.len());
     for iteration in 1..=cap {
@@ -166,7 +167,7 @@ pub fn tree_colgen(
             .map(|a| &a.c * (&dual[2 * a.from] + &dual[2 * a.to + 1]))
             .collect();
         let Some((tree, theta)) = price(&w) else {
-            return Err("internal error: the pricing oracle found no tree".to_owned());
+            return Err("internal error: the pricing oracle found no tree".into());
         };
         let total: Q = dual.iter().sum();
         let upper = if theta.is_positive() {
@@ -216,7 +217,7 @@ fn finish(value: Q, trees: &[Vec<usize>], alpha: &[Q], converged: bool) -> TreeC
 }
 
 /// The restricted master: value, tree weights, duals (row `2v` = out-port of `v`, `2v+1` = in).
-fn master(net: &Net, trees: &[Vec<usize>]) -> Result<(Q, Vec<Q>, Vec<Q>), String> {
+fn master(net: &Net, trees: &[Vec<usize>]) -> Result<(Q, Vec<Q>, Vec<Q>), SolveError> {
     let mut p = Problem::new(trees.len());
     for j in 0..trees.len() {
         p.objective(j, Q::one());
@@ -242,7 +243,7 @@ fn master(net: &Net, trees: &[Vec<usize>]) -> Result<(Q, Vec<Q>, Vec<Q>), String
     }
     match lp::solve(&p).map_err(|e| format!("the tree master LP failed: {e}"))? {
         Outcome::Optimal(s) => Ok((s.value, s.x, s.dual)),
-        Outcome::Unbounded => Err("the throughput is unbounded (0-cost trees)".to_owned()),
-        Outcome::Infeasible => Err("internal error: the tree master LP is infeasible".to_owned()),
+        Outcome::Unbounded => Err("the throughput is unbounded (0-cost trees)".into()),
+        Outcome::Infeasible => Err("internal error: the tree master LP is infeasible".into()),
     }
 }

@@ -7,6 +7,7 @@
 use num_traits::{One, Zero};
 
 use super::net::Net;
+use crate::error::SolveError;
 use crate::lp::{self, Cmp, Limits, Outcome, Problem};
 use crate::rational::Q;
 
@@ -77,7 +78,7 @@ pub fn solve(
     active: &[bool],
     share: Share,
     ports: Ports,
-) -> Result<FlowLp, String> {
+) -> Result<FlowLp, SolveError> {
     if targets.is_empty() {
         return Ok(FlowLp::zero(net, None));
     }
@@ -102,7 +103,7 @@ pub fn solve(
     let sol = match lp::solve_with(&p, &limits).map_err(|e| format!("the flow LP failed: {e}"))? {
         Outcome::Optimal(sol) => sol,
         Outcome::Unbounded => return Ok(FlowLp::zero(net, None)),
-        Outcome::Infeasible => return Err("internal error: the flow LP is infeasible".to_owned()),
+        Outcome::Infeasible => return Err("internal error: the flow LP is infeasible".into()),
     };
     let flows: Vec<(usize, Vec<Q>)> = targets
         .iter()

@@ -7,6 +7,7 @@
 use super::flow::{self, Ports, Share};
 use super::net::Net;
 use super::step::MulticastStep;
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// `BCAST(V')`: the optimal broadcast throughput of `G[V']` from `s`, or 0 when some node of
@@ -14,7 +15,7 @@ use crate::rational::Q;
 ///
 /// # Errors
 /// The LP layer's error.
-pub fn bcast(net: &Net, s: usize, nodes: &[bool]) -> Result<Q, String> {
+pub fn bcast(net: &Net, s: usize, nodes: &[bool]) -> Result<Q, SolveError> {
     let targets: Vec<usize> = (0..net.n).filter(|&v| nodes[v] && v != s).collect();
     let lp = flow::solve(net, s, &targets, nodes, Share::Max, Ports::Bidirectional)?;
     // A single node has nothing to broadcast; callers always keep a target in `V'`.
@@ -42,7 +43,7 @@ fn try_all(
     s: usize,
     nodes: &[bool],
     candidates: &[usize],
-) -> Result<Vec<(usize, Q)>, String> {
+) -> Result<Vec<(usize, Q)>, SolveError> {
     candidates
         .iter()
         .map(|&w| {
@@ -80,7 +81,7 @@ pub fn pruned(
     targets: &[bool],
     reach: &[bool],
     emit: &mut impl FnMut(MulticastStep),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, SolveError> {
     let removable = |w: usize, nodes: &[bool]| nodes[w] && w != s && !targets[w];
     climb(net, s, reach.to_vec(), Climb::Remove, removable, emit)
 }
@@ -102,7 +103,7 @@ pub fn augmented(
     targets: &[bool],
     reach: &[bool],
     emit: &mut impl FnMut(MulticastStep),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, SolveError> {
     let mut nodes = vec![false; net.n];
     nodes[s] = true;
     for d in (0..net.n).filter(|&d| targets[d]) {
@@ -132,7 +133,7 @@ fn climb(
     way: Climb,
     candidate: impl Fn(usize, &[bool]) -> bool,
     emit: &mut impl FnMut(MulticastStep),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, SolveError> {
     let start = bcast(net, s, &nodes)?;
     let mut val = start.clone();
     let (listed, value) = (members(&nodes), val.clone());

@@ -30,6 +30,7 @@ pub use state::MulticastState;
 pub use step::{Context, MulticastStep, TargetFlow, MULTICAST_PSEUDOCODE};
 
 use crate::broadcast::WeightedTree;
+use crate::error::SolveError;
 use crate::platform::Platform;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
@@ -64,14 +65,14 @@ impl Algorithm {
     ///
     /// # Errors
     /// A sentence listing the known names.
-    pub fn from_name(name: &str) -> Result<Algorithm, String> {
+    pub fn from_name(name: &str) -> Result<Algorithm, SolveError> {
         Ok(match name {
             "lp" => Algorithm::Lp,
             "multicast-scatter" => Algorithm::MulticastScatter,
             "multicast-pruned" => Algorithm::MulticastPruned,
             "multicast-augmented" => Algorithm::MulticastAugmented,
             "multicast-exact" => Algorithm::MulticastExact,
-            _ => return Err(format!("unknown multicast algorithm \"{name}\" (expected lp, multicast-scatter, multicast-pruned, multicast-augmented or multicast-exact)")),
+            _ => return Err(SolveError::Unknown(format!("unknown multicast algorithm \"{name}\" (expected lp, multicast-scatter, multicast-pruned, multicast-augmented or multicast-exact)"))),
         })
     }
 }
@@ -183,7 +184,7 @@ pub fn solve_multicast(
     source: usize,
     targets: &[usize],
     algorithm: &str,
-) -> Result<MulticastSolution, String> {
+) -> Result<MulticastSolution, SolveError> {
     run::run(
         platform,
         source,
@@ -202,7 +203,7 @@ pub fn solve_multicast_traced(
     source: usize,
     targets: &[usize],
     algorithm: &str,
-) -> Result<Traced<MulticastSolution, MulticastStep>, String> {
+) -> Result<Traced<MulticastSolution, MulticastStep>, SolveError> {
     let algorithm = Algorithm::from_name(algorithm)?;
     let mut trace = Trace::default();
     let solution = run::run(platform, source, targets, algorithm, &mut |s| trace.push(s))?;

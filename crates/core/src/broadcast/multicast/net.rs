@@ -136,7 +136,7 @@ impl Net {
         s: usize,
         arcs: &[usize],
         must: &[bool],
-    ) -> Result<(), String> {
+    ) -> Result<(), Violation> {
         let mut parent: Vec<Option<usize>> = vec![None; self.n];
         for &k in arcs {
             let a = self
@@ -144,10 +144,10 @@ impl Net {
                 .get(k)
                 .ok_or_else(|| format!("arc {k} does not exist"))?;
             if a.to == s {
-                return Err(format!("arc {k} enters the source"));
+                return Err(format!("arc {k} enters the source").into());
             }
             if parent[a.to].replace(a.from).is_some() {
-                return Err(format!("node {} has two parents", a.to));
+                return Err(format!("node {} has two parents", a.to).into());
             }
         }
         // Walking up from every node must reach the source without looping.
@@ -157,7 +157,7 @@ impl Net {
             while u != s && needed {
                 match parent[u] {
                     Some(p) if steps <= self.n => (u, steps) = (p, steps + 1),
-                    _ => return Err(format!("node {v} is not reached from the source")),
+                    _ => return Err(format!("node {v} is not reached from the source").into()),
                 }
             }
         }
@@ -226,6 +226,7 @@ impl Net {
     }
 }
 
+use crate::error::Violation;
 /// The status of a result (broadcast.md §0.1): the one of every family.
 pub use crate::report::Status;
 

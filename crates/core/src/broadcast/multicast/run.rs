@@ -14,6 +14,7 @@ use super::{
     EXACT_MAX_TARGETS, MAX_ARCS, MAX_NODES,
 };
 use crate::broadcast::WeightedTree;
+use crate::error::SolveError;
 use crate::platform::Platform;
 use crate::rational::Q;
 
@@ -22,21 +23,21 @@ fn targets_of(
     p: &Platform,
     s: usize,
     targets: &[usize],
-) -> Result<(Vec<usize>, Vec<String>), String> {
+) -> Result<(Vec<usize>, Vec<String>), SolveError> {
     let n = p.nodes.len();
     if s >= n {
-        return Err(format!(
-            "the source index {s} is out of range (the platform has {n} nodes)"
-        ));
+        return Err(
+            format!("the source index {s} is out of range (the platform has {n} nodes)").into(),
+        );
     }
     if let Some(t) = targets.iter().find(|&&t| t >= n) {
-        return Err(format!(
-            "the target index {t} is out of range (the platform has {n} nodes)"
-        ));
+        return Err(
+            format!("the target index {t} is out of range (the platform has {n} nodes)").into(),
+        );
     }
     let arcs = p.arcs().len();
     if n > MAX_NODES || arcs > MAX_ARCS {
-        return Err(format!("the platform is too large for multicast ({n} nodes, {arcs} arcs; at most {MAX_NODES} and {MAX_ARCS})"));
+        return Err(SolveError::TooLarge(format!("the platform is too large for multicast ({n} nodes, {arcs} arcs; at most {MAX_NODES} and {MAX_ARCS})")));
     }
     let mut d: Vec<usize> = targets.to_vec();
     d.sort_unstable();
@@ -58,7 +59,7 @@ pub(super) fn run(
     targets: &[usize],
     algorithm: Algorithm,
     emit: &mut impl FnMut(MulticastStep),
-) -> Result<MulticastSolution, String> {
+) -> Result<MulticastSolution, SolveError> {
     let (d, warnings) = targets_of(p, s, targets)?;
     let net = Net::from_platform(p);
     let all = vec![true; net.n];
@@ -102,7 +103,7 @@ pub(super) fn run(
             "the exact multicast method is limited to {EXACT_MAX_TARGETS} targets and {EXACT_MAX_NODES} nodes (this instance has {} targets and {} nodes); use lp for bounds and heuristics",
             d.len(),
             net.n
-        ));
+        ).into());
     }
     let schemes = compute(&net, s, &d, &reach, algorithm, &mut sol.bounds, emit)?;
     report(&net, s, &d, algorithm, schemes, &mut sol, emit)?;
@@ -125,7 +126,7 @@ fn compute(
     algorithm: Algorithm,
     bounds: &mut MulticastBounds,
     emit: &mut impl FnMut(MulticastStep),
-) -> Result<Candidates, String> {
+) -> Result<Candidates, SolveError> {
     let upper = flow::solve(net, s, d, reach, Share::Max, Ports::Bidirectional)?;
     let rho_up = upper.rho.clone().unwrap_or_else(Q::zero);
     emit(MulticastStep::SolvedUpper {
@@ -196,7 +197,7 @@ fn exact(
     d: &[usize],
     reach: &[bool],
     emit: &mut impl FnMut(MulticastStep),
-) -> Result<TreeColumns, String> {
+) -> Result<TreeColumns, SolveError> {
     let mut keep = vec![false; net.n];
     for &t in d {
         keep[t] = true;
@@ -221,7 +222,7 @@ fn exact(
 }
 
 /// Trees of an optimal broadcast on `G[V']` (column generation with spanning pricing, §3.7).
-fn broadcast_trees(net: &Net, s: usize, nodes: &[bool]) -> Result<Vec<WeightedTree>, String> {
+fn broadcast_trees(net: &Net, s: usize, nodes: &[bool]) -> Result<Vec<WeightedTree>, SolveError> {
     let init = net.bfs_tree(s, nodes);
     let cols = tree_colgen(
         net,
@@ -263,7 +264,7 @@ fn report(
     c: Candidates,
     sol: &mut MulticastSolution,
     emit: &mut impl FnMut(MulticastStep),
-) -> Result<(), String> {
+) -> Result<(), SolveError> {
     let heur = |o: &Option<Outcome>| o.as_ref().map(|h| h.value.clone());
     let kind = match algorithm {
         Algorithm::MulticastScatter => SchemeKind::Scatter,

@@ -10,6 +10,7 @@ use super::matching::max_matching;
 use crate::broadcast::multicast::arborescence::min_arborescence;
 use crate::broadcast::multicast::net::Net;
 use crate::broadcast::WeightedTree;
+use crate::error::SolveError;
 use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::rational::Q;
 
@@ -72,7 +73,7 @@ pub struct Columns {
 ///
 /// # Errors
 /// The LP layer's or the matching oracle's error, as a sentence.
-pub fn unidir(net: &Net, s: usize, emit: &mut impl FnMut(Round)) -> Result<Columns, String> {
+pub fn unidir(net: &Net, s: usize, emit: &mut impl FnMut(Round)) -> Result<Columns, SolveError> {
     let all = vec![true; net.n];
     let mut trees = vec![net.bfs_tree(s, &all)];
     let mut matches: Vec<Vec<usize>> = (0..net.arcs.len()).map(|k| vec![k]).collect();
@@ -172,7 +173,7 @@ impl Master {
 
 /// The restricted LP-U: variables `y_T` then `x_M`; row 0 is the time row (dual `w`), row
 /// `1 + e` the arc row of arc `e` (dual `z_e`).
-fn master(net: &Net, trees: &[Vec<usize>], matches: &[Vec<usize>]) -> Result<Master, String> {
+fn master(net: &Net, trees: &[Vec<usize>], matches: &[Vec<usize>]) -> Result<Master, SolveError> {
     let t = trees.len();
     let mut p = Problem::new(t + matches.len());
     for j in 0..t {
@@ -209,7 +210,7 @@ fn master(net: &Net, trees: &[Vec<usize>], matches: &[Vec<usize>]) -> Result<Mas
             x: s.x,
             dual: s.dual,
         }),
-        Outcome::Unbounded => Err("the throughput is unbounded (a tree of 0-cost arcs)".to_owned()),
-        Outcome::Infeasible => Err("internal error: the master LP is infeasible".to_owned()),
+        Outcome::Unbounded => Err("the throughput is unbounded (a tree of 0-cost arcs)".into()),
+        Outcome::Infeasible => Err("internal error: the master LP is infeasible".into()),
     }
 }

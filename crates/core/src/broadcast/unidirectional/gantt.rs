@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::colgen::WeightedMatching;
 use crate::broadcast::multicast::net::Net;
 use crate::broadcast::WeightedTree;
+use crate::error::Violation;
 use crate::rational::Q;
 
 /// The share of one tree in one transfer.
@@ -141,14 +142,20 @@ pub fn build(
 ///
 /// # Errors
 /// A sentence naming the first violation.
-pub fn verify(net: &Net, s: usize, trees: &[WeightedTree], period: &Period) -> Result<Q, String> {
+pub fn verify(
+    net: &Net,
+    s: usize,
+    trees: &[WeightedTree],
+    period: &Period,
+) -> Result<Q, Violation> {
     let mut t = Q::zero();
     let mut moved: Vec<Vec<Q>> = vec![vec![Q::zero(); net.arcs.len()]; trees.len()];
     for (k, slot) in period.slots.iter().enumerate() {
         if slot.start != t || !slot.length.is_positive() {
             return Err(format!(
                 "slot {k} does not start where the previous one ends, or is empty"
-            ));
+            )
+            .into());
         }
         t += &slot.length;
         let mut busy = vec![false; net.n];
@@ -161,7 +168,8 @@ pub fn verify(net: &Net, s: usize, trees: &[WeightedTree], period: &Period) -> R
                 return Err(format!(
                     "slot {k}: node {} or {} takes part in two transfers at once",
                     a.from, a.to
-                ));
+                )
+                .into());
             }
             busy[a.from] = true;
             busy[a.to] = true;
@@ -170,7 +178,8 @@ pub fn verify(net: &Net, s: usize, trees: &[WeightedTree], period: &Period) -> R
                 return Err(format!(
                     "slot {k}: the transfer on arc {} does not fit its slot",
                     sa.arc
-                ));
+                )
+                .into());
             }
             for p in &sa.pieces {
                 let row = moved
@@ -183,7 +192,8 @@ pub fn verify(net: &Net, s: usize, trees: &[WeightedTree], period: &Period) -> R
     if t != period.length || t > Q::from_integer(1.into()) {
         return Err(format!(
             "the slots last {t} in all, more than one time unit or not the period"
-        ));
+        )
+        .into());
     }
     let all = vec![true; net.n];
     for (i, tr) in trees.iter().enumerate() {
@@ -198,7 +208,8 @@ pub fn verify(net: &Net, s: usize, trees: &[WeightedTree], period: &Period) -> R
             if *m != want {
                 return Err(format!(
                     "tree {i}: arc {e} moves {m} of its messages instead of {want}"
-                ));
+                )
+                .into());
             }
         }
     }

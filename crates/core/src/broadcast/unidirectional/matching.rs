@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, VecDeque};
 use num_traits::{Signed, Zero};
 
 use crate::broadcast::multicast::net::{scaled, Net, Scaled, Weight};
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// Largest connected group of positively weighted pairs the subset program accepts (its table
@@ -28,7 +29,7 @@ pub const MAX_COMPONENT: usize = 20;
 ///
 /// # Errors
 /// A group larger than [`MAX_COMPONENT`] vertices.
-pub fn max_matching(net: &Net, z: &[Q]) -> Result<(Vec<usize>, Q), String> {
+pub fn max_matching(net: &Net, z: &[Q]) -> Result<(Vec<usize>, Q), SolveError> {
     let mut pairs: BTreeMap<(usize, usize), (usize, Q)> = BTreeMap::new();
     for (k, a) in net.arcs.iter().enumerate() {
         if !z[k].is_positive() || a.from == a.to {
@@ -79,14 +80,15 @@ fn find(g: &mut [usize], v: usize) -> usize {
 fn component(
     verts: &[usize],
     pairs: &BTreeMap<(usize, usize), (usize, Q)>,
-) -> Result<(Vec<usize>, Q), String> {
+) -> Result<(Vec<usize>, Q), SolveError> {
     let mut verts = verts.to_vec();
     verts.sort_unstable();
     let k = verts.len();
     if k > MAX_COMPONENT {
         return Err(format!(
             "the matching oracle met {k} interacting nodes; it handles at most {MAX_COMPONENT}"
-        ));
+        )
+        .into());
     }
     let local = |v: usize| verts.iter().position(|&x| x == v).unwrap_or(0);
     // adj[i] = (j, pair index) for j > i, increasing j.

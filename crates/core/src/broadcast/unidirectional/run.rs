@@ -10,6 +10,7 @@ use super::step::{PricedRound, UniStep};
 use super::{UniBounds, UniSolution, MAX_ARCS, MAX_NODES};
 use crate::broadcast::multicast::flow::{self, Ports, Share};
 use crate::broadcast::multicast::net::{Net, Objective, Status};
+use crate::error::SolveError;
 use crate::platform::Platform;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
@@ -26,7 +27,7 @@ use crate::trace::{Trace, Traced};
 ///
 /// # Errors
 /// A source out of range, a platform over the size limits, or an LP failure, as a sentence.
-pub fn solve_unidirectional(platform: &Platform, source: usize) -> Result<UniSolution, String> {
+pub fn solve_unidirectional(platform: &Platform, source: usize) -> Result<UniSolution, SolveError> {
     run(platform, source, &mut |_| {})
 }
 
@@ -37,7 +38,7 @@ pub fn solve_unidirectional(platform: &Platform, source: usize) -> Result<UniSol
 pub fn solve_unidirectional_traced(
     platform: &Platform,
     source: usize,
-) -> Result<Traced<UniSolution, UniStep>, String> {
+) -> Result<Traced<UniSolution, UniStep>, SolveError> {
     let mut trace = Trace::default();
     let solution = run(platform, source, &mut |s| trace.push(s))?;
     Ok(Traced { solution, trace })
@@ -59,20 +60,21 @@ fn empty(source: usize, status: Status, rho: Option<Q>, unreachable: Vec<usize>)
     }
 }
 
-fn run(p: &Platform, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<UniSolution, String> {
+fn run(p: &Platform, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<UniSolution, SolveError> {
     let net = Net::from_platform(p);
     if s >= net.n {
         return Err(format!(
             "the source index {s} is out of range (the platform has {} nodes)",
             net.n
-        ));
+        )
+        .into());
     }
     if net.n > MAX_NODES || net.arcs.len() > MAX_ARCS {
         return Err(format!(
             "the unidirectional column generation is limited to {MAX_NODES} nodes and {MAX_ARCS} arcs (this platform has {} and {})",
             net.n,
             net.arcs.len()
-        ));
+        ).into());
     }
     let all = vec![true; net.n];
     let unreachable: Vec<usize> = net
@@ -138,7 +140,7 @@ fn run(p: &Platform, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<UniSolu
 }
 
 /// U0: the naive port-sum LP, its per-node loads and an odd cycle of its support.
-fn naive(net: &Net, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<Q, String> {
+fn naive(net: &Net, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<Q, SolveError> {
     let others: Vec<usize> = (0..net.n).filter(|&v| v != s).collect();
     let all = vec![true; net.n];
     let lp = flow::solve(net, s, &others, &all, Share::Max, Ports::PortSum)?;

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::colgen::unidir;
 use crate::broadcast::multicast::net::{Net, NetArc};
+use crate::error::SolveError;
 use crate::platform::Platform;
 use crate::rational::Q;
 
@@ -121,13 +122,14 @@ pub fn transformed_throughput(
     platform: &Platform,
     source: usize,
     kinds: &[NodeKind],
-) -> Result<Option<Q>, String> {
+) -> Result<Option<Q>, SolveError> {
     let net = Net::from_platform(platform);
     if source >= net.n {
         return Err(format!(
             "the source index {source} is out of range (the platform has {} nodes)",
             net.n
-        ));
+        )
+        .into());
     }
     if net.n == 1 {
         return Ok(None);

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use num_traits::{Signed, Zero};
 
 use super::{Decomposition, Matching, MuReason, Port};
+use crate::error::Violation;
 use crate::rational::{format_q, Q};
 
 /// Checks a decomposition independently of [`super::decompose`]: every matching is a matching of
@@ -32,17 +33,14 @@ use crate::rational::{format_q, Q};
 /// d.matchings[0].mu = qi(1);
 /// assert!(check(&edges, &d).is_err());
 /// ```
-pub fn check(edges: &[((usize, usize), Q)], d: &Decomposition) -> Result<(), String> {
+pub fn check(edges: &[((usize, usize), Q)], d: &Decomposition) -> Result<(), Violation> {
     let mut rest = BTreeMap::new();
     for ((i, j), w) in edges {
         if !w.is_positive() {
-            return Err(format!(
-                "input edge {i}→{j} has weight {} <= 0",
-                format_q(w)
-            ));
+            return Err(format!("input edge {i}→{j} has weight {} <= 0", format_q(w)).into());
         }
         if rest.insert((*i, *j), w.clone()).is_some() {
-            return Err(format!("input edge {i}→{j} is listed twice"));
+            return Err(format!("input edge {i}→{j} is listed twice").into());
         }
     }
     let deg = degrees(&rest);
@@ -50,13 +48,10 @@ pub fn check(edges: &[((usize, usize), Q)], d: &Decomposition) -> Result<(), Str
     let delta = deg.into_values().max().unwrap_or_else(Q::zero);
     if d.delta != delta {
         let (got, want) = (format_q(&d.delta), format_q(&delta));
-        return Err(format!("Δ is {got}, the maximum weighted degree is {want}"));
+        return Err(format!("Δ is {got}, the maximum weighted degree is {want}").into());
     }
     if d.matchings.len() > rest.len() + ports {
-        return Err(format!(
-            "{} matchings, more than |E| + |ports|",
-            d.matchings.len()
-        ));
+        return Err(format!("{} matchings, more than |E| + |ports|", d.matchings.len()).into());
     }
     let mut total = Q::zero();
     for (k, m) in d.matchings.iter().enumerate() {
@@ -67,14 +62,11 @@ pub fn check(edges: &[((usize, usize), Q)], d: &Decomposition) -> Result<(), Str
         return Err(format!(
             "edge {i}→{j} keeps {} not covered by any matching",
             format_q(w)
-        ));
+        )
+        .into());
     }
     if total != delta {
-        return Err(format!(
-            "Σμ = {}, Δ = {}",
-            format_q(&total),
-            format_q(&delta)
-        ));
+        return Err(format!("Σμ = {}, Δ = {}", format_q(&total), format_q(&delta)).into());
     }
     Ok(())
 }
@@ -90,29 +82,27 @@ fn degrees(weights: &BTreeMap<(usize, usize), Q>) -> BTreeMap<Port, Q> {
 }
 
 /// Checks one frame against the remaining weights `rest`, then removes its `μ` from them.
-fn check_frame(m: &Matching, rest: &mut BTreeMap<(usize, usize), Q>) -> Result<(), String> {
+fn check_frame(m: &Matching, rest: &mut BTreeMap<(usize, usize), Q>) -> Result<(), Violation> {
     if !m.mu.is_positive() {
-        return Err(format!("μ = {} is not positive", format_q(&m.mu)));
+        return Err(format!("μ = {} is not positive", format_q(&m.mu)).into());
     }
     let mut covered = BTreeSet::new();
     for &(i, j) in &m.edges {
         if !covered.insert(Port::Send(i)) || !covered.insert(Port::Recv(j)) {
-            return Err(format!("edge {i}→{j} shares a port with another edge"));
+            return Err(format!("edge {i}→{j} shares a port with another edge").into());
         }
     }
     if let Some((i, j)) = m.covering.iter().find(|e| !m.edges.contains(e)) {
-        return Err(format!("covering edge {i}→{j} is not in the matching"));
+        return Err(format!("covering edge {i}→{j} is not in the matching").into());
     }
     check_tight_and_reason(m, rest, &covered)?;
     for &(i, j) in &m.edges {
         let Some(w) = rest.get_mut(&(i, j)) else {
-            return Err(format!(
-                "edge {i}→{j} is not in the input or is already used up"
-            ));
+            return Err(format!("edge {i}→{j} is not in the input or is already used up").into());
         };
         *w -= &m.mu;
         if w.is_negative() {
-            return Err(format!("edge {i}→{j} is used for longer than its weight"));
+            return Err(format!("edge {i}→{j} is used for longer than its weight").into());
         }
         if w.is_zero() {
             rest.remove(&(i, j));
@@ -127,7 +117,7 @@ fn check_tight_and_reason(
     m: &Matching,
     rest: &BTreeMap<(usize, usize), Q>,
     covered: &BTreeSet<Port>,
-) -> Result<(), String> {
+) -> Result<(), Violation> {
     let deg = degrees(rest);
     let delta = deg.values().max().cloned().unwrap_or_else(Q::zero);
     let tight: Vec<Port> = deg
@@ -136,7 +126,7 @@ fn check_tight_and_reason(
         .map(|(p, _)| *p)
         .collect();
     if m.tight != tight {
-        return Err(format!("tight ports {:?}, expected {tight:?}", m.tight));
+        return Err(format!("tight ports {:?}, expected {tight:?}", m.tight).into());
     }
     let by_cover: BTreeSet<Port> = m
         .covering
@@ -144,9 +134,7 @@ fn check_tight_and_reason(
         .flat_map(|&(i, j)| [Port::Send(i), Port::Recv(j)])
         .collect();
     if let Some(p) = tight.iter().find(|p| !by_cover.contains(p)) {
-        return Err(format!(
-            "tight port {p:?} is not covered by the covering part"
-        ));
+        return Err(format!("tight port {p:?} is not covered by the covering part").into());
     }
     let reason_holds = match m.reason {
         MuReason::EdgeExhausted(e) => m.edges.contains(&e) && rest.get(&e) == Some(&m.mu),
@@ -159,7 +147,8 @@ fn check_tight_and_reason(
             "the reason {:?} does not give μ = {}",
             m.reason,
             format_q(&m.mu)
-        ));
+        )
+        .into());
     }
     Ok(())
 }

@@ -17,6 +17,7 @@ use num_traits::Zero;
 pub use step::{Candidate, ColumnState, ColumnStep, Run, Strip, COLUMN_PSEUDOCODE};
 
 use super::{check_areas, stack_column, Rect};
+use crate::error::SolveError;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
@@ -69,7 +70,7 @@ impl ColumnPartition {
 /// let part = solve(&[q(1, 4), q(1, 4), q(1, 2)]).unwrap();
 /// assert_eq!(part.cost, q(7, 2));
 /// ```
-pub fn solve(s: &[Q]) -> Result<ColumnPartition, String> {
+pub fn solve(s: &[Q]) -> Result<ColumnPartition, SolveError> {
     run(s, false, &mut |_| {})
 }
 
@@ -83,7 +84,7 @@ pub fn solve(s: &[Q]) -> Result<ColumnPartition, String> {
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_traced(s: &[Q]) -> Result<Traced<ColumnPartition, ColumnStep>, String> {
+pub fn solve_traced(s: &[Q]) -> Result<Traced<ColumnPartition, ColumnStep>, SolveError> {
     let mut trace = Trace::default();
     let solution = run(s, true, &mut |st| trace.push(st))?;
     Ok(Traced { solution, trace })
@@ -95,7 +96,7 @@ fn run(
     s: &[Q],
     traced: bool,
     emit: &mut impl FnMut(ColumnStep),
-) -> Result<ColumnPartition, String> {
+) -> Result<ColumnPartition, SolveError> {
     check_areas(s)?;
     let p = s.len();
     let mut order: Vec<usize> = (0..p).collect();

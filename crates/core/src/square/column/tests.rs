@@ -131,7 +131,7 @@ proptest::proptest! {
         proptest::prop_assert_eq!(part.cost.clone(), brute_force(&weights));
         let sum: Q = part.rects.iter().map(Rect::half_perimeter).sum();
         proptest::prop_assert_eq!(sum, part.cost.clone());
-        verify(&s, &part.rects).map_err(proptest::test_runner::TestCaseError::fail)?;
+        verify(&s, &part.rects).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
     }
 }
 

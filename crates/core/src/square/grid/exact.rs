@@ -5,6 +5,7 @@
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
+use crate::error::SolveError;
 use crate::rational::Q;
 
 /// Most cells the exact solver accepts (`4 × 4`: 11 440 subsets of 7 cells).
@@ -51,16 +52,17 @@ pub struct ExactGrid {
 /// let t = vec![vec![q(1, 1), q(2, 1)], vec![q(3, 1), q(6, 1)]];
 /// assert_eq!(exact(&t).unwrap().v, q(2, 1));
 /// ```
-pub fn exact(t: &[Vec<Q>]) -> Result<ExactGrid, String> {
+pub fn exact(t: &[Vec<Q>]) -> Result<ExactGrid, SolveError> {
     let (rows, cols) = super::shape(t)?;
     if rows * cols > MAX_EXACT_CELLS {
         return Err(format!(
             "the exact grid solver handles at most {MAX_EXACT_CELLS} cells, not {}",
             rows * cols
-        ));
+        )
+        .into());
     }
     if t.iter().flatten().any(|x| !x.is_positive()) {
-        return Err("cycle times must be > 0".to_owned());
+        return Err("cycle times must be > 0".into());
     }
     let edges = rows + cols - 1;
     let mut best: Option<(Q, Vec<Q>, Vec<Q>)> = None;

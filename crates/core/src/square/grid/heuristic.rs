@@ -9,6 +9,7 @@
 use serde::Serialize;
 
 use super::GridStep;
+use crate::error::SolveError;
 use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
 
@@ -70,7 +71,7 @@ pub struct GridHeuristic {
 /// let h = heuristic(&[q(1, 1), q(2, 1), q(3, 1), q(6, 1)], 2, 2).unwrap();
 /// assert!((h.evaluations[h.best].v - 2.0).abs() < 1e-9);
 /// ```
-pub fn heuristic(times: &[Q], rows: usize, cols: usize) -> Result<GridHeuristic, String> {
+pub fn heuristic(times: &[Q], rows: usize, cols: usize) -> Result<GridHeuristic, SolveError> {
     run(times, rows, cols, &mut |_| {})
 }
 
@@ -82,7 +83,7 @@ pub fn heuristic_traced(
     times: &[Q],
     rows: usize,
     cols: usize,
-) -> Result<Traced<GridHeuristic, GridStep>, String> {
+) -> Result<Traced<GridHeuristic, GridStep>, SolveError> {
     let mut trace = Trace::default();
     let solution = run(times, rows, cols, &mut |s| trace.push(s))?;
     Ok(Traced { solution, trace })
@@ -93,19 +94,20 @@ fn run(
     rows: usize,
     cols: usize,
     emit: &mut impl FnMut(GridStep),
-) -> Result<GridHeuristic, String> {
+) -> Result<GridHeuristic, SolveError> {
     let n = rows * cols;
     if n == 0 {
-        return Err("the grid needs at least one row and one column".to_owned());
+        return Err("the grid needs at least one row and one column".into());
     }
     if times.len() < n {
         return Err(format!(
             "a {rows} × {cols} grid needs {n} cycle times, got {}",
             times.len()
-        ));
+        )
+        .into());
     }
     if times.iter().any(|t| !num_traits::Signed::is_positive(t)) {
-        return Err("cycle times must be > 0".to_owned());
+        return Err("cycle times must be > 0".into());
     }
     // The processors by increasing cycle time (ties by index); the n fastest are used.
     let mut fastest: Vec<usize> = (0..times.len()).collect();

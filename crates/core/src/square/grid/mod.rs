@@ -12,6 +12,7 @@ mod step;
 #[cfg(test)]
 mod tests;
 
+use crate::error::SolveError;
 pub use exact::{exact, ExactGrid, MAX_EXACT_CELLS};
 pub use heuristic::{
     heuristic, heuristic_traced, Evaluation, GridHeuristic, POWER_MAX_ITER, POWER_TOL, TIE_REL,
@@ -19,14 +20,14 @@ pub use heuristic::{
 pub use step::{GridState, GridStep, GRID_PSEUDOCODE};
 
 /// `(rows, columns)` of a rectangular, non-empty matrix.
-fn shape<T>(t: &[Vec<T>]) -> Result<(usize, usize), String> {
+fn shape<T>(t: &[Vec<T>]) -> Result<(usize, usize), SolveError> {
     let rows = t.len();
     let cols = t.first().map_or(0, Vec::len);
     if rows == 0 || cols == 0 {
-        return Err("the grid needs at least one row and one column".to_owned());
+        return Err("the grid needs at least one row and one column".into());
     }
     if t.iter().any(|row| row.len() != cols) {
-        return Err("every grid row must have the same number of cells".to_owned());
+        return Err("every grid row must have the same number of cells".into());
     }
     Ok((rows, cols))
 }

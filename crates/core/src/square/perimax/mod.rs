@@ -19,6 +19,7 @@ use serde::Serialize;
 pub use step::{PeriMaxState, PeriMaxStep, PERI_MAX_PSEUDOCODE};
 
 use super::{check_areas, metrics, stack_column, Rect};
+use crate::error::SolveError;
 use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
 
@@ -54,7 +55,7 @@ pub struct PeriMaxPartition {
 /// let part = solve(&[q(1, 4), q(1, 4), q(1, 4), q(1, 4)]).unwrap();
 /// assert_eq!(part.max, q(1, 1));
 /// ```
-pub fn solve(s: &[Q]) -> Result<PeriMaxPartition, String> {
+pub fn solve(s: &[Q]) -> Result<PeriMaxPartition, SolveError> {
     run(s, &mut |_| {})
 }
 
@@ -65,7 +66,7 @@ pub fn solve(s: &[Q]) -> Result<PeriMaxPartition, String> {
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_traced(s: &[Q]) -> Result<Traced<PeriMaxPartition, PeriMaxStep>, String> {
+pub fn solve_traced(s: &[Q]) -> Result<Traced<PeriMaxPartition, PeriMaxStep>, SolveError> {
     let mut trace = Trace::default();
     let solution = run(s, &mut |st| trace.push(st))?;
     Ok(Traced { solution, trace })
@@ -93,7 +94,7 @@ pub fn window(m: &Q, s1: &Q) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-fn run(s: &[Q], emit: &mut impl FnMut(PeriMaxStep)) -> Result<PeriMaxPartition, String> {
+fn run(s: &[Q], emit: &mut impl FnMut(PeriMaxStep)) -> Result<PeriMaxPartition, SolveError> {
     check_areas(s)?;
     let mut order: Vec<usize> = (0..s.len()).collect();
     order.sort_by(|&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));

@@ -103,7 +103,7 @@ proptest::proptest! {
     fn the_guarantee_holds(weights in proptest::collection::vec(1i64..100, 1..20)) {
         let s = weighted(&weights);
         let part = solve(&s).unwrap();
-        verify(&s, &part.rects).map_err(proptest::test_runner::TestCaseError::fail)?;
+        verify(&s, &part.rects).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
         proptest::prop_assert!(within_bound(&s, &part.max), "M̂ = {} too large", part.max);
     }
 }

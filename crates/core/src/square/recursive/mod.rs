@@ -18,6 +18,7 @@ use serde::Serialize;
 pub use step::{CrView, RecursiveState, RecursiveStep, RECURSIVE_PSEUDOCODE};
 
 use super::{check_areas, metrics, Rect};
+use crate::error::SolveError;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
@@ -67,7 +68,7 @@ pub struct RecursivePartition {
 /// let part = solve(&[q(7, 10), q(3, 10)]).unwrap();
 /// assert_eq!(part.cost, q(3, 1));
 /// ```
-pub fn solve(s: &[Q]) -> Result<RecursivePartition, String> {
+pub fn solve(s: &[Q]) -> Result<RecursivePartition, SolveError> {
     run(s, &mut |_| {})
 }
 
@@ -78,13 +79,13 @@ pub fn solve(s: &[Q]) -> Result<RecursivePartition, String> {
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_traced(s: &[Q]) -> Result<Traced<RecursivePartition, RecursiveStep>, String> {
+pub fn solve_traced(s: &[Q]) -> Result<Traced<RecursivePartition, RecursiveStep>, SolveError> {
     let mut trace = Trace::default();
     let solution = run(s, &mut |st| trace.push(st))?;
     Ok(Traced { solution, trace })
 }
 
-fn run(s: &[Q], emit: &mut impl FnMut(RecursiveStep)) -> Result<RecursivePartition, String> {
+fn run(s: &[Q], emit: &mut impl FnMut(RecursiveStep)) -> Result<RecursivePartition, SolveError> {
     check_areas(s)?;
     let (nodes, rounds, tops) = group(s, emit);
     let mut rects = vec![Rect::default(); s.len()];

@@ -172,7 +172,7 @@ proptest::proptest! {
         w.extend(powers.iter().map(|&k| 1i64 << k));
         let s = weighted(&w);
         let part = solve(&s).unwrap();
-        verify(&s, &part.rects).map_err(proptest::test_runner::TestCaseError::fail)?;
+        verify(&s, &part.rects).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
         let (lb, _) = lower_bounds(&s);
         let cost = crate::rational::to_f64(&part.cost);
         proptest::prop_assert!(cost <= 1.0 + 1.25 * lb + 1e-9, "Ĉ = {} > 1 + 1.25·{}", cost, lb);

@@ -59,21 +59,14 @@ pub fn candidates(out: &mut Vec<Shape>, cell: &Cell, s: &ScatterState, top: f64)
         let r = if e == chosen { 4.0 } else { 2.0 };
         out.push(bar(px - r, py - r, 2.0 * r, 2.0 * r, class));
     }
+    // The best candidate in words under the axis, where the curve never passes.
     if let Some(v) = cell.candidates.get(chosen) {
-        let (px, py) = points.get(chosen).copied().unwrap_or((X0, y1));
-        let text = format!("e = {chosen}: {}", time_text(v));
-        let anchor = if px > f64::midpoint(X0, X1) {
-            Anchor::End
-        } else {
-            Anchor::Start
-        };
-        let dx = if anchor == Anchor::End { -6.0 } else { 6.0 };
         out.push(label(
-            px + dx,
-            (py - 6.0).max(y0 + 10.0),
-            text,
+            f64::midpoint(X0, X1),
+            y1 + 13.0,
+            format!("best: e = {chosen}, cost {}", time_text(v)),
             "tline-label",
-            anchor,
+            Anchor::Middle,
         ));
     }
     out.push(label(X0, y1 + 13.0, "e = 0", "tick", Anchor::Start));

@@ -322,3 +322,23 @@ fn the_export_is_one_document_with_every_mark() {
     assert_eq!(doc.matches(r#"<rect class="comp""#).count(), 12);
     assert!(doc.contains(HATCH_ID));
 }
+
+#[test]
+fn edge_cases_draw_without_marks_outside() {
+    // n = 0 (empty Gantt charts) and the root alone (scatter.md §9).
+    let mut none = preset("scatter-sc2");
+    none.n = 0;
+    let mut alone = preset("scatter-sc2");
+    alone.processors.truncate(1);
+    for inst in [none, alone] {
+        for algo in Algorithm::ALL {
+            if solve_traced(&inst, algo).is_err() {
+                continue;
+            }
+            for d in frames(&inst, algo) {
+                inside(&d).unwrap();
+                assert!(d.height > 0.0);
+            }
+        }
+    }
+}

@@ -7,5 +7,6 @@ pub mod editor;
 pub mod player;
 pub mod procs;
 pub mod route;
+pub mod scatter_entry;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -14,6 +14,7 @@ pub mod figure;
 pub mod gantt;
 pub mod lu;
 pub mod palette;
+pub mod scatter;
 pub mod square;
 pub mod steady;
 pub mod svg;

@@ -171,7 +171,7 @@ export const tests = [
         await visible(card, `card family-${f}`);
       }
       // Built families link to their page; the others say "coming".
-      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains']) {
+      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'scatter']) {
         await count(byId(page, `family-${f}`).locator(`a[href="#/${f}"]`), 1, `link to #/${f}`);
       }
     },
@@ -648,6 +648,138 @@ export const tests = [
       await count(byId(page, 'panic-notice'), 0, 'bug notice after the reload');
       await load(page, h.url('/#/platform'));
       await count(graphNodes(page), 7, 'graph nodes of the saved platform');
+    },
+  },
+
+  {
+    // Issue 12: the scatter page plays the exact DP on SC-1 (scatter.md §8): T = 13 with
+    // [3, 2, 1], ends [13, 13, 12], against MPI_Scatter's 15; one step back changes the caption;
+    // a share link reopens the same step; a bad α is told beside its field and the instance
+    // stays; at 390 px the page does not scroll sideways.
+    name: 'scatter-sc1',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/scatter?preset=scatter-sc1'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await visible(byId(page, 'scatter-figure'), 'scatter figure');
+      await page.keyboard.press('End');
+      const total = await stepTotal(page);
+      await expectStep(page, `Step ${total} / ${total}`);
+      await textWhere(byId(page, 'scatter-makespan'), 'makespan 13', (t) => t === '13');
+      await textWhere(byId(page, 'scatter-distribution'), 'shares [3, 2, 1]', (t) => t === '[3, 2, 1]');
+      await textWhere(byId(page, 'scatter-ends'), 'ends [13, 13, 12]', (t) => t === '[13, 13, 12]');
+      await textWhere(byId(page, 'scatter-uniform'), 'uniform T = 15', (t) => t === 'T = 15');
+      await visible(byId(page, 'scatter-dp'), 'DP table');
+      const end = await text(byId(page, 'caption'));
+      check(end.includes('After balancing'), `last caption: ${end}`);
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, `Step ${total - 1} / ${total}`);
+      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
+      const { url } = await share(h, page);
+      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+      await fresh.locator('input[data-testid="scatter-alpha"]').fill('3, -2, 4');
+      await byId(fresh, 'scatter-apply').click();
+      await textWhere(fresh.locator('.scatter-alpha .field-error'), 'message for P2', (t) => t.startsWith('P2:'));
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await fresh.setViewportSize({ width: 360, height: 800 });
+      await fresh.keyboard.press('End');
+      await sleep(300);
+      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+    },
+  },
+
+  {
+    // SC-1 and SC-2 with LP + rounding (scatter.md §8): T_LP, the bound, the rounded shares.
+    name: 'scatter-lp-rounded',
+    async fn(h) {
+      const page = h.lastPage;
+      const cases = [
+        ['scatter-sc1', { makespan: '13', shares: '[3, 2, 1]', tlp: '213/17 ≈ 12.5294', bound: '349/17 ≈ 20.5294' }],
+        ['scatter-sc2', { makespan: '125', shares: '[50, 28, 42]', tlp: '2100/17 ≈ 123.5294', uniform: 'T = 160', tdp: '249/2 ≈ 124.5' }],
+      ];
+      for (const [preset, want] of cases) {
+        await load(page, h.url(`/#/scatter?preset=${preset}&algo=lp-rounded`));
+        await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+        await page.keyboard.press('End');
+        await textWhere(byId(page, 'scatter-makespan'), `${preset} makespan`, (t) => t === want.makespan);
+        await textWhere(byId(page, 'scatter-distribution'), `${preset} shares`, (t) => t === want.shares);
+        await textWhere(byId(page, 'scatter-tlp'), `${preset} T_LP`, (t) => t === want.tlp);
+        if (want.bound) await textWhere(byId(page, 'scatter-bound'), `${preset} bound`, (t) => t === want.bound);
+        if (want.uniform) await textWhere(byId(page, 'scatter-uniform'), `${preset} uniform`, (t) => t === want.uniform);
+        if (want.tdp) await textWhere(byId(page, 'scatter-tdp'), `${preset} T_DP`, (t) => t === want.tdp);
+        await visible(byId(page, 'scatter-rounding'), 'rounding table');
+        await visible(byId(page, 'scatter-compare'), 'order comparison');
+      }
+    },
+  },
+
+  {
+    // SC-2 (DP), SC-2a (DP, LP not unique), SC-3 (closed form: P1 out) of scatter.md §8.
+    name: 'scatter-exact-examples',
+    async fn(h) {
+      const page = h.lastPage;
+      const cases = [
+        ['scatter-sc2', 'dp', '249/2', '[49, 28, 43]'],
+        ['scatter-sc2a', 'dp', '167/2', '[33, 0, 67]'],
+        ['scatter-sc3', 'closed-form', '90', '[0, 36, 24]'],
+        ['scatter-sc2', 'closed-form', '2100/17', '[840/17, 480/17, 720/17]'],
+      ];
+      for (const [preset, algo, makespan, shares] of cases) {
+        await load(page, h.url(`/#/scatter?preset=${preset}&algo=${algo}`));
+        await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+        await page.keyboard.press('End');
+        await textWhere(byId(page, 'scatter-makespan'), `${preset} ${algo} makespan`, (t) => t === makespan);
+        await textWhere(byId(page, 'scatter-distribution'), `${preset} ${algo} shares`, (t) => t === shares);
+      }
+      await load(page, h.url('/#/scatter?preset=scatter-sc2a&algo=lp-rounded'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'scatter-warnings'), 'LP not unique', (t) => t.includes('not unique'));
+    },
+  },
+
+  {
+    // SC-4 (scatter.md §8): the root choice keeps the data's machine (P3 here, the spec's P0):
+    // totals 137/2, 135 and 57.
+    name: 'scatter-sc4-root',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/scatter?preset=scatter-sc4&algo=root-choice'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'scatter-makespan'), 'total 57', (t) => t === '57');
+      await textWhere(byId(page, 'scatter-roots'), 'every root', (t) => t === 'P1: 137/2; P2: 135; P3: 57');
+      await textWhere(byId(page, 'scatter-root'), 'best root P3', (t) => t === 'P3');
+    },
+  },
+
+  {
+    // The seismic platform of scatter.md §6.4: the default (LP + rounding, the DP being too
+    // large) gives T' ≈ 406.8368 against 830.4 for equal shares; the stair disappears; the
+    // scaled-down instance gives T_DP = 2 026 314 and T' = 2 034 102.
+    name: 'scatter-seismic',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/scatter?preset=scatter-seismic'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'scatter-makespan-approx'), "T' ≈ 406.8368", (t) => t === '406.8368');
+      await textWhere(byId(page, 'scatter-distribution'), 'rounded shares',
+        (t) => t === '[87698, 43296, 82715, 24959, 24907, 41372, 41161, 40952, 40743, 40536, 40330, 40124, 39920, 95194, 93268, 39926]');
+      await textWhere(byId(page, 'scatter-uniform'), 'uniform latest end 830.4', (t) => t.includes('830.4'));
+      await visible(byId(page, 'scatter-compare'), 'order comparison');
+      await load(page, h.url('/#/scatter?preset=scatter-seismic-400&algo=lp-rounded'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'scatter-makespan'), "T' = 2034102", (t) => t === '2034102');
+      await textWhere(byId(page, 'scatter-tdp'), 'T_DP = 2026314', (t) => t === '2026314');
+      await textWhere(byId(page, 'scatter-tlp'), 'T_LP ≈ 1991578.65', (t) => t.includes('1991578.65'));
     },
   },
 ];

@@ -40,11 +40,17 @@ impl Family for ScatterFamily {
         Instance::Scatter(input)
     }
 
-    /// The root choice only with `root_transfer`; the closed form only for linear costs.
+    /// The root choice only with `root_transfer`; the closed form only for linear costs. When
+    /// the DP is over its size limit, `lp-rounded` comes first (it is the default: the page and
+    /// the CLI then show a result rather than the DP's refusal).
     fn offered(input: &Scatter) -> Vec<&'static str> {
         let linear = super::Model::of(input).is_linear();
-        Algorithm::ALL
-            .into_iter()
+        let dp_fits = super::dp::work(input.processors.len(), input.n) <= super::MAX_DP_WORK;
+        let mut all = Algorithm::ALL;
+        if !dp_fits {
+            all.swap(0, 1);
+        }
+        all.into_iter()
             .filter(|a| match a {
                 Algorithm::RootChoice => input.root_transfer.is_some(),
                 Algorithm::ClosedForm => linear,

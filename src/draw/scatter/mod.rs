@@ -1,0 +1,275 @@
+//! Pure drawing model of the scatter page (scatter.md §7): the Gantt chart of MPI_Scatter's
+//! equal shares with its hatched stair (before), the Gantt chart of the balanced distribution
+//! (after, or the rational shares of the LP / Theorem 1 while they are being rounded) with the
+//! makespan line, the LP line and the guarantee band, a side bar chart of the shares, the DP's
+//! candidate curve for the current cell, and the bars of the root choice. Everything is
+//! computed from a replayed [`ScatterState`]; the Yew view and the exported SVG draw the same
+//! marks.
+
+use hetlab_core::instance::Scatter;
+use hetlab_core::rational::{approx, frac, to_f64, Q};
+use hetlab_core::scatter::model::evaluate;
+use hetlab_core::scatter::{Algorithm, Model, ScatterSolution, ScatterState, Schedule};
+
+mod gantt;
+mod panels;
+mod shapes;
+#[cfg(test)]
+mod tests;
+
+pub use gantt::{gantt, Chart, Lines};
+pub use panels::{candidates, roots};
+pub use shapes::*;
+
+/// Width of every scatter figure (SVG units): narrow, so that text stays readable on a phone.
+pub const WIDTH: f64 = 440.0;
+/// Left edge of the time axis (room for the row labels).
+pub const X0: f64 = 44.0;
+/// Right edge of the time axis (the share bars sit beyond it).
+pub const X1: f64 = 346.0;
+/// Left edge of the share bars.
+pub const SHARE_X0: f64 = 354.0;
+/// Longest share bar.
+pub const SHARE_W: f64 = 34.0;
+/// Approximate width of one character of the 11–12 px labels (for the overlap tests).
+pub const CHAR_W: f64 = 6.6;
+
+/// The time scale of the charts: `[0, span]` maps to `[X0, X1]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    /// The latest time shown.
+    pub span: f64,
+}
+
+impl Scale {
+    /// A scale reaching at least `span` (a zero or bad span becomes 1).
+    #[must_use]
+    pub fn new(span: f64) -> Scale {
+        Scale {
+            span: if span.is_finite() && span > 0.0 {
+                span
+            } else {
+                1.0
+            },
+        }
+    }
+
+    /// The x of time `t`, clamped to the axis.
+    #[must_use]
+    pub fn x(self, t: f64) -> f64 {
+        X0 + (X1 - X0) * (t / self.span).clamp(0.0, 1.0)
+    }
+}
+
+/// The latest time any chart of a run shows (uniform, result, rational shares, bound), so that
+/// the scale stays put while the player moves.
+#[must_use]
+pub fn time_span(sol: &ScatterSolution, rational: Option<&Schedule>) -> f64 {
+    let mut v = vec![&sol.uniform.makespan, &sol.schedule.makespan];
+    if let Some(lp) = &sol.lp {
+        v.push(&lp.bound);
+        v.push(&lp.t_lp);
+    }
+    if let Some(r) = rational {
+        v.push(&r.makespan);
+    }
+    v.into_iter().map(to_f64).fold(0.0, f64::max)
+}
+
+/// The Gantt chart of the rational shares a run shows before its integer result: the LP's
+/// shares evaluated in the result's order (`lp-rounded`), or the closed form's own schedule.
+#[must_use]
+pub fn rational_schedule(input: &Scatter, sol: &ScatterSolution) -> Option<Schedule> {
+    match (&sol.lp, sol.algorithm) {
+        (Some(lp), _) => Some(evaluate(&Model::of(input), &sol.schedule.order, &lp.x)),
+        (None, Algorithm::ClosedForm) => Some(sol.schedule.clone()),
+        _ => None,
+    }
+}
+
+/// `P3` for processor index 2.
+#[must_use]
+pub fn name(i: usize) -> String {
+    format!("P{}", i + 1)
+}
+
+/// A share as a label: integers exactly, rationals to one decimal (none above 1000).
+#[must_use]
+pub fn share_text(v: &Q) -> String {
+    if v.is_integer() {
+        frac(v)
+    } else {
+        let f = to_f64(v);
+        if f >= 1000.0 {
+            format!("≈{f:.0}")
+        } else {
+            format!("{f:.1}")
+        }
+    }
+}
+
+/// A time for a label: exact when short, else 4 decimals.
+#[must_use]
+pub fn time_text(v: &Q) -> String {
+    let exact = frac(v);
+    if exact.len() <= 8 {
+        exact
+    } else {
+        approx(v)
+    }
+}
+
+/// Axis ticks over `[0, span]`: about five round values (1, 2 or 5 times a power of ten).
+#[must_use]
+pub fn ticks(span: f64) -> Vec<f64> {
+    if !(span.is_finite() && span > 0.0) {
+        return vec![0.0];
+    }
+    let raw = span / 5.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(mag * 10.0);
+    let mut out = Vec::new();
+    let mut t = 0.0;
+    while t <= span * (1.0 + 1e-9) && out.len() < 12 {
+        out.push(t);
+        t += step;
+    }
+    out
+}
+
+/// A tick value, short (`2M`, `350k`, `12.5`).
+#[must_use]
+pub fn tick_text(t: f64) -> String {
+    let trim = |s: String| {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            s
+        }
+    };
+    if t >= 1e6 {
+        format!("{}M", trim(format!("{:.2}", t / 1e6)))
+    } else if t >= 1e4 {
+        format!("{}k", trim(format!("{:.1}", t / 1e3)))
+    } else {
+        trim(format!("{t:.2}"))
+    }
+}
+
+/// Places labels centred at `x` on `lanes` lanes so that none overlaps another of its lane:
+/// returns each label's lane (0 first), or `None` for a label that fits on no lane (it is not
+/// drawn; the result panel has every value). Earlier labels have priority. Widths are
+/// estimated at [`CHAR_W`] per character.
+#[must_use]
+pub fn place_labels(labels: &[(f64, &str)], lanes: usize) -> Vec<Option<usize>> {
+    let mut taken: Vec<Vec<(f64, f64)>> = vec![Vec::new(); lanes];
+    labels
+        .iter()
+        .map(|&(x, t)| {
+            #[allow(clippy::cast_precision_loss)] // labels are short.
+            let half = CHAR_W * t.chars().count() as f64 / 2.0 + 2.0;
+            let span = (x - half, x + half);
+            let lane = (0..taken.len())
+                .find(|&l| taken[l].iter().all(|&(a, b)| span.1 < a || span.0 > b))?;
+            taken[lane].push(span);
+            Some(lane)
+        })
+        .collect()
+}
+
+/// What the figure shows at one step besides the state.
+pub struct Frame<'a> {
+    /// The replayed state.
+    pub state: &'a ScatterState,
+    /// The Gantt chart of the rational shares (LP or Theorem 1), shown once the state has them
+    /// and before the final distribution.
+    pub rational: Option<&'a Schedule>,
+    /// The time scale of the whole run.
+    pub scale: Scale,
+}
+
+/// The main figure at one step: before, after (or rational), the DP cell, the root choice.
+#[must_use]
+pub fn figure(f: &Frame<'_>) -> Drawing {
+    let s = f.state;
+    let mut out = Vec::new();
+    let p = s.p;
+    let mut y = 4.0;
+    let before = s.before.as_ref().map(|b| Chart {
+        schedule: b,
+        title: format!(
+            "Before: MPI_Scatter's equal shares, T = {}",
+            time_text(&b.makespan)
+        ),
+        lines: Lines::default(),
+    });
+    y = match &before {
+        Some(c) => gantt(&mut out, c, y, f.scale),
+        None => note(
+            &mut out,
+            y,
+            "Before: press ▶ to send equal shares (MPI_Scatter).",
+        ),
+    };
+    y += 10.0;
+    let lines = Lines {
+        lp: s.rational_makespan.clone(),
+        bound: s.bound.clone(),
+    };
+    let after = match (&s.after, f.rational.filter(|_| s.rational.is_some())) {
+        (Some(a), _) => Some(Chart {
+            schedule: a,
+            title: format!("After balancing: T = {}", time_text(&a.makespan)),
+            lines,
+        }),
+        (None, Some(r)) => Some(Chart {
+            schedule: r,
+            title: format!(
+                "Rational shares (before rounding): T = {}",
+                time_text(&r.makespan)
+            ),
+            lines: Lines {
+                bound: None,
+                ..lines
+            },
+        }),
+        _ => None,
+    };
+    y = match &after {
+        Some(c) => gantt(&mut out, c, y, f.scale),
+        None if p > 0 => note(&mut out, y, "After: the balanced shares appear at the end."),
+        None => y,
+    };
+    if let Some(cell) = &s.cell {
+        y = candidates(&mut out, cell, s, y + 10.0);
+    }
+    if !s.roots.is_empty() {
+        y = roots(&mut out, s, y + 10.0);
+    }
+    Drawing {
+        width: WIDTH,
+        height: y + 6.0,
+        shapes: out,
+    }
+}
+
+fn note(out: &mut Vec<Shape>, y: f64, text: &str) -> f64 {
+    out.push(label(X0, y + 16.0, text, "note", Anchor::Start));
+    y + 24.0
+}
+
+/// One Gantt chart alone (the order comparison of §7 event 5).
+#[must_use]
+pub fn single(chart: &Chart<'_>, scale: Scale) -> Drawing {
+    let mut out = Vec::new();
+    let y = gantt(&mut out, chart, 4.0, scale);
+    Drawing {
+        width: WIDTH,
+        height: y + 6.0,
+        shapes: out,
+    }
+}

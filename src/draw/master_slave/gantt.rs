@@ -98,6 +98,12 @@ pub fn chart(
             Anchor::End,
         ));
     }
+    if let Some(y) = y_of(Row::Bus) {
+        for (a, b) in &frame.skeleton {
+            let (xa, xb) = (x_at(to_f64(a), span), x_at(to_f64(b), span));
+            out.push(rect(xa, y, xb - xa, ROW, "slot"));
+        }
+    }
     for a in schedule.iter().take(MAX_DRAWN) {
         if let Some(y) = y_of(row_of(a)) {
             out.push(block(a, y, span, &frame.horizon));
@@ -195,7 +201,9 @@ pub fn ticks(span: f64) -> Vec<f64> {
     (0..=n).map(|k| step * as_f64(k)).collect()
 }
 
-fn tick_label(t: f64) -> String {
+/// A tick's text: whole numbers plainly, others with two decimals.
+#[must_use]
+pub fn tick_label(t: f64) -> String {
     if (t - t.round()).abs() < 1e-9 {
         format!("{t:.0}")
     } else {

@@ -86,7 +86,11 @@ pub fn matching(frame: &Frame, s: &MsState, top: f64, out: &mut Vec<Shape>) -> f
     let p = frame.names.len();
     let plan = plan(s);
     if s.matrices.is_empty() && s.best.is_none() && s.matchings.is_empty() {
-        let what = "Each slave computes alone: c_i = floor(T/t_i).";
+        let what = if frame.variant == Some(0) {
+            "No messages: each slave computes alone, c_i = floor(T/t_i)."
+        } else {
+            "The bus slots are empty; the weights come first."
+        };
         out.push(text(16.0, top + 14.0, what, "tick", Anchor::Start));
         return top + 22.0;
     }

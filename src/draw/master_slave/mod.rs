@@ -51,6 +51,30 @@ pub struct Frame {
     pub info: Vec<(String, String)>,
     /// `C` of a `MinTime` instance.
     pub target: Option<u64>,
+    /// The bus variant `0..=4` (Part A).
+    pub variant: Option<u8>,
+    /// The empty bus slots drawn before anything is placed (§10.1 item 1, §10.2 item 1).
+    pub skeleton: Vec<(Q, Q)>,
+}
+
+/// The bus slots of `MaxTasks1` (`[(j−1)·tcom, j·tcom)`) and `MaxTasks2` (forward slots from 0,
+/// return slots packed against `T`).
+fn skeleton(b: &hetlab_core::master_slave::BusInput) -> Vec<(Q, Q)> {
+    use hetlab_core::master_slave::Goal;
+    let Goal::Horizon(horizon) = &b.goal else {
+        return Vec::new();
+    };
+    let (t1, t2) = b.t1_t2();
+    let at = |k: usize, d: &Q| d * Q::from_integer(k.into());
+    let p = b.t.len();
+    let mut out: Vec<(Q, Q)> = match b.variant {
+        1 | 2 => (0..p).map(|j| (at(j, &t1), at(j + 1, &t1))).collect(),
+        _ => Vec::new(),
+    };
+    if b.variant == 2 {
+        out.extend((0..p).map(|k| (horizon - at(k + 1, &t2), horizon - at(k, &t2))));
+    }
+    out
 }
 
 /// The frame of a run.
@@ -82,6 +106,8 @@ pub fn frame(input: &MsInput, sol: &MsSolution) -> Frame {
                     Goal::Tasks(c) => Some(c),
                     Goal::Horizon(_) => None,
                 },
+                variant: Some(b.variant),
+                skeleton: skeleton(b),
             }
         }
         MsInput::Tree(t) => tree_frame(t, horizon, span),
@@ -125,6 +151,8 @@ fn tree_frame(t: &hetlab_core::master_slave::TreeInput, horizon: Q, span: Q) -> 
         parents,
         info,
         target: None,
+        variant: None,
+        skeleton: Vec::new(),
     }
 }
 

@@ -8,7 +8,7 @@ use hetlab_core::master_slave::MsState;
 use hetlab_core::rational::{frac, to_f64};
 
 use super::shapes::{filled, line, rect, text, Anchor, Shape, WIDTH};
-use super::Frame;
+use super::{gantt, Frame};
 use crate::draw::palette::colour;
 
 const LEFT: f64 = 24.0;
@@ -36,6 +36,13 @@ pub fn probes(frame: &Frame, probes: &[Probe], top: f64, out: &mut Vec<Shape>) -
     let x = |t: f64| LEFT + (RIGHT - LEFT) * (t / hi).clamp(0.0, 1.0);
     out.push(line(LEFT, y, RIGHT, y, "axis"));
     out.push(text(LEFT, y + 16.0, "0", "tick", Anchor::Middle));
+    out.push(text(
+        RIGHT,
+        y + 16.0,
+        gantt::tick_label(hi),
+        "tick",
+        Anchor::Middle,
+    ));
     if let Some(last) = probes.last() {
         let (a, b) = (x(to_f64(&last.lo)), x(to_f64(&last.hi)));
         out.push(rect(a, y - 8.0, (b - a).max(2.0), 16.0, "interval"));

@@ -108,6 +108,19 @@ fn ms1_rows_one_block_per_activity_and_the_line_at_t() {
 }
 
 #[test]
+fn ms1_starts_with_the_empty_bus_slots() {
+    let (input, t) = run("master-slave-ms1", "exact");
+    let f = frame(&input, &t.solution);
+    let d = figure(&f, &at(&t, 0));
+    assert_eq!(count(&d, "slot"), 2, "two empty bus slots, no graph yet");
+    assert_eq!(count(&d, "act"), 0);
+    assert!(texts(&d).contains(&"0 tasks"));
+    let (input, t) = run("master-slave-ms4", "approx");
+    let d = figure(&frame(&input, &t.solution), &at(&t, 0));
+    assert_eq!(count(&d, "slot"), 6, "three forward and three return slots");
+}
+
+#[test]
 fn ms1_shows_the_foil_then_the_optimal_matching() {
     let (input, t) = run("master-slave-ms1", "exact");
     let f = frame(&input, &t.solution);
@@ -151,7 +164,11 @@ fn ms4_approximation_draws_the_tripartite_graph() {
     let (input, t) = run("master-slave-ms4", "approx");
     let d = figure(&frame(&input, &t.solution), &at(&t, t.trace.len()));
     assert_eq!(count(&d, "chosen"), 6, "σ1 and σ2 for 3 slaves");
-    assert_eq!(count(&d, "slot"), 6, "F1..F3 and S1..S3");
+    assert_eq!(
+        count(&d, "slot"),
+        12,
+        "F1..F3 and S1..S3, and the six bus slots"
+    );
     assert_eq!(count(&d, "node"), 3);
     // Every slave has one forward and one return message.
     let s = at(&t, t.trace.len());

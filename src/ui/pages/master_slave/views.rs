@@ -79,7 +79,12 @@ pub fn result(sol: &MsSolution) -> Html {
                 <dt>{"Message order"}</dt><dd data-testid="ms-order">{slaves(&sol.order)}</dd>
             }
             if let Some(c) = m.and_then(|m| m.c_app) { <dt>{"C_app (guaranteed)"}</dt><dd data-testid="ms-c-app">{c}</dd> }
-            if let Some(o) = m.and_then(|m| m.exact_optimum) { <dt>{"Exact optimum OPT"}</dt><dd data-testid="ms-opt">{o}</dd> }
+            if let Some(o) = m.and_then(|m| m.exact_optimum) {
+                <dt>{"Exact optimum OPT"}</dt><dd data-testid="ms-opt">{o}</dd>
+                if m.is_some_and(|m| m.c_app.is_some()) {
+                    <dt>{"OPT − p"}</dt><dd>{i128::from(o) - sol.counts.len() as i128}</dd>
+                }
+            }
             if let Some(g) = m.and_then(|m| m.guarantee_proven) {
                 <dt>{"Within p tasks of OPT"}</dt><dd>{if g { "proven (T ≥ 2p·max(t1,t2))" } else { "bound not proven for this T" }}</dd>
             }

@@ -105,7 +105,7 @@ impl FamilyPage for MasterSlavePage {
             pseudocode: PSEUDOCODE,
             side,
             legend: legend(ctx.extra.frame.tree),
-            below: working(&s, &t.solution),
+            below: working(&s, &ctx.extra.frame.names),
             after,
             svg: Some(Rc::new(move || {
                 (

@@ -153,14 +153,22 @@ pub fn legend(tree: bool) -> Html {
 }
 
 /// The working tables under the player.
-pub fn working(s: &MsState, sol: &MsSolution) -> Html {
+pub fn working(s: &MsState, names: &[String]) -> Html {
     html! {
         <>
             { for s.matrices.iter().map(|(name, m)| matrix_table(*name, m, &s.matchings)) }
-            { jobs_table(s) }
-            { ready_lists(s, sol) }
+            { jobs_table(s, names) }
+            { ready_lists(s, names) }
         </>
     }
+}
+
+/// The name of node or slave `v` (`P1`, or a general tree's id).
+fn name(names: &[String], v: usize) -> String {
+    names
+        .get(v)
+        .cloned()
+        .unwrap_or_else(|| format!("P{}", v + 1))
 }
 
 fn highlighted(name: MatrixName, matchings: &[(Role, Matching)]) -> Option<&Matching> {
@@ -217,7 +225,7 @@ fn matrix_table(name: MatrixName, m: &[Vec<i64>], matchings: &[(Role, Matching)]
     }
 }
 
-fn jobs_table(s: &MsState) -> Html {
+fn jobs_table(s: &MsState, names: &[String]) -> Html {
     if s.jobs.is_empty() || s.jobs.len() > 200 {
         return Html::default();
     }
@@ -239,7 +247,7 @@ fn jobs_table(s: &MsState) -> Html {
                     <tbody>
                         { for s.jobs.iter().enumerate().map(|(k, j)| {
                             let (word, class) = status(k);
-                            html! { <tr class={classes!((!class.is_empty()).then_some(class))}><td>{k + 1}</td><td>{format!("P{}", j.origin + 1)}</td><td>{format!("P{}", j.child + 1)}</td><td>{frac(&j.length)}</td><td>{frac(&j.deadline)}</td><td>{word}</td></tr> }
+                            html! { <tr class={classes!((!class.is_empty()).then_some(class))}><td>{k + 1}</td><td>{name(names, j.origin)}</td><td>{name(names, j.child)}</td><td>{frac(&j.length)}</td><td>{frac(&j.deadline)}</td><td>{word}</td></tr> }
                         }) }
                     </tbody>
                 </table>
@@ -248,7 +256,7 @@ fn jobs_table(s: &MsState) -> Html {
     }
 }
 
-fn ready_lists(s: &MsState, _sol: &MsSolution) -> Html {
+fn ready_lists(s: &MsState, names: &[String]) -> Html {
     if s.ready.is_empty() {
         return Html::default();
     }
@@ -259,7 +267,7 @@ fn ready_lists(s: &MsState, _sol: &MsSolution) -> Html {
                 { for s.ready.iter().map(|(v, times)| {
                     let shown: Vec<String> = times.iter().take(40).map(frac).collect();
                     let more = if times.len() > 40 { ", …" } else { "" };
-                    html! { <li>{format!("P{}: [{}{more}]", v + 1, shown.join(","))}</li> }
+                    html! { <li>{format!("{}: [{}{more}]", name(names, *v), shown.join(","))}</li> }
                 }) }
             </ul>
         </div>

@@ -707,6 +707,7 @@ export const tests = [
         for (const [id, value] of Object.entries(want)) {
           await textWhere(byId(page, id), `${preset}${a} ${id} = ${value}`, (t) => t === value);
         }
+        if (preset === 'master-slave-ms7') await visible(byId(page, 'ms-plot'), 'the N(T)/UB(T) plot');
       }
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowRight');

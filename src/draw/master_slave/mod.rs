@@ -11,6 +11,7 @@ use hetlab_core::rational::Q;
 pub mod gantt;
 mod graph;
 mod panels;
+pub mod plot;
 pub mod shapes;
 #[cfg(test)]
 mod tests;

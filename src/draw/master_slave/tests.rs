@@ -302,3 +302,14 @@ fn sixty_four_slaves_stay_inside_with_one_row_each() {
     assert_eq!(count(&d, "swatch"), 64);
     assert!(texts(&d).iter().any(|x| x.contains("graph is left out")));
 }
+
+#[test]
+fn ms7_series_plot_has_both_curves_inside() {
+    let (_, t) = run("master-slave-ms7", "periodic");
+    let series = &t.solution.periodic.as_ref().unwrap().series;
+    let d = plot::series(series).unwrap();
+    assert_inside(&d);
+    assert_eq!(count(&d, "curve-periodic"), 1);
+    assert_eq!(count(&d, "curve-greedy"), 1);
+    assert!(plot::series(&[]).is_none());
+}

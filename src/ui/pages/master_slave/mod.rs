@@ -99,7 +99,7 @@ impl FamilyPage for MasterSlavePage {
         let svg_title = title.clone();
         Shown {
             title: title.clone(),
-            figure: figure_svg(&drawing, &title),
+            figure: figure_svg(&drawing, &title, "ms-figure"),
             caption,
             line: last.map(|st| st.phase().line),
             pseudocode: PSEUDOCODE,

@@ -12,10 +12,10 @@ use crate::draw::master_slave::{Drawing, WIDTH};
 use crate::ui::pages::chains::views::shape;
 
 /// The figure as inline SVG.
-pub fn figure_svg(d: &Drawing, title: &str) -> Html {
+pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {
     html! {
         <svg class="ms-figure" viewBox={format!("0 0 {WIDTH} {:.0}", d.height)} role="img"
-             aria-label={title.to_owned()} data-testid="ms-figure">
+             aria-label={title.to_owned()} data-testid={id}>
             { for d.shapes.iter().map(shape) }
         </svg>
     }
@@ -318,9 +318,12 @@ pub fn series_table(sol: &MsSolution) -> Html {
             format!("{:.3}", n as f64 / ub as f64)
         }
     };
+    let plot = crate::draw::master_slave::plot::series(&p.series);
     html! {
         <div class="working">
             <h2>{"Approach to the bound: tasks done by T"}</h2>
+            if let Some(d) = plot { { figure_svg(&d, "Tasks done over UB(T) against T", "ms-plot") } }
+            <details><summary>{"The numbers"}</summary>
             <div class="table-scroll">
                 <table class="compare" data-testid="ms-series">
                     <thead><tr><th>{"T"}</th><th>{"periodic"}</th><th>{"greedy"}</th><th>{"UB(T)"}</th><th>{"periodic / UB"}</th></tr></thead>
@@ -331,6 +334,7 @@ pub fn series_table(sol: &MsSolution) -> Html {
                     </tbody>
                 </table>
             </div>
+            </details>
         </div>
     }
 }

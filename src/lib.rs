@@ -4,6 +4,7 @@
 pub mod chains_entry;
 pub mod draw;
 pub mod editor;
+pub mod master_slave_entry;
 pub mod player;
 pub mod procs;
 pub mod route;

@@ -13,6 +13,7 @@ pub mod chains;
 pub mod figure;
 pub mod gantt;
 pub mod lu;
+pub mod master_slave;
 pub mod palette;
 pub mod scatter;
 pub mod square;

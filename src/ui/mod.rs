@@ -80,6 +80,9 @@ pub fn App() -> Html {
         Page::Family(p) if p == "scatter" => {
             html! { <AlgorithmPage<pages::scatter::ScatterPage> /> }
         }
+        Page::Family(p) if p == "master-slave" => {
+            html! { <AlgorithmPage<pages::master_slave::MasterSlavePage> /> }
+        }
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
     };
@@ -97,6 +100,7 @@ pub fn App() -> Html {
                         <a href="#/lu">{"LU"}</a>
                         <a href="#/chains">{"Chains"}</a>
                         <a href="#/scatter">{"Scatter"}</a>
+                        <a href="#/master-slave">{"Master–slave"}</a>
                     </nav>
                 </header>
             }
@@ -113,6 +117,7 @@ pub const PAGES: &[&str] = &[
     "lu",
     "chains",
     "scatter",
+    "master-slave",
 ];
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").

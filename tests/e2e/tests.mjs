@@ -171,7 +171,7 @@ export const tests = [
         await visible(card, `card family-${f}`);
       }
       // Built families link to their page; the others say "coming".
-      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'scatter']) {
+      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'scatter', 'master-slave']) {
         await count(byId(page, `family-${f}`).locator(`a[href="#/${f}"]`), 1, `link to #/${f}`);
       }
     },
@@ -780,6 +780,92 @@ export const tests = [
       await textWhere(byId(page, 'scatter-makespan'), "T' = 2034102", (t) => t === '2034102');
       await textWhere(byId(page, 'scatter-tdp'), 'T_DP = 2026314', (t) => t === '2026314');
       await textWhere(byId(page, 'scatter-tlp'), 'T_LP ≈ 1991578.65', (t) => t.includes('1991578.65'));
+    },
+  },
+
+  {
+    // MS-1 (master-slave.md §11): the weight matrix, the fastest-first foil (7) and the
+    // optimum (8) on the graph, then the Gantt chart; back one step; the share link; an editor
+    // error beside its field; no sideways scrolling on a phone.
+    name: 'master-slave-ms1',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/master-slave?preset=master-slave-ms1'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await visible(byId(page, 'ms-figure'), 'master-slave figure');
+      await page.keyboard.press('ArrowRight');
+      await visible(byId(page, 'ms-matrix-W'), 'weight matrix W');
+      await page.keyboard.press('End');
+      const total = await stepTotal(page);
+      await expectStep(page, `Step ${total} / ${total}`);
+      await textWhere(byId(page, 'ms-total'), 'C = 8', (t) => t === '8');
+      await textWhere(byId(page, 'ms-counts'), 'c = (5,3)', (t) => t === '(5,3)');
+      await textWhere(byId(page, 'ms-order'), 'P2 first', (t) => t === 'P2, P1');
+      await textWhere(byId(page, 'ms-compare'), 'greedy gives 7', (t) => /greedy\s*7/.test(t));
+      const end = await text(byId(page, 'caption'));
+      check(end.includes('8 tasks'), `last caption: ${end}`);
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, `Step ${total - 1} / ${total}`);
+      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
+      const { url } = await share(h, page);
+      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+      await fresh.locator('input[data-testid="ms-field-t"]').fill('5, x');
+      await byId(fresh, 'ms-apply').click();
+      await textWhere(fresh.locator('.ms-field-t .field-error'), 'message for t[1]', (t) => t.includes('t[1]'));
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await fresh.setViewportSize({ width: 360, height: 800 });
+      await fresh.keyboard.press('End');
+      await sleep(300);
+      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+    },
+  },
+
+  {
+    // Every worked example the page offers as a preset ends on the spec's numbers (§11).
+    name: 'master-slave-presets',
+    async fn(h) {
+      const page = h.lastPage;
+      const cases = [
+        ['master-slave-ms0', '', { 'ms-total': '12', 'ms-counts': '(6,4,2)' }],
+        ['master-slave-ms2', '', { 'ms-total': '8', 'ms-counts': '(3,3,2)' }],
+        ['master-slave-ms2b', '', { 'ms-total': '20' }],
+        ['master-slave-ms2c', '', { 'ms-total': '20', 'ms-counts': '(15,5,0)' }],
+        ['master-slave-ms3', '', { 'ms-makespan': '18', 'ms-total': '10' }],
+        ['master-slave-ms4', '', { 'ms-total': '16' }],
+        ['master-slave-ms4', 'approx', { 'ms-c-app': '14', 'ms-opt': '16' }],
+        ['master-slave-ms4b', '', { 'ms-total': '23' }],
+        ['master-slave-ms5', '', { 'ms-total': '16' }],
+        ['master-slave-ms6', '', { 'ms-total': '3' }],
+        ['master-slave-ms7', '', { 'ms-periodic': '93', 'ms-greedy': '87', 'ms-ub': '99', 'ms-tpat': '12', 'ms-nb': '(4,3,3,2)' }],
+        ['master-slave-ms8', '', { 'ms-periodic': '53', 'ms-greedy': '58', 'ms-ub': '60', 'ms-nb': '(4,3,3,2,0)' }],
+        ['master-slave-ms9', '', { 'ms-periodic': '315', 'ms-ub': '350', 'ms-tpat': '132', 'ms-nb': '(12,12,11)' }],
+        ['master-slave-ms9b', '', { 'ms-periodic': '10', 'ms-ub': '15' }],
+        ['master-slave-ms10', '', { 'ms-total': '5' }],
+        ['master-slave-ms10c', '', { 'ms-total': '5' }],
+        ['master-slave-ms10d', '', { 'ms-total': '5' }],
+        ['master-slave-ms11', '', { 'ms-total': '6' }],
+        ['master-slave-ms12', '', { 'ms-total': '8' }],
+        ['master-slave-ms13', '', { 'ms-total': '6' }],
+      ];
+      for (const [preset, algo, want] of cases) {
+        const a = algo ? `&algo=${algo}` : '';
+        await load(page, h.url(`/#/master-slave?preset=${preset}${a}`));
+        await visible(byId(page, 'ms-figure'), `${preset} figure`, LOAD_TIMEOUT);
+        await page.keyboard.press('End');
+        for (const [id, value] of Object.entries(want)) {
+          await textWhere(byId(page, id), `${preset}${a} ${id} = ${value}`, (t) => t === value);
+        }
+        if (preset === 'master-slave-ms7') await visible(byId(page, 'ms-plot'), 'the N(T)/UB(T) plot');
+      }
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await visible(byId(page, 'ms-figure'), 'MS-13 at step 1');
     },
   },
 ];

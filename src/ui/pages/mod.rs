@@ -8,6 +8,7 @@ pub mod chains;
 pub mod graph_view;
 pub mod home;
 pub mod lu;
+pub mod master_slave;
 pub mod platform;
 pub mod scatter;
 pub mod square;

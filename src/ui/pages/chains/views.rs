@@ -22,7 +22,8 @@ fn n2(v: f64) -> String {
     format!("{v:.2}")
 }
 
-fn shape(s: &Shape) -> Html {
+/// One shape of the chains vocabulary as an SVG element (the master–slave figure uses it too).
+pub fn shape(s: &Shape) -> Html {
     match s {
         Shape::Rect {
             x,

@@ -6,6 +6,7 @@ pub mod draw;
 pub mod editor;
 pub mod player;
 pub mod procs;
+pub mod ring_entry;
 pub mod route;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

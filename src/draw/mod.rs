@@ -4,7 +4,7 @@
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
 //! export), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
 //! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
-//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`].
+//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`], [`ring`].
 
 pub mod arcs;
 pub mod bipartite;
@@ -14,6 +14,7 @@ pub mod figure;
 pub mod gantt;
 pub mod lu;
 pub mod palette;
+pub mod ring;
 pub mod square;
 pub mod steady;
 pub mod svg;

@@ -77,6 +77,7 @@ pub fn App() -> Html {
         }
         Page::Family(p) if p == "lu" => html! { <AlgorithmPage<pages::lu::LuPage> /> },
         Page::Family(p) if p == "chains" => html! { <AlgorithmPage<pages::chains::ChainsPage> /> },
+        Page::Family(p) if p == "ring" => html! { <AlgorithmPage<pages::ring::RingPage> /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
     };
@@ -93,6 +94,7 @@ pub fn App() -> Html {
                         <a href="#/square-partition">{"Square partitions"}</a>
                         <a href="#/lu">{"LU"}</a>
                         <a href="#/chains">{"Chains"}</a>
+                        <a href="#/ring">{"Ring"}</a>
                     </nav>
                 </header>
             }
@@ -108,6 +110,7 @@ pub const PAGES: &[&str] = &[
     "square-partition",
     "lu",
     "chains",
+    "ring",
 ];
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").

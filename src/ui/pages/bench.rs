@@ -70,6 +70,11 @@ fn measure() -> Vec<Row> {
         });
     }
     rows.extend(newer_families());
+    rows.extend(
+        super::ring::bench::cases()
+            .into_iter()
+            .map(|(n, k, f)| row(n, k, f)),
+    );
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     rows.push(Row {

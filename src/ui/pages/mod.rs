@@ -9,5 +9,6 @@ pub mod graph_view;
 pub mod home;
 pub mod lu;
 pub mod platform;
+pub mod ring;
 pub mod square;
 pub mod steady;

@@ -1,0 +1,52 @@
+//! Rows of `#/bench` for the ring family: the exact method (exhaustive search, subset
+//! Held–Karp), the greedy and the TSP heuristic with their traces, at a few sizes, on the
+//! seeded random instances of `hetlab gen ring` and on the Lyon preset.
+
+use hetlab_core::family::{run_offered, Family};
+use hetlab_core::instance::{Instance, Ring};
+use hetlab_core::presets;
+use hetlab_core::ring::family::RingFamily;
+use hetlab_core::ring::generate;
+
+/// One case: `(name, runs, the work)`.
+pub type Case = (String, usize, Box<dyn FnMut()>);
+
+fn case(name: String, runs: usize, r: Ring, algo: &'static str) -> Case {
+    let f = move || {
+        drop(run_offered::<RingFamily>(&r, Some(algo), true));
+    };
+    (name, runs, Box::new(f))
+}
+
+/// The cases.
+#[must_use]
+pub fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for (p, algos) in [
+        (8, &["exact", "greedy", "tsp"][..]),
+        (13, &["exact", "greedy", "tsp"][..]),
+        (16, &["exact"][..]),
+        (32, &["greedy", "tsp"][..]),
+    ] {
+        let r = generate(p, true, 7);
+        for &a in algos {
+            let runs = if p >= 13 && a == "exact" { 3 } else { 5 };
+            out.push(case(
+                format!("ring {a} + trace, {p} processors (random)"),
+                runs,
+                r.clone(),
+                a,
+            ));
+        }
+    }
+    if let Some(Instance::Ring(lyon)) = presets::get("ring-lyon") {
+        debug_assert!(RingFamily::offered(&lyon).contains(&"exact"));
+        out.push(case(
+            "ring exact + trace, Lyon (14)".to_owned(),
+            3,
+            lyon,
+            "exact",
+        ));
+    }
+    out
+}

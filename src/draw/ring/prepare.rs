@@ -4,6 +4,7 @@
 //! axes, the `W/H` curves of paper Fig. 3 with their transitions, and the other algorithms'
 //! results on the instance. Pure, so it is tested natively.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -82,6 +83,27 @@ pub fn sweep(r: &Ring) -> Option<Sweep> {
     Some(Sweep { greedy, exact })
 }
 
+thread_local! {
+    /// The last instance's curves: they do not depend on the algorithm, so switching algorithms
+    /// on one instance reuses them.
+    static LAST_SWEEP: RefCell<Option<(Ring, Option<Rc<Sweep>>)>> = const { RefCell::new(None) };
+}
+
+/// [`sweep`], reusing the last instance's curves.
+#[must_use]
+pub fn sweep_cached(r: &Ring) -> Option<Rc<Sweep>> {
+    LAST_SWEEP.with(|cell| {
+        if let Some((seen, curves)) = &*cell.borrow() {
+            if seen == r {
+                return curves.clone();
+            }
+        }
+        let curves = sweep(r).map(Rc::new);
+        *cell.borrow_mut() = Some((r.clone(), curves.clone()));
+        curves
+    })
+}
+
 /// The rings the trace draws, each valued once.
 #[must_use]
 pub fn evals(r: &Ring, trace: &Trace<RingStep>) -> BTreeMap<Vec<usize>, RingEval> {
@@ -130,7 +152,7 @@ pub fn prepare(
         layout: layout(r),
         evals,
         scale,
-        sweep: sweep(r).map(Rc::new),
+        sweep: sweep_cached(r),
         compare: compare(r, offered, current),
     }
 }

@@ -1,12 +1,15 @@
 //! Rows of `#/bench` for the ring family: the exact method (exhaustive search, subset
 //! Held–Karp), the greedy and the TSP heuristic with their traces, at a few sizes, on the
-//! seeded random instances of `hetlab gen ring` and on the Lyon preset.
+//! seeded random instances of `hetlab gen ring` and on the Lyon preset, and what the page
+//! computes beside the run (its `extra`) on Lyon.
 
 use hetlab_core::family::{run_offered, Family};
 use hetlab_core::instance::{Instance, Ring};
 use hetlab_core::presets;
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::generate;
+
+use crate::draw::ring::prepare::{prepare, sweep};
 
 /// One case: `(name, runs, the work)`.
 pub type Case = (String, usize, Box<dyn FnMut()>);
@@ -40,7 +43,22 @@ pub fn cases() -> Vec<Case> {
         }
     }
     if let Some(Instance::Ring(lyon)) = presets::get("ring-lyon") {
-        debug_assert!(RingFamily::offered(&lyon).contains(&"exact"));
+        if let Ok((_, run)) = run_offered::<RingFamily>(&lyon, Some("greedy"), true) {
+            let offered = RingFamily::offered(&lyon);
+            let input = lyon.clone();
+            let page = move || drop(prepare(&input, &run.trace, &offered, "greedy"));
+            out.push((
+                "ring page extras, Fig. 3 curves cached (comparison, bars), Lyon (14)".to_owned(),
+                3,
+                Box::new(page),
+            ));
+        }
+        let input = lyon.clone();
+        out.push((
+            "ring Fig. 3 curves (greedy + exact, 161 ratios, transitions), Lyon (14)".to_owned(),
+            3,
+            Box::new(move || drop(sweep(&input))),
+        ));
         out.push(case(
             "ring exact + trace, Lyon (14)".to_owned(),
             3,

@@ -7,6 +7,7 @@ pub mod editor;
 pub mod master_slave_entry;
 pub mod player;
 pub mod procs;
+pub mod ring_entry;
 pub mod route;
 pub mod scatter_entry;
 #[cfg(target_arch = "wasm32")]

@@ -4,7 +4,7 @@
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
 //! export), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
 //! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
-//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`].
+//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`], [`ring`].
 
 pub mod arcs;
 pub mod bipartite;
@@ -15,6 +15,7 @@ pub mod gantt;
 pub mod lu;
 pub mod master_slave;
 pub mod palette;
+pub mod ring;
 pub mod scatter;
 pub mod square;
 pub mod steady;

@@ -83,6 +83,7 @@ pub fn App() -> Html {
         Page::Family(p) if p == "master-slave" => {
             html! { <AlgorithmPage<pages::master_slave::MasterSlavePage> /> }
         }
+        Page::Family(p) if p == "ring" => html! { <AlgorithmPage<pages::ring::RingPage> /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
     };
@@ -101,6 +102,7 @@ pub fn App() -> Html {
                         <a href="#/chains">{"Chains"}</a>
                         <a href="#/scatter">{"Scatter"}</a>
                         <a href="#/master-slave">{"Master–slave"}</a>
+                        <a href="#/ring">{"Ring"}</a>
                     </nav>
                 </header>
             }
@@ -118,6 +120,7 @@ pub const PAGES: &[&str] = &[
     "chains",
     "scatter",
     "master-slave",
+    "ring",
 ];
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").

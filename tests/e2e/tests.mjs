@@ -171,7 +171,7 @@ export const tests = [
         await visible(card, `card family-${f}`);
       }
       // Built families link to their page; the others say "coming".
-      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'scatter', 'master-slave']) {
+      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'scatter', 'master-slave', 'ring']) {
         await count(byId(page, `family-${f}`).locator(`a[href="#/${f}"]`), 1, `link to #/${f}`);
       }
     },
@@ -866,6 +866,135 @@ export const tests = [
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowRight');
       await visible(byId(page, 'ms-figure'), 'MS-13 at step 1');
+    },
+  },
+
+  {
+    // RR-1 (§12): exact optimum 7 with all four, shares 2/5, 1/4, 1/4, 1/10; back, share, editor error.
+    name: 'ring-rr-1',
+    async fn(h) {
+      const page = h.lastPage;
+      const total = await ringToEnd(h, page, 'preset=ring-rr-1');
+      await textWhere(byId(page, 'ring-t'), 'T_step 7', (t) => t === '7');
+      await textWhere(byId(page, 'ring-ring'), 'ring (P0, P1, P2, P3)', (t) => t === '(P0, P1, P2, P3)');
+      await textWhere(byId(page, 'ring-alpha'), 'alpha', (t) => t === '2/5, 1/4, 1/4, 1/10');
+      await textWhere(byId(page, 'ring-q'), 'q 4', (t) => t === '4');
+      await count(ringNodesIn(page), 4, 'ring members drawn');
+      const end = await text(byId(page, 'caption'));
+      check(end.includes('T = 7'), `last caption: ${end}`);
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, `Step ${total - 1} / ${total}`);
+      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
+      await visible(byId(page, 'ring-compare'), 'comparison table');
+      const { url } = await share(h, page);
+      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+      // A bad cycle time is explained beside its field and the instance stays.
+      await fresh.locator('input[data-testid="ring-w"]').fill('1, x, 2, 4');
+      await byId(fresh, 'ring-apply').click();
+      await textWhere(fresh.locator('.ring-w .field-error'), 'message for w[1]', (t) => t.includes('w[1]'));
+      await fresh.locator('input[data-testid="ring-work"]').fill('0');
+      await byId(fresh, 'ring-apply').click();
+      await textWhere(fresh.locator('.ring-work .field-error'), 'message for W', (t) => t.length > 0);
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await fresh.setViewportSize({ width: 360, height: 800 });
+      await fresh.keyboard.press('End');
+      await sleep(300);
+      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+    },
+  },
+  {
+    // RG-1 (§12): exact 206/29 without P0; the greedy ends at 9 with all five; the TSP tour is communication-bound.
+    name: 'ring-rg-1',
+    async fn(h) {
+      const page = h.lastPage;
+      await ringToEnd(h, page, 'preset=ring-rg-1');
+      await textWhere(byId(page, 'ring-t'), 'T_step 206/29', (t) => t.startsWith('206/29'));
+      await textWhere(byId(page, 'ring-q'), 'q 4', (t) => t === '4');
+      await textWhere(byId(page, 'ring-alpha'), 'alpha', (t) => t === '3/29, 37/174, 37/87, 15/58');
+      await ringToEnd(h, page, 'preset=ring-rg-1&algo=greedy');
+      await textWhere(byId(page, 'ring-t'), 'greedy T_step 9', (t) => t === '9');
+      await textWhere(byId(page, 'ring-q'), 'greedy q 5', (t) => t === '5');
+      await ringToEnd(h, page, 'preset=ring-rg-1&algo=tsp');
+      await textWhere(byId(page, 'ring-t'), 'tsp T_step 9', (t) => t === '9');
+      await visible(byId(page, 'ring-bound'), 'communication-bound flag');
+    },
+  },
+  {
+    // RH-1 (§12): homogeneous links, W = 10: all five, 49/9.
+    name: 'ring-rh-1',
+    async fn(h) {
+      const page = h.lastPage;
+      await ringToEnd(h, page, 'preset=ring-rh-1&algo=homogeneous');
+      await textWhere(byId(page, 'ring-t'), 'T_step 49/9', (t) => t.startsWith('49/9'));
+      await textWhere(byId(page, 'ring-q'), 'q 5', (t) => t === '5');
+    },
+  },
+  {
+    // Lyon at W/H = 100 (§10): the greedy grows the ring to 14 processors, T = 0.622591004; Fig. 3's jump at 65.5241.
+    name: 'ring-lyon',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/ring?preset=ring-lyon&algo=greedy'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      const total = await stepTotal(page);
+      // Every step in the page itself (hundreds of greedy candidates): one key press, then the
+      // number of ring members drawn once the counter shows the step.
+      const members = await page.evaluate(async (n) => {
+        const counter = () => (document.querySelector('[data-testid="step-count"]')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const drawn = () => document.querySelectorAll('svg[data-testid="ring-figure"] circle.node-in').length;
+        const out = [];
+        for (let k = 1; k <= n; k++) {
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+          for (let t = 0; t < 400 && counter() !== `Step ${k} / ${n}`; t++) await new Promise((r) => setTimeout(r, 5));
+          out.push(counter() === `Step ${k} / ${n}` ? drawn() : -1);
+        }
+        return out;
+      }, total);
+      let seen = 0;
+      members.forEach((m, i) => {
+        check(m >= seen && m <= seen + 1, `ring went from ${seen} to ${m} processors at step ${i + 1}`);
+        seen = m;
+      });
+      await expectStep(page, `Step ${total} / ${total}`);
+      check(seen === 14, `the ring ends with ${seen} processors`);
+      await textWhere(byId(page, 'ring-t-decimal'), 'T_step 0.622591004', (t) => t === '0.622591004');
+      await textWhere(byId(page, 'ring-q'), 'q 14', (t) => t === '14');
+      await textWhere(byId(page, 'ring-transitions-greedy'), 'greedy jump', (t) => t === '65.52: 1 → 14');
+      await textWhere(byId(page, 'ring-transitions-exact'), 'exact jump', (t) => t === '65.52: 1 → 14');
+      const mid = Math.floor(total / 2);
+      await load(page, h.url(`/#/ring?preset=ring-lyon&algo=greedy&step=${mid}`));
+      await visible(byId(page, 'player'), 'player (step in the URL)', LOAD_TIMEOUT);
+      await expectStep(page, `Step ${mid} / ${total}`);
+      const caption = await text(byId(page, 'caption'));
+      const drawn = await ringNodesIn(page).count();
+      const { url } = await share(h, page);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${mid} / ${total}`);
+      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === caption);
+      await count(ringNodesIn(fresh), drawn, 'the same ring');
+    },
+  },
+  {
+    // Strasbourg at W/H = 100 (§10.2): exact 0.15154836 with 8 processors, greedy 0.302 with 5.
+    name: 'ring-strasbourg',
+    async fn(h) {
+      const page = h.lastPage;
+      await ringToEnd(h, page, 'preset=ring-strasbourg');
+      await textWhere(byId(page, 'ring-t-decimal'), 'exact T_step', (t) => t.startsWith('0.15154836'));
+      await textWhere(byId(page, 'ring-q'), 'q 8', (t) => t === '8');
+      await textWhere(byId(page, 'ring-bounds'), 'certified', (t) => t.includes('certified'));
+      await ringToEnd(h, page, 'preset=ring-strasbourg&algo=greedy');
+      await textWhere(byId(page, 'ring-t-decimal'), 'greedy T_step 0.302', (t) => t === '0.302');
+      await textWhere(byId(page, 'ring-q'), 'greedy q 5', (t) => t === '5');
+      await textWhere(byId(page, 'ring-transitions-exact'), 'exact staircase', (t) => t.startsWith('7.958: 1 → 6; 37.88: 6 → 8; 282: 8 → 13'));
     },
   },
 ];

@@ -76,6 +76,11 @@ fn measure() -> Vec<Row> {
             .map(|(n, r, f)| row(n, r, f)),
     );
     rows.extend(master_slave_rows());
+    rows.extend(
+        super::ring::bench::cases()
+            .into_iter()
+            .map(|(n, k, f)| row(n, k, f)),
+    );
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     rows.push(Row {

@@ -10,6 +10,7 @@ pub mod home;
 pub mod lu;
 pub mod master_slave;
 pub mod platform;
+pub mod ring;
 pub mod scatter;
 pub mod square;
 pub mod steady;

@@ -1,0 +1,244 @@
+//! Pure drawing model of the ring page (ring.md §11): (a) the platform on a circle, node area ∝
+//! speed `1/w`, links coloured by cost, processors with similar link costs side by side (Lyon's
+//! and Strasbourg's groups), (b) the current ring drawn on top with the greedy's latest
+//! candidate dashed, (c) one bar per ring member split into compute `α_i·W·w_i` and
+//! communication `H·comm_i` with the line `T`, (d) `T` against the ring size (greedy history,
+//! exact per size, Held–Karp's lower bounds), and (e) in [`sweep`] the number of processors
+//! used against `W/H` (paper Fig. 3). All from a replayed [`RingState`]; the Yew view and the
+//! exported SVG draw the same shapes.
+
+use hetlab_core::instance::Ring;
+use hetlab_core::rational::to_f64;
+use hetlab_core::ring::{RingEval, RingState, RingStep};
+
+mod panels;
+pub mod prepare;
+mod shapes;
+pub mod sweep;
+#[cfg(test)]
+mod tests;
+
+pub use panels::{bars, size_plot, Scale};
+pub use shapes::*;
+
+use crate::draw::palette::colour;
+
+/// Width of the figure (SVG units): narrow enough for a phone.
+pub const WIDTH: f64 = 440.0;
+/// Height of the figure.
+pub const HEIGHT: f64 = 676.0;
+const CX: f64 = 220.0;
+const CY: f64 = 184.0;
+/// Radius of the circle of node centres.
+const R: f64 = 112.0;
+/// Largest node radius.
+const R_MAX: f64 = 18.0;
+/// Most processors whose every link is drawn in the background.
+const ALL_LINKS_MAX: usize = 16;
+
+/// Where the processors sit, computed once per instance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Centre of each processor (input order).
+    pub pos: Vec<(f64, f64)>,
+    /// Node radius (area ∝ speed).
+    pub radius: Vec<f64>,
+    /// Label anchor of each processor (outside the circle).
+    pub label: Vec<(f64, f64, Anchor)>,
+    /// Background links `(i, j, class)`, `i < j` (none above [`ALL_LINKS_MAX`] processors).
+    pub links: Vec<(usize, usize, &'static str)>,
+}
+
+/// The order around the circle: processors sorted by their sorted row of link costs, so that
+/// processors with the same link profile (a group of the cluster) are neighbours; ties keep
+/// the index order.
+#[must_use]
+pub fn circle_order(c: &[Vec<f64>]) -> Vec<usize> {
+    let profile = |i: usize| {
+        let mut row: Vec<f64> = c[i]
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, v)| *v)
+            .collect();
+        row.sort_by(f64::total_cmp);
+        row
+    };
+    let profiles: Vec<Vec<f64>> = (0..c.len()).map(profile).collect();
+    let mut order: Vec<usize> = (0..c.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (pa, pb) = (&profiles[a], &profiles[b]);
+        pa.iter()
+            .zip(pb)
+            .map(|(x, y)| x.total_cmp(y))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.cmp(&b))
+    });
+    order
+}
+
+/// The class of a link by its mean cost, in thirds of the log range of all link costs.
+fn link_class(v: f64, lo: f64, hi: f64) -> &'static str {
+    if hi <= lo * (1.0 + 1e-9) || v <= 0.0 || lo <= 0.0 {
+        return if hi > 0.0 && v <= 0.0 {
+            "e-cheap"
+        } else {
+            "e-mid"
+        };
+    }
+    let f = (v.ln() - lo.ln()) / (hi.ln() - lo.ln());
+    if f < 1.0 / 3.0 {
+        "e-cheap"
+    } else if f < 2.0 / 3.0 {
+        "e-mid"
+    } else {
+        "e-dear"
+    }
+}
+
+/// The layout of `r`.
+#[must_use]
+#[allow(clippy::cast_precision_loss)] // p ≤ 32.
+pub fn layout(r: &Ring) -> Layout {
+    let p = r.p();
+    let c: Vec<Vec<f64>> =
+        r.c.iter()
+            .map(|row| row.iter().map(to_f64).collect())
+            .collect();
+    let speed: Vec<f64> = r.w.iter().map(|w| 1.0 / to_f64(w)).collect();
+    let fastest = speed.iter().copied().fold(0.0, f64::max);
+    let spacing = std::f64::consts::TAU * R / p.max(1) as f64;
+    let r_max = R_MAX.min(0.42 * spacing).max(4.0);
+    let mut pos = vec![(CX, CY); p];
+    let mut label = vec![(CX, CY, Anchor::Middle); p];
+    for (k, &i) in circle_order(&c).iter().enumerate() {
+        let a = -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * k as f64 / p as f64;
+        let (s, co) = a.sin_cos();
+        if p > 1 {
+            pos[i] = (CX + R * co, CY + R * s);
+        }
+        let rl = if p > 1 { R + r_max + 8.0 } else { r_max + 8.0 };
+        let anchor = if co > 0.3 {
+            Anchor::Start
+        } else if co < -0.3 {
+            Anchor::End
+        } else {
+            Anchor::Middle
+        };
+        label[i] = (CX + rl * co, CY + rl * s + 4.0 + 4.0 * s, anchor);
+    }
+    let radius = speed
+        .iter()
+        .map(|s| {
+            let f = if fastest > 0.0 { s / fastest } else { 1.0 };
+            (r_max * f.sqrt()).max(3.0)
+        })
+        .collect();
+    let mean = |i: usize, j: usize| f64::midpoint(c[i][j], c[j][i]);
+    let pairs: Vec<(usize, usize)> = (0..p)
+        .flat_map(|i| (i + 1..p).map(move |j| (i, j)))
+        .collect();
+    let positive = pairs.iter().map(|&(i, j)| mean(i, j)).filter(|v| *v > 0.0);
+    let lo = positive.clone().fold(f64::INFINITY, f64::min);
+    let hi = positive.fold(0.0, f64::max);
+    let links = if p <= ALL_LINKS_MAX {
+        pairs
+            .iter()
+            .map(|&(i, j)| (i, j, link_class(mean(i, j), lo, hi)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Layout {
+        pos,
+        radius,
+        label,
+        links,
+    }
+}
+
+/// The greedy candidate shown by the latest step: `(processor, previous, next)` ring members.
+fn trying(s: &RingState, last: Option<&RingStep>) -> Option<(usize, usize, usize)> {
+    let Some(RingStep::GreedyTried { i, k, .. }) = last else {
+        return None;
+    };
+    let q = s.ring.len();
+    let a = *s.ring.get(*k)?;
+    let b = *s.ring.get((k + 1) % q.max(1))?;
+    Some((*i, a, b))
+}
+
+/// The platform panel: links, the ring on top, nodes and labels.
+pub fn platform(l: &Layout, s: &RingState, last: Option<&RingStep>, out: &mut Vec<Shape>) {
+    out.push(text(
+        8.0,
+        16.0,
+        "Platform: node area ∝ speed 1/w; the ring in blue",
+        "title",
+        Anchor::Start,
+    ));
+    let at = |i: usize| l.pos.get(i).copied().unwrap_or((CX, CY));
+    for &(i, j, class) in &l.links {
+        let ((x1, y1), (x2, y2)) = (at(i), at(j));
+        out.push(line(x1, y1, x2, y2, class));
+    }
+    let q = s.ring.len();
+    if q >= 2 {
+        let edges = if q == 2 { 1 } else { q };
+        for k in 0..edges {
+            let ((x1, y1), (x2, y2)) = (at(s.ring[k]), at(s.ring[(k + 1) % q]));
+            out.push(line(x1, y1, x2, y2, "ring-edge"));
+        }
+    }
+    let tried = trying(s, last);
+    if let Some((i, a, b)) = tried {
+        let ((xi, yi), (xa, ya), (xb, yb)) = (at(i), at(a), at(b));
+        out.push(line(xa, ya, xi, yi, "try-edge"));
+        if b != a {
+            out.push(line(xi, yi, xb, yb, "try-edge"));
+        }
+    }
+    for i in 0..l.pos.len() {
+        let (x, y) = at(i);
+        let r = l.radius.get(i).copied().unwrap_or(4.0);
+        let member = s.ring.contains(&i);
+        out.push(Shape::Circle {
+            at: [x, y, r],
+            class: if member { "node-in" } else { "node-out" },
+            fill: member.then(|| colour(i)),
+        });
+        if tried.is_some_and(|t| t.0 == i) {
+            out.push(Shape::Circle {
+                at: [x, y, r + 4.0],
+                class: "node-try",
+                fill: None,
+            });
+        }
+        if let Some(&(lx, ly, anchor)) = l.label.get(i) {
+            let class = if member { "label" } else { "label-out" };
+            out.push(text(lx, ly, format!("P{i}"), class, anchor));
+        }
+    }
+}
+
+/// The whole figure after the steps replayed into `s`: `eval` values the ring drawn, `last` is
+/// the latest step, `scale` the fixed axes of the run (see [`Scale::of`]).
+#[must_use]
+pub fn figure(
+    l: &Layout,
+    s: &RingState,
+    eval: Option<&RingEval>,
+    last: Option<&RingStep>,
+    scale: &Scale,
+) -> Drawing {
+    let mut out = Vec::new();
+    platform(l, s, last, &mut out);
+    bars(eval, scale, &mut out);
+    size_plot(s, scale, &mut out);
+    Drawing {
+        width: WIDTH,
+        height: HEIGHT,
+        shapes: out,
+    }
+}

@@ -77,6 +77,9 @@ pub fn App() -> Html {
         }
         Page::Family(p) if p == "lu" => html! { <AlgorithmPage<pages::lu::LuPage> /> },
         Page::Family(p) if p == "chains" => html! { <AlgorithmPage<pages::chains::ChainsPage> /> },
+        Page::Family(p) if p == "divisible" => {
+            html! { <AlgorithmPage<pages::divisible::DivisiblePage> /> }
+        }
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
     };
@@ -93,6 +96,7 @@ pub fn App() -> Html {
                         <a href="#/square-partition">{"Square partitions"}</a>
                         <a href="#/lu">{"LU"}</a>
                         <a href="#/chains">{"Chains"}</a>
+                        <a href="#/divisible">{"Divisible load"}</a>
                     </nav>
                 </header>
             }
@@ -108,6 +112,7 @@ pub const PAGES: &[&str] = &[
     "square-partition",
     "lu",
     "chains",
+    "divisible",
 ];
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").

@@ -70,6 +70,9 @@ fn measure() -> Vec<Row> {
         });
     }
     rows.extend(newer_families());
+    for (name, runs, f) in crate::ui::pages::divisible::bench::cases() {
+        rows.push(row(name, runs, f));
+    }
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     rows.push(Row {

@@ -22,7 +22,8 @@ fn n2(v: f64) -> String {
     format!("{v:.2}")
 }
 
-fn shape(s: &Shape) -> Html {
+/// One shape as a Yew element.
+pub fn shape(s: &Shape) -> Html {
     match s {
         Shape::Rect {
             x,

@@ -37,9 +37,10 @@ pub fn chart(title: &str, bars: &[Bar]) -> Figure {
         .collect();
     let hi = vals.iter().copied().fold(0.0, f64::max);
     let lo = vals.iter().copied().fold(hi, f64::min);
-    // Close values (within 15 %) start the axis at 90 % of the smallest, so the bars differ.
-    let base = if hi > 0.0 && lo > 0.85 * hi {
-        0.9 * lo
+    // Values above half the largest start the axis a little below the smallest, so that the
+    // bars differ visibly (the axis is labelled with its start).
+    let base = if hi > lo && lo > 0.5 * hi {
+        (lo - 0.2 * (hi - lo)).max(0.0)
     } else {
         0.0
     };

@@ -28,8 +28,10 @@ pub const LEFT: f64 = 64.0;
 pub const RIGHT: f64 = 504.0;
 /// Height of one row.
 pub const ROW: f64 = 24.0;
-/// Height of a bar in its row.
+/// Height of a bar on a port row.
 const BAR: f64 = 16.0;
+/// Height of the receiving strip on a worker's row.
+const RECV: f64 = 5.0;
 /// Room above the rows (title, finish label).
 const HEAD: f64 = 34.0;
 /// Room below the rows (ticks, axis name).
@@ -186,9 +188,9 @@ pub fn gantt(inst: &Divisible, s: &DivState, span: f64, top: f64) -> Figure {
             tentative(inst, e, axis, &row_y, &mut out);
         }
     }
-    let labelled = s.blocks.len() <= MAX_LABELLED;
+    let dense = s.blocks.len() > MAX_LABELLED;
     for b in s.blocks.iter().take(MAX_BARS) {
-        bar(b, axis, &row_y, labelled, &mut out);
+        bar(b, axis, &row_y, dense, &mut out);
     }
     if s.blocks.len() > MAX_BARS {
         let note = format!("{} more blocks not drawn", s.blocks.len() - MAX_BARS);
@@ -224,45 +226,55 @@ fn bar(
     b: &Block,
     axis: Axis,
     row_y: &impl Fn(Lane) -> Option<f64>,
-    labelled: bool,
+    dense: bool,
     out: &mut Vec<Shape>,
 ) {
     let (x0, x1) = (axis.x(&b.start), axis.x(&b.end));
     let fill = b.node.map_or("#ced4da", colour);
     let (port, cpu) = rows_of(b);
     let lat = axis.x(&(&b.start + &b.latency)) - x0;
-    let mut put = |y: f64, class: &'static str, label: Option<String>| {
-        let yb = y + (ROW - BAR) / 2.0;
-        out.push(filled(x0, yb, x1 - x0, BAR, class, fill));
+    // A worker's row: a thin strip on top while it receives, its computations below (they
+    // overlap in time in the multi-round schemes).
+    let mut put = |yb: f64, h: f64, class: &'static str, label: Option<String>| {
+        out.push(filled(x0, yb, x1 - x0, h, class, fill));
         if b.latency.is_positive() {
             out.push(crate::draw::chains::rect(
                 x0,
                 yb,
                 lat.min(x1 - x0),
-                BAR,
+                h,
                 "lat",
             ));
         }
         if let Some(l) = label.filter(|l| (x1 - x0) >= 7.0 * l.chars().count() as f64 + 4.0) {
-            out.push(text(
-                f64::midpoint(x0, x1),
-                yb + 12.0,
-                l,
-                "load",
-                Anchor::Middle,
-            ));
+            let x = f64::midpoint(x0, x1);
+            out.push(text(x, yb + h - 3.5, l, "load", Anchor::Middle));
         }
     };
-    let load = labelled.then(|| approx(&b.load));
+    let pick = |plain: &'static str, thin: &'static str| if dense { thin } else { plain };
     if let Some(y) = port.and_then(row_y) {
         let who = b
             .node
             .map_or_else(|| "P0".to_owned(), |i| format!("→{}", i + 1));
-        put(y, "send", labelled.then_some(who));
+        put(
+            y + 4.0,
+            BAR,
+            pick("send", "send-d"),
+            (!dense).then_some(who),
+        );
     }
     if let Some(y) = row_y(cpu) {
-        let class = if b.kind == Kind::Send { "recv" } else { "comp" };
-        put(y, class, if b.kind == Kind::Send { None } else { load });
+        if b.kind == Kind::Send {
+            put(y + 2.0, RECV, pick("recv", "recv-d"), None);
+        } else {
+            let label = (!dense).then(|| approx(&b.load));
+            put(
+                y + 3.0 + RECV,
+                ROW - 5.0 - RECV,
+                pick("comp", "comp-d"),
+                label,
+            );
+        }
     }
 }
 
@@ -283,7 +295,12 @@ fn tentative(
     }
     for b in one_round(&inst.workers, &e.order, &alpha, None) {
         let (x0, x1) = (axis.x(&b.start), axis.x(&b.end));
-        if let Some(y) = row_y(Lane::Cpu(b.node)) {
+        let lane = if b.kind == Kind::Send {
+            Lane::Port(None)
+        } else {
+            Lane::Cpu(b.node)
+        };
+        if let Some(y) = row_y(lane) {
             let fill = colour(b.node.unwrap_or(0));
             out.push(filled(
                 x0,

@@ -49,6 +49,9 @@ const RULES: &[(&str, &str)] = &[
         "fill-opacity:.4;stroke:#495057;stroke-width:.6;stroke-dasharray:3 2",
     ),
     (".comp", "stroke:#1d232a;stroke-width:1.2"),
+    (".send-d", "stroke:none"),
+    (".recv-d", "fill-opacity:.5;stroke:none"),
+    (".comp-d", "stroke:none"),
     (
         ".tentative",
         "fill-opacity:.35;stroke:#868e96;stroke-dasharray:4 2",

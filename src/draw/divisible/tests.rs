@@ -247,6 +247,34 @@ fn dl7_tree_rows_and_layout() {
             assert!(w[0].2 <= w[1].0, "overlap {w:?}");
         }
     }
+    // No label crosses an edge.
+    let edges: Vec<(f64, f64, f64, f64)> = fig
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                class: "edge",
+            } => Some((*x1, *y1, *x2, *y2)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(edges.len(), 4, "one edge per non-root node");
+    for b in &boxes {
+        for e in &edges {
+            for k in 0..=50 {
+                let f = f64::from(k) / 50.0;
+                let (x, y) = (e.0 + f * (e.2 - e.0), e.1 + f * (e.3 - e.1));
+                assert!(
+                    !(b.0 < x && x < b.2 && b.1 < y && y < b.3),
+                    "label {b:?} crosses edge {e:?}"
+                );
+            }
+        }
+    }
     let g = gantt(&d, &s, span(&t), tree::height(&d));
     assert_eq!(count(&g, "comp"), 4, "A, B, C, D compute; M has no CPU");
 }
@@ -257,7 +285,8 @@ fn periodic_schedules_stay_inside_and_are_capped() {
     let s = at(&d, &t, usize::MAX);
     let f = gantt(&d, &s, span(&t), 0.0);
     inside(&f);
-    let drawn = count(&f, "comp") + count(&f, "send");
+    let drawn = count(&f, "comp-d") + count(&f, "send-d");
+    assert_eq!(count(&f, "comp"), 0, "dense charts drop the outlines");
     assert!(drawn <= 2 * MAX_BARS && drawn > 100, "{drawn}");
 }
 

@@ -15,8 +15,9 @@ pub const R: f64 = 13.0;
 const LEVEL: f64 = 62.0;
 /// Room above the root (title).
 const TOP: f64 = 40.0;
-/// Most nodes whose labels are written (beyond, the drawing keeps only the shapes).
-pub const MAX_LABELLED: usize = 24;
+/// Least horizontal room per leaf for the labels beside the nodes (narrower trees keep only
+/// the node ids).
+pub const MIN_LABEL_ROOM: f64 = 96.0;
 
 /// Node centres, in node order: `(x, y)`.
 #[must_use]
@@ -59,10 +60,25 @@ pub fn positions(inst: &Divisible) -> Vec<(f64, f64)> {
             slot[v] = sum / kids[v].len() as f64;
         }
     }
-    let step = (WIDTH - 40.0) / leaves.max(1) as f64;
+    let step = room(leaves);
     (0..n)
         .map(|v| (20.0 + step * (slot[v] + 0.5), TOP + LEVEL * depth[v] as f64))
         .collect()
+}
+
+/// Horizontal room per leaf.
+fn room(leaves: usize) -> f64 {
+    (WIDTH - 40.0) / leaves.max(1) as f64
+}
+
+/// Whether the labels beside the nodes fit (every node at least [`MIN_LABEL_ROOM`] apart).
+#[must_use]
+pub fn labelled(inst: &Divisible) -> bool {
+    let n = inst.nodes.len();
+    let leaves = (0..n)
+        .filter(|&v| !inst.nodes.iter().any(|c| c.parent == Some(v)))
+        .count();
+    room(leaves) >= MIN_LABEL_ROOM
 }
 
 /// The tree's height in the figure.
@@ -76,7 +92,7 @@ pub fn height(inst: &Divisible) -> f64 {
 #[must_use]
 pub fn tree(inst: &Divisible, s: &DivState) -> Figure {
     let pos = positions(inst);
-    let labels = inst.nodes.len() <= MAX_LABELLED;
+    let labels = labelled(inst);
     let mut out = vec![text(
         4.0,
         14.0,
@@ -91,14 +107,14 @@ pub fn tree(inst: &Divisible, s: &DivState) -> Figure {
         let (x, y) = pos[v];
         out.push(line(px, py + R, x, y - R, "edge"));
         if labels {
+            // On the outer side of the edge, just above its middle, so that it never crosses it.
             let (mx, my) = (f64::midpoint(px, x), f64::midpoint(py, y));
-            out.push(text(
-                mx + 5.0,
-                my,
-                format!("g={}", frac(&n.g)),
-                "edge-label",
-                Anchor::Start,
-            ));
+            let g = format!("g={}", frac(&n.g));
+            if x < px {
+                out.push(text(mx - 5.0, my - 2.0, g, "edge-label", Anchor::End));
+            } else {
+                out.push(text(mx + 5.0, my - 2.0, g, "edge-label", Anchor::Start));
+            }
         }
     }
     for (v, n) in inst.nodes.iter().enumerate() {
@@ -118,7 +134,7 @@ pub fn tree(inst: &Divisible, s: &DivState) -> Figure {
         }
         let id: String = n.id.to_string().chars().take(3).collect();
         out.push(text(x, y + 4.0, id, "node-id", Anchor::Middle));
-        out.extend(node_labels(inst, s, v, x, y + R));
+        out.extend(node_labels(inst, s, v, x + R + 4.0, y));
     }
     Figure {
         width: WIDTH,
@@ -127,8 +143,8 @@ pub fn tree(inst: &Divisible, s: &DivState) -> Figure {
     }
 }
 
-/// The two lines under node `v`: its cycle time (or `w_eq` once collapsed), its share once
-/// expanded.
+/// The two lines beside node `v` (right of it, above the edges that leave its bottom): its
+/// cycle time (or `w_eq` once collapsed), its share once expanded.
 fn node_labels(inst: &Divisible, s: &DivState, v: usize, x: f64, y: f64) -> Vec<Shape> {
     let n = &inst.nodes[v];
     let has_kids = inst.nodes.iter().any(|c| c.parent == Some(v));
@@ -139,15 +155,10 @@ fn node_labels(inst: &Divisible, s: &DivState, v: usize, x: f64, y: f64) -> Vec<
         (None, Some(w)) => (format!("w={}", frac(w)), "edge-label"),
         (None, None) => ("relay".to_owned(), "edge-label"),
     };
-    out.push(text(x, y + 12.0, first.0, first.1, Anchor::Middle));
+    out.push(text(x, y - 4.0, first.0, first.1, Anchor::Start));
     if let Some((_, own, _)) = s.expanded.get(v).and_then(Option::as_ref) {
-        out.push(text(
-            x,
-            y + 24.0,
-            format!("α={}", approx(own)),
-            "share",
-            Anchor::Middle,
-        ));
+        let share = format!("α={}", approx(own));
+        out.push(text(x, y + 8.0, share, "share", Anchor::Start));
     }
     out
 }

@@ -112,7 +112,7 @@ impl FamilyPage for DivisiblePage {
                 }
                 { ctx.phases(&t.trace.steps) }
                 <h2>{"Now"}</h2>
-                { now(&s) }
+                { now(inst, &s) }
             </>
         };
         let after = views::after(inst, &t.solution, ctx.extra.orders.as_ref());

@@ -47,17 +47,29 @@ fn workers(order: &[usize], inst: &Divisible) -> String {
     }))
 }
 
+/// A value exactly, or its decimal when the fraction is too long to read (UMR's bisection,
+/// the periodic square root), the exact value then in the tooltip.
+fn readable(v: &Q) -> String {
+    let exact = frac(v);
+    if exact.len() > 24 {
+        format!("≈ {}", approx(v))
+    } else {
+        exact
+    }
+}
+
 /// The final numbers, exact, shown once the last step is reached.
 pub fn result(inst: &Divisible, sol: &DivSolution) -> Html {
     let exact = |v: &Q| {
-        html! { <><span data-testid="dl-makespan">{frac(v)}</span>if !v.is_integer() { {format!(" ≈ {}", approx(v))} }</> }
+        let long = frac(v).len() > 24;
+        html! { <><span data-testid="dl-makespan" title={frac(v)}>{readable(v)}</span>if !v.is_integer() && !long { {format!(" ≈ {}", approx(v))} }</> }
     };
     html! {
         <dl class="metrics" data-testid="dl-result">
             <dt>{"Makespan T_f"}</dt><dd>{exact(&sol.makespan)}</dd>
             <dt>{"Status"}</dt><dd data-testid="dl-status">{format!("{} ({})", sol.status.as_str(), sol.method)}</dd>
             <dt>{"Sending order"}</dt><dd data-testid="dl-order">{workers(&sol.order, inst)}</dd>
-            <dt>{"Loads α (input order)"}</dt><dd data-testid="dl-alpha">{list(sol.alpha.iter().map(frac))}</dd>
+            <dt>{"Loads α (input order)"}</dt><dd data-testid="dl-alpha">{list(sol.alpha.iter().map(readable))}</dd>
             if let Some(a0) = &sol.alpha_master { <dt>{"Master's share α_0"}</dt><dd data-testid="dl-alpha0">{shown(a0)}</dd> }
             { details(&sol.details) }
             if !sol.notes.is_empty() { <dt>{"Notes"}</dt><dd data-testid="dl-notes">{sol.notes.join("; ")}</dd> }
@@ -98,7 +110,7 @@ fn details(d: &Details) -> Html {
 }
 
 /// What is known at this step.
-pub fn now(s: &DivState) -> Html {
+pub fn now(inst: &Divisible, s: &DivState) -> Html {
     let rated: Vec<String> = s
         .rates
         .iter()
@@ -107,11 +119,11 @@ pub fn now(s: &DivState) -> Html {
         .collect();
     html! {
         <dl class="metrics" data-testid="dl-now">
-            if !s.order.is_empty() { <dt>{"Order"}</dt><dd>{list(s.order.iter().map(|i| format!("P{}", i + 1)))}</dd> }
+            if !s.order.is_empty() { <dt>{"Order"}</dt><dd>{workers(&s.order, inst)}</dd> }
             if !rated.is_empty() && rated.len() <= 16 { <dt>{"Rates a_k"}</dt><dd>{rated.join(", ")}</dd> }
             if let Some(r) = &s.master_rate { <dt>{"Master 1/w_0"}</dt><dd>{frac(r)}</dd> }
             if let Some(r) = &s.rho { <dt>{"ρ"}</dt><dd>{shown(r)}</dd> }
-            if let Some(m) = &s.makespan { <dt>{"T_f"}</dt><dd>{shown(m)}</dd> }
+            if let Some(m) = &s.makespan { <dt>{"T_f"}</dt><dd>{if frac(m).len() > 24 { readable(m) } else { shown(m) }}</dd> }
             if let Some((o, m)) = &s.best { <dt>{"Best so far"}</dt><dd>{format!("({}) T_f = {}", list(o.iter().map(|i| format!("P{}", i + 1))), shown(m))}</dd> }
             if s.visited > 0 { <dt>{"Prefixes examined"}</dt><dd>{s.visited}</dd> }
             if let Some((m, _)) = &s.chosen { <dt>{"M*"}</dt><dd>{m}</dd> }

@@ -668,6 +668,13 @@ export const tests = [
       await byId(fresh, 'dl-apply').click();
       await textWhere(fresh.locator('.dl-g .field-error'), 'message for workers[1].g', (t) => t.includes('workers[1].g'));
       await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      // A valid edit replaces the instance: twice the load, twice the makespan.
+      await fresh.locator('input[data-testid="dl-g"]').fill('1, 2, 3');
+      await fresh.locator('input[data-testid="dl-load"]').fill('200');
+      await byId(fresh, 'dl-apply').click();
+      await expectStep(fresh, `Step 0 / ${total}`);
+      await fresh.keyboard.press('End');
+      await textWhere(byId(fresh, 'dl-makespan'), 'makespan 4200/11', (t) => t === '4200/11');
       await fresh.setViewportSize({ width: 360, height: 800 });
       await fresh.keyboard.press('End');
       await sleep(300);

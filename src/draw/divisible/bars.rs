@@ -20,7 +20,7 @@ pub struct Bar {
     pub label: String,
     /// Its value; `None` draws a grey stub (infeasible).
     pub value: Option<f64>,
-    /// Style: `bar`, `best` (highlighted) or `off`.
+    /// Style: `bar`, `best` (highlighted), `bar-f` (coloured by `fill`) or `off`.
     pub class: &'static str,
     /// A fill (round colour), else the class's.
     pub fill: Option<&'static str>,

@@ -78,6 +78,7 @@ const RULES: &[(&str, &str)] = &[
     (".weq", "fill:#1864ab;font-size:11px"),
     (".share", "fill:#2b8a3e;font-size:11px"),
     (".bar", "stroke:#495057;stroke-width:.6;fill:#a5d8ff"),
+    (".bar-f", "stroke:#495057;stroke-width:.6"),
     (".best", "stroke:#1d232a;stroke-width:2;fill:#ffd43b"),
     (".off", "fill:#e9ecef;stroke:#adb5bd"),
     (".value", "font-size:10px;fill:#495057"),

@@ -228,7 +228,7 @@ fn chunk_bars(inst: &Divisible, chunks: &[Q]) -> Html {
         .map(|(k, c)| bars::Bar {
             label: format!("P{}", k % p + 1),
             value: Some(to_f64(c)),
-            class: "bar",
+            class: "bar-f",
             fill: Some(colour(k / p)),
         })
         .collect();

@@ -2,6 +2,7 @@
 //! and are tested on the host; the Yew components under `ui` exist only on wasm32.
 
 pub mod chains_entry;
+pub mod divisible_entry;
 pub mod draw;
 pub mod editor;
 pub mod master_slave_entry;

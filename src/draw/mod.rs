@@ -10,6 +10,7 @@ pub mod arcs;
 pub mod bipartite;
 pub mod broadcast;
 pub mod chains;
+pub mod divisible;
 pub mod figure;
 pub mod gantt;
 pub mod lu;

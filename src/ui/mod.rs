@@ -84,6 +84,9 @@ pub fn App() -> Html {
             html! { <AlgorithmPage<pages::master_slave::MasterSlavePage> /> }
         }
         Page::Family(p) if p == "ring" => html! { <AlgorithmPage<pages::ring::RingPage> /> },
+        Page::Family(p) if p == "divisible" => {
+            html! { <AlgorithmPage<pages::divisible::DivisiblePage> /> }
+        }
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
     };
@@ -103,6 +106,7 @@ pub fn App() -> Html {
                         <a href="#/scatter">{"Scatter"}</a>
                         <a href="#/master-slave">{"Master–slave"}</a>
                         <a href="#/ring">{"Ring"}</a>
+                        <a href="#/divisible">{"Divisible load"}</a>
                     </nav>
                 </header>
             }
@@ -121,6 +125,7 @@ pub const PAGES: &[&str] = &[
     "scatter",
     "master-slave",
     "ring",
+    "divisible",
 ];
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").

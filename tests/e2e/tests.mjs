@@ -171,7 +171,7 @@ export const tests = [
         await visible(card, `card family-${f}`);
       }
       // Built families link to their page; the others say "coming".
-      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'scatter', 'master-slave', 'ring']) {
+      for (const f of ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'scatter', 'master-slave', 'ring', 'divisible']) {
         await count(byId(page, `family-${f}`).locator(`a[href="#/${f}"]`), 1, `link to #/${f}`);
       }
     },
@@ -995,6 +995,100 @@ export const tests = [
       await textWhere(byId(page, 'ring-t-decimal'), 'greedy T_step 0.302', (t) => t === '0.302');
       await textWhere(byId(page, 'ring-q'), 'greedy q 5', (t) => t === '5');
       await textWhere(byId(page, 'ring-transitions-exact'), 'exact staircase', (t) => t.startsWith('7.958: 1 → 6; 37.88: 6 → 8; 282: 8 → 13'));
+    },
+  },
+
+  {
+    // Issue 14: the divisible-load page plays STARLINEAR on DL-3 (divisible-load.md §11) from the
+    // sort by g to the final Gantt chart: T_f = 2100/11, α = (700/11, 280/11, 120/11); one step
+    // back changes the caption; a share link reopens the same step; a bad g is explained beside
+    // its field and the instance stays; at 360 px the page does not scroll sideways.
+    name: 'divisible-dl3',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/divisible?preset=divisible-dl3'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await visible(byId(page, 'dl-figure'), 'Gantt chart');
+      await page.keyboard.press('ArrowRight');
+      await expectStep(page, `Step 1 / ${await stepTotal(page)}`);
+      await textWhere(byId(page, 'caption'), 'the sort by g', (t) => t.startsWith('Sorted the workers by link cost g'));
+      await count(page.locator('[data-testid="pseudocode"] li.active'), 1, 'highlighted pseudocode line');
+      await page.keyboard.press('End');
+      const total = await stepTotal(page);
+      await expectStep(page, `Step ${total} / ${total}`);
+      await textWhere(byId(page, 'dl-makespan'), 'makespan 2100/11', (t) => t === '2100/11');
+      await textWhere(byId(page, 'dl-alpha'), 'loads 700/11, 280/11, 120/11', (t) => t === '700/11, 280/11, 120/11');
+      await textWhere(byId(page, 'dl-order'), 'order P1, P2, P3', (t) => t === 'P1, P2, P3');
+      await textWhere(byId(page, 'dl-rho'), 'ρ = 11/21', (t) => t.startsWith('11/21'));
+      await visible(byId(page, 'dl-orders'), 'every order compared');
+      const end = await text(byId(page, 'caption'));
+      check(end.includes('2100/11'), `last caption: ${end}`);
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(page, `Step ${total - 1} / ${total}`);
+      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
+      const { url } = await share(h, page);
+      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
+      const fresh = await h.newPage();
+      await load(fresh, url);
+      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+      await fresh.locator('input[data-testid="dl-g"]').fill('1, x, 3');
+      await byId(fresh, 'dl-apply').click();
+      await textWhere(fresh.locator('.dl-g .field-error'), 'message for workers[1].g', (t) => t.includes('workers[1].g'));
+      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      // A valid edit replaces the instance: twice the load, twice the makespan.
+      await fresh.locator('input[data-testid="dl-g"]').fill('1, 2, 3');
+      await fresh.locator('input[data-testid="dl-load"]').fill('200');
+      await byId(fresh, 'dl-apply').click();
+      await expectStep(fresh, `Step 0 / ${total}`);
+      await fresh.keyboard.press('End');
+      await textWhere(byId(fresh, 'dl-makespan'), 'makespan 4200/11', (t) => t === '4200/11');
+      await fresh.setViewportSize({ width: 360, height: 800 });
+      await fresh.keyboard.press('End');
+      await sleep(300);
+      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+    },
+  },
+
+  {
+    // Every worked example the presets menu offers, played to the end: the exact numbers of
+    // divisible-load.md §11 in the result panel (loads in input order; trees: own shares).
+    name: 'divisible-presets',
+    async fn(h) {
+      const page = h.lastPage;
+      const cases = [
+        ['dl1', '10', '1, 5', []],
+        ['dl3', '2100/11', '700/11, 280/11, 120/11', [['dl-rho', '11/21']]],
+        ['dl4', '90', '6, 18, 12, 24', [['dl-order', 'P2, P4, P3, P1'], ['dl-rho', '2/3']]],
+        ['dl5', '60', '20, 10', [['dl-alpha0', '20'], ['dl-rho', '5/6']]],
+        ['dl6', '60', '15, 15/2, 15/2', [['dl-rho', '1/2']]],
+        ['dl7', '9300/53', '0, 2500/53, 1000/53, 1000/53, 800/53', [['dl-tree', '50/43']]],
+        ['dl8', '200/13', '50/13, 40/13, 40/13', [['dl-tree', '3/2']]],
+        ['dl9', '18', '6, 4, 0', [['dl-order', 'P1, P2']]],
+        ['dl10', '573/34', '77/34, 11/68, 107/68', [['dl-order', 'P1, P3, P2']]],
+        ['dl11', '2454/55', '586/55, 412/55, 102/55', []],
+        ['dl12', '22909/227', '2183/227, 11114/681, 13552/681, 945/227', [['dl-order', 'P2, P3, P1, P4']]],
+        ['dl14', '216500/2243', null, [['dl-figure', '']]],
+        ['dl15', '19805/286', null, []],
+        ['dl16', null, null, [['dl-obj', '256652/127'], ['dl-rounds', '7'], ['dl-uniform', '2027.763780'], ['dl-equalised', '2022.602362']]],
+        ['dl17', null, null, [['dl-obj', '18399/175'], ['dl-rounds', '4'], ['dl-uniform', '127.274286'], ['dl-equalised', '122.574988']]],
+        ['dl18', null, '16000/3, 4000, 2000/3', [['dl-rho-opt', '5/8'], ['dl-periods', '137'], ['dl-lower', '16000']]],
+      ];
+      for (const [name, makespan, alpha, extra] of cases) {
+        await load(page, h.url(`/#/divisible?preset=divisible-${name}`));
+        await visible(byId(page, 'player'), `player (${name})`, LOAD_TIMEOUT);
+        await page.keyboard.press('End');
+        await visible(byId(page, 'dl-makespan'), `result of ${name}`);
+        if (makespan) await textWhere(byId(page, 'dl-makespan'), `${name}: makespan ${makespan}`, (t) => t === makespan);
+        if (alpha) await textWhere(byId(page, 'dl-alpha'), `${name}: loads ${alpha}`, (t) => t === alpha);
+        for (const [id, want] of extra) {
+          await textWhere(byId(page, id), `${name}: ${id} has ${want}`, (t) => t.includes(want));
+        }
+        await page.keyboard.press('ArrowLeft');
+        await textWhere(byId(page, 'dl-result'), `${name}: result hidden one step back`, (t) => t.includes('press End'));
+      }
     },
   },
 ];

@@ -153,24 +153,57 @@ pub fn to_svg_document(d: &Drawing, title: &str) -> String {
         escape(title)
     );
     for shape in &d.shapes {
-        s.push_str(&match shape {
-            Shape::Rect { x, y, w, h, class, fill } => {
-                let f = fill.map_or_else(String::new, |c| format!(r#" fill="{c}""#));
-                format!(r#"<rect class="{class}" x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}"{f}/>"#)
-            }
-            Shape::Line { x1, y1, x2, y2, class } => {
-                format!(r#"<line class="{class}" x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}"/>"#)
-            }
-            Shape::Poly { points, class } => format!(r#"<polyline class="{class}" points="{}"/>"#, points_attr(points)),
-            Shape::Text { x, y, text, class, anchor } => format!(
-                r#"<text class="{class}" x="{x:.2}" y="{y:.2}" text-anchor="{}">{}</text>"#,
-                anchor.css(),
-                escape(text)
-            ),
-        });
+        s.push_str(&shape_markup(shape));
     }
     s.push_str("</svg>");
     s
+}
+
+/// One shape as SVG markup.
+#[must_use]
+pub fn shape_markup(shape: &Shape) -> String {
+    use crate::draw::svg::escape;
+    match shape {
+        Shape::Rect {
+            x,
+            y,
+            w,
+            h,
+            class,
+            fill,
+        } => {
+            let f = fill.map_or_else(String::new, |c| format!(r#" fill="{c}""#));
+            format!(
+                r#"<rect class="{class}" x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}"{f}/>"#
+            )
+        }
+        Shape::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            class,
+        } => {
+            format!(
+                r#"<line class="{class}" x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}"/>"#
+            )
+        }
+        Shape::Poly { points, class } => format!(
+            r#"<polyline class="{class}" points="{}"/>"#,
+            points_attr(points)
+        ),
+        Shape::Text {
+            x,
+            y,
+            text,
+            class,
+            anchor,
+        } => format!(
+            r#"<text class="{class}" x="{x:.2}" y="{y:.2}" text-anchor="{}">{}</text>"#,
+            anchor.css(),
+            escape(text)
+        ),
+    }
 }
 
 /// `x,y x,y …` for a `points` attribute.

@@ -81,6 +81,9 @@ fn measure() -> Vec<Row> {
             .into_iter()
             .map(|(n, k, f)| row(n, k, f)),
     );
+    for (name, runs, f) in crate::ui::pages::divisible::bench::cases() {
+        rows.push(row(name, runs, f));
+    }
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     rows.push(Row {

@@ -5,6 +5,7 @@ pub mod algorithm;
 pub mod bench;
 pub mod broadcast;
 pub mod chains;
+pub mod divisible;
 pub mod graph_view;
 pub mod home;
 pub mod lu;

@@ -252,7 +252,15 @@ fn named(order: &[usize], names: &[String]) -> String {
 fn opt(v: Option<&Q>) -> String {
     v.map_or_else(
         || "invalid (a negative load)".to_owned(),
-        |t| format!("{} ≈ {}", frac(t), approx(t)),
+        |t| {
+            // Bisection results have dyadic fractions of 30 digits: only their decimal reads.
+            let exact = frac(t);
+            if exact.len() > 24 {
+                format!("≈ {}", approx(t))
+            } else {
+                format!("{exact} ≈ {}", approx(t))
+            }
+        },
     )
 }
 

@@ -22,7 +22,8 @@ fn n2(v: f64) -> String {
     format!("{v:.2}")
 }
 
-/// One shape of the chains vocabulary as an SVG element (the master–slave figure uses it too).
+/// One shape of the chains vocabulary as an SVG element (the master–slave and divisible-load
+/// figures use it too).
 pub fn shape(s: &Shape) -> Html {
     match s {
         Shape::Rect {

@@ -1,0 +1,207 @@
+//! The divisible-load page (divisible-load.md §9): the Gantt chart built step by step for every
+//! variant (the sort by `g`, the rates on the unit axis, the rescaled axis; the tree collapsed
+//! bottom-up and expanded top-down; the affine search; the rounds; the periodic pattern), the
+//! working tables beside it, the comparison of every order, the open problems. Everything else
+//! is the generic algorithm page.
+
+pub mod bench;
+pub mod editor;
+pub mod views;
+
+use std::rc::Rc;
+
+use hetlab_core::divisible::family::DivisibleFamily;
+use hetlab_core::divisible::report::names;
+use hetlab_core::divisible::{Details, DivState, DivStep, Divisible, Variant, PSEUDOCODE};
+use hetlab_core::family::RunOf;
+use hetlab_core::instance::Instance;
+use hetlab_core::share;
+use hetlab_core::trace::Step;
+use yew::prelude::*;
+
+use crate::draw::divisible::{bars, gantt, span_of, to_svg_document, tree, Figure};
+use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::Nav;
+use editor::DivisibleField;
+use views::{figure_svg, legend, now, result, working};
+
+const DEFAULT_PRESET: &str = "divisible-dl3";
+const LAST_KEY: &str = "hetlab.divisible.v1";
+
+/// The divisible-load page.
+pub struct DivisiblePage;
+
+/// Computed once per instance and algorithm: the names in captions, the time the axis covers,
+/// and the bars of every sending order (STARLINEAR, `p ≤ 5`).
+pub struct DivExtra {
+    names: Vec<String>,
+    span: f64,
+    orders: Option<Figure>,
+}
+
+/// `ρ` of every imposed order, the bandwidth order highlighted (§9.1 step 4).
+fn order_bars(details: &Details, sorted: &[usize]) -> Option<Figure> {
+    let Details::Star(d) = details else {
+        return None;
+    };
+    if d.orders.len() < 2 {
+        return None;
+    }
+    let label = |o: &[usize]| o.iter().map(|i| (i + 1).to_string()).collect::<String>();
+    let items: Vec<bars::Bar> = d
+        .orders
+        .iter()
+        .map(|o| bars::Bar {
+            label: label(&o.order),
+            value: Some(hetlab_core::rational::to_f64(&o.rho)),
+            class: if o.order == sorted { "best" } else { "bar" },
+            fill: None,
+        })
+        .collect();
+    Some(bars::chart(
+        "ρ of every sending order (yellow: by g)",
+        &items,
+    ))
+}
+
+impl FamilyPage for DivisiblePage {
+    type F = DivisibleFamily;
+    type Extra = DivExtra;
+    const CLASS: &'static str = "divisible-page";
+    const TITLE: &'static str = "Divisible load scheduling";
+    const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
+    const LEAD: &'static str = "A load that can be split anywhere is sent by a master, one message at a time, to heterogeneous workers: who takes part, in which order, how much each gets, and how many rounds pay off, so that the last worker finishes as early as possible.";
+
+    fn extra(input: &Divisible, _algorithm: &str, run: &RunOf<DivisibleFamily>) -> DivExtra {
+        let sol = &run.solution;
+        let preview = run.trace.steps.iter().find_map(|s| match s {
+            DivStep::SortedEf(e) => Some(e.makespan.clone()),
+            _ => None,
+        });
+        let sorted: Vec<usize> = run
+            .trace
+            .steps
+            .iter()
+            .find_map(|s| match s {
+                DivStep::Sorted { order } => Some(order.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        DivExtra {
+            names: names(input),
+            span: span_of(&sol.makespan, &sol.schedule, preview.as_ref()),
+            orders: order_bars(&sol.details, &sorted),
+        }
+    }
+
+    fn view(ctx: &Ctx<'_, Self>) -> Shown {
+        let (t, inst) = (ctx.run, ctx.input);
+        let n = size(inst);
+        let s = t.trace.state_at(DivState::new(n), ctx.step());
+        let last = ctx.step().checked_sub(1).and_then(|i| t.trace.steps.get(i));
+        let caption = last.map_or_else(|| intro(inst), |st| st.caption(&ctx.extra.names));
+        let title = format!("{} on {}", t.solution.method, describe(inst));
+        let figures = figures(inst, &s, ctx.extra.span);
+        let side = html! {
+            <>
+                <h2>{"Result"}</h2>
+                if ctx.done() {
+                    { result(inst, &t.solution) }
+                } else {
+                    <p class="muted" data-testid="dl-result">{"The loads and the makespan appear at the last step (press End)."}</p>
+                }
+                { ctx.phases(&t.trace.steps) }
+                <h2>{"Now"}</h2>
+                { now(inst, &s) }
+            </>
+        };
+        let after = views::after(inst, &t.solution, ctx.extra.orders.as_ref());
+        let svg_title = title.clone();
+        let export = figures.clone();
+        Shown {
+            title: title.clone(),
+            figure: html! { <>{ for figures.iter().map(|f| figure_svg(f, &title)) }</> },
+            caption,
+            line: last.map(|st| st.phase().line),
+            pseudocode: PSEUDOCODE,
+            side,
+            legend: legend(inst),
+            below: working(inst, &s, &t.solution),
+            after,
+            svg: Some(Rc::new(move || {
+                let refs: Vec<&Figure> = export.iter().collect();
+                (
+                    "hetlab-divisible.svg".to_owned(),
+                    to_svg_document(&refs, &svg_title),
+                )
+            })),
+        }
+    }
+
+    fn editor(nav: &Nav, inst: &Divisible) -> Html {
+        let on_apply = {
+            let nav = nav.clone();
+            Callback::from(move |d: Divisible| {
+                let mut r = nav.route.clone();
+                r.query.remove("preset");
+                r.query.remove("algo");
+                r.query.set("i", share::encode(&Instance::Divisible(d)));
+                r.query.set("step", "0");
+                nav.push(r);
+            })
+        };
+        html! { <DivisibleField instance={inst.clone()} {on_apply} /> }
+    }
+
+    fn error_links() -> Html {
+        html! { <a href="#/divisible?preset=divisible-dl3">{"Open the STARLINEAR walk-through (DL-3)"}</a> }
+    }
+}
+
+/// Workers of a star, nodes of a tree.
+fn size(inst: &Divisible) -> usize {
+    if inst.variant == Variant::TreeLinear {
+        inst.nodes.len()
+    } else {
+        inst.workers.len()
+    }
+}
+
+/// The figures at one step: the tree (tree variant), then the Gantt chart.
+fn figures(inst: &Divisible, s: &DivState, span: f64) -> Vec<Figure> {
+    if inst.variant == Variant::TreeLinear {
+        vec![tree::tree(inst, s), gantt(inst, s, span, 0.0)]
+    } else {
+        vec![gantt(inst, s, span, 0.0)]
+    }
+}
+
+fn describe(inst: &Divisible) -> String {
+    let n = size(inst);
+    let what = if inst.variant == Variant::TreeLinear {
+        "nodes"
+    } else {
+        "workers"
+    };
+    format!(
+        "{n} {what}, W_total = {}",
+        hetlab_core::rational::frac(&inst.w_total)
+    )
+}
+
+/// The caption before the first step.
+fn intro(inst: &Divisible) -> String {
+    let what = match inst.variant {
+        Variant::StarLinear => "Star with linear costs, one round: sort by g, then build the rates worker by worker.",
+        Variant::StarAffine => "Star with latencies, one round: try every order and set of workers with the equal-finish solver EF.",
+        Variant::TreeLinear => "Tree with linear costs: collapse every subtree bottom-up into one equivalent worker, then expand top-down.",
+        Variant::MultiInstallment => "Homogeneous star, a fixed number of rounds: solve the chunk recursion, then send round after round.",
+        Variant::Umr => "Homogeneous star, uniform rounds: pick the number of rounds M that minimises Obj(M).",
+        Variant::Periodic => "Star with latencies, periodic schedule: pick the workers by link cost, then repeat one period.",
+    };
+    format!(
+        "{} to process on {}. {what} Press ▶ to start.",
+        hetlab_core::rational::frac(&inst.w_total),
+        describe(inst).split(',').next().unwrap_or_default()
+    )
+}

@@ -61,7 +61,7 @@ pub struct Fuzz {
     pub slow: Vec<(String, Duration)>,
     /// The slowest run.
     pub slowest: (Duration, String),
-    /// The most memory resident during one solve run (the process's, in bytes).
+    /// The most heap one solve run held at once (bytes).
     pub biggest: (u64, String),
     /// Progress lines on stderr.
     pub verbose: bool,
@@ -203,11 +203,11 @@ impl Fuzz {
         for algo in algorithms {
             let with_trace = self.rng.gen_bool(0.2);
             self.solves += 1;
-            let before = memory::reset_peak();
+            memory::reset_peak();
             let start = Instant::now();
             let result = catch(|| family::solve(&parsed, Some(algo), with_trace));
             let took = start.elapsed();
-            let bytes = before.and(memory::peak()).unwrap_or(0);
+            let bytes = memory::peak();
             let what = format!("{} / {algo}", parsed.problem());
             if bytes > self.biggest.0 {
                 self.biggest = (bytes, format!("{what}: {}", clip(text)));
@@ -216,7 +216,7 @@ impl Fuzz {
                 self.fail(
                     Outcome::BadOutput,
                     text,
-                    format!("{what}: {} MiB resident at once", bytes >> 20),
+                    format!("{what}: {} MiB of heap at once", bytes >> 20),
                 );
             }
             if took > self.slowest.0 {
@@ -294,7 +294,7 @@ impl Fuzz {
         }
         let _ = write!(
             s,
-            " slowest {:.2?} ({}); {} over {SLOW:?}; most memory resident during one run {} MiB ({})",
+            " slowest {:.2?} ({}); {} over {SLOW:?}; most heap in one run {} MiB ({})",
             self.slowest.0,
             clip(&self.slowest.1).chars().take(60).collect::<String>(),
             self.slow.len(),

@@ -16,6 +16,11 @@ use crate::rational::{lcm_denominators, Q};
 /// reach `C` at the single-slave bound).
 const MAX_DOUBLINGS: usize = 64;
 
+/// Most halvings of the search interval (grid points up to `2^MAX_HALVINGS`): each costs one
+/// `MaxTasks` run, and values with hundreds of digits would ask for thousands (the fuzz run
+/// found 6.7 s with one communication time of `1e154`).
+const MAX_HALVINGS: u64 = 128;
+
 /// The least horizon `T` on the grid with `count(T) ≥ c`, searched in `[lo, hi]` (`hi` is
 /// doubled while `count(hi) < c`), with every probe.
 ///
@@ -60,6 +65,11 @@ pub(super) fn bisect(
         }
         lo = &hi + BigInt::one();
         hi = (&hi * BigInt::from(2)).max(BigInt::one());
+    }
+    if (&hi - &lo).bits() > MAX_HALVINGS {
+        return Err(SolveError::TooLarge(format!(
+            "the binary search on T would need over {MAX_HALVINGS} probes: the times have too many digits for this search (use values with fewer digits)"
+        )));
     }
     while lo < hi {
         let mid: BigInt = (&lo + &hi) / 2;

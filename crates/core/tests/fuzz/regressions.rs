@@ -148,3 +148,24 @@ fn the_grid_heuristic_value_is_never_null() {
     let doc = solve(&inst, "grid");
     answered(&doc);
 }
+
+#[test]
+fn master_slave_min_time_with_a_communication_time_of_1e154() {
+    // The binary search on T ran ~510 MaxTasks probes (6.7 s in release); it now refuses
+    // ranges over 2^128 grid points with a sentence, and small ranges are still solved.
+    let huge = Instance::from_json(
+        r#"{"problem":"master-slave","version":1,"variant":"MinTime1","t":[3,4,6],"tcom":1e+154,"C":10}"#,
+    )
+    .expect("valid");
+    for algorithm in ["greedy", "exact"] {
+        let doc = solve(&huge, algorithm);
+        let msg = doc["refused"].as_str().unwrap_or_default();
+        assert!(msg.contains("too many digits"), "{algorithm}: {doc}");
+    }
+    let small = Instance::from_json(
+        r#"{"problem":"master-slave","version":1,"variant":"MinTime1","t":[3,4,6],"tcom":1,"C":10}"#,
+    )
+    .expect("valid");
+    answered(&solve(&small, "exact"));
+    assert!(solve(&small, "exact")["refused"].is_null());
+}

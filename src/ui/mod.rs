@@ -146,9 +146,11 @@ pub fn use_nav() -> Nav {
 /// A panic is a bug, and in the browser it stops the app (`panic = "abort"`). This hook puts a
 /// plain notice over the page first: what happened, that the platform saved in this browser is
 /// untouched (it is written on every edit, never on a panic), how to reload, and the message to
-/// quote in a report.
+/// quote in a report. Installed through `yew::set_custom_panic_hook`: Yew's renderer replaces a
+/// plain `std::panic::set_hook` with its own console hook (the browser test found the notice
+/// never showed).
 pub fn install_panic_notice() {
-    std::panic::set_hook(Box::new(|info| {
+    yew::set_custom_panic_hook(Box::new(|info| {
         let what = info.to_string();
         let what: String = what.chars().take(600).collect();
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else {

@@ -1092,3 +1092,20 @@ export const tests = [
     },
   },
 ];
+
+// ---------------------------------------------------------------------------
+// Ring (SliceRing, ring.md): the worked examples of §12 and the platforms of §9–10.
+
+const ringNodesIn = (page) => page.locator('svg[data-testid="ring-figure"] circle.node-in');
+
+/** Opens a ring URL, plays to the end and returns the number of steps. */
+async function ringToEnd(h, page, search) {
+  await load(page, h.url(`/#/ring?${search}`));
+  await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+  await visible(byId(page, 'ring-figure'), 'ring figure');
+  await page.keyboard.press('End');
+  const total = await stepTotal(page);
+  await expectStep(page, `Step ${total} / ${total}`);
+  return total;
+}
+

@@ -18,6 +18,7 @@ pub mod master_slave;
 pub mod palette;
 pub mod ring;
 pub mod scatter;
+pub mod shapes;
 pub mod square;
 pub mod steady;
 pub mod svg;

@@ -68,6 +68,7 @@ pub fn loads(s: &ChainsState, out: &mut Vec<Shape>) {
             h: LOAD_BOTTOM - yl,
             class: "load",
             fill: Some(colour(owner(s, k))),
+            tip: None,
         });
         if *l == worst && loads.len() <= 64 {
             out.push(rect(x, yl, w, LOAD_BOTTOM - yl, "bottleneck"));

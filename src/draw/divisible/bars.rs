@@ -4,7 +4,7 @@
 //! they are all close, so that differences show; the axis says which).
 
 use super::{filled, Figure, WIDTH};
-use crate::draw::chains::{line, rect, text, Anchor};
+use crate::draw::shapes::{line, rect, text, Anchor};
 
 /// Height of a bar chart.
 pub const HEIGHT: f64 = 190.0;

@@ -17,8 +17,8 @@ use num_traits::{Signed, Zero};
 
 pub use svg::{export_css, filled, page_css, to_svg_document, Figure, HATCH};
 
-use crate::draw::chains::{line, text, Anchor, Shape};
 use crate::draw::palette::colour;
+use crate::draw::shapes::{line, text, Anchor, Shape};
 
 /// Width of every figure of the page (SVG units); narrow so that text stays readable on a phone.
 pub const WIDTH: f64 = 520.0;

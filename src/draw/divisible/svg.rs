@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::draw::chains::{shape_markup, Shape};
+pub use crate::draw::shapes::filled;
+use crate::draw::shapes::{shape_markup, Shape};
 use crate::draw::svg::escape;
 
 /// One figure: its size (SVG units) and its shapes in drawing order.
@@ -16,19 +17,6 @@ pub struct Figure {
     pub height: f64,
     /// The shapes.
     pub shapes: Vec<Shape>,
-}
-
-/// A rectangle filled with `fill` (a processor or round colour).
-#[must_use]
-pub fn filled(x: f64, y: f64, w: f64, h: f64, class: &'static str, fill: &'static str) -> Shape {
-    Shape::Rect {
-        x,
-        y,
-        w: w.max(0.0),
-        h: h.max(0.0),
-        class,
-        fill: Some(fill),
-    }
 }
 
 /// The style rules `(selector, declarations)` of every class the figures use.

@@ -7,7 +7,7 @@ use hetlab_core::divisible::{DivState, Divisible};
 use hetlab_core::rational::{approx, frac};
 
 use super::{filled, Figure, WIDTH};
-use crate::draw::chains::{line, text, Anchor, Shape};
+use crate::draw::shapes::{line, text, Anchor, Shape};
 
 /// Radius of a node.
 pub const R: f64 = 13.0;

@@ -2,7 +2,7 @@
 //! segments, polylines, anchored labels) on a canvas whose height depends on the instance, and
 //! its standalone SVG document (the Export SVG button).
 
-pub use crate::draw::chains::{line, points_attr, rect, text, Anchor, Shape};
+pub use crate::draw::shapes::{filled, line, points_attr, rect, shape_markup, text, Anchor, Shape};
 
 /// Width of the drawing (SVG units): narrow enough that 12 px labels stay readable on a phone.
 pub const WIDTH: f64 = 480.0;
@@ -14,19 +14,6 @@ pub struct Drawing {
     pub height: f64,
     /// The shapes.
     pub shapes: Vec<Shape>,
-}
-
-/// A rectangle filled with a processor colour.
-#[must_use]
-pub fn filled(x: f64, y: f64, w: f64, h: f64, class: &'static str, fill: &'static str) -> Shape {
-    Shape::Rect {
-        x,
-        y,
-        w: w.max(0.0),
-        h: h.max(0.0),
-        class,
-        fill: Some(fill),
-    }
 }
 
 /// Styles of the exported SVG (www/style.css has the same rules under `svg.ms-figure`).
@@ -42,52 +29,8 @@ pub fn to_svg_document(d: &Drawing, title: &str) -> String {
         escape(title)
     );
     for shape in &d.shapes {
-        s.push_str(&element(shape));
+        s.push_str(&shape_markup(shape));
     }
     s.push_str("</svg>");
     s
-}
-
-/// One shape as an SVG element.
-fn element(shape: &Shape) -> String {
-    use crate::draw::svg::escape;
-    match shape {
-        Shape::Rect {
-            x,
-            y,
-            w,
-            h,
-            class,
-            fill,
-        } => {
-            let f = fill.map_or_else(String::new, |c| format!(r#" fill="{c}""#));
-            format!(
-                r#"<rect class="{class}" x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}"{f}/>"#
-            )
-        }
-        Shape::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            class,
-        } => format!(
-            r#"<line class="{class}" x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}"/>"#
-        ),
-        Shape::Poly { points, class } => format!(
-            r#"<polyline class="{class}" points="{}"/>"#,
-            points_attr(points)
-        ),
-        Shape::Text {
-            x,
-            y,
-            text,
-            class,
-            anchor,
-        } => format!(
-            r#"<text class="{class}" x="{x:.2}" y="{y:.2}" text-anchor="{}">{}</text>"#,
-            anchor.css(),
-            escape(text)
-        ),
-    }
 }

@@ -9,8 +9,8 @@ use hetlab_core::rational::{to_f64, Q};
 use hetlab_core::scatter::Schedule;
 
 use super::{
-    bar, coloured, label, name, place_labels, seg, share_text, tick_text, ticks, time_text, Anchor,
-    Scale, Shape, SHARE_W, SHARE_X0, X1,
+    coloured, line, name, place_labels, rect, share_text, text, tick_text, ticks, time_text,
+    Anchor, Scale, Shape, SHARE_W, SHARE_X0, X1,
 };
 use crate::draw::palette::colour;
 
@@ -59,7 +59,7 @@ pub fn gantt(out: &mut Vec<Shape>, c: &Chart<'_>, top: f64, scale: Scale) -> f64
     let row = row_height(p);
     let rows_top = top + HEAD;
     let rows_bottom = rows_top + row * p as f64;
-    out.push(label(
+    out.push(text(
         4.0,
         top + 14.0,
         c.title.clone(),
@@ -69,7 +69,7 @@ pub fn gantt(out: &mut Vec<Shape>, c: &Chart<'_>, top: f64, scale: Scale) -> f64
     grid(out, scale, rows_top, rows_bottom);
     if let (Some(lp), Some(b)) = (&c.lines.lp, &c.lines.bound) {
         let (xa, xb) = (scale.x(to_f64(lp)), scale.x(to_f64(b)));
-        out.push(bar(
+        out.push(rect(
             xa,
             rows_top - 2.0,
             xb - xa,
@@ -83,7 +83,7 @@ pub fn gantt(out: &mut Vec<Shape>, c: &Chart<'_>, top: f64, scale: Scale) -> f64
         if row >= LABEL_ROW {
             // The root's name is bold (the legend says the bottom row is the root).
             let class = if is_root { "root-label" } else { "row-label" };
-            out.push(label(
+            out.push(text(
                 super::X0 - 4.0,
                 y_of(k) + row * 0.5 + 4.0,
                 name(i),
@@ -103,7 +103,7 @@ pub fn gantt(out: &mut Vec<Shape>, c: &Chart<'_>, top: f64, scale: Scale) -> f64
 fn grid(out: &mut Vec<Shape>, scale: Scale, y0: f64, y1: f64) {
     for t in ticks(scale.span).into_iter().skip(1) {
         let x = scale.x(t);
-        out.push(seg(x, y0, x, y1, "grid"));
+        out.push(line(x, y0, x, y1, "grid"));
     }
 }
 
@@ -213,7 +213,7 @@ fn shares(out: &mut Vec<Shape>, sched: &Schedule, rows_top: f64, row: f64) {
             tip,
         ));
         if row >= LABEL_ROW {
-            out.push(label(
+            out.push(text(
                 SHARE_X0 + SHARE_W + 3.0,
                 y + row * 0.5 + 4.0,
                 share_text(&v),
@@ -230,11 +230,11 @@ fn markers(out: &mut Vec<Shape>, c: &Chart<'_>, scale: Scale, (y0, y1): (f64, f6
     let mut labels: Vec<(f64, String, &'static str)> =
         vec![(SHARE_X0 + SHARE_W / 2.0 + 8.0, "items".to_owned(), "tick")];
     let xt = scale.x(to_f64(t));
-    out.push(seg(xt, y0 - 4.0, xt, y1, "tline"));
+    out.push(line(xt, y0 - 4.0, xt, y1, "tline"));
     labels.push((xt, format!("T = {}", time_text(t)), "tline-label"));
     if let Some(lp) = &c.lines.lp {
         let x = scale.x(to_f64(lp));
-        out.push(seg(x, y0 - 4.0, x, y1, "lpline"));
+        out.push(line(x, y0 - 4.0, x, y1, "lpline"));
         labels.push((x, format!("T_LP ≈ {}", tick_text(to_f64(lp))), "lp-label"));
     }
     if let Some(b) = &c.lines.bound {
@@ -243,9 +243,9 @@ fn markers(out: &mut Vec<Shape>, c: &Chart<'_>, scale: Scale, (y0, y1): (f64, f6
     }
     // Keep every label inside the figure before choosing lanes, so that the lanes see the
     // positions the labels are drawn at.
-    for (x, text, _) in &mut labels {
+    for (x, words, _) in &mut labels {
         #[allow(clippy::cast_precision_loss)]
-        let half = super::CHAR_W * text.chars().count() as f64 / 2.0;
+        let half = super::CHAR_W * words.chars().count() as f64 / 2.0;
         *x = x.clamp(half + 2.0, super::WIDTH - half - 2.0);
     }
     let lanes = place_labels(
@@ -255,20 +255,20 @@ fn markers(out: &mut Vec<Shape>, c: &Chart<'_>, scale: Scale, (y0, y1): (f64, f6
             .collect::<Vec<_>>(),
         2,
     );
-    for ((x, text, class), lane) in labels.into_iter().zip(lanes) {
+    for ((x, words, class), lane) in labels.into_iter().zip(lanes) {
         let Some(lane) = lane else { continue };
         #[allow(clippy::cast_precision_loss)]
         let y = y0 - 8.0 - 13.0 * lane as f64;
-        out.push(label(x, y, text, class, Anchor::Middle));
+        out.push(text(x, y, words, class, Anchor::Middle));
     }
 }
 
 /// The time axis under the rows.
 fn axis(out: &mut Vec<Shape>, scale: Scale, y: f64) {
-    out.push(seg(super::X0, y, X1, y, "axis"));
+    out.push(line(super::X0, y, X1, y, "axis"));
     for t in ticks(scale.span) {
         let x = scale.x(t);
-        out.push(seg(x, y, x, y + 3.0, "axis"));
-        out.push(label(x, y + 14.0, tick_text(t), "tick", Anchor::Middle));
+        out.push(line(x, y, x, y + 3.0, "axis"));
+        out.push(text(x, y + 14.0, tick_text(t), "tick", Anchor::Middle));
     }
 }

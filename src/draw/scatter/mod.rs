@@ -257,8 +257,8 @@ pub fn figure(f: &Frame<'_>) -> Drawing {
     }
 }
 
-fn note(out: &mut Vec<Shape>, y: f64, text: &str) -> f64 {
-    out.push(label(X0, y + 16.0, text, "note", Anchor::Start));
+fn note(out: &mut Vec<Shape>, y: f64, words: &str) -> f64 {
+    out.push(text(X0, y + 16.0, words, "note", Anchor::Start));
     y + 24.0
 }
 

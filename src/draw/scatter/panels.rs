@@ -6,7 +6,7 @@
 use hetlab_core::rational::{to_f64, Q};
 use hetlab_core::scatter::{Cell, ScatterState};
 
-use super::{bar, label, name, seg, tick_text, time_text, Anchor, Shape, X0, X1};
+use super::{line, name, rect, text, tick_text, time_text, Anchor, Shape, X0, X1};
 
 /// Height of the candidate plot.
 const PLOT_H: f64 = 80.0;
@@ -20,7 +20,7 @@ pub fn candidates(out: &mut Vec<Shape>, cell: &Cell, s: &ScatterState, top: f64)
         .order
         .get(cell.position)
         .map_or_else(|| format!("position {}", cell.position + 1), |&i| name(i));
-    out.push(label(
+    out.push(text(
         4.0,
         top + 14.0,
         format!(
@@ -40,8 +40,8 @@ pub fn candidates(out: &mut Vec<Shape>, cell: &Cell, s: &ScatterState, top: f64)
     let d = cell.candidates.len().saturating_sub(1).max(1) as f64;
     let x = |e: usize| X0 + (X1 - X0) * e as f64 / d;
     let y = |v: f64| y1 - 8.0 - (PLOT_H - 16.0) * (v - lo) / range;
-    out.push(seg(X0, y1, X1, y1, "axis"));
-    out.push(seg(X0, y0, X0, y1, "axis"));
+    out.push(line(X0, y1, X1, y1, "axis"));
+    out.push(line(X0, y0, X0, y1, "axis"));
     let points: Vec<(f64, f64)> = values
         .iter()
         .enumerate()
@@ -57,11 +57,11 @@ pub fn candidates(out: &mut Vec<Shape>, cell: &Cell, s: &ScatterState, top: f64)
     for (e, &(px, py)) in points.iter().enumerate() {
         let class = if e == chosen { "chosen" } else { "dot" };
         let r = if e == chosen { 4.0 } else { 2.0 };
-        out.push(bar(px - r, py - r, 2.0 * r, 2.0 * r, class));
+        out.push(rect(px - r, py - r, 2.0 * r, 2.0 * r, class));
     }
     // The best candidate in words under the axis, where the curve never passes.
     if let Some(v) = cell.candidates.get(chosen) {
-        out.push(label(
+        out.push(text(
             f64::midpoint(X0, X1),
             y1 + 13.0,
             format!("best: e = {chosen}, cost {}", time_text(v)),
@@ -69,15 +69,15 @@ pub fn candidates(out: &mut Vec<Shape>, cell: &Cell, s: &ScatterState, top: f64)
             Anchor::Middle,
         ));
     }
-    out.push(label(X0, y1 + 13.0, "e = 0", "tick", Anchor::Start));
-    out.push(label(
+    out.push(text(X0, y1 + 13.0, "e = 0", "tick", Anchor::Start));
+    out.push(text(
         X1,
         y1 + 13.0,
         format!("e = {}", cell.d),
         "tick",
         Anchor::End,
     ));
-    out.push(label(
+    out.push(text(
         X0 - 3.0,
         y(hi) + 4.0,
         tick_text(hi),
@@ -85,7 +85,7 @@ pub fn candidates(out: &mut Vec<Shape>, cell: &Cell, s: &ScatterState, top: f64)
         Anchor::End,
     ));
     if hi > lo {
-        out.push(label(
+        out.push(text(
             X0 - 3.0,
             y(lo) + 4.0,
             tick_text(lo),
@@ -99,7 +99,7 @@ pub fn candidates(out: &mut Vec<Shape>, cell: &Cell, s: &ScatterState, top: f64)
 /// The roots tried so far, from `top`; returns the y below.
 #[allow(clippy::cast_precision_loss)]
 pub fn roots(out: &mut Vec<Shape>, s: &ScatterState, top: f64) -> f64 {
-    out.push(label(
+    out.push(text(
         4.0,
         top + 14.0,
         "Root choice: moving the data (hatched) + the scatter",
@@ -116,17 +116,17 @@ pub fn roots(out: &mut Vec<Shape>, s: &ScatterState, top: f64) -> f64 {
     let mut y = top + 22.0;
     for r in &s.roots {
         let (wt, we) = (w(to_f64(&r.transfer)), w(to_f64(&r.execution)));
-        out.push(label(
+        out.push(text(
             X0 - 4.0,
             y + 14.0,
             name(r.root),
             "row-label",
             Anchor::End,
         ));
-        out.push(bar(X0, y + 3.0, wt, ROOT_ROW - 6.0, "transfer"));
-        out.push(bar(X0 + wt, y + 3.0, we, ROOT_ROW - 6.0, "exec"));
+        out.push(rect(X0, y + 3.0, wt, ROOT_ROW - 6.0, "transfer"));
+        out.push(rect(X0 + wt, y + 3.0, we, ROOT_ROW - 6.0, "exec"));
         if s.best_root == Some(r.root) {
-            out.push(bar(
+            out.push(rect(
                 X0 - 1.0,
                 y + 2.0,
                 wt + we + 2.0,
@@ -135,7 +135,7 @@ pub fn roots(out: &mut Vec<Shape>, s: &ScatterState, top: f64) -> f64 {
             ));
         }
         let t = &r.transfer + &r.execution;
-        out.push(label(
+        out.push(text(
             X0 + wt + we + 4.0,
             y + 14.0,
             time_text(&t),

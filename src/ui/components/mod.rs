@@ -6,5 +6,6 @@ pub mod graph;
 pub mod player_bar;
 pub mod plot;
 pub mod procs_field;
+pub mod shape;
 pub mod share;
 pub mod square_svg;

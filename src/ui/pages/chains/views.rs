@@ -6,7 +6,8 @@ use hetlab_core::chains::{Algorithm, ChainsError, ChainsSolution, ChainsState};
 use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
-use crate::draw::chains::{self as draw, Drawing, Shape, HEIGHT, WIDTH};
+use crate::draw::chains::{Drawing, HEIGHT, WIDTH};
+use crate::ui::components::shape::shape;
 
 /// The figure as inline SVG.
 pub fn figure_svg(d: &Drawing, title: &str) -> Html {
@@ -15,46 +16,6 @@ pub fn figure_svg(d: &Drawing, title: &str) -> Html {
              aria-label={title.to_owned()} data-testid="chains-figure">
             { for d.shapes.iter().map(shape) }
         </svg>
-    }
-}
-
-fn n2(v: f64) -> String {
-    format!("{v:.2}")
-}
-
-/// One shape of the chains vocabulary as an SVG element (the master–slave and divisible-load
-/// figures use it too).
-pub fn shape(s: &Shape) -> Html {
-    match s {
-        Shape::Rect {
-            x,
-            y,
-            w,
-            h,
-            class,
-            fill,
-        } => html! {
-            <rect class={*class} x={n2(*x)} y={n2(*y)} width={n2(*w)} height={n2(*h)} fill={fill.map(AttrValue::from)} />
-        },
-        Shape::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            class,
-        } => html! { <line class={*class} x1={n2(*x1)} y1={n2(*y1)} x2={n2(*x2)} y2={n2(*y2)} /> },
-        Shape::Poly { points, class } => {
-            html! { <polyline class={*class} points={draw::points_attr(points)} /> }
-        }
-        Shape::Text {
-            x,
-            y,
-            text,
-            class,
-            anchor,
-        } => html! {
-            <text class={*class} x={n2(*x)} y={n2(*y)} text-anchor={anchor.css()}>{text.clone()}</text>
-        },
     }
 }
 

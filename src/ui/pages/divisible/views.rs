@@ -9,7 +9,8 @@ use yew::prelude::*;
 
 use crate::draw::divisible::{bars, page_css, Figure};
 use crate::draw::palette::colour;
-use crate::ui::pages::chains::views::{shape, shown};
+use crate::ui::components::shape::shape;
+use crate::ui::pages::chains::views::shown;
 
 /// One figure as inline SVG, with the page's rules for its classes and the latency hatch.
 pub fn figure_svg(f: &Figure, title: &str) -> Html {

@@ -9,7 +9,7 @@ use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
 use crate::draw::master_slave::{Drawing, WIDTH};
-use crate::ui::pages::chains::views::shape;
+use crate::ui::components::shape::shape;
 
 /// The figure as inline SVG.
 pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {

@@ -6,51 +6,11 @@ use hetlab_core::rational::{approx, frac, Q};
 use hetlab_core::scatter::{Rule, ScatterSolution, ScatterState};
 use yew::prelude::*;
 
-use crate::draw::scatter::{self as draw, name, Drawing, Shape, CSS};
+use crate::draw::scatter::{self as draw, name, Drawing, CSS};
+use crate::ui::components::shape::shape;
 
 /// Styles of the page around the figures (the figures carry [`CSS`]).
 const PAGE_CSS: &str = ".scatter-page .layout > *{min-width:0}.scatter-page .toolbar label,.scatter-page .toolbar select{max-width:100%;min-width:0}svg.scatter-fig{width:100%;max-width:560px;height:auto;display:block;margin:0 auto}.scatter-compare{display:flex;flex-wrap:wrap;gap:.5rem}.scatter-compare>figure{flex:1 1 340px;margin:0;min-width:0}.scatter-page .metrics dd{overflow-wrap:anywhere}.scatter-field{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start;flex-basis:100%}.scatter-field label{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;max-width:100%}.scatter-field input{max-width:100%}.scatter-field input[aria-invalid=\"true\"]{border-color:#b00020}.scatter-field .field-error{flex-basis:100%;max-width:28rem}table.dp td.traced{background:#c3fae8}table.dp td small{color:#495057}";
-
-fn n2(v: f64) -> String {
-    format!("{v:.2}")
-}
-
-fn shape(s: &Shape) -> Html {
-    match s {
-        Shape::Rect {
-            x,
-            y,
-            w,
-            h,
-            class,
-            fill,
-            tip,
-        } => html! {
-            <rect class={*class} x={n2(*x)} y={n2(*y)} width={n2(*w)} height={n2(*h)} fill={fill.map(AttrValue::from)}>
-                if let Some(t) = tip { <title>{t.clone()}</title> }
-            </rect>
-        },
-        Shape::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            class,
-        } => html! { <line class={*class} x1={n2(*x1)} y1={n2(*y1)} x2={n2(*x2)} y2={n2(*y2)} /> },
-        Shape::Poly { points, class } => {
-            html! { <polyline class={*class} points={draw::points_attr(points)} /> }
-        }
-        Shape::Text {
-            x,
-            y,
-            text,
-            class,
-            anchor,
-        } => html! {
-            <text class={*class} x={n2(*x)} y={n2(*y)} text-anchor={anchor.css()}>{text.clone()}</text>
-        },
-    }
-}
 
 /// A figure as inline SVG with the hatch pattern and the style sheet.
 pub fn figure_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {

@@ -180,6 +180,7 @@ impl Fuzz {
     }
 
     fn read_and_solve(&mut self, text: &str) {
+        memory::reset_peak();
         let parsed = match catch(|| Instance::from_json(text)) {
             Err(p) => return self.fail(Outcome::Panic, text, format!("parse: {p}")),
             Ok(Err(issues)) => {
@@ -200,6 +201,10 @@ impl Fuzz {
             Ok(a) => a,
             Err(p) => return self.fail(Outcome::Panic, text, format!("offered: {p}")),
         };
+        self.weigh(
+            text,
+            &format!("{} / reading and share link", parsed.problem()),
+        );
         for algo in algorithms {
             let with_trace = self.rng.gen_bool(0.2);
             self.solves += 1;
@@ -207,18 +212,8 @@ impl Fuzz {
             let start = Instant::now();
             let result = catch(|| family::solve(&parsed, Some(algo), with_trace));
             let took = start.elapsed();
-            let bytes = memory::peak();
             let what = format!("{} / {algo}", parsed.problem());
-            if bytes > self.biggest.0 {
-                self.biggest = (bytes, format!("{what}: {}", clip(text)));
-            }
-            if bytes > MAX_RUN_BYTES {
-                self.fail(
-                    Outcome::BadOutput,
-                    text,
-                    format!("{what}: {} MiB of heap at once", bytes >> 20),
-                );
-            }
+            self.weigh(text, &what);
             if took > self.slowest.0 {
                 self.slowest = (took, format!("{what}: {}", clip(text)));
             }
@@ -236,6 +231,21 @@ impl Fuzz {
                 }
                 Ok(Ok(doc)) => self.check_result(text, &what, &doc),
             }
+        }
+    }
+
+    /// Records the peak heap since the last reset for `what`, and fails over [`MAX_RUN_BYTES`].
+    fn weigh(&mut self, text: &str, what: &str) {
+        let bytes = memory::peak();
+        if bytes > self.biggest.0 {
+            self.biggest = (bytes, format!("{what}: {}", clip(text)));
+        }
+        if bytes > MAX_RUN_BYTES {
+            self.fail(
+                Outcome::BadOutput,
+                text,
+                format!("{what}: {} MiB of heap at once", bytes >> 20),
+            );
         }
     }
 

@@ -5,7 +5,9 @@
 use hetlab_core::instance::Chains;
 use yew::prelude::*;
 
-use crate::chains_entry::{read, Entry, Problems, MAX_SHOWN};
+use crate::ui::hooks::form::use_entry_form;
+
+use crate::chains_entry::{read, Entry, MAX_SHOWN};
 
 /// Props of [`ChainsField`].
 #[derive(Properties, PartialEq)]
@@ -19,34 +21,8 @@ pub struct FieldProps {
 /// The form.
 #[component]
 pub fn ChainsField(props: &FieldProps) -> Html {
-    let entry = use_state(|| Entry::of(&props.instance));
-    let problems = use_state(Problems::default);
-    {
-        // A new instance (preset, link, Back) refills the fields.
-        let (entry, problems) = (entry.clone(), problems.clone());
-        use_effect_with(props.instance.clone(), move |c| {
-            entry.set(Entry::of(c));
-            problems.set(Problems::default());
-        });
-    }
-    let on_submit = {
-        let (entry, problems, keep, apply) = (
-            entry.clone(),
-            problems.clone(),
-            props.instance.clone(),
-            props.on_apply.clone(),
-        );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            match read(&entry, &keep) {
-                Ok(c) => {
-                    problems.set(Problems::default());
-                    apply.emit(c);
-                }
-                Err(p) => problems.set(*p),
-            }
-        })
-    };
+    let (entry, problems, on_submit) =
+        use_entry_form(&props.instance, Entry::of, read, &props.on_apply);
     let field = |k: usize,
                  label: &'static str,
                  value: &str,

@@ -7,7 +7,9 @@
 use hetlab_core::divisible::{Divisible, Variant};
 use yew::prelude::*;
 
-use crate::divisible_entry::{read, Entry, Field, Problems};
+use crate::ui::hooks::form::use_entry_form;
+
+use crate::divisible_entry::{read, Entry, Field};
 
 /// The form's layout (scoped to this page, so that the site's stylesheet needs no rule).
 const FORM_CSS: &str = ".dl-field{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start;flex-basis:100%}.dl-field label{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;max-width:100%}.dl-field input{max-width:100%}.dl-field input[aria-invalid=true]{border-color:#b00020}.dl-field .field-error{flex-basis:100%;max-width:28rem}.divisible-page .toolbar label{max-width:100%;min-width:0}.divisible-page .toolbar select{max-width:100%}.divisible-page .layout>*{min-width:0}.divisible-page pre{white-space:pre-wrap;font-size:.8rem}";
@@ -78,29 +80,8 @@ fn fields(v: Option<Variant>) -> Vec<(Field, &'static str, &'static str, &'stati
 /// The form.
 #[component]
 pub fn DivisibleField(props: &FieldProps) -> Html {
-    let entry = use_state(|| Entry::of(&props.instance));
-    let problems = use_state(Problems::default);
-    {
-        // A new instance (preset, link, Back) refills the fields.
-        let (entry, problems) = (entry.clone(), problems.clone());
-        use_effect_with(props.instance.clone(), move |d| {
-            entry.set(Entry::of(d));
-            problems.set(Problems::default());
-        });
-    }
-    let on_submit = {
-        let (entry, problems, apply) = (entry.clone(), problems.clone(), props.on_apply.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            match read(&entry) {
-                Ok(d) => {
-                    problems.set(Problems::default());
-                    apply.emit(d);
-                }
-                Err(p) => problems.set(*p),
-            }
-        })
-    };
+    let (entry, problems, on_submit) =
+        use_entry_form(&props.instance, Entry::of, |e, _| read(e), &props.on_apply);
     let field = |(f, label, size, id): (Field, &'static str, &'static str, &'static str)| {
         let mut copy = (*entry).clone();
         let value = slot(&mut copy, f).clone();

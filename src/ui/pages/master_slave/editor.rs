@@ -5,7 +5,9 @@
 use hetlab_core::master_slave::MsInput;
 use yew::prelude::*;
 
-use crate::master_slave_entry::{fields, read, Entry, Problems, VARIANTS};
+use crate::ui::hooks::form::use_entry_form;
+
+use crate::master_slave_entry::{fields, read, Entry, VARIANTS};
 
 /// Props of [`MsField`].
 #[derive(Properties, PartialEq)]
@@ -49,29 +51,12 @@ fn default_of(key: &str, variant: &str) -> &'static str {
 /// The form.
 #[component]
 pub fn MsField(props: &FieldProps) -> Html {
-    let entry = use_state(|| Entry::of(&props.instance));
-    let problems = use_state(Problems::default);
-    {
-        // A new instance (preset, link, Back) refills the fields.
-        let (entry, problems) = (entry.clone(), problems.clone());
-        use_effect_with(props.instance.clone(), move |m| {
-            entry.set(Entry::of(m));
-            problems.set(Problems::default());
-        });
-    }
-    let on_submit = {
-        let (entry, problems, apply) = (entry.clone(), problems.clone(), props.on_apply.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            match read(&entry) {
-                Ok(m) => {
-                    problems.set(Problems::default());
-                    apply.emit(m);
-                }
-                Err(p) => problems.set(p),
-            }
-        })
-    };
+    let (entry, problems, on_submit) = use_entry_form(
+        &props.instance,
+        Entry::of,
+        |e, _| read(e).map_err(Box::new),
+        &props.on_apply,
+    );
     let on_variant = {
         let entry = entry.clone();
         Callback::from(move |e: Event| {

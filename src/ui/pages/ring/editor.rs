@@ -5,7 +5,9 @@
 use hetlab_core::instance::Ring;
 use yew::prelude::*;
 
-use crate::ring_entry::{read, Entry, Problems};
+use crate::ui::hooks::form::use_entry_form;
+
+use crate::ring_entry::{read, Entry};
 
 /// Props of [`RingField`].
 #[derive(Properties, PartialEq)]
@@ -26,29 +28,8 @@ fn error(e: Option<&String>) -> Html {
 /// The form.
 #[component]
 pub fn RingField(props: &FieldProps) -> Html {
-    let entry = use_state(|| Entry::of(&props.instance));
-    let problems = use_state(Problems::default);
-    {
-        // A new instance (preset, link, Back) refills the fields.
-        let (entry, problems) = (entry.clone(), problems.clone());
-        use_effect_with(props.instance.clone(), move |r| {
-            entry.set(Entry::of(r));
-            problems.set(Problems::default());
-        });
-    }
-    let on_submit = {
-        let (entry, problems, apply) = (entry.clone(), problems.clone(), props.on_apply.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            match read(&entry) {
-                Ok(r) => {
-                    problems.set(Problems::default());
-                    apply.emit(r);
-                }
-                Err(p) => problems.set(*p),
-            }
-        })
-    };
+    let (entry, problems, on_submit) =
+        use_entry_form(&props.instance, Entry::of, |e, _| read(e), &props.on_apply);
     let edit = |k: usize| {
         let entry = entry.clone();
         move |value: String| {

@@ -5,7 +5,9 @@
 use hetlab_core::instance::Scatter;
 use yew::prelude::*;
 
-use crate::scatter_entry::{read, Entry, Problems, ALPHA, BETA, LAMBDA, MU, N, REST};
+use crate::ui::hooks::form::use_entry_form;
+
+use crate::scatter_entry::{read, Entry, ALPHA, BETA, LAMBDA, MU, N, REST};
 
 /// Props of [`ScatterField`].
 #[derive(Properties, PartialEq)]
@@ -29,34 +31,8 @@ fn slot(e: &mut Entry, k: usize) -> &mut String {
 /// The form.
 #[component]
 pub fn ScatterField(props: &FieldProps) -> Html {
-    let entry = use_state(|| Entry::of(&props.instance));
-    let problems = use_state(Problems::default);
-    {
-        // A new instance (preset, link, Back) refills the fields.
-        let (entry, problems) = (entry.clone(), problems.clone());
-        use_effect_with(props.instance.clone(), move |c| {
-            entry.set(Entry::of(c));
-            problems.set(Problems::default());
-        });
-    }
-    let on_submit = {
-        let (entry, problems, keep, apply) = (
-            entry.clone(),
-            problems.clone(),
-            props.instance.clone(),
-            props.on_apply.clone(),
-        );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            match read(&entry, &keep) {
-                Ok(c) => {
-                    problems.set(Problems::default());
-                    apply.emit(c);
-                }
-                Err(p) => problems.set(*p),
-            }
-        })
-    };
+    let (entry, problems, on_submit) =
+        use_entry_form(&props.instance, Entry::of, read, &props.on_apply);
     let field = |k: usize,
                  text: &'static str,
                  title: &'static str,

@@ -45,6 +45,9 @@ fn at<'a>(v: &'a mut Value, path: &[Seg]) -> Option<&'a mut Value> {
     })
 }
 
+/// Largest document the multiplying mutation builds (4 MiB, four times the product's cap).
+const MAX_MUTATED_BYTES: usize = 4 << 20;
+
 /// A number a user could type that stresses the exact and the float code: huge, tiny,
 /// subnormal, long, or ordinary.
 pub fn extreme_number(rng: &mut ChaCha8Rng) -> Value {
@@ -138,8 +141,12 @@ pub fn mutate_value(v: &mut Value, rng: &mut ChaCha8Rng) {
             // Huge sizes: an array multiplied, or a size field made enormous.
             match node {
                 Value::Array(a) if !a.is_empty() => {
-                    let target = rng.gen_range(50..3000);
+                    // At most a few times the product's 1 MiB document cap: larger only costs
+                    // the harness memory (a 500 KB string multiplied 3000 times took 1.6 GB).
                     let base = a.clone();
+                    let bytes = Value::Array(base.clone()).to_string().len().max(1);
+                    let fits = (MAX_MUTATED_BYTES / bytes).max(1) * base.len();
+                    let target = rng.gen_range(50..3000).min(fits);
                     while a.len() < target {
                         a.extend(base.iter().cloned());
                     }

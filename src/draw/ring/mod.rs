@@ -45,7 +45,7 @@ pub struct Layout {
     pub radius: Vec<f64>,
     /// Label anchor of each processor (outside the circle).
     pub label: Vec<(f64, f64, Anchor)>,
-    /// Background links `(i, j, class)`, `i < j` (none above [`ALL_LINKS_MAX`] processors).
+    /// Background links `(i, j, class)`, `i < j` (none above `ALL_LINKS_MAX` processors).
     pub links: Vec<(usize, usize, &'static str)>,
 }
 

@@ -23,11 +23,3 @@ impl From<&str> for Violation {
         Violation(message.to_owned())
     }
 }
-
-/// `Err(Violation)` with a formatted sentence.
-#[macro_export]
-macro_rules! violation {
-    ($($arg:tt)*) => {
-        Err($crate::error::Violation(format!($($arg)*)))
-    };
-}

@@ -186,9 +186,11 @@ pub(super) fn solve(p: &Problem, limits: &Limits) -> Result<Outcome, LpError> {
         let mut sum_words = 1;
         for i in 0..t.rows.len() {
             if t.basis[i] >= t.first_art {
-                let row = &t.rows[i];
-                sum_words += words(&row.den);
-                let cost = row.nonzeros() * words(&row.den) * sum_words;
+                let den = words(&t.rows[i].den);
+                sum_words += den;
+                let cost = t.rows[i]
+                    .nonzeros()
+                    .saturating_mul(den.saturating_mul(sum_words));
                 t.charge(cost)?;
                 let row = &t.rows[i];
                 for j in (0..t.first_art).chain([rhs]) {

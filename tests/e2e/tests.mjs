@@ -1106,7 +1106,41 @@ export const tests = [
         await textWhere(byId(page, 'dl-result'), `${name}: result hidden one step back`, (t) => t.includes('press End'));
       }
     },
-  },];
+  },  {
+    // Ring §11 (e), §10.2: on Lyon the W/H slider re-solves the greedy as it moves, without a
+    // new page: 1 processor below W/H = 65.5241, all 14 above (T_step = 0.622591004 at 100).
+    // Above 10 processors the exact method keeps the button instead.
+    name: 'ring-slider',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/ring?preset=ring-lyon&algo=greedy'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await visible(byId(page, 'ring-slider'), 'W/H slider', LOAD_TIMEOUT);
+      const before = page.url();
+      const slide = (k) => byId(page, 'ring-slider').evaluate((el, v) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, k);
+      // 40 samples per decade from W/H = 1: index 72 is 63.1, 73 is 66.83, 80 is 100.
+      await slide(72);
+      await textWhere(byId(page, 'ring-live-ratio'), 'W/H 63.1', (t) => t === '63.1');
+      await textWhere(byId(page, 'ring-live-q'), 'one processor below the jump', (t) => t === '1');
+      await slide(73);
+      await textWhere(byId(page, 'ring-live-ratio'), 'W/H 66.83', (t) => t === '66.83');
+      await textWhere(byId(page, 'ring-live-q'), 'fourteen above the jump', (t) => t === '14');
+      // A quick drag: the last position wins.
+      for (const k of [40, 60, 20, 80]) await slide(k);
+      await textWhere(byId(page, 'ring-live-ratio'), 'W/H 100', (t) => t === '100');
+      await textWhere(byId(page, 'ring-live-q'), 'fourteen at 100', (t) => t === '14');
+      await textWhere(byId(page, 'ring-live-t'), 'T_step 0.622591004', (t) => t === '0.622591004');
+      check(page.url() === before, `the slider changed the address: ${page.url()}`);
+      await load(page, h.url('/#/ring?preset=ring-lyon&algo=exact'));
+      await visible(byId(page, 'ring-slider'), 'W/H slider (exact)', LOAD_TIMEOUT);
+      await textWhere(byId(page, 'ring-live'), 'no live exact above 10', (t) => t.includes('use the button'));
+      await visible(byId(page, 'ring-sweep-apply'), 'solve button');
+    },
+  },
+];
 
 // ---------------------------------------------------------------------------
 // Scatter: one Gantt chart of the figure and its stair in numbers (draw::scatter::ChartMarks).

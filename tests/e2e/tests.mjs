@@ -662,9 +662,19 @@ export const tests = [
       await load(page, h.url('/#/scatter?preset=scatter-sc1'));
       await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
       await visible(byId(page, 'scatter-figure'), 'scatter figure');
+      // Before balancing (step 2): equal shares end at 9, 12, 15, a stair; no balanced chart yet.
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      const early = await stair(page, 'before');
+      check(early.stair && early.idle >= 1 && early.hatched === early.idle, `before: ${show(early)}`);
+      check(Math.abs(early.spread - 6) < 1e-6 && !early.balanced, `before spread: ${show(early)}`);
+      check((await chartIn(page, 'after').count()) === 0, 'an after chart at step 1');
       await page.keyboard.press('End');
       const total = await stepTotal(page);
       await expectStep(page, `Step ${total} / ${total}`);
+      // After the DP: ends 13, 13, 12, within one item (4.5): the stair is gone.
+      const after = await stair(page, 'after');
+      check(after.balanced && Math.abs(after.spread - 1) < 1e-6 && after.spread <= after.item, `after: ${show(after)}`);
       await textWhere(byId(page, 'scatter-makespan'), 'makespan 13', (t) => t === '13');
       await textWhere(byId(page, 'scatter-distribution'), 'shares [3, 2, 1]', (t) => t === '[3, 2, 1]');
       await textWhere(byId(page, 'scatter-ends'), 'ends [13, 13, 12]', (t) => t === '[13, 13, 12]');
@@ -773,6 +783,12 @@ export const tests = [
       await textWhere(byId(page, 'scatter-distribution'), 'rounded shares',
         (t) => t === '[87698, 43296, 82715, 24959, 24907, 41372, 41161, 40952, 40743, 40536, 40330, 40124, 39920, 95194, 93268, 39926]');
       await textWhere(byId(page, 'scatter-uniform'), 'uniform latest end 830.4', (t) => t.includes('830.4'));
+      // The stair of equal shares (232.8 s to 830.4 s) and its disappearance after rounding.
+      const before = await stair(page, 'before');
+      check(before.stair && before.idle === 14 && before.hatched >= 1 && Math.abs(before.spread - 597.6) < 0.05 && !before.balanced,
+        `seismic before: ${show(before)}`);
+      const after = await stair(page, 'after');
+      check(after.balanced && after.spread <= after.item && after.spread < before.spread / 100, `seismic after: ${show(after)}`);
       await visible(byId(page, 'scatter-compare'), 'order comparison');
       await load(page, h.url('/#/scatter?preset=scatter-seismic-400&algo=lp-rounded'));
       await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
@@ -1090,8 +1106,60 @@ export const tests = [
         await textWhere(byId(page, 'dl-result'), `${name}: result hidden one step back`, (t) => t.includes('press End'));
       }
     },
+  },  {
+    // Ring §11 (e), §10.2: on Lyon the W/H slider re-solves the greedy as it moves, without a
+    // new page: 1 processor below W/H = 65.5241, all 14 above (T_step = 0.622591004 at 100).
+    // Above 10 processors the exact method keeps the button instead.
+    name: 'ring-slider',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/ring?preset=ring-lyon&algo=greedy'));
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await visible(byId(page, 'ring-slider'), 'W/H slider', LOAD_TIMEOUT);
+      const before = page.url();
+      const slide = (k) => byId(page, 'ring-slider').evaluate((el, v) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, k);
+      // 40 samples per decade from W/H = 1: index 72 is 63.1, 73 is 66.83, 80 is 100.
+      await slide(72);
+      await textWhere(byId(page, 'ring-live-ratio'), 'W/H 63.1', (t) => t === '63.1');
+      await textWhere(byId(page, 'ring-live-q'), 'one processor below the jump', (t) => t === '1');
+      await slide(73);
+      await textWhere(byId(page, 'ring-live-ratio'), 'W/H 66.83', (t) => t === '66.83');
+      await textWhere(byId(page, 'ring-live-q'), 'fourteen above the jump', (t) => t === '14');
+      // A quick drag: the last position wins.
+      for (const k of [40, 60, 20, 80]) await slide(k);
+      await textWhere(byId(page, 'ring-live-ratio'), 'W/H 100', (t) => t === '100');
+      await textWhere(byId(page, 'ring-live-q'), 'fourteen at 100', (t) => t === '14');
+      await textWhere(byId(page, 'ring-live-t'), 'T_step 0.622591004', (t) => t === '0.622591004');
+      check(page.url() === before, `the slider changed the address: ${page.url()}`);
+      await load(page, h.url('/#/ring?preset=ring-lyon&algo=exact'));
+      await visible(byId(page, 'ring-slider'), 'W/H slider (exact)', LOAD_TIMEOUT);
+      await textWhere(byId(page, 'ring-live'), 'no live exact above 10', (t) => t.includes('use the button'));
+      await visible(byId(page, 'ring-sweep-apply'), 'solve button');
+    },
   },
 ];
+
+// ---------------------------------------------------------------------------
+// Scatter: one Gantt chart of the figure and its stair in numbers (draw::scatter::ChartMarks).
+
+const chartIn = (page, role) => page.locator(`svg[data-testid="scatter-figure"] g[data-testid="scatter-chart-${role}"]`);
+
+/** The `role` chart's stair: its attributes and the hatched waits and dashed lines drawn in it. */
+async function stair(page, role) {
+  const g = chartIn(page, role);
+  await visible(g, `the ${role} chart`);
+  return g.first().evaluate((el) => ({
+    idle: Number(el.dataset.idle),
+    stair: el.dataset.stair === 'true' && el.querySelectorAll('polyline.stair').length === 1,
+    spread: Number(el.dataset.spread),
+    item: Number(el.dataset.item),
+    balanced: el.dataset.balanced === 'true',
+    hatched: [...el.querySelectorAll('rect.idle')].filter((r) => Number(r.getAttribute('width')) > 0).length,
+  }));
+}
 
 // ---------------------------------------------------------------------------
 // Ring (SliceRing, ring.md): the worked examples of §12 and the platforms of §9–10.

@@ -162,3 +162,28 @@ pub fn prepare(
 pub fn ratio(r: &Ring) -> Option<f64> {
     (!r.h.is_zero()).then(|| to_f64(&r.work) / to_f64(&r.h))
 }
+
+/// Most processors for which the `W/H` slider re-solves an exact method as it moves (above,
+/// the page keeps the button: Held–Karp at 11+ processors takes longer than a frame).
+pub const LIVE_EXACT_MAX: usize = 10;
+
+/// The slider re-solves `algo` on `p` processors as it moves: the greedy, the TSP heuristic
+/// and the closed form at any size, the exact methods up to [`LIVE_EXACT_MAX`].
+#[must_use]
+pub fn live(p: usize, algo: &str) -> bool {
+    match algo {
+        "exact" | "exhaustive" | "held-karp" => p <= LIVE_EXACT_MAX,
+        _ => true,
+    }
+}
+
+/// `r` with `W = ratio·H` (`ratio` as the slider shows it, e.g. `65.52`), solved with `algo`.
+///
+/// # Errors
+/// An unreadable ratio, or why the algorithm did not run, in words.
+pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, String> {
+    let x = hetlab_core::rational::parse_q(ratio).map_err(|e| e.to_string())?;
+    let mut next = r.clone();
+    next.work = x * &r.h;
+    solve_named(&next, algo).map_err(|e| e.to_string())
+}

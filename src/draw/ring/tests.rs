@@ -253,3 +253,21 @@ fn the_svg_document_is_escaped_and_complete() {
     );
     assert!(svg.contains(r#"viewBox="0 0 440 676""#));
 }
+
+#[test]
+fn the_slider_re_solves_lyon_across_its_jump() {
+    use super::prepare::{live, solve_at};
+    let lyon = preset("ring-lyon");
+    // §10.2: one processor below W/H = 65.5241, all fourteen above.
+    let q = |algo: &str, x: &str| solve_at(&lyon, algo, x).map(|s| s.q);
+    assert_eq!(q("greedy", "63.1"), Ok(1));
+    assert_eq!(q("greedy", "66.83"), Ok(14));
+    let at100 = solve_at(&lyon, "greedy", "100").expect("solves");
+    assert!((hetlab_core::rational::to_f64(&at100.t_step) - 0.622_591_004).abs() < 1e-9);
+    assert!(live(14, "greedy") && live(14, "tsp") && !live(14, "exact") && live(10, "exact"));
+    assert!(solve_at(&lyon, "greedy", "x").is_err());
+    // RR-1 (4 processors): the exact method re-solves; one processor at a tiny ratio.
+    let rr1 = preset("ring-rr-1");
+    assert_eq!(solve_at(&rr1, "exact", "10").map(|s| s.q), Ok(4));
+    assert_eq!(solve_at(&rr1, "exact", "0.01").map(|s| s.q), Ok(1));
+}

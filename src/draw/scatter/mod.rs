@@ -12,12 +12,16 @@ use hetlab_core::scatter::model::evaluate;
 use hetlab_core::scatter::{Algorithm, Model, ScatterSolution, ScatterState, Schedule};
 
 mod gantt;
+mod marks;
 mod panels;
 mod shapes;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stair;
 
 pub use gantt::{gantt, Chart, Lines};
+pub use marks::{ends, ChartMarks};
 pub use panels::{candidates, roots};
 pub use shapes::*;
 
@@ -197,6 +201,7 @@ pub struct Frame<'a> {
 pub fn figure(f: &Frame<'_>) -> Drawing {
     let s = f.state;
     let mut out = Vec::new();
+    let mut charts = Vec::new();
     let p = s.p;
     let mut y = 4.0;
     let before = s.before.as_ref().map(|b| Chart {
@@ -208,7 +213,7 @@ pub fn figure(f: &Frame<'_>) -> Drawing {
         lines: Lines::default(),
     });
     y = match &before {
-        Some(c) => gantt(&mut out, c, y, f.scale),
+        Some(c) => drawn(&mut out, &mut charts, ("before", c), y, f.scale),
         None => note(
             &mut out,
             y,
@@ -221,26 +226,32 @@ pub fn figure(f: &Frame<'_>) -> Drawing {
         bound: s.bound.clone(),
     };
     let after = match (&s.after, f.rational.filter(|_| s.rational.is_some())) {
-        (Some(a), _) => Some(Chart {
-            schedule: a,
-            title: format!("After balancing: T = {}", time_text(&a.makespan)),
-            lines,
-        }),
-        (None, Some(r)) => Some(Chart {
-            schedule: r,
-            title: format!(
-                "Rational shares (before rounding): T = {}",
-                time_text(&r.makespan)
-            ),
-            lines: Lines {
-                bound: None,
-                ..lines
+        (Some(a), _) => Some((
+            "after",
+            Chart {
+                schedule: a,
+                title: format!("After balancing: T = {}", time_text(&a.makespan)),
+                lines,
             },
-        }),
+        )),
+        (None, Some(r)) => Some((
+            "rational",
+            Chart {
+                schedule: r,
+                title: format!(
+                    "Rational shares (before rounding): T = {}",
+                    time_text(&r.makespan)
+                ),
+                lines: Lines {
+                    bound: None,
+                    ..lines
+                },
+            },
+        )),
         _ => None,
     };
     y = match &after {
-        Some(c) => gantt(&mut out, c, y, f.scale),
+        Some((role, c)) => drawn(&mut out, &mut charts, (role, c), y, f.scale),
         None if p > 0 => note(&mut out, y, "After: the balanced shares appear at the end."),
         None => y,
     };
@@ -254,7 +265,22 @@ pub fn figure(f: &Frame<'_>) -> Drawing {
         width: WIDTH,
         height: y + 6.0,
         shapes: out,
+        charts,
     }
+}
+
+/// [`gantt`], recording the chart's marks under `role`.
+fn drawn(
+    out: &mut Vec<Shape>,
+    charts: &mut Vec<ChartMarks>,
+    (role, c): (&'static str, &Chart<'_>),
+    top: f64,
+    scale: Scale,
+) -> f64 {
+    let from = out.len();
+    let y = gantt(out, c, top, scale);
+    charts.push(ChartMarks::new(role, c.schedule, out, from..out.len()));
+    y
 }
 
 fn note(out: &mut Vec<Shape>, y: f64, words: &str) -> f64 {
@@ -265,11 +291,12 @@ fn note(out: &mut Vec<Shape>, y: f64, words: &str) -> f64 {
 /// One Gantt chart alone (the order comparison of §7 event 5).
 #[must_use]
 pub fn single(chart: &Chart<'_>, scale: Scale) -> Drawing {
-    let mut out = Vec::new();
-    let y = gantt(&mut out, chart, 4.0, scale);
+    let (mut out, mut charts) = (Vec::new(), Vec::new());
+    let y = drawn(&mut out, &mut charts, ("chart", chart), 4.0, scale);
     Drawing {
         width: WIDTH,
         height: y + 6.0,
         shapes: out,
+        charts,
     }
 }

@@ -12,6 +12,8 @@ pub struct Drawing {
     pub height: f64,
     /// The marks.
     pub shapes: Vec<Shape>,
+    /// The Gantt charts among the marks, in order (their stair in numbers).
+    pub charts: Vec<super::ChartMarks>,
 }
 
 /// Id of the hatch pattern of the idle bars (the stair).

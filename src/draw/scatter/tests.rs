@@ -7,7 +7,7 @@ use hetlab_core::instance::{Instance, Scatter};
 use hetlab_core::presets;
 use hetlab_core::scatter::{solve_traced, Algorithm, ScatterState};
 
-fn preset(name: &str) -> Scatter {
+pub(super) fn preset(name: &str) -> Scatter {
     match presets::get(name) {
         Some(Instance::Scatter(s)) => s,
         _ => panic!("no scatter preset {name}"),
@@ -15,7 +15,7 @@ fn preset(name: &str) -> Scatter {
 }
 
 /// Every figure of a run, one per step (`0..=len`).
-fn frames(inst: &Scatter, algo: Algorithm) -> Vec<Drawing> {
+pub(super) fn frames(inst: &Scatter, algo: Algorithm) -> Vec<Drawing> {
     let t = solve_traced(inst, algo).expect("solves");
     let rational = rational_schedule(inst, &t.solution);
     let scale = Scale::new(time_span(&t.solution, rational.as_ref()));

@@ -88,7 +88,9 @@ impl FamilyPage for RingPage {
             </>
         };
         let sweep = match &x.sweep {
-            Some(sw) => html! { <SweepPanel sweep={sw.clone()} instance={r.clone()} /> },
+            Some(sw) => {
+                html! { <SweepPanel sweep={sw.clone()} instance={r.clone()} algo={ctx.algo.to_owned()} /> }
+            }
             None => {
                 html! { <p class="muted" data-testid="ring-sweep">{"H = 0: no communication, so every processor joins at every W (T = W·w_cumul); the W/H plot has nothing to show."}</p> }
             }

@@ -24,9 +24,38 @@ pub fn figure_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
                     <line x1="0" y1="0" x2="0" y2="6" stroke="#868e96" stroke-width="2" />
                 </pattern>
             </defs>
-            { for d.shapes.iter().map(shape) }
+            { marks(d) }
         </svg>
     }
+}
+
+/// The marks of `d`, each Gantt chart's under one `<g data-testid="scatter-chart-<role>">` that
+/// carries its stair in numbers ([`draw::ChartMarks`]): hatched waits, the dashed stair, the
+/// spread of the end times, one item's time, and whether the ends are equal within it.
+fn marks(d: &Drawing) -> Html {
+    let run = |r: std::ops::Range<usize>| -> Html {
+        d.shapes
+            .get(r)
+            .unwrap_or_default()
+            .iter()
+            .map(shape)
+            .collect()
+    };
+    let mut at = 0;
+    let mut out: Vec<Html> = Vec::new();
+    for c in &d.charts {
+        out.push(run(at..c.shapes.start.max(at)));
+        out.push(html! {
+            <g data-testid={format!("scatter-chart-{}", c.role)} data-idle={c.idle.to_string()}
+               data-stair={c.stair.to_string()} data-spread={format!("{:.6}", c.spread)}
+               data-item={format!("{:.6}", c.item)} data-balanced={c.balanced().to_string()}>
+                { run(c.shapes.clone()) }
+            </g>
+        });
+        at = at.max(c.shapes.end);
+    }
+    out.push(run(at..d.shapes.len()));
+    out.into_iter().collect()
 }
 
 /// `17/2 ≈ 8.5`, `7`, or `≈ 406.8368` for a long fraction.

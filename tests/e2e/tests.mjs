@@ -1110,6 +1110,12 @@ export const tests = [
       await page.locator('select[data-testid="chains-scaling-preset"]').selectOption('g7jac050sc-like');
       await byId(page, 'chains-scaling-compute').click();
       await textWhere(row(64), 'g7: P = 64: RB 10.705', (t) => t.includes('10.705') && t.includes('1.318'), LOAD_TIMEOUT);
+      // CP: the histogram of imbalance over the random orders, one bar per bin.
+      await load(page, h.url('/#/chains?preset=chains-ex2&algo=cp-random'));
+      const hist = byId(page, 'chains-cp-histogram');
+      await visible(hist, 'CP histogram', LOAD_TIMEOUT);
+      const bars = await hist.locator('rect').count();
+      check(bars >= 1, `CP histogram bars: ${bars}`);
     },
   },
 ];

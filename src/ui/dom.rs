@@ -153,3 +153,11 @@ pub fn focusable_in(node: &yew::NodeRef) -> Vec<web_sys::HtmlElement> {
         .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
         .collect()
 }
+
+/// `performance.now()` in milliseconds (0 without a window).
+#[must_use]
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}

@@ -1140,6 +1140,33 @@ export const tests = [
       await visible(byId(page, 'ring-sweep-apply'), 'solve button');
     },
   },
+  {
+    // chains.md §9.4: the scaling view computes the table on a click (with a "Computing…"
+    // state) and shows the spec's numbers, the same as `hetlab scaling`.
+    name: 'chains-scaling',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/chains?preset=chains-ex2'));
+      await visible(byId(page, 'chains-scaling-compute'), 'scaling Compute button', LOAD_TIMEOUT);
+      await byId(page, 'chains-scaling-compute').click();
+      const table = byId(page, 'chains-scaling-table');
+      await visible(table, 'scaling table', LOAD_TIMEOUT);
+      // Rows in P order: 32, 64, 128, 256, 512.
+      const row = (p) => table.locator('tbody tr').nth([32, 64, 128, 256, 512].indexOf(p));
+      await textWhere(row(32), 'P = 32: RB 0.329', (t) => t.startsWith('32') && t.includes('0.329') && t.includes('0.099'));
+      await textWhere(row(512), 'P = 512: OPT 1.550', (t) => t.includes('10.905') && t.includes('1.550'));
+      await visible(byId(page, 'chains-scaling-plot'), 'scaling plot');
+      await page.locator('select[data-testid="chains-scaling-preset"]').selectOption('g7jac050sc-like');
+      await byId(page, 'chains-scaling-compute').click();
+      await textWhere(row(64), 'g7: P = 64: RB 10.705', (t) => t.includes('10.705') && t.includes('1.318'), LOAD_TIMEOUT);
+      // CP: the histogram of imbalance over the random orders, one bar per bin.
+      await load(page, h.url('/#/chains?preset=chains-ex2&algo=cp-random'));
+      const hist = byId(page, 'chains-cp-histogram');
+      await visible(hist, 'CP histogram', LOAD_TIMEOUT);
+      const bars = await hist.locator('rect').count();
+      check(bars >= 1, `CP histogram bars: ${bars}`);
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------

@@ -15,6 +15,8 @@ use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::Instance;
 use hetlab_core::{catalog, family, share};
 
+mod scaling;
+
 #[derive(Parser)]
 #[command(
     name = "hetlab",
@@ -66,6 +68,22 @@ enum Command {
     },
     /// List the problems and their algorithms.
     List,
+    /// Print the chains scaling table (chains.md 9.4): mean percent imbalance of RB, MP and
+    /// the optimum against P, workload seed 1, five speed vectors per P.
+    Scaling {
+        /// A workload preset (repeatable); the spec's blunt-like and g7jac050sc-like when absent.
+        #[arg(long = "preset")]
+        presets: Vec<String>,
+        /// Processor counts, comma-separated; 32,64,128,256,512 when absent.
+        #[arg(long = "p", value_delimiter = ',')]
+        ps: Vec<usize>,
+        /// Speeds are integers in 1..=emax.
+        #[arg(long, default_value_t = 8)]
+        emax: u64,
+        /// Print JSON with exact fractions instead of the text table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Largest input read, in bytes: the core's own limit on instance documents.
@@ -140,6 +158,12 @@ fn run(command: Command) -> Result<String> {
                 .ok_or_else(|| anyhow!("generating \"{problem}\" instances is not available yet"))
         }
         Command::List => Ok(serde_json::to_string_pretty(catalog::FAMILIES)?),
+        Command::Scaling {
+            presets,
+            ps,
+            emax,
+            json,
+        } => scaling::run(&presets, &ps, emax, json),
     }
 }
 

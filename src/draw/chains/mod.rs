@@ -7,10 +7,13 @@
 use hetlab_core::chains::{task_bins, ChainStep, ChainsState};
 use hetlab_core::rational::{frac, to_f64};
 
+pub mod histogram;
 mod panels;
 mod shapes;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_histogram;
 
 pub use panels::{current, summary, value_range};
 pub use shapes::*;

@@ -21,11 +21,7 @@ struct Row {
     runs: usize,
 }
 
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
+use crate::ui::dom::now_ms as now;
 
 /// Median time of `runs` calls of `f`, in milliseconds.
 fn time(runs: usize, mut f: impl FnMut()) -> f64 {
@@ -83,6 +79,13 @@ fn measure() -> Vec<Row> {
     );
     for (name, runs, f) in crate::ui::pages::divisible::bench::cases() {
         rows.push(row(name, runs, f));
+    }
+    for (name, median_ms, runs) in super::chains::bench::rows(&|runs, f| time(runs, f)) {
+        rows.push(Row {
+            name,
+            median_ms,
+            runs,
+        });
     }
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);

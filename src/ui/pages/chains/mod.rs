@@ -3,24 +3,27 @@
 //! interval, step by step; the search in words and the DP table beside it; every algorithm on
 //! the instance below. Everything else is the generic algorithm page.
 
+pub mod bench;
 pub mod editor;
+pub mod scaling;
 pub mod views;
 
 use std::rc::Rc;
 
 use hetlab_core::chains::family::ChainsFamily;
-use hetlab_core::chains::{compare, ChainsState, PSEUDOCODE};
+use hetlab_core::chains::{compare, cp, ChainsState, PSEUDOCODE};
 use hetlab_core::family::RunOf;
 use hetlab_core::instance::{Chains, Instance};
 use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::draw::chains::{figure, to_svg_document, value_range};
+use crate::draw::chains::histogram::cp_histogram;
+use crate::draw::chains::{figure, to_svg_document, value_range, Drawing};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ChainsField;
-use views::{compare_table, dp_table, figure_svg, now, result, shown, Compared};
+use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, shown, Compared};
 
 const DEFAULT_PRESET: &str = "chains-ex2";
 const LAST_KEY: &str = "hetlab.chains.v1";
@@ -35,6 +38,8 @@ pub struct ChainsPage;
 pub struct ChainsExtra {
     range: (f64, f64),
     compare: Option<Rc<Vec<Compared>>>,
+    /// CP runs: the histogram of imbalance over the orders tried.
+    cp: Option<Rc<Drawing>>,
 }
 
 impl FamilyPage for ChainsPage {
@@ -45,12 +50,14 @@ impl FamilyPage for ChainsPage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "Cut a chain of weighted tasks into consecutive parts, one per processor, so that the slowest processor (the bottleneck: its part's weight divided by its speed) finishes as early as possible.";
 
-    fn extra(input: &Chains, _algorithm: &str, run: &RunOf<ChainsFamily>) -> ChainsExtra {
+    fn extra(input: &Chains, algorithm: &str, run: &RunOf<ChainsFamily>) -> ChainsExtra {
         let i = input.input();
         let small = i.weights.len().saturating_mul(i.speeds.len()) <= COMPARE_MAX;
         ChainsExtra {
             range: value_range(&run.solution.ideal, &run.trace.steps),
             compare: small.then(|| Rc::new(compare(&i))),
+            cp: (algorithm == "cp-random")
+                .then(|| Rc::new(cp_histogram(&cp::imbalances(&run.solution)))),
         }
     }
 
@@ -87,12 +94,14 @@ impl FamilyPage for ChainsPage {
                 <li>{"Number line: green mark feasible, red infeasible, blue the result; the band is [LB, UB]."}</li>
             </ul>
         };
-        let after = ctx
+        let compared = ctx
             .extra
             .compare
             .as_ref()
             .map(|rows| compare_table(rows, ctx.algo))
             .unwrap_or_default();
+        let histogram = ctx.extra.cp.as_deref().map(cp_svg).unwrap_or_default();
+        let after = html! { <>{ histogram }{ compared }<scaling::ScalingView /></> };
         let svg_title = title.clone();
         Shown {
             title: title.clone(),

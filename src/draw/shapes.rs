@@ -214,3 +214,35 @@ pub fn points_attr(points: &[(f64, f64)]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// What the drawing tests of the families read off a list of shapes.
+#[cfg(test)]
+pub mod probe {
+    use super::Shape;
+
+    /// The labels, in drawing order.
+    #[must_use]
+    pub fn texts(shapes: &[Shape]) -> Vec<&str> {
+        shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Rectangles, segments and polylines whose class list contains the word `class`.
+    #[must_use]
+    pub fn count(shapes: &[Shape], class: &str) -> usize {
+        shapes
+            .iter()
+            .filter(|s| match s {
+                Shape::Rect { class: c, .. }
+                | Shape::Line { class: c, .. }
+                | Shape::Poly { class: c, .. } => c.split(' ').any(|w| w == class),
+                Shape::Text { .. } => false,
+            })
+            .count()
+    }
+}

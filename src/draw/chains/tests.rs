@@ -1,6 +1,7 @@
 //! Native tests of the chains figure on the worked examples of chains.md §12.
 
 use super::*;
+use crate::draw::shapes::probe;
 use hetlab_core::chains::{solve_traced, ChainsInput};
 
 fn ex2() -> ChainsInput {
@@ -8,25 +9,11 @@ fn ex2() -> ChainsInput {
 }
 
 fn texts(d: &Drawing) -> Vec<&str> {
-    d.shapes
-        .iter()
-        .filter_map(|s| match s {
-            Shape::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
+    probe::texts(&d.shapes)
 }
 
 fn count(d: &Drawing, class: &str) -> usize {
-    d.shapes
-        .iter()
-        .filter(|s| match s {
-            Shape::Rect { class: c, .. }
-            | Shape::Line { class: c, .. }
-            | Shape::Poly { class: c, .. } => *c == class,
-            Shape::Text { .. } => false,
-        })
-        .count()
+    probe::count(&d.shapes, class)
 }
 
 #[test]

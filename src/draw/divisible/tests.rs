@@ -1,6 +1,7 @@
 //! Native tests of the divisible-load figures on the worked examples of divisible-load.md §11.
 
 use super::*;
+use crate::draw::shapes::probe;
 use hetlab_core::divisible::{solve_traced, DivStep};
 use hetlab_core::instance::Instance;
 use hetlab_core::presets;
@@ -88,13 +89,7 @@ fn count(f: &Figure, class: &str) -> usize {
 }
 
 fn texts(f: &Figure) -> Vec<&str> {
-    f.shapes
-        .iter()
-        .filter_map(|s| match s {
-            Shape::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
+    probe::texts(&f.shapes)
 }
 
 #[test]

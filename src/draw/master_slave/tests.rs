@@ -1,6 +1,7 @@
 //! Native tests of the master–slave figures on the worked examples of master-slave.md §11.
 
 use super::*;
+use crate::draw::shapes::probe;
 use hetlab_core::instance::Instance;
 use hetlab_core::master_slave::{solve_traced, Activity};
 use hetlab_core::presets;
@@ -26,25 +27,11 @@ fn at(t: &Traced<MsSolution, MsStep>, k: usize) -> MsState {
 }
 
 fn texts(d: &Drawing) -> Vec<&str> {
-    d.shapes
-        .iter()
-        .filter_map(|s| match s {
-            Shape::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
+    probe::texts(&d.shapes)
 }
 
 fn count(d: &Drawing, class: &str) -> usize {
-    d.shapes
-        .iter()
-        .filter(|s| match s {
-            Shape::Rect { class: c, .. }
-            | Shape::Line { class: c, .. }
-            | Shape::Poly { class: c, .. } => c.split(' ').any(|w| w == class),
-            Shape::Text { .. } => false,
-        })
-        .count()
+    probe::count(&d.shapes, class)
 }
 
 /// Every shape lies inside the `WIDTH × height` canvas (texts: their anchor point and an

@@ -12,10 +12,9 @@ use super::{
     schedule, verify_trees, BroadcastInput, Context, State, Status, BASELINE_PSEUDOCODE, PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::Instance;
 use crate::rational::Q;
-use crate::trace::Step;
 
 /// The broadcast family.
 pub struct BroadcastFamily;
@@ -96,15 +95,6 @@ impl Family for BroadcastFamily {
             }
         }
     }
-}
-
-fn captioned<S: Step>(s: &S, ctx: &S::Context<'_>, lines: usize) -> Result<(), Violation> {
-    ensure(!s.caption(ctx).is_empty(), || {
-        "a step has no caption".into()
-    })?;
-    ensure(s.phase().line < lines, || {
-        "a phase line is out of the pseudocode".into()
-    })
 }
 
 fn check_bidirectional(

@@ -8,9 +8,9 @@ use super::{
     PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::{Chains, Instance};
-use crate::trace::{Replay as _, Step as _, Trace, Traced};
+use crate::trace::{Replay as _, Trace, Traced};
 
 /// The chains family.
 pub struct ChainsFamily;
@@ -68,12 +68,7 @@ impl Family for ChainsFamily {
         verify(&i, sol).map_err(|v| v.to_string())?;
         let mut state = ChainsState::new(&i);
         for s in &run.trace.steps {
-            ensure(!s.caption(&()).is_empty(), || {
-                "a step has no caption".into()
-            })?;
-            ensure(s.phase().line < PSEUDOCODE.len(), || {
-                "a phase line is out of the pseudocode".into()
-            })?;
+            captioned(s, &(), PSEUDOCODE.len())?;
             state.apply(s);
         }
         if run.trace.is_empty() {

@@ -7,9 +7,9 @@ use super::{
     PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::{Divisible, Instance};
-use crate::trace::{Replay as _, Step as _, Trace, Traced};
+use crate::trace::{Replay as _, Trace, Traced};
 
 /// The divisible-load family.
 pub struct DivisibleFamily;
@@ -76,12 +76,7 @@ impl Family for DivisibleFamily {
         };
         let mut state = DivState::new(n);
         for s in &run.trace.steps {
-            ensure(!s.caption(&names).is_empty(), || {
-                "a step has no caption".into()
-            })?;
-            ensure(s.phase().line < PSEUDOCODE.len(), || {
-                "a phase line is out of the pseudocode".into()
-            })?;
+            captioned(s, &names, PSEUDOCODE.len())?;
             state.apply(s);
         }
         replayed(&state, sol)

@@ -252,6 +252,25 @@ fn resolve<F: Family>(
     }
 }
 
+/// A step shows a non-empty caption under `ctx` and highlights one of the `lines` lines of its
+/// pseudocode:
+/// what every family's [`Family::check`] asks of each step of its trace.
+///
+/// # Errors
+/// A [`Violation`] naming which of the two fails.
+pub fn captioned<S: crate::trace::Step>(
+    step: &S,
+    ctx: &S::Context<'_>,
+    lines: usize,
+) -> Result<(), Violation> {
+    ensure(!step.caption(ctx).is_empty(), || {
+        "a step has no caption".into()
+    })?;
+    ensure(step.phase().line < lines, || {
+        "a phase line is out of the pseudocode".into()
+    })
+}
+
 /// `Ok` when `cond` holds, else the message (for [`Family::check`] implementations).
 ///
 /// # Errors

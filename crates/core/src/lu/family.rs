@@ -4,9 +4,9 @@ use serde_json::Value;
 
 use super::{report, solve, solve_traced, verify, LuSolution, LuState, LuStep, LU_PSEUDOCODE};
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::{Instance, Lu};
-use crate::trace::{Replay as _, Step as _, Trace, Traced};
+use crate::trace::{Replay as _, Trace, Traced};
 
 /// The LU family.
 pub struct LuFamily;
@@ -53,12 +53,7 @@ impl Family for LuFamily {
         verify(&input.input(), sol)?;
         let mut state = LuState::new(input.processors.len(), sol.n);
         for s in &run.trace.steps {
-            ensure(!s.caption(&()).is_empty(), || {
-                "a step has no caption".into()
-            })?;
-            ensure(s.phase().line < LU_PSEUDOCODE.len(), || {
-                "a phase line is out of the pseudocode".into()
-            })?;
+            captioned(s, &(), LU_PSEUDOCODE.len())?;
             state.apply(s);
         }
         ensure(state.owners == sol.owners, || {

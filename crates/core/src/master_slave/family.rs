@@ -6,9 +6,9 @@ use super::{
     offered, report, solve, solve_traced, verify, MsInput, MsSolution, MsState, MsStep, PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::Instance;
-use crate::trace::{Replay as _, Step as _, Trace, Traced};
+use crate::trace::{Replay as _, Trace, Traced};
 
 /// The master–slave family.
 pub struct MasterSlaveFamily;
@@ -57,12 +57,7 @@ impl Family for MasterSlaveFamily {
         verify(input, sol).map_err(|v| v.to_string())?;
         let mut state = MsState::default();
         for s in &run.trace.steps {
-            ensure(!s.caption(&()).is_empty(), || {
-                "a step has no caption".into()
-            })?;
-            ensure(s.phase().line < PSEUDOCODE.len(), || {
-                "a phase line is out of the pseudocode".into()
-            })?;
+            captioned(s, &(), PSEUDOCODE.len())?;
             state.apply(s);
         }
         ensure(run.trace.dropped == 0, || "the trace was cut".into())?;

@@ -7,9 +7,9 @@ use super::{
     MAX_EXACT, MAX_EXHAUSTIVE, PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::{Instance, Ring};
-use crate::trace::{Replay as _, Step as _, Trace, Traced};
+use crate::trace::{Replay as _, Trace, Traced};
 
 /// The ring family (SLICERING).
 pub struct RingFamily;
@@ -77,12 +77,7 @@ impl Family for RingFamily {
         verify(input, sol).map_err(|v| v.to_string())?;
         let mut state = RingState::new(input.p());
         for s in &run.trace.steps {
-            ensure(!s.caption(&()).is_empty(), || {
-                "a step has no caption".into()
-            })?;
-            ensure(s.phase().line < PSEUDOCODE.len(), || {
-                "a phase line is out of the pseudocode".into()
-            })?;
+            captioned(s, &(), PSEUDOCODE.len())?;
             state.apply(s);
         }
         ensure(state.done, || "the replay does not reach the result".into())?;

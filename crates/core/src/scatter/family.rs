@@ -7,9 +7,9 @@ use super::{
     ScatterStep, SCATTER_PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::{Instance, Scatter};
-use crate::trace::{Replay as _, Step as _, Trace, Traced};
+use crate::trace::{Replay as _, Trace, Traced};
 
 /// The scatter family.
 pub struct ScatterFamily;
@@ -92,12 +92,7 @@ impl Family for ScatterFamily {
         verify(input, sol).map_err(|e| e.to_string())?;
         let mut state = ScatterState::new(input.processors.len(), input.n);
         for s in &run.trace.steps {
-            ensure(!s.caption(&()).is_empty(), || {
-                "a step has no caption".into()
-            })?;
-            ensure(s.phase().line < SCATTER_PSEUDOCODE.len(), || {
-                "a phase line is out of the pseudocode".into()
-            })?;
+            captioned(s, &(), SCATTER_PSEUDOCODE.len())?;
             state.apply(s);
         }
         ensure(state.after.as_ref() == Some(&sol.schedule), || {

@@ -9,7 +9,7 @@ use super::recursive::{RecursiveState, RECURSIVE_PSEUDOCODE};
 use super::run::{run, Detail, SquareRun};
 use super::{report, verify, Rect};
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::{Instance, SquarePartition};
 use crate::rational::Q;
 use crate::trace::{Replay, Step, Trace};
@@ -92,7 +92,7 @@ impl Family for SquareFamily {
                     "the best arrangement is not one evaluated".into()
                 })?;
                 for step in &t.trace.steps {
-                    captioned(step, &(), GRID_PSEUDOCODE)?;
+                    captioned(step, &(), GRID_PSEUDOCODE.len())?;
                 }
                 let end = t.trace.state_at(GridState::default(), usize::MAX);
                 ensure(
@@ -103,19 +103,6 @@ impl Family for SquareFamily {
             Detail::Baseline => Ok(()),
         }
     }
-}
-
-fn captioned<S: Step>(
-    step: &S,
-    ctx: &S::Context<'_>,
-    pseudocode: &[&str],
-) -> Result<(), Violation> {
-    ensure(!step.caption(ctx).is_empty(), || {
-        "a step has no caption".into()
-    })?;
-    ensure(step.phase().line < pseudocode.len(), || {
-        "a phase line is out of the pseudocode".into()
-    })
 }
 
 /// Every step is captioned, and the state after the whole trace holds the partition's rectangles.
@@ -132,7 +119,7 @@ where
     T: Replay<Step = S>,
 {
     for step in &trace.steps {
-        captioned(step, s, pseudocode)?;
+        captioned(step, s, pseudocode.len())?;
     }
     if trace.is_empty() {
         return Ok(());

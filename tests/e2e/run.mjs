@@ -16,26 +16,34 @@
 //   CHROMIUM             Chromium executable (default: `command -v chromium`)
 //
 // Output: one `ok - name` / `not ok - name: reason` line per test, a
-// screenshot per test in <dist>/screenshots/<name>.png, and as the very last
+// screenshot per test in target/screenshots/<name>.png, and as the very last
 // line `N passed, M failed`. Exit status is 1 if any test failed, else 0.
 
 import { spawn, execSync } from 'node:child_process';
-import { existsSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { tests } from './tests.mjs';
+import { tests as coreTests } from './tests.mjs';
 
 // ---------------------------------------------------------------------------
 // Configuration (paths come from this script's location, never from the cwd)
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+// Every scenario: tests.mjs first, then each suites/<topic>.mjs in name order.
+const SUITES = path.join(HERE, 'suites');
+const tests = [...coreTests];
+for (const f of existsSync(SUITES) ? readdirSync(SUITES).sort() : []) {
+  if (f.endsWith('.mjs')) tests.push(...(await import(path.join(SUITES, f))).tests);
+}
 const REPO_ROOT = path.resolve(HERE, '..', '..');
 const DIST = path.resolve(process.env.HETLAB_DIST || path.join(REPO_ROOT, 'dist'));
-const SCREENSHOT_DIR = path.join(DIST, 'screenshots');
+// Outside dist/: the screenshots are test artefacts, never part of the deployed site.
+const SCREENSHOT_DIR = path.resolve(process.env.HETLAB_SCREENSHOTS || path.join(REPO_ROOT, 'target', 'screenshots'));
 const TEST_TIMEOUT_MS = Number(process.env.HETLAB_E2E_TIMEOUT) || 90_000;
 const SERVER_START_TIMEOUT_MS = 20_000;
 

@@ -5,150 +5,35 @@
 //   h.newPage()     opens another fresh context (fresh localStorage) -> page
 //   h.url(p)        absolute URL of a site path such as '/#/platform'
 // Tests only use the DOM contract (data-testid attributes) of the site.
-// playwright-core has no `expect`, so the small polling helpers below play
-// that role: they wait (never assert on elapsed time) and throw a readable
-// error with the last observed value when the wait times out.
+// The polling helpers live in lib.mjs; scenarios of one topic may also live in
+// suites/<topic>.mjs (each exports `tests`), which run.mjs loads after these.
 
-/** Timeout for the first appearance of the app after a page load (wasm download + compile). */
-const LOAD_TIMEOUT = 45_000;
-/** Timeout for ordinary UI reactions. */
-const UI_TIMEOUT = 10_000;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
-const show = (v) => (v instanceof Error ? `error: ${v.message.split('\n')[0]}` : JSON.stringify(v));
-
-// ---------------------------------------------------------------------------
-// Polling helpers
-
-/**
- * Calls `probe()` until `accept(value)` holds; returns the accepted value.
- * A throwing probe counts as "not yet". Throws after `timeout` ms.
- */
-async function poll(what, probe, accept, timeout = UI_TIMEOUT) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    try {
-      last = await probe();
-      if (accept(last)) return last;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${show(last)}`);
-    }
-    await sleep(100);
-  }
-}
-
-/** Waits until the first element matched by `locator` is visible. */
-async function visible(locator, what, timeout = UI_TIMEOUT) {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch (e) {
-    throw new Error(`${what} not visible within ${timeout} ms (${e.message.split('\n')[0]})`);
-  }
-}
-
-/** Waits until `locator` matches exactly `n` elements. */
-function count(locator, n, what, timeout = UI_TIMEOUT) {
-  return poll(`${what} count to be ${n}`, () => locator.count(), (c) => c === n, timeout);
-}
-
-/** Normalised text content of the first element matched by `locator`. */
-async function text(locator) {
-  return norm(await locator.first().textContent({ timeout: 1_000 }));
-}
-
-/** Waits until the text of `locator` satisfies `accept`; returns it. */
-function textWhere(locator, what, accept, timeout = UI_TIMEOUT) {
-  return poll(what, () => text(locator), accept, timeout);
-}
-
-/** Throws `message` unless `cond` holds. */
-function check(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-// ---------------------------------------------------------------------------
-// HetLab-specific helpers
-
-const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
-const graphNodes = (page) => page.locator('svg[data-testid="graph"] [data-testid^="node-"]');
-const stepCount = (page) => byId(page, 'step-count');
-
-/** Waits until the step counter reads exactly `expected` (e.g. 'Step 2 / 13'). */
-function expectStep(page, expected, timeout = UI_TIMEOUT) {
-  return textWhere(stepCount(page), `step count "${expected}"`, (t) => t === expected, timeout);
-}
-
-/** Total number of steps shown by the step counter ('Step 4 / 13' -> 13), NaN if unreadable. */
-async function stepTotal(page) {
-  const m = /\/\s*(\d+)/.exec(await text(stepCount(page)));
-  return m ? Number(m[1]) : NaN;
-}
-
-/** Current step number shown by the step counter ('Step 4 / 13' -> 4), NaN if unreadable. */
-async function stepNumber(page) {
-  const m = /Step\s+(\d+)\s*\//.exec(await text(stepCount(page)));
-  return m ? Number(m[1]) : NaN;
-}
-
-/**
- * Full document load of `url`, even when only the hash differs from the
- * current URL (page.goto would otherwise do a same-document navigation).
- */
-async function load(page, url) {
-  if (page.url() !== 'about:blank') await page.goto('about:blank');
-  await page.goto(url);
-}
-
-/** Loads the platform editor and selects `preset`; waits for `nodes` graph nodes. */
-async function openPreset(h, page, preset, nodes) {
-  await load(page, h.url('/#/platform'));
-  await visible(byId(page, 'editor'), 'editor', LOAD_TIMEOUT);
-  await page.locator('select[data-testid="preset"]').selectOption(preset, { timeout: UI_TIMEOUT });
-  await count(graphNodes(page), nodes, `graph nodes after selecting ${preset}`);
-}
-
-/** Opens a steady-state player URL and waits for the player at step 0. */
-async function openPlayer(h, page, search) {
-  await load(page, h.url(`/#/steady-state?${search}`));
-  await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
-  await textWhere(stepCount(page), 'step count "Step 0 / ..."', (t) => t.startsWith('Step 0 / '));
-}
-
-/** Clicks the next button `n` times and waits for `Step n / ...`. */
-async function stepForward(page, n) {
-  for (let i = 0; i < n; i++) await byId(page, 'player-next').click();
-  return textWhere(stepCount(page), `step count "Step ${n} / ..."`, (t) => t.startsWith(`Step ${n} / `));
-}
-
-/** Opens the share dialog and returns { url, embed } (url resolved to an absolute URL). */
-async function share(h, page) {
-  await byId(page, 'share').click();
-  await visible(byId(page, 'share-dialog'), 'share dialog');
-  const raw = await poll(
-    'non-empty share url',
-    () => page.locator('input[data-testid="share-url"]').inputValue({ timeout: 1_000 }),
-    (v) => v.length > 0,
-  );
-  const embed = await page.locator('textarea[data-testid="embed-code"]').inputValue({ timeout: UI_TIMEOUT });
-  return { raw, url: new URL(raw, h.base).href, embed };
-}
-
-/** Waits (best effort, at most `timeout`) until localStorage[key] differs from `before`. */
-async function settleAutosave(page, key, before, timeout = 5_000) {
-  await poll(
-    `localStorage ${key} to change`,
-    () => page.evaluate((k) => localStorage.getItem(k), key),
-    (v) => v !== null && v !== before,
-    timeout,
-  ).catch(() => {}); // the assertions after a reload are the real check
-}
-
-const STORAGE_KEY = 'hetlab.platform.v1';
+import {
+  LOAD_TIMEOUT,
+  UI_TIMEOUT,
+  sleep,
+  norm,
+  show,
+  poll,
+  visible,
+  count,
+  text,
+  textWhere,
+  check,
+  byId,
+  graphNodes,
+  stepCount,
+  expectStep,
+  stepTotal,
+  stepNumber,
+  load,
+  openPreset,
+  openPlayer,
+  stepForward,
+  share,
+  settleAutosave,
+  STORAGE_KEY,
+} from './lib.mjs';
 
 // ---------------------------------------------------------------------------
 // Scenarios

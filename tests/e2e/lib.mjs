@@ -1,0 +1,147 @@
+// Shared helpers of the end-to-end scenarios (tests.mjs and every suites/*.mjs).
+//
+// playwright-core has no `expect`, so the small polling helpers below play
+// that role: they wait (never assert on elapsed time) and throw a readable
+// error with the last observed value when the wait times out.
+
+/** Timeout for the first appearance of the app after a page load (wasm download + compile). */
+export const LOAD_TIMEOUT = 45_000;
+/** Timeout for ordinary UI reactions. */
+export const UI_TIMEOUT = 10_000;
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+export const show = (v) => (v instanceof Error ? `error: ${v.message.split('\n')[0]}` : JSON.stringify(v));
+
+// ---------------------------------------------------------------------------
+// Polling helpers
+
+/**
+ * Calls `probe()` until `accept(value)` holds; returns the accepted value.
+ * A throwing probe counts as "not yet". Throws after `timeout` ms.
+ */
+export async function poll(what, probe, accept, timeout = UI_TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await probe();
+      if (accept(last)) return last;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${show(last)}`);
+    }
+    await sleep(100);
+  }
+}
+
+/** Waits until the first element matched by `locator` is visible. */
+export async function visible(locator, what, timeout = UI_TIMEOUT) {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (e) {
+    throw new Error(`${what} not visible within ${timeout} ms (${e.message.split('\n')[0]})`);
+  }
+}
+
+/** Waits until `locator` matches exactly `n` elements. */
+export function count(locator, n, what, timeout = UI_TIMEOUT) {
+  return poll(`${what} count to be ${n}`, () => locator.count(), (c) => c === n, timeout);
+}
+
+/** Normalised text content of the first element matched by `locator`. */
+export async function text(locator) {
+  return norm(await locator.first().textContent({ timeout: 1_000 }));
+}
+
+/** Waits until the text of `locator` satisfies `accept`; returns it. */
+export function textWhere(locator, what, accept, timeout = UI_TIMEOUT) {
+  return poll(what, () => text(locator), accept, timeout);
+}
+
+/** Throws `message` unless `cond` holds. */
+export function check(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// ---------------------------------------------------------------------------
+// HetLab-specific helpers
+
+export const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
+export const graphNodes = (page) => page.locator('svg[data-testid="graph"] [data-testid^="node-"]');
+export const stepCount = (page) => byId(page, 'step-count');
+
+/** Waits until the step counter reads exactly `expected` (e.g. 'Step 2 / 13'). */
+export function expectStep(page, expected, timeout = UI_TIMEOUT) {
+  return textWhere(stepCount(page), `step count "${expected}"`, (t) => t === expected, timeout);
+}
+
+/** Total number of steps shown by the step counter ('Step 4 / 13' -> 13), NaN if unreadable. */
+export async function stepTotal(page) {
+  const m = /\/\s*(\d+)/.exec(await text(stepCount(page)));
+  return m ? Number(m[1]) : NaN;
+}
+
+/** Current step number shown by the step counter ('Step 4 / 13' -> 4), NaN if unreadable. */
+export async function stepNumber(page) {
+  const m = /Step\s+(\d+)\s*\//.exec(await text(stepCount(page)));
+  return m ? Number(m[1]) : NaN;
+}
+
+/**
+ * Full document load of `url`, even when only the hash differs from the
+ * current URL (page.goto would otherwise do a same-document navigation).
+ */
+export async function load(page, url) {
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto(url);
+}
+
+/** Loads the platform editor and selects `preset`; waits for `nodes` graph nodes. */
+export async function openPreset(h, page, preset, nodes) {
+  await load(page, h.url('/#/platform'));
+  await visible(byId(page, 'editor'), 'editor', LOAD_TIMEOUT);
+  await page.locator('select[data-testid="preset"]').selectOption(preset, { timeout: UI_TIMEOUT });
+  await count(graphNodes(page), nodes, `graph nodes after selecting ${preset}`);
+}
+
+/** Opens a steady-state player URL and waits for the player at step 0. */
+export async function openPlayer(h, page, search) {
+  await load(page, h.url(`/#/steady-state?${search}`));
+  await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+  await textWhere(stepCount(page), 'step count "Step 0 / ..."', (t) => t.startsWith('Step 0 / '));
+}
+
+/** Clicks the next button `n` times and waits for `Step n / ...`. */
+export async function stepForward(page, n) {
+  for (let i = 0; i < n; i++) await byId(page, 'player-next').click();
+  return textWhere(stepCount(page), `step count "Step ${n} / ..."`, (t) => t.startsWith(`Step ${n} / `));
+}
+
+/** Opens the share dialog and returns { url, embed } (url resolved to an absolute URL). */
+export async function share(h, page) {
+  await byId(page, 'share').click();
+  await visible(byId(page, 'share-dialog'), 'share dialog');
+  const raw = await poll(
+    'non-empty share url',
+    () => page.locator('input[data-testid="share-url"]').inputValue({ timeout: 1_000 }),
+    (v) => v.length > 0,
+  );
+  const embed = await page.locator('textarea[data-testid="embed-code"]').inputValue({ timeout: UI_TIMEOUT });
+  return { raw, url: new URL(raw, h.base).href, embed };
+}
+
+/** Waits (best effort, at most `timeout`) until localStorage[key] differs from `before`. */
+export async function settleAutosave(page, key, before, timeout = 5_000) {
+  await poll(
+    `localStorage ${key} to change`,
+    () => page.evaluate((k) => localStorage.getItem(k), key),
+    (v) => v !== null && v !== before,
+    timeout,
+  ).catch(() => {}); // the assertions after a reload are the real check
+}
+
+export const STORAGE_KEY = 'hetlab.platform.v1';
+

@@ -13,3 +13,4 @@ pub mod route;
 pub mod scatter_entry;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+pub mod wire;

@@ -3,7 +3,13 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    // The same program runs in the solver worker (src/ui/worker): there it serves jobs.
+    if hetlab_web::ui::worker::in_worker() {
+        hetlab_web::ui::worker::serve();
+        return;
+    }
     hetlab_web::ui::install_panic_notice();
+    hetlab_web::ui::worker::warm_up();
     yew::Renderer::<hetlab_web::ui::App>::new().render();
 }
 

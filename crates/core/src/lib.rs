@@ -13,6 +13,7 @@ pub mod family;
 pub mod generate;
 pub mod graph;
 pub mod instance;
+pub mod intern;
 pub mod issue;
 pub mod lp;
 pub mod lu;

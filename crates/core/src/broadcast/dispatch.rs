@@ -17,7 +17,7 @@ use crate::trace::Traced;
 
 /// A solved broadcast instance, with its trace.
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum Run {
     /// Bidirectional broadcast (LP + trees, or a baseline).
     Broadcast(Traced<BroadcastSolution, Step>),

@@ -35,8 +35,10 @@ pub trait Family {
     const PROBLEM: &'static str;
     /// The validated instance.
     type Input;
-    /// The outcome of one algorithm: its solution and its trace.
-    type Run;
+    /// The outcome of one algorithm: its solution and its trace. It crosses threads (the site
+    /// solves in a Web Worker and ships the run to the page), so it is serialisable, and
+    /// `wire` round trips must give it back unchanged.
+    type Run: serde::Serialize + serde::de::DeserializeOwned;
 
     /// The family's instance inside `inst`, when it holds one.
     fn input(inst: &Instance) -> Option<&Self::Input>;

@@ -75,7 +75,7 @@ pub struct LuInput {
 }
 
 /// A distribution with its simulated LU run (formats.md §4: objective `total_cost`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct LuSolution {
     /// The scheme.
     pub scheme: Scheme,
@@ -98,13 +98,22 @@ pub struct LuSolution {
     /// The block simulator's steps (§3.2).
     pub steps: Vec<StepCost>,
     /// `Σ cost(k)`, the objective.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub total_cost: Q,
     /// `Σ LB(k)`, the perfect-balance cost.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub perfect_balance: Q,
     /// `total_cost / perfect_balance`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub ratio: Q,
     /// The 1D chunk view of §1.5 (column distributions only).
     pub column_view: Option<ColumnView>,

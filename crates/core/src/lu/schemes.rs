@@ -13,7 +13,9 @@ use crate::rational::Q;
 
 /// A distribution scheme of §3.1 (plus the 1D reversed allocation of §1.4).
 /// Serialised under its algorithm name ([`Scheme::name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Scheme {
     /// §1.4: Algorithm 1 on the processors, reversed slices of `B` block columns.
     #[serde(rename = "1d")]

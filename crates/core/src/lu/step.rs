@@ -11,7 +11,7 @@ use crate::square::Rect;
 use crate::trace::{Phase, Step};
 
 /// What a run of Algorithm 1 distributes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Axis {
     /// Block columns of the 1D distribution (processors are the candidates).
@@ -23,25 +23,34 @@ pub enum Axis {
 }
 
 /// The 1D chunk view of one LU step (§4.1), for the column distributions.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct ColumnStep {
     /// Trailing chunks (block columns) per processor.
     pub chunks: Vec<u64>,
     /// `cost_1D(k)`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub cost: Q,
     /// `(n − k)/Σ s`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub perfect: Q,
     /// `Σ cost_1D` up to this step.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub total: Q,
 }
 
 /// One event of a distribution's construction or of its simulated LU run.
 // Each step is stored once in the trace; boxing the larger variants would only add indirection.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LuStep {
     /// Algorithm 1 gave the next chunk, block row or block column.
@@ -54,7 +63,10 @@ pub enum LuStep {
     /// The optimal column-based partition of the normalised areas was computed.
     Partitioned {
         /// Areas `s_i/Σ s`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         areas: Vec<Q>,
         /// One rectangle per processor.
         rects: Vec<Rect>,
@@ -62,10 +74,16 @@ pub enum LuStep {
     /// The partition was cut at every horizontal edge into a virtual grid.
     Virtualised {
         /// Virtual column widths.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         widths: Vec<Q>,
         /// Virtual row heights.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         heights: Vec<Q>,
         /// Owner of each virtual cell (row-major).
         cells: Vec<Vec<usize>>,
@@ -89,13 +107,22 @@ pub enum LuStep {
         /// The step's counts and costs.
         cost: StepCost,
         /// `t_P·N_P(k)` per processor.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         busy: Vec<Q>,
         /// `Σ cost` up to this step.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         total: Q,
         /// `Σ LB` up to this step.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         perfect_total: Q,
         /// The 1D chunk view, for column distributions.
         column: Option<ColumnStep>,

@@ -41,36 +41,63 @@ pub fn max_half_perimeter(rects: &[Rect]) -> (Q, usize) {
 }
 
 /// The metrics panel of section 5 (everything that does not depend on `N`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Metrics {
     /// `Ĉ`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub sum_half_perimeters: Q,
     /// `M̂`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub max_half_perimeter: Q,
     /// The processor (0-based) attaining `M̂` (the first on ties).
     pub max_processor: usize,
     /// `Ĉ − 2`, the total length of the interior cuts.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub interior_cut_length: Q,
     /// `LB_sum = 2 Σ √s_i` (f64).
-    #[serde(serialize_with = "crate::report::serialize_double")]
+    #[serde(
+        serialize_with = "crate::report::serialize_double",
+        deserialize_with = "crate::report::deserialize_double"
+    )]
     pub lb_sum: f64,
     /// `LB_max = 2 √max s_i` (f64).
-    #[serde(serialize_with = "crate::report::serialize_double")]
+    #[serde(
+        serialize_with = "crate::report::serialize_double",
+        deserialize_with = "crate::report::deserialize_double"
+    )]
     pub lb_max: f64,
     /// `Ĉ / LB_sum` (f64).
-    #[serde(serialize_with = "crate::report::serialize_double")]
+    #[serde(
+        serialize_with = "crate::report::serialize_double",
+        deserialize_with = "crate::report::deserialize_double"
+    )]
     pub ratio_sum: f64,
     /// `M̂ / LB_max` (f64).
-    #[serde(serialize_with = "crate::report::serialize_double")]
+    #[serde(
+        serialize_with = "crate::report::serialize_double",
+        deserialize_with = "crate::report::deserialize_double"
+    )]
     pub ratio_max: f64,
     /// The recursive algorithm's guarantee `1 + 1.25·LB_sum` (f64).
-    #[serde(serialize_with = "crate::report::serialize_double")]
+    #[serde(
+        serialize_with = "crate::report::serialize_double",
+        deserialize_with = "crate::report::deserialize_double"
+    )]
     pub recursive_bound: f64,
     /// The PERI-MAX heuristic's guarantee `(2/√3)·LB_max` (f64).
-    #[serde(serialize_with = "crate::report::serialize_double")]
+    #[serde(
+        serialize_with = "crate::report::serialize_double",
+        deserialize_with = "crate::report::deserialize_double"
+    )]
     pub peri_max_bound: f64,
 }
 
@@ -98,13 +125,22 @@ pub fn metrics(s: &[Q], rects: &[Rect]) -> Metrics {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Volume {
     /// Transfers per step, `N·(Ĉ − 2)`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub per_step: Q,
     /// Over the `N` steps, `N²·(Ĉ − 2)`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub total: Q,
     /// Blocks processor `i` needs per step, `N·(w_i + h_i)` (pivot blocks included).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub per_processor: Vec<Q>,
 }
 
@@ -126,10 +162,16 @@ pub struct Rounding {
     /// Blocks of each processor.
     pub blocks: Vec<u64>,
     /// `max_i blocks_i / s_i`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub makespan: Q,
     /// `makespan / N² − 1`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub imbalance: Q,
 }
 

@@ -21,16 +21,22 @@ pub const ALGORITHMS: &[&str] = &["column-dp", "recursive", "peri-max", "bisecti
 pub const GRID: &str = "grid";
 
 /// A partition from any algorithm, with its objective and metrics.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Partition {
     /// The algorithm's name.
-    pub algorithm: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub algorithm: crate::intern::Name,
     /// `"optimal"` (the column DP: optimal among column-based partitions) or `"heuristic"`.
-    pub status: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub status: crate::intern::Name,
     /// `"sum_half_perimeters"`, or `"max_half_perimeter"` for `peri-max`.
-    pub objective: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub objective: crate::intern::Name,
     /// The objective's value.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub value: Q,
     /// The rectangle of each processor, in input order.
     pub rects: Vec<Rect>,
@@ -45,7 +51,7 @@ pub struct Partition {
 
 /// The traced detail of one run, by algorithm.
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Detail {
     /// `column-dp`.
     Column(Traced<ColumnPartition, ColumnStep>),
@@ -60,7 +66,7 @@ pub enum Detail {
 }
 
 /// One run of a square-partition algorithm: the partition (none for `grid`) and the trace.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SquareRun {
     /// The normalised areas the algorithm ran on.
     pub areas: Vec<Q>,

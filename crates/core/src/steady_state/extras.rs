@@ -23,7 +23,7 @@ pub const PERIODS: u64 = 20;
 pub const MAX_BATCH: u64 = 100;
 
 /// The simulated full run: tasks done after each period, against the bound `ρ*·t`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FullRun {
     /// `(time, tasks done)` at the end of each period.
     pub points: Vec<(Q, BigInt)>,
@@ -34,7 +34,7 @@ pub struct FullRun {
 }
 
 /// One batch size of the latency panel: the batched period and the throughput it achieves.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Batch {
     /// `N`.
     pub batch: u64,
@@ -47,10 +47,10 @@ pub struct Batch {
 }
 
 /// Everything the page shows beside the LP pipeline.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LpExtras {
     /// The LP value under each other operating model, or why it has none.
-    pub models: Vec<(&'static str, Result<Q, SolveError>)>,
+    pub models: Vec<(String, Result<Q, SolveError>)>,
     /// The best single spanning tree, or why it is not computed.
     pub trees: Result<Comparison, SolveError>,
     /// The resources the optimal rates use fully.
@@ -64,18 +64,18 @@ pub struct LpExtras {
 /// Computes the extras of `pipe` on `inst`.
 #[must_use]
 pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
-    let mut models: Vec<(&'static str, Result<Q, SolveError>)> = PortModel::ALL
+    let mut models: Vec<(String, Result<Q, SolveError>)> = PortModel::ALL
         .into_iter()
         .skip(1)
         .map(|m| {
             (
-                m.name(),
+                m.name().to_owned(),
                 throughput_under(inst, m, false).map_err(SolveError::failed),
             )
         })
         .collect();
     models.push((
-        "base model with shared links",
+        "base model with shared links".to_owned(),
         throughput_under(inst, PortModel::OnePort, true).map_err(SolveError::failed),
     ));
     let (full_run, batches) = match &pipe.pattern {

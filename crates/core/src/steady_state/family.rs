@@ -16,7 +16,7 @@ use crate::trace::{Step as _, Trace, Traced};
 pub struct SteadyStateFamily;
 
 /// One run of a steady-state algorithm.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
 pub enum SteadyRun {
     /// The general pipeline (`lp`).

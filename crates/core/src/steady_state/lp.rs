@@ -22,7 +22,7 @@ pub const MAX_NODES: usize = 40;
 pub const MAX_ARCS: usize = 200;
 
 /// The LP's answer with its canonical rates.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LpSolution {
     /// `ρ*`, tasks per time unit.
     pub throughput: Q,

@@ -17,7 +17,7 @@ use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step, Trace, Traced};
 
 /// Everything the general pipeline computes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pipeline {
     /// The LP's answer and canonical rates.
     pub lp: LpSolution,
@@ -28,19 +28,25 @@ pub struct Pipeline {
 }
 
 /// One step of the pipeline.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PipeStep {
     /// Stage 1 solved: the optimal throughput.
     SolvedThroughput {
         /// `ρ*`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
     },
     /// Stage 2 solved: the canonical rates.
     SolvedCanonical {
         /// Least total port-busy time.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         comm_min: Q,
         /// The canonical rates.
         rates: Rates,
@@ -55,10 +61,16 @@ pub enum PipeStep {
     /// The period and the integer counts (the weak pattern).
     FoundPeriod {
         /// `T`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         period_t: BigInt,
         /// Tasks per period.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         tasks: BigInt,
     },
     /// One matching of the decomposition.
@@ -78,10 +90,16 @@ pub enum PipeStep {
     /// The scale factor and the final pattern.
     Scaled {
         /// `A`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         scale_a: BigInt,
         /// `L = A·T`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         length: BigInt,
     },
 }

@@ -38,6 +38,7 @@ thread_local! {
 pub struct LuPage;
 
 /// The comparison plots: this instance's curves (unless it is set A or B), then A and B.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct LuExtra {
     mine: Option<Curves>,
     sets: (Curves, Curves),

@@ -174,7 +174,7 @@ pub fn compare_table(rows: &[Compared], current: &RingSolution, name: &str) -> H
                         { row(name, current, classes!("current")) }
                         { for rows.iter().map(|(a, r)| match r {
                             Ok(sol) => row(a, sol, classes!()),
-                            Err(e) => html! { <tr><td>{*a}</td><td colspan="4" class="muted">{e.clone()}</td></tr> },
+                            Err(e) => html! { <tr><td>{a.clone()}</td><td colspan="4" class="muted">{e.clone()}</td></tr> },
                         }) }
                     </tbody>
                 </table>

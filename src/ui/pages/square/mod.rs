@@ -41,10 +41,7 @@ pub struct SquarePage;
 impl FamilyPage for SquarePage {
     type F = SquareFamily;
     /// Every rectangle algorithm on the same instance, side by side.
-    type Extra = Vec<(
-        &'static str,
-        Result<Partition, hetlab_core::error::SolveError>,
-    )>;
+    type Extra = Vec<(String, Result<Partition, hetlab_core::error::SolveError>)>;
     const CLASS: &'static str = "square-page";
     const TITLE: &'static str = "Partitioning the unit square";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
@@ -52,6 +49,9 @@ impl FamilyPage for SquarePage {
 
     fn extra(_input: &SquarePartition, _algorithm: &str, run: &SquareRun) -> Self::Extra {
         compare(&run.areas)
+            .into_iter()
+            .map(|(name, r)| (name.to_owned(), r))
+            .collect()
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {

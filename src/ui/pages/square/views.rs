@@ -312,10 +312,7 @@ pub fn metrics_panel(m: Option<&Metrics>, grid: bool) -> Html {
 
 /// Every rectangle algorithm on the same instance (computed once with the run).
 pub fn comparison(
-    all: &[(
-        &'static str,
-        Result<Partition, hetlab_core::error::SolveError>,
-    )],
+    all: &[(String, Result<Partition, hetlab_core::error::SolveError>)],
     current: &str,
 ) -> Html {
     html! {
@@ -326,7 +323,7 @@ pub fn comparison(
                 <tbody>
                     { for all.iter().map(|(name, result)| html! {
                         <tr class={classes!((*name == current).then_some("current"))}>
-                            <td>{*name}</td>
+                            <td>{name.clone()}</td>
                             { match result {
                                 Ok(p) => html! { <>
                                     <td>{frac(&p.metrics.sum_half_perimeters)}</td>

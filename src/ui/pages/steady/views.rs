@@ -236,13 +236,13 @@ fn tree_comparison(
 }
 
 /// Section 2.8: the LP value under other operating models, labelled as bounds without schedule.
-fn other_models(models: &[(&'static str, Result<Q, hetlab_core::error::SolveError>)]) -> Html {
+fn other_models(models: &[(String, Result<Q, hetlab_core::error::SolveError>)]) -> Html {
     html! {
         <details class="models" data-testid="other-models">
             <summary>{"Other operating models (upper bounds, no schedule)"}</summary>
             <table>
                 <tbody>{ for models.iter().map(|(name, v)| html! {
-                    <tr><td>{*name}</td><td>{ match v { Ok(q) => format!("{} ≈ {}", frac(q), approx(q)), Err(e) => e.to_string() } }</td></tr>
+                    <tr><td>{name.clone()}</td><td>{ match v { Ok(q) => format!("{} ≈ {}", frac(q), approx(q)), Err(e) => e.to_string() } }</td></tr>
                 }) }</tbody>
             </table>
             <p class="muted">{"The periodic schedule is built for the base model only: under the unidirectional model, for instance, the LP bound is in general not achievable."}</p>

@@ -27,7 +27,7 @@ use crate::rational::{frac, Cost, Q};
 use crate::trace::{Trace, Traced};
 
 /// How a child is fed in its parent's star (section 3.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// Fed at its full capacity `ρ_sub`.
@@ -39,7 +39,7 @@ pub enum Class {
 }
 
 /// What a node does in the final allocation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeUse {
     /// Computes all the time (`α = 1`).
@@ -55,10 +55,13 @@ pub enum NodeUse {
 }
 
 /// The closed-form solution on a tree.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct TreeSolution {
     /// `ρ*`, tasks per time unit.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub throughput: Q,
     /// Local-first rates (`x` per node, `f` per arc of [`Platform::arcs`]).
     pub rates: Rates,
@@ -67,7 +70,10 @@ pub struct TreeSolution {
     /// Tree parent of each node (`None` for the root and unreachable nodes).
     pub parent: Vec<Option<usize>>,
     /// Capacity `ρ_sub` of each subtree fed through its incoming link (`None`: root, unreachable).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub rho_sub: Vec<Option<Q>>,
     /// Class of each node in its parent's star.
     pub class: Vec<Option<Class>>,

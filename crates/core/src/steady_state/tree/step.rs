@@ -9,20 +9,26 @@ use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step};
 
 /// A child as its parent's star sees it: link cost and subtree capacity.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct ChildCap {
     /// Child node index.
     pub child: usize,
     /// Time to send it one task.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub c: Q,
     /// What its subtree can absorb, `ρ_sub`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub rho_sub: Q,
 }
 
 /// One event of the closed form (node indices refer to the platform's node order).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TreeStep {
     /// The reachable part is a tree rooted at the master.
@@ -48,18 +54,30 @@ pub enum TreeStep {
         /// The child.
         child: usize,
         /// Time to send it one task.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         c: Q,
         /// Port time needed to feed it fully, `c·ρ_sub`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         need: Q,
         /// Port time left before this child.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         budget_before: Q,
         /// The decision.
         class: Class,
         /// Tasks per time unit it gets.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rate: Q,
     },
     /// The star at `node` was reduced to one equivalent node.
@@ -67,25 +85,43 @@ pub enum TreeStep {
         /// The star's centre.
         node: usize,
         /// `1/w` of the centre.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         local: Q,
         /// Sum of the children's rates.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         s: Q,
         /// `1/w + S`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho_star: Q,
         /// `1/c_in` (none at the root).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         cap: Option<Q>,
         /// `min(cap, ρ_star)` (none at the root).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho_sub: Option<Q>,
     },
     /// The optimal throughput is known.
     FoundThroughput {
         /// `ρ*`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
     },
     /// The tasks arriving at `node` were split between local work and its children.
@@ -93,13 +129,22 @@ pub enum TreeStep {
         /// The node.
         node: usize,
         /// Tasks per time unit arriving.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         arriving: Q,
         /// Computed locally.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         local: Q,
         /// Sent to each child.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         sent: Vec<(usize, Q)>,
     },
     /// Every node was classified by its utilisation.

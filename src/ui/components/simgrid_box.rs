@@ -154,7 +154,7 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
             s.set(
                 ev.target_unchecked_into::<web_sys::HtmlInputElement>()
                     .value(),
-            )
+            );
         });
         html! { <label title={hint}>{label}<input class="short" data-testid={testid} value={(**state).clone()} {oninput} /></label> }
     };

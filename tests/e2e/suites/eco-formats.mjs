@@ -3,7 +3,7 @@
 // schedule exported as a Paje trace and CSV; a Gantt chart, a canvas plot and the platform
 // figure exported as TikZ, SVG and PNG. Each download's content is read and checked.
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -12,6 +12,9 @@ import {
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'simgrid');
 const xml = (name) => readFileSync(path.join(DATA, name), 'utf8');
+// The TikZ downloads are kept as artefacts (beside the screenshots), to compile by hand.
+const KEEP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'tex-exports');
+const keep = (name, text) => { mkdirSync(KEEP, { recursive: true }); writeFileSync(path.join(KEEP, name), text); };
 
 /** Clicks `locator` and returns the downloaded file's name and text. */
 async function download(page, locator) {
@@ -100,6 +103,7 @@ export const tests = [
       await pickFigure(page, 'Gantt');
       const tex = await download(page, byId(page, 'export-fig-tikz'));
       check(tex.name.endsWith('.tex'), `file name ${tex.name}`);
+      keep('gantt.tex', tex.text);
       check(tex.text.startsWith('% Drawn by HetLab') && tex.text.includes('\\documentclass{standalone}'), 'standalone document');
       check(tex.text.includes('\\begin{tikzpicture}') && tex.text.includes('{12 $\\times$ 1}'), `tikz: ${tex.text.slice(0, 600)}`);
       check((tex.text.match(/\\definecolor/g) ?? []).length >= 2, 'bar colours defined');
@@ -112,6 +116,9 @@ export const tests = [
       await pickFigure(page, 'Tasks completed');
       const plot = await download(page, byId(page, 'export-fig-tikz'));
       check(plot.text.includes('\\begin{tikzpicture}') && plot.text.includes('\\path'), `plot tikz: ${plot.text.slice(0, 300)}`);
+      keep('plot.tex', plot.text);
+      await pickFigure(page, '1.');
+      keep('platform.tex', (await download(page, byId(page, 'export-fig-tikz'))).text);
     },
   },
 

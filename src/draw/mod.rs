@@ -22,6 +22,8 @@ pub mod shapes;
 pub mod square;
 pub mod steady;
 pub mod svg;
+#[cfg(test)]
+mod tex_check;
 
 pub use figure::{
     from_px, note_at, plain, segment, to_px, to_svg_document, Figure, LinkLook, NodeLook,

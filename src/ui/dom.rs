@@ -84,6 +84,19 @@ pub fn download(filename: &str, mime: &str, text: &str) {
     let _ = web_sys::Url::revoke_object_url(&url);
 }
 
+/// Offers the resource at `href` (a `data:` or `blob:` URL) as a file download.
+pub fn download_href(filename: &str, href: &str) {
+    let link = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(a) = link {
+        a.set_href(href);
+        a.set_download(filename);
+        a.click();
+    }
+}
+
 /// Copies `text` to the clipboard (best effort).
 pub fn copy(text: &str) {
     if let Some(w) = web_sys::window() {

@@ -10,6 +10,7 @@ pub mod chains;
 pub mod divisible;
 pub mod error;
 pub mod family;
+pub mod formats;
 pub mod generate;
 pub mod graph;
 pub mod instance;

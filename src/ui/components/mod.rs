@@ -1,6 +1,8 @@
 //! Components used by several pages: the player's controls, the Share dialog, the platform
-//! graph, the Gantt chart, plots, the processor-list field.
+//! graph, the Gantt chart, plots, the processor-list field, the export menu (figures as SVG,
+//! PNG and TikZ; schedules as Paje and CSV) and the editor's SimGrid section.
 
+pub mod export_menu;
 pub mod gantt_view;
 pub mod graph;
 pub mod player_bar;
@@ -8,4 +10,5 @@ pub mod plot;
 pub mod procs_field;
 pub mod shape;
 pub mod share;
+pub mod simgrid_box;
 pub mod square_svg;

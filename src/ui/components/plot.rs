@@ -66,19 +66,22 @@ pub struct LinesProps {
     pub testid: String,
 }
 
-fn draw_lines(
-    canvas: web_sys::HtmlCanvasElement,
+/// Draws the lines on any plotters backend: the canvas on screen, an SVG string for the export
+/// menu (SVG and TikZ), so that both show the same plot.
+fn draw_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     lines: &[Line],
     axes: &(String, String),
-) -> Result<(), Box<dyn std::error::Error>> {
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no canvas")?;
-    let root = backend.into_drawing_area();
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
     root.fill(&WHITE)?;
     let all = || lines.iter().flat_map(|l| l.points.iter());
     let (x0, x1) = all().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
     let y1 = all().fold(0f64, |m, p| m.max(p.1)).max(f64::MIN_POSITIVE);
     let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, 1.0) };
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(32)
         .y_label_area_size(64)
@@ -117,10 +120,24 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
             move |(lines, axes)| {
                 if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
                     // A drawing failure leaves the canvas blank; the numbers are in the table.
-                    let _ = draw_lines(c, lines, axes);
+                    if let Some(backend) = CanvasBackend::with_canvas_object(c) {
+                        let _ = draw_lines(&backend.into_drawing_area(), lines, axes);
+                    }
                 }
             },
         );
     }
-    html! { <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} aria-label={props.label.clone()}></canvas> }
+    // The same plot as SVG, for the export menu (drawing, not solving: the points are given).
+    let svg = use_memo(
+        (props.lines.clone(), props.axes.clone()),
+        |(lines, axes)| {
+            let mut text = String::new();
+            {
+                let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
+                let _ = draw_lines(&root, lines, axes);
+            }
+            text
+        },
+    );
+    html! { <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} aria-label={props.label.clone()} data-svg={(*svg).clone()}></canvas> }
 }

@@ -386,6 +386,7 @@ fn toolbar<P: FamilyPage>(
             { share_button(share_open) }
             if let Some(cb) = on_svg { <button onclick={cb} data-testid="export-svg">{"Export SVG"}</button> }
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
+            <crate::ui::components::export_menu::ExportMenu instance={Rc::new(P::F::wrap(input.clone()))} algo={algo.to_owned()} fallback={shown.svg.clone()} />
             { P::editor(nav, input) }
         </div>
     }

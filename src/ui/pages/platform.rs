@@ -1,5 +1,5 @@
 //! The platform editor: draw, drag, link, edit `w` and `c` in tables, presets, generators,
-//! JSON import/export, undo/redo, and autosave in localStorage (a reload loses nothing).
+//! JSON and SimGrid import/export, undo/redo, and autosave in localStorage (a reload loses nothing).
 
 use std::rc::Rc;
 
@@ -17,6 +17,7 @@ use crate::draw;
 use crate::editor::{parse_field, parse_latency, Edit, Editor, FieldRule, Selection};
 use crate::route::{Page, Route};
 use crate::ui::components::graph::Graph;
+use crate::ui::components::simgrid_box::SimgridBox;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
 use crate::ui::use_nav;
 
@@ -171,6 +172,7 @@ pub fn PlatformPage() -> Html {
                 </div>
                 <aside class="side" data-testid="editor-panel">
                     { sources(&editor) }
+                    <SimgridBox platform={e.platform.clone()} on_load={{ let d = editor.dispatcher(); Callback::from(move |p| d.dispatch(Edit::Load(p))) }} />
                     if *import_open { <ImportBox on_load={{ let d = editor.dispatcher(); let open = import_open.clone(); Callback::from(move |p| { d.dispatch(Edit::Load(p)); open.set(false); }) }} /> }
                     <h2>{"Run"}</h2>
                     if issues.is_empty() {

@@ -1,6 +1,8 @@
 //! Components used by several pages: the player's controls, the Share dialog, the platform
-//! graph, the Gantt chart, plots, the processor-list field.
+//! graph, the Gantt chart, plots, the processor-list field, the theme switch.
 
+pub mod data_table;
+pub mod figure_data;
 pub mod gantt_view;
 pub mod graph;
 pub mod player_bar;
@@ -9,3 +11,4 @@ pub mod procs_field;
 pub mod shape;
 pub mod share;
 pub mod square_svg;
+pub mod theme;

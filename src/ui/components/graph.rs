@@ -130,7 +130,7 @@ pub fn Graph(props: &GraphProps) -> Html {
                 <line class="hit" x1={fmt(l.from.0)} y1={fmt(l.from.1)} x2={fmt(l.to.0)} y2={fmt(l.to.1)} />
                 <line x1={fmt(l.from.0)} y1={fmt(l.from.1)} x2={fmt(l.to.0)} y2={fmt(l.to.1)}
                       stroke-width={fmt(l.width)} marker-end={l.arrow.then_some("url(#arrow)")} />
-                <text x={fmt(l.label_at.0)} y={fmt(l.label_at.1)} text-anchor="middle">{&l.label}</text>
+                <text aria-hidden="true" x={fmt(l.label_at.0)} y={fmt(l.label_at.1)} text-anchor="middle">{&l.label}</text>
             </g>
         }
     });
@@ -155,10 +155,10 @@ pub fn Graph(props: &GraphProps) -> Html {
             <g class={classes!(n.class.clone(), selected.then_some("selected"))} data-testid={format!("node-{}", n.label)} {onpointerdown}
                tabindex="0" role={role} aria-label={describe::node_name(n)} {onkeydown}>
                 <circle cx={fmt(n.at.0)} cy={fmt(n.at.1)} r={fmt(NODE_R)} />
-                <text class="id" x={fmt(n.at.0)} y={fmt(n.at.1 - 2.0)} text-anchor="middle">{&n.label}</text>
-                <text class="w" x={fmt(n.at.0)} y={fmt(n.at.1 + 12.0)} text-anchor="middle">{&n.sub}</text>
+                <text aria-hidden="true" class="id" x={fmt(n.at.0)} y={fmt(n.at.1 - 2.0)} text-anchor="middle">{&n.label}</text>
+                <text aria-hidden="true" class="w" x={fmt(n.at.0)} y={fmt(n.at.1 + 12.0)} text-anchor="middle">{&n.sub}</text>
                 if let Some(note) = &n.note {
-                    <text class="note" x={fmt(note_at(n.at).0)} y={fmt(note_at(n.at).1)} text-anchor={note_at(n.at).2}>{note}</text>
+                    <text aria-hidden="true" class="note" x={fmt(note_at(n.at).0)} y={fmt(note_at(n.at).1)} text-anchor={note_at(n.at).2}>{note}</text>
                 }
             </g>
         }

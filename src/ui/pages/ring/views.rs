@@ -53,7 +53,12 @@ fn labels_table(shapes: &[Shape]) -> Html {
     if rows.is_empty() {
         return Html::default();
     }
-    data_table("Data of this figure (table)", "Labels of the figure", &["label".to_owned()], &rows)
+    data_table(
+        "Data of this figure (table)",
+        "Labels of the figure",
+        &["label".to_owned()],
+        &rows,
+    )
 }
 
 /// A drawing as inline SVG, with the style sheet it shares with the exported file.

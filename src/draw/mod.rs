@@ -2,7 +2,8 @@
 //! and the Yew components only turn shapes into elements.
 //!
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
-//! export), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
+//! export), [`describe`] (the platform figure in words: names and data-table rows), [`gantt`]
+//! (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
 //! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
 //! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`], [`ring`].
 
@@ -10,6 +11,7 @@ pub mod arcs;
 pub mod bipartite;
 pub mod broadcast;
 pub mod chains;
+pub mod describe;
 pub mod divisible;
 pub mod figure;
 pub mod gantt;

@@ -61,6 +61,13 @@ pub fn save(key: &str, value: &str) -> bool {
     storage().is_some_and(|s| s.set_item(key, value).is_ok())
 }
 
+/// Removes a localStorage entry (best effort).
+pub fn forget(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
 /// Offers `text` as a file download.
 pub fn download(filename: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));

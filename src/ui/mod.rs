@@ -90,6 +90,7 @@ pub fn App() -> Html {
                         <a href="#/ring">{"Ring"}</a>
                         <a href="#/divisible">{"Divisible load"}</a>
                     </nav>
+                    <components::theme::ThemeSwitch />
                 </header>
             }
             <main class={classes!("page", embed.then_some("embed"))}>{page}</main>

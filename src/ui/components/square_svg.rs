@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::draw::square::{SquareFigure, MARGIN, SIDE};
+use crate::ui::components::data_table::data_table;
 
 /// Props of [`SquareSvg`].
 #[derive(Properties, PartialEq)]
@@ -18,8 +19,15 @@ pub struct SquareSvgProps {
 #[component]
 pub fn SquareSvg(props: &SquareSvgProps) -> Html {
     let full = SIDE + 2.0 * MARGIN;
+    let rows: Vec<Vec<String>> = props
+        .figure
+        .tiles
+        .iter()
+        .map(|t| vec![t.label.clone(), t.sub.clone()])
+        .collect();
     html! {
-        <svg class="square" viewBox={format!("0 0 {full} {full}")} role="img" aria-label={props.title.clone()} data-testid="square">
+        <>
+        <svg class="square" viewBox={format!("0 0 {full} {full}")} role="group" aria-label={props.title.clone()} data-testid="square">
             <rect class="frame" x={MARGIN.to_string()} y={MARGIN.to_string()} width={SIDE.to_string()} height={SIDE.to_string()} />
             if props.figure.tiles.is_empty() && props.figure.outlines.is_empty() {
                 <text class="empty" x={(MARGIN + SIDE / 2.0).to_string()} y={(MARGIN + SIDE / 2.0).to_string()}>{"The rectangles appear here once they are placed."}</text>
@@ -27,7 +35,7 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
             { for props.figure.tiles.iter().map(|t| {
                 let (cx, cy) = (t.x + t.w / 2.0, t.y + t.h / 2.0);
                 html! {
-                    <g class={t.class.clone()} data-testid={format!("rect-{}", t.proc + 1)}>
+                    <g class={t.class.clone()} data-testid={format!("rect-{}", t.proc + 1)} tabindex="0" role="img" aria-label={format!("{}: {}", t.label, t.sub)}>
                         <rect x={format!("{:.2}", t.x)} y={format!("{:.2}", t.y)} width={format!("{:.2}", t.w)} height={format!("{:.2}", t.h)} fill={t.fill}>
                             <title>{format!("{}: {}", t.label, t.sub)}</title>
                         </rect>
@@ -50,5 +58,9 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
                 <line class="separator" x1={format!("{x:.2}")} y1={MARGIN.to_string()} x2={format!("{x:.2}")} y2={(MARGIN + SIDE).to_string()} />
             }) }
         </svg>
+        if !rows.is_empty() {
+            { data_table("Data of this figure (table)", "Rectangles", &["rectangle".to_owned(), "values".to_owned()], &rows) }
+        }
+        </>
     }
 }

@@ -1,6 +1,7 @@
 //! One module per route: the home page, the platform editor, the benchmark page, the generic
 //! algorithm page and one [`algorithm::FamilyPage`] per family.
 
+pub mod add_link;
 pub mod algorithm;
 pub mod bench;
 pub mod broadcast;

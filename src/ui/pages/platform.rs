@@ -19,6 +19,7 @@ use crate::route::{Page, Route};
 use crate::ui::components::graph::Graph;
 use crate::ui::components::simgrid_box::SimgridBox;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
+use crate::ui::pages::add_link::AddLinkForm;
 use crate::ui::use_nav;
 
 /// The reducer's state: the pure [`Editor`].
@@ -137,6 +138,10 @@ pub fn PlatformPage() -> Html {
         let d = editor.dispatcher();
         Callback::from(move |()| d.dispatch(Edit::Select(None)))
     };
+    let on_nudge = {
+        let d = editor.dispatcher();
+        Callback::from(move |(i, dx, dy)| d.dispatch(Edit::Nudge(i, dx, dy)))
+    };
 
     let issues = SteadyState::check_platform(&e.platform, "");
     let on_run = {
@@ -163,10 +168,10 @@ pub fn PlatformPage() -> Html {
                     <figure class="figure">
                         <Graph figure={figure} title={e.platform.name.clone().unwrap_or_else(|| "Platform".to_owned())}
                                editable=true selected={e.selected} link_from={e.link_from}
-                               {on_node} {on_drag} {on_link} on_background={on_bg} />
+                               {on_node} {on_drag} {on_link} on_background={on_bg} {on_nudge} />
                         <figcaption class="caption">
                             if *link_mode { {"Link mode: click two nodes to join them (cost 1; edit it in the table)."} }
-                            else { {"Drag nodes to move them; click a node or a link to select it; Delete removes the selection."} }
+                            else { {"Drag nodes to move them (or focus one with Tab and use the arrow keys); click a node or a link, or press Enter on it, to select it; Delete removes the selection."} }
                         </figcaption>
                     </figure>
                 </div>
@@ -539,6 +544,7 @@ fn link_table(editor: &UseReducerHandle<EditorState>) -> Html {
         <>
             <h2>{"Links"}</h2>
             <p class="muted">{"c: time to send one task; back: the other way when it differs (empty: same); lcomm: start-up latency of a message (optional)."}</p>
+            <AddLinkForm platform={p.clone()} on_add={{ let d = editor.dispatcher(); Callback::from(move |(a, b, c)| d.dispatch(Edit::AddLink(a, b, c))) }} />
             <table class="edit" data-testid="link-table">
                 <thead><tr><th>{"link"}</th><th>{"c"}</th><th>{"back"}</th><th>{"one-way"}</th><th>{"lcomm"}</th></tr></thead>
                 <tbody>{ for rows }</tbody>

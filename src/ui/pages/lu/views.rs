@@ -13,6 +13,8 @@ use yew::prelude::*;
 
 use crate::draw::lu::{load_bars, opacity, shade, SIDE};
 use crate::draw::square::{self as square_draw, colour, Marks};
+use crate::ui::components::data_table::{data_table, num};
+use crate::ui::components::plot::{dash, legend_mark};
 use crate::ui::components::square_svg::SquareSvg;
 
 /// Working shown below the figure at this state.
@@ -127,13 +129,67 @@ pub fn OwnerMatrix(props: &MatrixProps) -> Html {
         });
     }
     html! {
+        <>
         <div class="matrix-wrap">
             <canvas ref={canvas} width={SIDE.to_string()} height={SIDE.to_string()} class="matrix" data-testid="owner-matrix" role="img" aria-label={props.title.clone()}></canvas>
             if props.owners.is_empty() {
                 <p class="matrix-empty">{"The blocks are coloured by owner once the distribution is built."}</p>
             }
         </div>
+        { owners_table(&props.owners, props.k) }
+        </>
     }
+}
+
+/// Matrices up to this many blocks a side are listed block by block; larger ones by owner.
+const LISTED: usize = 40;
+
+/// The owner matrix as a table: the owner of every block (small matrices), or how many blocks
+/// each processor owns, with the current step's trailing block named.
+fn owners_table(owners: &[Vec<usize>], k: Option<usize>) -> Html {
+    let n = owners.len();
+    if n == 0 {
+        return Html::default();
+    }
+    let step = k.map_or_else(String::new, |k| {
+        format!("; step {k} works on rows and columns {k} to {n}")
+    });
+    if n <= LISTED {
+        let mut headers = vec!["block row".to_owned()];
+        headers.extend((1..=n).map(|j| format!("column {j}")));
+        let rows: Vec<Vec<String>> = owners
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut r = vec![(i + 1).to_string()];
+                r.extend(row.iter().map(|p| format!("P{}", p + 1)));
+                r
+            })
+            .collect();
+        return data_table(
+            "Data of this figure (table)",
+            &format!("Owner of each block{step}"),
+            &headers,
+            &rows,
+        );
+    }
+    let procs = owners.iter().flatten().max().map_or(0, |m| m + 1);
+    let mut count = vec![0usize; procs];
+    for &p in owners.iter().flatten() {
+        count[p] += 1;
+    }
+    let headers = vec!["processor".to_owned(), "blocks owned".to_owned()];
+    let rows: Vec<Vec<String>> = count
+        .iter()
+        .enumerate()
+        .map(|(p, c)| vec![format!("P{}", p + 1), c.to_string()])
+        .collect();
+    data_table(
+        "Data of this figure (table)",
+        &format!("Blocks of the {n} × {n} matrix per owner{step}"),
+        &headers,
+        &rows,
+    )
 }
 
 fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>) {
@@ -228,11 +284,42 @@ pub fn ComparePlot(props: &CompareProps) -> Html {
         <div class="working">
             <h3>{props.title.clone()}</h3>
             { match &*props.series {
-                Ok(_) => html! { <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas> },
+                Ok(s) => html! {
+                    <>
+                        <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} role="img" aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas>
+                        { compare_table(s, &props.title) }
+                    </>
+                },
                 Err(e) => html! { <p class="muted">{e.to_string()}</p> },
             } }
         </div>
     }
+}
+
+/// The curves as a table: one row per matrix size, one column per scheme (time / perfect
+/// balance, and the exact simulated total).
+fn compare_table(series: &[compare::Series], title: &str) -> Html {
+    let mut headers = vec!["n".to_owned()];
+    headers.extend(
+        series
+            .iter()
+            .map(|s| format!("{}: time / perfect balance", s.scheme.name())),
+    );
+    let rows: Vec<Vec<String>> = SIZES
+        .iter()
+        .map(|&n| {
+            let mut row = vec![n.to_string()];
+            row.extend(series.iter().map(|s| {
+                s.points
+                    .iter()
+                    .find(|p| p.n == n)
+                    .map(|p| num(p.ratio))
+                    .unwrap_or_default()
+            }));
+            row
+        })
+        .collect();
+    data_table("Data of this plot (table)", title, &headers, &rows)
 }
 
 const CURVE: [RGBColor; 5] = [
@@ -272,10 +359,13 @@ fn draw_series(
         let colour = CURVE[k % CURVE.len()];
         #[allow(clippy::cast_precision_loss)]
         let points: Vec<(f64, f64)> = s.points.iter().map(|p| (p.n as f64, p.ratio)).collect();
-        chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(2)))?
-            .label(s.scheme.name())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(2)));
+        let style = colour.stroke_width(2);
+        match dash(k) {
+            None => chart.draw_series(LineSeries::new(points, style))?,
+            Some((d, g)) => chart.draw_series(DashedLineSeries::new(points, d, g, style))?,
+        }
+        .label(s.scheme.name())
+        .legend(move |at| legend_mark(k, colour, at));
     }
     chart
         .configure_series_labels()

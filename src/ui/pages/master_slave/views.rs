@@ -9,15 +9,18 @@ use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
 use crate::draw::master_slave::{Drawing, WIDTH};
-use crate::ui::components::shape::shape;
+use crate::ui::components::shape::{shape, shapes_data};
 
 /// The figure as inline SVG.
 pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {
     html! {
-        <svg class="ms-figure" viewBox={format!("0 0 {WIDTH} {:.0}", d.height)} role="img"
+        <>
+        <svg class="ms-figure" viewBox={format!("0 0 {WIDTH} {:.0}", d.height)} role="group"
              aria-label={title.to_owned()} data-testid={id}>
             { for d.shapes.iter().map(shape) }
         </svg>
+        { shapes_data(&d.shapes) }
+        </>
     }
 }
 

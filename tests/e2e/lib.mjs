@@ -11,6 +11,14 @@ export const UI_TIMEOUT = 10_000;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+/**
+ * `t` holds `phrase` whole: never inside a longer number, so `7/4` is not found in `17/4`,
+ * `7/45` or `7/4.5`, and `L = 12` is not found in `L = 120`. Whitespace is normalised.
+ */
+export function hasExact(t, phrase) {
+  const esc = norm(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\d./])${esc}(?![\\d/]|\\.\\d)`).test(norm(t));
+}
 export const show = (v) => (v instanceof Error ? `error: ${v.message.split('\n')[0]}` : JSON.stringify(v));
 
 // ---------------------------------------------------------------------------

@@ -168,6 +168,28 @@ pub fn rounding(s: &[Q], rects: &[Rect], n: u32) -> Rounding {
     }
 }
 
+/// Section 5 for one `N`: the communication volume and the rounding to `N × N` blocks.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Blocks {
+    /// `N`, blocks per side of the matrix.
+    pub n: usize,
+    /// Transfers in the continuous model.
+    pub volume: Volume,
+    /// The partition rounded to whole blocks, and the load imbalance it causes.
+    pub rounding: Rounding,
+}
+
+/// The section-5 metrics of `rects` (areas `s`) for an `N × N` block matrix.
+#[must_use]
+pub fn blocks(s: &[Q], rects: &[Rect], n: usize) -> Blocks {
+    let big = u32::try_from(n).unwrap_or(u32::MAX);
+    Blocks {
+        n,
+        volume: volume(rects, big),
+        rounding: rounding(s, rects, big),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! The share-URL codec (formats.md section 5): an instance in a URL, behind a version prefix.
 //!
 //! * `v2.` (written since issue 18): the instance JSON with its platform in the compact spelling
-//!   of [`compact`] (ids implicit when they are `0..n` or `P0..Pn`, positions in thousandths,
+//!   of `compact.rs` (ids implicit when they are `0..n` or `P0..Pn`, positions in thousandths,
 //!   numbers as short exact text), compressed with raw DEFLATE primed with a fixed preset
 //!   dictionary ([`DICTIONARY`]: the keys and words every instance repeats), in unpadded
 //!   base64url. A 20-node, 40-link platform with the editor's positions makes a share URL of at

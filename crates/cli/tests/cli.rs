@@ -322,7 +322,7 @@ fn solve_lu_distributions() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains(
-        "unknown algorithm \"3d\" for lu (known: 1d, 2d-dp, 2d-greedy, block-cyclic, full-block)"
+        "unknown algorithm \"3d\" for lu (known: 1d, 2d-dp, 2d-greedy, block-cyclic, full-block, grid-panels)"
     ));
 }
 

@@ -64,6 +64,18 @@ export async function text(locator) {
   return norm(await locator.first().textContent({ timeout: 1_000 }));
 }
 
+/** The rendered text of `locator` with table cells and lines apart (innerText), normalised:
+ *  numbers in neighbouring cells stay separate tokens for `hasExact`. */
+export async function cellText(locator) {
+  // SVG elements have no innerText: their textContent is what they show.
+  return norm(await locator.first().evaluate((el) => el.innerText ?? el.textContent, null, { timeout: 1_000 }));
+}
+
+/** Waits until the rendered text (`cellText`) of `locator` satisfies `accept`; returns it. */
+export function cellsWhere(locator, what, accept, timeout = UI_TIMEOUT) {
+  return poll(what, () => cellText(locator), accept, timeout);
+}
+
 /** Waits until the text of `locator` satisfies `accept`; returns it. */
 export function textWhere(locator, what, accept, timeout = UI_TIMEOUT) {
   return poll(what, () => text(locator), accept, timeout);

@@ -284,11 +284,13 @@ fn run_on(name: &str, s: &[Q], o: Options<'_>, traced: bool) -> Result<SquareRun
                 blocks: None,
             });
         }
-        other => return Err(format!(
+        other => {
+            return Err(format!(
             "unknown algorithm \"{other}\" for square-partition (known: {}, {GRID}, {GRID_EXACT})",
             ALGORITHMS.join(", ")
         )
-        .into()),
+            .into())
+        }
     };
     let m = metrics::metrics(s, &rects);
     let value = if objective == "max_half_perimeter" {

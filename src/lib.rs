@@ -5,6 +5,7 @@ pub mod chains_entry;
 pub mod divisible_entry;
 pub mod draw;
 pub mod editor;
+pub mod embed;
 pub mod master_slave_entry;
 pub mod player;
 pub mod procs;

@@ -76,14 +76,14 @@ enum Command {
         /// A platform JSON or an instance JSON holding a platform, or `-` for standard input.
         file: String,
     },
-    /// Print the v1 share-URL payload of an instance.
+    /// Print the share-URL payload (`v2.…`) of an instance.
     Encode {
         /// Instance JSON file, or `-` for standard input.
         file: String,
     },
     /// Print the instance JSON held by a share-URL payload (or a whole share URL).
     Decode {
-        /// The payload (`v1.…`) or a URL containing `i=v1.…`; may start with `-`.
+        /// The payload (`v2.…` or an old `v1.…`) or a URL containing `i=…`; may start with `-`.
         #[arg(allow_hyphen_values = true)]
         payload: String,
     },

@@ -104,7 +104,9 @@ pub const FAMILIES: &[Family] = &[
             algo("peri-max", "column heuristic for the largest half-perimeter", true),
             algo("bisection", "recursive bisection baseline", true),
             algo("slices", "one-dimensional slices baseline", true),
+            algo("kalinov-lastovetsky", "balanced columns baseline, Kalinov–Lastovetsky (§3.3)", true),
             algo("grid", "2D processor grid: SVD heuristic (§4.4)", true),
+            algo("grid-exact", "2D processor grid: the heuristic's arrangements solved exactly, P·Q ≤ 16 (§4.3)", true),
         ],
     },
     Family {
@@ -118,6 +120,7 @@ pub const FAMILIES: &[Family] = &[
             algo("2d-greedy", "2D greedy", true),
             algo("block-cyclic", "block-cyclic baseline", true),
             algo("full-block", "the column-based partition scaled to n (§3.1.2)", true),
+            algo("grid-panels", "block panels on a true processor grid, the instance's grid (§2.5)", true),
         ],
     },
     Family {

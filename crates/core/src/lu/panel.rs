@@ -14,7 +14,7 @@ use crate::error::SolveError;
 use crate::rational::Q;
 
 /// The row and column order of one panel.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Panel {
     /// Speed of each grid column, `Σ_i r_i / t_ij`.
     #[serde(

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::allocate::Pick;
 use super::greedy::GreedyPick;
+use super::grid_panels::GridPanels;
 use super::simulate::StepCost;
 use crate::rational::{approx, frac, Q};
 use crate::square::Rect;
@@ -93,6 +94,12 @@ pub enum LuStep {
         /// The choice.
         pick: GreedyPick,
     },
+    /// `grid-panels`: the processors were placed on a true grid, its row and column fractions
+    /// rounded to panel sizes, and the panel's row and column order computed (§2.5).
+    Paneled {
+        /// The grid, its fractions, sizes and panel.
+        grid: GridPanels,
+    },
     /// The owner matrix was filled from the sequences, mirrored from the bottom-right corner.
     Distributed {
         /// `owners[i][j]`: processor of block (i+1, j+1).
@@ -141,6 +148,7 @@ pub const LU_PSEUDOCODE: &[&str] = &[
     "for k = 1..n−1: N_P(k) := blocks of P in rows and columns > k",
     "  cost(k) := max_P t_P·N_P(k);  LB(k) := (n − k)² / Σ s",
     "total := Σ cost(k);  ratio := total / Σ LB(k)",
+    "grid panels (§2.5): r, c of the grid rounded to B; allocate on grid rows and columns, reversed",
 ];
 
 fn name(i: usize) -> String {
@@ -221,6 +229,21 @@ impl Step for LuStep {
                     pick.column + 1
                 )
             }
+            LuStep::Paneled { grid } => {
+                let list = |v: &[usize]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let order = |v: &[usize]| v.iter().map(|k| (k + 1).to_string()).collect::<Vec<_>>().join(" ");
+                format!(
+                    "Placed the processors on a {} × {} grid ({} row and column fractions, square-partitions §4) and rounded them to a {b} × {b} panel: block rows per grid row ({}), block columns per grid column ({}); Algorithm 1 on the grid rows and columns, reversed, orders the panel: rows {}, columns {}.",
+                    grid.rows,
+                    grid.cols,
+                    if grid.exact { "exact" } else { "heuristic" },
+                    list(&grid.row_sizes),
+                    list(&grid.column_sizes),
+                    order(&grid.panel.rows),
+                    order(&grid.panel.columns),
+                    b = grid.panel.rows.len(),
+                )
+            }
             LuStep::Distributed { owners, period } => match period {
                 Some(b) => format!(
                     "Filled the {n} × {n} owner matrix from the bottom-right corner, repeating the sequences every {b} blocks so that every trailing matrix is served by a prefix.",
@@ -269,6 +292,10 @@ impl Step for LuStep {
             LuStep::ChoseZones { .. } => Phase {
                 name: "greedy",
                 line: 5,
+            },
+            LuStep::Paneled { .. } => Phase {
+                name: "panel",
+                line: 10,
             },
             LuStep::Distributed { .. } => Phase {
                 name: "distribute",

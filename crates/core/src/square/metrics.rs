@@ -122,7 +122,7 @@ pub fn metrics(s: &[Q], rects: &[Rect]) -> Metrics {
 }
 
 /// Communication volume for an `N × N` block matrix, continuous model (section 5).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Volume {
     /// Transfers per step, `N·(Ĉ − 2)`.
     #[serde(
@@ -157,7 +157,7 @@ pub fn volume(rects: &[Rect], n: u32) -> Volume {
 }
 
 /// The partition rounded to `N × N` blocks (section 5).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Rounding {
     /// Blocks of each processor.
     pub blocks: Vec<u64>,
@@ -207,6 +207,28 @@ pub fn rounding(s: &[Q], rects: &[Rect], n: u32) -> Rounding {
         blocks,
         makespan,
         imbalance,
+    }
+}
+
+/// Section 5 for one `N`: the communication volume and the rounding to `N × N` blocks.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct Blocks {
+    /// `N`, blocks per side of the matrix.
+    pub n: usize,
+    /// Transfers in the continuous model.
+    pub volume: Volume,
+    /// The partition rounded to whole blocks, and the load imbalance it causes.
+    pub rounding: Rounding,
+}
+
+/// The section-5 metrics of `rects` (areas `s`) for an `N × N` block matrix.
+#[must_use]
+pub fn blocks(s: &[Q], rects: &[Rect], n: usize) -> Blocks {
+    let big = u32::try_from(n).unwrap_or(u32::MAX);
+    Blocks {
+        n,
+        volume: volume(rects, big),
+        rounding: rounding(s, rects, big),
     }
 }
 

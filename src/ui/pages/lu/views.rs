@@ -101,6 +101,7 @@ fn loads(s: &LuState) -> Html {
             <p class="muted">{format!("Step cost {} (the slowest), perfect balance {}; total so far {} against {} (ratio {}).",
                 frac(&s.cost), approx(&s.perfect), frac(&s.total), approx(&s.perfect_total),
                 s.ratio().map(|r| approx(&r)).unwrap_or_default())}</p>
+            <p data-testid="comm">{"Communication comm(k) (§3.2: Σ over processors of the trailing rows and columns in which it owns a block): "}<strong data-testid="comm-value">{s.comm}</strong></p>
         </div>
     }
 }
@@ -114,24 +115,35 @@ pub struct MatrixProps {
     pub k: Option<usize>,
     /// Accessible name.
     pub title: AttrValue,
+    /// Side of the canvas in pixels (the main figure's when absent).
+    #[prop_or_default]
+    pub side: Option<u32>,
+    /// Test id of the canvas.
+    #[prop_or(AttrValue::from("owner-matrix"))]
+    pub testid: AttrValue,
 }
 
 /// The owner matrix on a canvas (up to 512 × 512 blocks).
 #[component]
 pub fn OwnerMatrix(props: &MatrixProps) -> Html {
     let canvas = use_node_ref();
+    let side = props.side.map_or(SIDE, f64::from);
     {
         let canvas = canvas.clone();
-        use_effect_with((props.owners.clone(), props.k), move |(owners, k)| {
-            if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
-                paint(&c, owners, *k);
-            }
-        });
+        use_effect_with(
+            (props.owners.clone(), props.k, props.side),
+            move |(owners, k, _)| {
+                if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
+                    paint(&c, owners, *k, side);
+                }
+            },
+        );
     }
+    let px = format!("{side}");
     html! {
         <>
         <div class="matrix-wrap">
-            <canvas ref={canvas} width={SIDE.to_string()} height={SIDE.to_string()} class="matrix" data-testid="owner-matrix" role="img" aria-label={props.title.clone()}></canvas>
+            <canvas ref={canvas} width={px.clone()} height={px} class="matrix" data-testid={props.testid.clone()} role="img" aria-label={props.title.clone()}></canvas>
             if props.owners.is_empty() {
                 <p class="matrix-empty">{"The blocks are coloured by owner once the distribution is built."}</p>
             }
@@ -192,7 +204,7 @@ fn owners_table(owners: &[Vec<usize>], k: Option<usize>) -> Html {
     )
 }
 
-fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>) {
+fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>, side: f64) {
     let Ok(Some(ctx)) = c.get_context("2d") else {
         return;
     };
@@ -200,13 +212,13 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
         return;
     };
     ctx.set_global_alpha(1.0);
-    ctx.clear_rect(0.0, 0.0, SIDE, SIDE);
+    ctx.clear_rect(0.0, 0.0, side, side);
     let n = owners.len();
     if n == 0 {
         return;
     }
     #[allow(clippy::cast_precision_loss)] // n ≤ 512.
-    let cell = SIDE / n as f64;
+    let cell = side / n as f64;
     for (i, row) in owners.iter().enumerate() {
         for (j, &p) in row.iter().enumerate() {
             ctx.set_global_alpha(opacity(shade(i, j, k)));
@@ -237,7 +249,7 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
         let at = (k - 1) as f64 * cell;
         ctx.set_stroke_style_str("#d6336c");
         ctx.set_line_width(2.0);
-        ctx.stroke_rect(at, at, SIDE - at, SIDE - at);
+        ctx.stroke_rect(at, at, side - at, side - at);
     }
 }
 

@@ -12,7 +12,7 @@ use crate::rational::Q;
 pub const MAX_EXACT_CELLS: usize = 16;
 
 /// The optimal row and column fractions of one arrangement.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct ExactGrid {
     /// Row fractions, `r_1 = 1`.
     #[serde(

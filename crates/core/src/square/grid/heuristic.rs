@@ -89,7 +89,7 @@ pub fn heuristic_traced(
     Ok(Traced { solution, trace })
 }
 
-fn run(
+pub(super) fn run(
     times: &[Q],
     rows: usize,
     cols: usize,

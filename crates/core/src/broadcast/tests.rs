@@ -92,7 +92,11 @@ pub(super) fn check_traced(input: &BroadcastInput, algorithm: &str) -> Broadcast
         let phase = s.phase();
         let code = if matches!(
             s,
-            Step::Routed { .. } | Step::Improved { .. } | Step::Loaded { .. }
+            Step::Routed { .. }
+                | Step::Improved { .. }
+                | Step::Loaded { .. }
+                | Step::Coloured { .. }
+                | Step::Undefined { .. }
         ) {
             BASELINE_PSEUDOCODE
         } else {

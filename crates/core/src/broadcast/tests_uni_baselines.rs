@@ -82,7 +82,7 @@ fn overlays_marked_na_are_results_with_a_reason() {
             let r = run(&b, algo).unwrap();
             let v = result(&b, algo, &r, true);
             assert_eq!(v["status"], "infeasible", "{name} {algo} {model:?}");
-            assert_eq!(v["objective"]["value_exact"], "0");
+            assert_eq!(v["objective"]["value_exact"], "0/1");
             let reason = v["baseline"]["reason"].as_str().unwrap();
             assert!(reason.contains("not defined"), "{reason}");
             let last = v["trace"].as_array().unwrap().last().unwrap();

@@ -54,7 +54,11 @@ pub struct Chart {
 /// Lays out the chart of one period of a matching-based pattern (slot boundaries as guides).
 #[must_use]
 pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
-    let marks: Vec<Q> = pat.slots.iter().map(hetlab_core::periodic::Slot::end).collect();
+    let marks: Vec<Q> = pat
+        .slots
+        .iter()
+        .map(hetlab_core::periodic::Slot::end)
+        .collect();
     chart_over(p, &Q::from_integer(pat.length.clone()), &marks, bars)
 }
 

@@ -509,12 +509,8 @@ pub fn guided_tree(
             };
             let top = usage.iter().max().cloned().unwrap_or_else(Q::zero);
             let w: Vec<Q> = usage.iter().map(|u| &top - u).collect();
-            let (tree, _) = super::multicast::arborescence::min_arborescence(
-                &net,
-                source,
-                &w,
-                &vec![true; n],
-            )?;
+            let (tree, _) =
+                super::multicast::arborescence::min_arborescence(&net, source, &w, &vec![true; n])?;
             Some(tree)
         }
         _ => None,

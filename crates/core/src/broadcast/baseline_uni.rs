@@ -74,7 +74,9 @@ pub fn colouring(n: usize, arcs: &[Arc], mu: &[u32]) -> Result<Colouring, SolveE
     let cycle = odd_cycle(&net, &support);
     let bipartite = cycle.is_empty();
     let generated = if bipartite && n > MAX_COMPONENT {
-        Err(SolveError::Failed("too large for the matching program".to_owned()))
+        Err(SolveError::Failed(
+            "too large for the matching program".to_owned(),
+        ))
     } else {
         fractional(&net, &demand)
     };

@@ -47,12 +47,16 @@ pub fn ids_everywhere(v: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
                     }
                     "routes" => {
                         if let Some(list) = x.as_array_mut() {
-                            list.iter_mut().for_each(|r| each(r, &arc));
+                            for r in list.iter_mut() {
+                                each(r, &arc);
+                            }
                         }
                     }
                     "logical" => {
                         if let Some(list) = x.as_array_mut() {
-                            list.iter_mut().for_each(|pair| each(pair, &node));
+                            for pair in list.iter_mut() {
+                                each(pair, &node);
+                            }
                         }
                     }
                     "bottleneck" => {
@@ -67,14 +71,15 @@ pub fn ids_everywhere(v: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
                     "port_loads" => {
                         if let Some(loads) = x.as_object_mut() {
                             for side in loads.values_mut() {
-                                let by_id: Option<Map<String, Value>> = side.as_array().map(|list| {
-                                    list.iter()
-                                        .enumerate()
-                                        .filter_map(|(i, l)| {
-                                            ids.get(i).map(|id| (id.to_string(), l.clone()))
-                                        })
-                                        .collect()
-                                });
+                                let by_id: Option<Map<String, Value>> =
+                                    side.as_array().map(|list| {
+                                        list.iter()
+                                            .enumerate()
+                                            .filter_map(|(i, l)| {
+                                                ids.get(i).map(|id| (id.to_string(), l.clone()))
+                                            })
+                                            .collect()
+                                    });
                                 if let Some(by_id) = by_id {
                                     *side = Value::Object(by_id);
                                 }

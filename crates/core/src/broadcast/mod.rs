@@ -40,9 +40,9 @@
 pub mod baseline;
 pub mod baseline_uni;
 pub mod colgen;
-pub mod compact;
 #[cfg(test)]
 mod colgen_tests;
+pub mod compact;
 pub mod dispatch;
 pub mod extract;
 pub mod family;

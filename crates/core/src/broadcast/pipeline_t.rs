@@ -47,9 +47,9 @@ pub(crate) fn run_baseline(
             complete = Some(done);
             ends(tree)
         }
-        "greedy-tree" => ends(
-            baseline::greedy_tree_in(n, arcs, s, uni).ok_or_else(unreachable_err)?,
-        ),
+        "greedy-tree" => {
+            ends(baseline::greedy_tree_in(n, arcs, s, uni).ok_or_else(unreachable_err)?)
+        }
         "spt" => ends(baseline::spt(n, arcs, s).ok_or_else(unreachable_err)?),
         "lp-heaviest-tree" | "lp-usage-tree" => {
             let lp = super::pipeline::run_lp(net, "lp", &mut |_| {})?;
@@ -83,7 +83,10 @@ pub(crate) fn run_baseline(
         return Err(internal("a baseline sends nothing"));
     }
     let colouring = if uni {
-        Some(baseline_uni::colouring(n, arcs, &multiplicity).map_err(|e| internal(&e.to_string()))?)
+        Some(
+            baseline_uni::colouring(n, arcs, &multiplicity)
+                .map_err(|e| internal(&e.to_string()))?,
+        )
     } else {
         None
     };
@@ -130,10 +133,11 @@ pub(crate) fn run_baseline(
         None
     };
     let (out, inn) = port_loads(n, arcs, &arc_usage);
-    debug_assert!(out
-        .iter()
-        .zip(&inn)
-        .all(|(o, i)| if uni { o + i <= Q::one() } else { *o <= Q::one() && *i <= Q::one() }));
+    debug_assert!(out.iter().zip(&inn).all(|(o, i)| if uni {
+        o + i <= Q::one()
+    } else {
+        *o <= Q::one() && *i <= Q::one()
+    }));
     let quick = lp::quick_bounds(n, arcs, s);
     let bounds = Bounds {
         upper: quick.iter().map(|b| b.value.clone()).min(),
@@ -167,7 +171,12 @@ pub(crate) fn run_baseline(
 
 /// An overlay that is not defined on this platform (§7.3: no route for a logical edge, "n/a"
 /// in §9): status `infeasible`, throughput 0, and the reason.
-fn undefined(net: &Net, name: &str, reason: &str, emit: &mut impl FnMut(Step)) -> BroadcastSolution {
+fn undefined(
+    net: &Net,
+    name: &str,
+    reason: &str,
+    emit: &mut impl FnMut(Step),
+) -> BroadcastSolution {
     emit(Step::Undefined {
         name: name.to_owned(),
         reason: reason.to_owned(),

@@ -182,7 +182,7 @@ proptest! {
         let (n, arcs) = (p.nodes.len(), p.arcs());
         let all = arborescences(n, &arcs);
         prop_assume!(!all.is_empty());
-        let k = Q::from_integer((all.len() as i64).into());
+        let k = Q::from_integer(all.len().into());
         let trees: Vec<WeightedTree> = all
             .iter()
             .map(|t| WeightedTree {

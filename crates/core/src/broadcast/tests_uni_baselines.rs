@@ -95,10 +95,7 @@ fn overlays_marked_na_are_results_with_a_reason() {
 /// triangle `s, a, b`: port sums say 1/7, matchings need 8 time units per message.
 #[test]
 fn an_overlay_with_an_odd_cycle_needs_matchings() {
-    let p = platform(
-        4,
-        &[(0, 1, 1, 1), (1, 2, 1, 1), (2, 3, 1, 1), (0, 2, 5, 1)],
-    );
+    let p = platform(4, &[(0, 1, 1, 1), (1, 2, 1, 1), (2, 3, 1, 1), (0, 2, 5, 1)]);
     let arcs = p.arcs();
     let names = |v: usize| v.to_string();
     let (_, routes) = overlay(Overlay::Star, 4, &arcs, 0, &names).unwrap();
@@ -251,7 +248,10 @@ fn lp_guided_trees_are_spanning_trees_within_the_optimum() {
             let sol = solve(&b, algo).unwrap();
             assert_eq!(sol.trees.len(), 1, "{name} {algo}");
             let rho = sol.throughput.clone().unwrap();
-            assert!(rho.is_positive() && rho <= opt, "{name} {algo}: {rho} vs {opt}");
+            assert!(
+                rho.is_positive() && rho <= opt,
+                "{name} {algo}: {rho} vs {opt}"
+            );
             verify_trees(
                 b.platform.nodes.len(),
                 &b.platform.arcs(),

@@ -90,7 +90,11 @@ fn columns(inst: &SteadyState) -> Cols {
         .collect();
     let send = p.nodes.iter().map(|_| next()).collect();
     let recv = p.nodes.iter().map(|_| next()).collect();
-    let deliver = p.nodes.iter().map(|v| (!v.master).then(&mut next)).collect();
+    let deliver = p
+        .nodes
+        .iter()
+        .map(|v| (!v.master).then(&mut next))
+        .collect();
     let back = p
         .nodes
         .iter()
@@ -199,7 +203,9 @@ pub fn check(inst: &SteadyState, cert: &Certificate, rho: &Q) -> Result<(), Viol
         }
         let node = &p.nodes[i];
         if node.master && !(cert.deliver[i].is_zero() && cert.back[i].is_zero()) {
-            return Err(format!("master {}: its delivery and return prices must be 0", id(i)).into());
+            return Err(
+                format!("master {}: its delivery and return prices must be 0", id(i)).into(),
+            );
         }
         match &node.w {
             Some(Cost::Finite(w)) => {

@@ -77,7 +77,10 @@ fn the_checker_rejects_prices_that_prove_less() {
                 assert!(check(&inst, &bad, &rho).is_err());
                 // Even against the lower sum the prices no longer prove anything.
                 let lower = bad.bound();
-                assert!(check(&inst, &bad, &lower).is_err(), "node {k}, price {which}");
+                assert!(
+                    check(&inst, &bad, &lower).is_err(),
+                    "node {k}, price {which}"
+                );
             }
         }
     }

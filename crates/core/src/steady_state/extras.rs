@@ -6,10 +6,10 @@
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
+use super::dual::{self, Certificate};
 use super::lp::{throughput_under, PortModel};
 use super::pipeline::Pipeline;
 use super::spanning::{self, Comparison};
-use super::dual::{self, Certificate};
 use super::{binding, Binding};
 use crate::error::SolveError;
 use crate::instance::SteadyState;

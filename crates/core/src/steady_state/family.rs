@@ -4,10 +4,10 @@
 use num_traits::Zero;
 use serde_json::Value;
 
-use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
-use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
 use super::dual;
 use super::extras::lp_extras;
+use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
+use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
 use super::{report, verify};
 use crate::error::Violation;
 use crate::family::{ensure, Family, SolveError};
@@ -183,7 +183,10 @@ fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<
     })?;
     for send in &sol.schedule.sends {
         ensure(end.scheduled[send.from], || {
-            format!("the replay never places the transfers of node {}", send.from)
+            format!(
+                "the replay never places the transfers of node {}",
+                send.from
+            )
         })?;
     }
     for (i, xi) in sol.rates.x.iter().enumerate() {

@@ -12,9 +12,9 @@ mod dual_tests;
 pub mod extras;
 pub mod family;
 pub mod lp;
-pub mod notes;
 #[cfg(test)]
 mod lp_tests;
+pub mod notes;
 pub mod pipeline;
 pub mod report;
 #[cfg(test)]

@@ -217,9 +217,10 @@ pub fn tree_result(
 /// The full run of section 4.8 as JSON: tasks done after each period against the bound `ρ*·t`.
 #[must_use]
 pub fn full_run_json(points: &[(Q, BigInt)], rho: &Q) -> Value {
-    let (time, last) = points
-        .last()
-        .map_or_else(|| (Q::zero(), BigInt::zero()), |(t, d)| (t.clone(), d.clone()));
+    let (time, last) = points.last().map_or_else(
+        || (Q::zero(), BigInt::zero()),
+        |(t, d)| (t.clone(), d.clone()),
+    );
     let bound = rho * &time;
     let ratio = if bound.is_zero() {
         Q::zero()

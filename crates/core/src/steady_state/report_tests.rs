@@ -114,7 +114,10 @@ fn lp_document_has_the_latency_batches_of_section_4_9() {
         (99, "1203/1", "700/401"),
     ] {
         assert_eq!(
-            (batches[k]["period"].as_str(), batches[k]["throughput"].as_str()),
+            (
+                batches[k]["period"].as_str(),
+                batches[k]["throughput"].as_str()
+            ),
             (Some(period), Some(rate)),
             "N = {}",
             k + 1
@@ -140,8 +143,16 @@ fn section_7_messages_in_the_document() {
         .iter()
         .filter_map(Value::as_str)
         .collect();
-    assert!(all.iter().any(|w| w.contains("links[1]") && w.contains("inf")), "{all:?}");
-    assert!(all.iter().any(|w| w.contains("Node(s) 2 cannot be reached")), "{all:?}");
+    assert!(
+        all.iter()
+            .any(|w| w.contains("links[1]") && w.contains("inf")),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .any(|w| w.contains("Node(s) 2 cannot be reached")),
+        "{all:?}"
+    );
     // ρ* = 0: a master and a router.
     let v = doc_of(
         r#"{"problem":"steady-state","version":1,"platform":{"nodes":[{"id":0,"w":"inf","master":true},{"id":1,"w":"inf"}],

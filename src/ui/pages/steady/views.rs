@@ -6,6 +6,7 @@ use std::rc::Rc;
 use hetlab_core::instance::SteadyState;
 use hetlab_core::periodic::bars;
 use hetlab_core::rational::{approx, frac, to_f64, Q};
+use hetlab_core::steady_state::dual::Certificate;
 use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PERIODS};
 use hetlab_core::steady_state::family::SteadyRun;
 use hetlab_core::steady_state::pipeline::{
@@ -13,7 +14,6 @@ use hetlab_core::steady_state::pipeline::{
 };
 use hetlab_core::steady_state::spanning::Comparison;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
-use hetlab_core::steady_state::dual::Certificate;
 use hetlab_core::steady_state::Binding;
 use hetlab_core::trace::{Step, Traced};
 use num_traits::Zero;
@@ -292,7 +292,9 @@ fn why_optimal(inst: &SteadyState, x: &LpExtras, rho: &Q) -> Html {
 fn prices(inst: &SteadyState, cert: &Result<Certificate, String>, rho: &Q) -> Html {
     let c = match cert {
         Ok(c) => c,
-        Err(why) => return html! { <p class="warning">{format!("No price certificate: {why}")}</p> },
+        Err(why) => {
+            return html! { <p class="warning">{format!("No price certificate: {why}")}</p> }
+        }
     };
     let e1 = c.back.iter().any(|v| !v.is_zero());
     let cell = |v: &Q| if v.is_zero() { String::new() } else { frac(v) };

@@ -17,9 +17,11 @@ use crate::rational::qi;
 fn steiner_trees(net: &Net, s: usize, d: &[usize]) -> Vec<Vec<usize>> {
     let m = net.arcs.len();
     let mut must = vec![false; net.n];
-    d.iter().for_each(|&t| must[t] = true);
+    for &t in d {
+        must[t] = true;
+    }
     (0u32..1 << m)
-        .filter(|mask| mask.count_ones() as usize + 1 <= net.n)
+        .filter(|mask| (mask.count_ones() as usize) < net.n)
         .map(|mask| (0..m).filter(|&k| mask >> k & 1 == 1).collect::<Vec<_>>())
         .filter(|arcs| net.check_arborescence(s, arcs, &must).is_ok())
         .collect()
@@ -94,7 +96,9 @@ proptest! {
             return Ok(());
         };
         let mut must = vec![false; net.n];
-        d.iter().for_each(|&t| must[t] = true);
+        for &t in &d {
+            must[t] = true;
+        }
         prop_assert!(net.check_arborescence(0, &tree, &must).is_ok());
         prop_assert_eq!(&cost, &tree.iter().map(|&k| w[k].clone()).sum::<Q>());
         let best = all.iter().map(|t| t.iter().map(|&k| w[k].clone()).sum::<Q>()).min().unwrap();

@@ -323,11 +323,10 @@ impl trace::Step for Step {
             Step::Seeded { .. } => ("columns", 14),
             Step::PricedTree(_) => ("pricing", 15),
             Step::SolvedColumns { .. } => ("certificate", 16),
-            Step::Routed { .. } => ("tree", 0),
+            Step::Routed { .. } | Step::Undefined { .. } => ("tree", 0),
             Step::Improved { .. } => ("search", 1),
             Step::Loaded { .. } => ("loads", 2),
             Step::Coloured { .. } => ("loads", 4),
-            Step::Undefined { .. } => ("tree", 0),
         };
         Phase { name, line }
     }

@@ -89,7 +89,11 @@ fn example_3_depth_three_tree_period_and_full_run() {
     assert_eq!(s.completed(4), big(83));
     assert_eq!(s.completed(100), big(3443));
     for r in 3..40u64 {
-        assert_eq!(s.completed(r), big(35) * BigInt::from(r) - big(57), "R = {r}");
+        assert_eq!(
+            s.completed(r),
+            big(35) * BigInt::from(r) - big(57),
+            "R = {r}"
+        );
     }
     verify(&inst, &inst.platform.arcs(), &sol.rates, s).unwrap();
 }

@@ -50,7 +50,7 @@ export const tests = [
       const want = [
         '0 sends: 12 input file(s) with 1, 1 each, from 0 to 12',
         '0 sends: 6 input file(s) with 4, 1 each, from 12 to 18',
-        '0 sends: 3 input file(s) with 2, 1 each, from 18 to 24',
+        '0 sends: 3 input file(s) with 2, 2 each, from 18 to 24',
       ];
       check(JSON.stringify(sends) === JSON.stringify(want), `send bars: ${JSON.stringify(sends)}`);
       await visible(byId(page, 'full-run'), 'full run');
@@ -168,7 +168,9 @@ export const tests = [
       await page.locator('[data-testid="comparison-bars"] a[data-algo="best-tree"]').click();
       await poll('algo=best-tree', () => new URL(page.url()).hash, (hash) => hash.includes('algo=best-tree'));
       await textWhere(byId(page, 'throughput'), 'ρ = 1/2', (t) => /^ρ = 1\/2 ≈ [0-9.]+ messages per time unit$/.test(t));
-      await visible(byId(page, 'trees'), 'the chosen tree');
+      // The chosen tree is drawn and scheduled: one message per period of 2 time units.
+      await visible(byId(page, 'gantt'), "the best tree's Gantt chart");
+      await textWhere(byId(page, 'caption'), 'the period caption', (t) => t.startsWith('Scaled by A = 1: one period lasts 2 time units'));
     },
   },
 ];

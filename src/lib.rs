@@ -12,6 +12,7 @@ pub mod procs;
 pub mod ring_entry;
 pub mod route;
 pub mod scatter_entry;
+pub mod steady_entry;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod wire;

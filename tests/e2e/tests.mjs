@@ -89,13 +89,13 @@ export const tests = [
       const page = h.lastPage;
       await load(page, h.url('/#/steady-state?preset=star-example-2&algo=tree'));
       await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
-      await expectStep(page, 'Step 0 / 13');
+      await expectStep(page, 'Step 0 / 15');
 
       await byId(page, 'player-next').click();
       await byId(page, 'player-next').click();
-      await expectStep(page, 'Step 2 / 13');
+      await expectStep(page, 'Step 2 / 15');
       await byId(page, 'player-prev').click();
-      await expectStep(page, 'Step 1 / 13');
+      await expectStep(page, 'Step 1 / 15');
       await textWhere(byId(page, 'caption'), 'non-empty caption', (t) => t.length > 0);
       await poll(
         'an active pseudocode line',
@@ -104,14 +104,14 @@ export const tests = [
       );
 
       await page.keyboard.press('End');
-      await expectStep(page, 'Step 13 / 13');
+      await expectStep(page, 'Step 15 / 15');
       await textWhere(byId(page, 'throughput'), 'throughput containing 29/24', (t) => hasExact(t, '29/24'));
       await page.keyboard.press('Home');
-      await expectStep(page, 'Step 0 / 13');
+      await expectStep(page, 'Step 0 / 15');
       await page.keyboard.press('ArrowRight');
-      await expectStep(page, 'Step 1 / 13');
+      await expectStep(page, 'Step 1 / 15');
       await page.keyboard.press('ArrowLeft');
-      await expectStep(page, 'Step 0 / 13');
+      await expectStep(page, 'Step 0 / 15');
 
       // Play until the counter passes 1, then pause and check it stays put.
       await byId(page, 'player-play').click();
@@ -201,7 +201,7 @@ export const tests = [
       await visible(byId(withControls, 'player'), 'player');
       await count(byId(withControls, 'editor-panel'), 0, 'editor panel');
       await count(byId(withControls, 'site-header'), 0, 'site header');
-      await expectStep(withControls, 'Step 3 / 13');
+      await expectStep(withControls, 'Step 3 / 15');
 
       const noControls = await h.newPage();
       await load(noControls, `${embedUrl}&controls=0`);

@@ -10,7 +10,6 @@ use super::multicast::{self, MulticastSolution, MulticastStep};
 use super::unidirectional::{self, UniSolution, UniStep};
 use super::{solve_traced, BroadcastInput, BroadcastSolution, PortModel, Step};
 use crate::error::SolveError;
-use crate::platform::{Arc, NodeId};
 use crate::rational::Q;
 use crate::report::{document, trace_json};
 use crate::trace::Traced;
@@ -39,7 +38,18 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
             "multicast-exact",
         ]
     } else if input.port_model == PortModel::Unidirectional {
-        &["lp"]
+        // Column generation, then the baselines of §7 evaluated under this model.
+        &[
+            "lp",
+            "best-tree",
+            "star",
+            "chain",
+            "binomial",
+            "greedy-tree",
+            "spt",
+            "lp-heaviest-tree",
+            "lp-usage-tree",
+        ]
     } else {
         &[
             "lp",
@@ -50,6 +60,8 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
             "binomial",
             "greedy-tree",
             "spt",
+            "lp-heaviest-tree",
+            "lp-usage-tree",
         ]
     }
 }
@@ -83,7 +95,13 @@ pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result
         )));
     }
     let (p, s) = (&input.platform, input.source);
-    match (&input.targets, input.port_model) {
+    // A baseline under the unidirectional model runs in pipeline T, which reads the model.
+    let route = if input.targets.is_none() && algorithm != "lp" {
+        PortModel::Bidirectional
+    } else {
+        input.port_model
+    };
+    match (&input.targets, route) {
         (Some(_), PortModel::Unidirectional) => Err(SolveError::NotApplicable(
             "multicast under the unidirectional model has no method in broadcast.md: remove \"targets\" or use \"port_model\": \"bidirectional\"".to_owned(),
         )),
@@ -151,22 +169,6 @@ fn parts<T: serde::Serialize, S: crate::trace::Step + serde::Serialize>(
     )
 }
 
-/// Replaces the arc ids of every `{"arcs": [...]}` in `list` by `[from, to]` node ids.
-fn arc_ends(list: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
-    let Some(items) = list.as_array_mut() else {
-        return;
-    };
-    for item in items {
-        if let Some(a) = item.get_mut("arcs").and_then(Value::as_array_mut) {
-            for e in a.iter_mut() {
-                if let Some(arc) = e.as_u64().and_then(|k| arcs.get(usize::try_from(k).ok()?)) {
-                    *e = json!([ids[arc.from], ids[arc.to]]);
-                }
-            }
-        }
-    }
-}
-
 /// The result document (formats.md §4): status, objective `throughput` (`"inf"` when there is
 /// nothing to send), the family fields of broadcast.md §0.1 with trees as `[from, to]` id pairs,
 /// `steps`, and the trace when asked.
@@ -194,11 +196,8 @@ pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bo
             m.remove(k);
         }
     }
-    for key in ["trees", "matchings"] {
-        if let Some(list) = fields.get_mut(key) {
-            arc_ends(list, &ids, &arcs);
-        }
-    }
+    // Node ids and `[from, to]` arcs everywhere, as the trees always had.
+    super::ids::ids_everywhere(&mut fields, &ids, &arcs);
     let mut out = document(
         "broadcast",
         algorithm,
@@ -260,7 +259,8 @@ mod tests {
         let v = solve(&e2, "lp");
         assert_eq!(v["objective"]["value_exact"], "1/2");
         assert!(v["matchings"][0]["arcs"][0].is_array());
-        assert!(run(&e2, "star").is_err());
+        // The baselines are evaluated under the unidirectional model too (star: 1/2).
+        assert_eq!(solve(&e2, "star")["objective"]["value_exact"], "1/2");
     }
 
     /// broadcast.md §9.6: UB 2/3, exact 1/2, LB 1/3; the default reports the best heuristic.

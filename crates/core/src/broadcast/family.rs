@@ -118,6 +118,14 @@ fn check_bidirectional(
             )?;
         }
     }
+    if let Some(b) = &sol.baseline {
+        if let Some(c) = &b.colouring {
+            super::baseline_uni::verify(n, &arcs, &b.multiplicity, c)?;
+            ensure(sol.throughput == Some(c.chi.recip()), || {
+                "the unidirectional baseline's throughput is not 1/χ".into()
+            })?;
+        }
+    }
     if sol.status == Status::Optimal && sol.lp.is_some() {
         let lp = sol
             .lp
@@ -153,10 +161,20 @@ fn check_multicast(
     ensure(out.iter().chain(&inn).all(|l| *l <= Q::one()), || {
         "a port is loaded over 1".into()
     })?;
+    if let Some(period) = &sol.period {
+        let arcs = input.platform.arcs();
+        schedule::verify(net.n, &arcs, input.source, &sol.trees, period)?;
+    }
+    ensure(sol.trees.is_empty() || sol.period.is_some(), || {
+        "a tree scheme without its period".into()
+    })?;
     if t.trace.is_empty() {
         return Ok(());
     }
     let state = t.trace.state_at(MulticastState::new(), usize::MAX);
+    ensure(state.period == sol.period, || {
+        "the replayed period differs".into()
+    })?;
     if let Some(scheme) = &sol.scheme {
         ensure(
             state.summary == Some((scheme.kind, sol.throughput.clone())),

@@ -24,6 +24,8 @@ pub enum Side {
     Out,
     /// The receiving port.
     In,
+    /// The single port of the unidirectional model (sending and receiving in turn).
+    Both,
 }
 
 /// One quick upper bound of §2.5: `ρ* ≤ 1 / c` for the cheapest arc `arc` of `node`'s port.

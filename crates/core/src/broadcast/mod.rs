@@ -38,13 +38,16 @@
 //!   unidirectional) and the result document of formats.md §4.
 
 pub mod baseline;
+pub mod baseline_uni;
 pub mod colgen;
 #[cfg(test)]
 mod colgen_tests;
+pub mod compact;
 pub mod dispatch;
 pub mod extract;
 pub mod family;
 pub mod gantt;
+pub mod ids;
 pub mod lp;
 pub mod multicast;
 pub mod pipeline;
@@ -58,7 +61,11 @@ mod tests;
 #[cfg(test)]
 mod tests_edge;
 #[cfg(test)]
+mod tests_props;
+#[cfg(test)]
 mod tests_random;
+#[cfg(test)]
+mod tests_uni_baselines;
 pub mod unidirectional;
 
 use serde::Serialize;

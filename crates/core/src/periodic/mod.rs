@@ -12,7 +12,7 @@ mod simulate;
 #[cfg(test)]
 mod tests;
 
-pub use gantt::{bars, verify, Bar, Kind, Lane};
+pub use gantt::{bars, check_bars, verify, Bar, Kind, Lane};
 pub use simulate::simulate;
 
 use num_bigint::BigInt;

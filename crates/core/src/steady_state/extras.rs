@@ -1,11 +1,12 @@
-//! What the steady-state page shows beside the pipeline, computed once with the run (never
-//! while drawing): the LP under the other operating models (section 2.8), the best single
-//! spanning tree (3.6), the binding constraints (2.10), the simulated full run (4.8) and the
-//! batched periods with start-up latencies (4.9).
+//! What the steady-state page and result document show beside the pipeline, computed once with
+//! the run (never while drawing): the LP under the other operating models (section 2.8), the
+//! best single spanning tree (3.6), the binding constraints and the prices that prove the bound
+//! (2.10), the simulated full run (4.8) and the batched periods with start-up latencies (4.9).
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
+use super::dual::{self, Certificate};
 use super::lp::{throughput_under, PortModel};
 use super::pipeline::Pipeline;
 use super::spanning::{self, Comparison};
@@ -55,6 +56,8 @@ pub struct LpExtras {
     pub trees: Result<Comparison, SolveError>,
     /// The resources the optimal rates use fully.
     pub binding: Vec<Binding>,
+    /// Prices on the resources that prove `ρ*` optimal (section 2.10), or why none was found.
+    pub certificate: Result<Certificate, String>,
     /// The full run (`None` with result files, where one period is shown).
     pub full_run: Option<Result<FullRun, SolveError>>,
     /// The latency batches (`None` when the platform has no latency).
@@ -139,6 +142,12 @@ pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
         models,
         trees: spanning::best_tree(inst, TREES_EVALUATED),
         binding: binding(inst, &pipe.lp.rates, &pipe.lp.g),
+        // Checked here, so that the page can say the prices were verified exactly.
+        certificate: dual::certificate(inst).and_then(|c| {
+            dual::check(inst, &c, &pipe.lp.throughput)
+                .map(|()| c)
+                .map_err(|e| e.to_string())
+        }),
         full_run,
         batches,
     }

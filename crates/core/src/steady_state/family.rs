@@ -4,6 +4,8 @@
 use num_traits::Zero;
 use serde_json::Value;
 
+use super::dual;
+use super::extras::lp_extras;
 use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
 use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
 use super::{report, verify};
@@ -85,7 +87,10 @@ impl Family for SteadyStateFamily {
 
     fn result(input: &SteadyState, _algorithm: &str, run: &SteadyRun, with_trace: bool) -> Value {
         match run {
-            SteadyRun::Lp(t) => report::pipeline_result(input, &t.solution, &t.trace, with_trace),
+            SteadyRun::Lp(t) => {
+                let extras = lp_extras(input, &t.solution);
+                report::pipeline_result(input, &t.solution, Some(&extras), &t.trace, with_trace)
+            }
             SteadyRun::Tree(t) => report::tree_result(input, &t.solution, &t.trace, with_trace),
         }
     }
@@ -101,6 +106,9 @@ impl Family for SteadyStateFamily {
 fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<(), Violation> {
     let sol = &t.solution;
     verify(inst, &sol.lp.rates, &sol.lp.throughput).map_err(|e| e.to_string())?;
+    // The prices of section 2.10 prove the rates optimal (dual feasible, equal objective).
+    let cert = dual::certificate(inst).map_err(|e| format!("no dual certificate: {e}"))?;
+    dual::check(inst, &cert, &sol.lp.throughput)?;
     let arcs = inst.platform.arcs();
     if let Some(pattern) = &sol.pattern {
         crate::periodic::verify(pattern, &sol.lp.flows(inst, &arcs))?;
@@ -154,6 +162,7 @@ fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<
 fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<(), Violation> {
     let sol = &t.solution;
     verify(inst, &sol.rates, &sol.throughput).map_err(|e| e.to_string())?;
+    tree::schedule::verify(inst, &inst.platform.arcs(), &sol.rates, &sol.schedule)?;
     let ids = inst.platform.ids();
     for s in &t.trace.steps {
         ensure(!s.caption(&ids).is_empty(), || {
@@ -169,6 +178,17 @@ fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<
     ensure(end.throughput.as_ref() == Some(&sol.throughput), || {
         "the replayed throughput differs".into()
     })?;
+    ensure(end.period.as_ref() == Some(&sol.schedule.period_t), || {
+        "the replayed period differs".into()
+    })?;
+    for send in &sol.schedule.sends {
+        ensure(end.scheduled[send.from], || {
+            format!(
+                "the replay never places the transfers of node {}",
+                send.from
+            )
+        })?;
+    }
     for (i, xi) in sol.rates.x.iter().enumerate() {
         if sol.usage[i] != NodeUse::Unreachable {
             ensure(end.x[i].as_ref() == Some(xi), || {

@@ -6,13 +6,19 @@
 //! steady-state rates ([`verify`]) and the resources they saturate ([`binding`]).
 
 pub mod alloc;
+pub mod dual;
+#[cfg(test)]
+mod dual_tests;
 pub mod extras;
 pub mod family;
 pub mod lp;
 #[cfg(test)]
 mod lp_tests;
+pub mod notes;
 pub mod pipeline;
 pub mod report;
+#[cfg(test)]
+mod report_tests;
 pub mod spanning;
 pub mod tree;
 

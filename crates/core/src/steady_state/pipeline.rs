@@ -246,10 +246,13 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
             .map_or_else(String::new, |a| format!("{}→{}", id(a.from), id(a.to)))
     };
     match step {
-        PipeStep::SolvedThroughput { rho } => format!(
-            "Solved the steady-state LP exactly: the platform can complete at most ρ* = {} ≈ {} tasks per time unit, whatever the schedule.",
-            frac(rho), approx(rho)
-        ),
+        PipeStep::SolvedThroughput { rho } => match super::notes::zero_throughput(rho) {
+            Some(why) => format!("Solved the steady-state LP exactly. {why}"),
+            None => format!(
+                "Solved the steady-state LP exactly: the platform can complete at most ρ* = {} ≈ {} tasks per time unit, whatever the schedule.",
+                frac(rho), approx(rho)
+            ),
+        },
         PipeStep::SolvedCanonical { comm_min, .. } => format!(
             "Among all optimal rates, picked the one that keeps ports busy least (total {}): no flow cycle, one direction per link. Arc widths show the rates.",
             frac(comm_min)

@@ -22,6 +22,8 @@ pub mod steiner;
 pub mod step;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_oracle;
 
 use serde::Serialize;
 
@@ -189,6 +191,8 @@ pub struct MulticastSolution {
     pub scheme: Option<Scheme>,
     /// Weighted Steiner trees of the scheme (empty for scatter).
     pub trees: Vec<WeightedTree>,
+    /// One period of the chosen scheme's schedule (M6; `None` for scatter or nothing to send).
+    pub period: Option<crate::broadcast::schedule::Period>,
 }
 
 /// Multicast from `source` to `targets` on `platform` with one of the algorithms of §0.1

@@ -19,6 +19,7 @@ pub const MULTICAST_PSEUDOCODE: &[&str] = &[
     "exact: master LP over Steiner trees, maximise Σα under the port rows",
     "  price: cheapest Steiner tree for weights c_uw(p_u + q_w) (Dreyfus–Wagner); add it if θ < 1",
     "report the best scheme; LB ≤ H1, H2 ≤ ρ*_D ≤ UB ≤ |D|·LB",
+    "schedule its trees in one period: matchings of the out-port × in-port graph (as for a broadcast)",
 ];
 
 /// One event of pipeline M (node and arc indices refer to the platform's order).
@@ -203,6 +204,11 @@ pub enum MulticastStep {
         )]
         rho: Option<Q>,
     },
+    /// M6: the chosen scheme's trees scheduled in one period (its Gantt chart).
+    Scheduled {
+        /// The period (slots of matchings, messages per tree).
+        period: Box<crate::broadcast::schedule::Period>,
+    },
 }
 
 /// The flow toward one target.
@@ -284,6 +290,10 @@ impl Step for MulticastStep {
                 Some(r) => format!("Reported the {} scheme: {} ≈ {} messages per time unit to every target.", chosen.label(), frac(r), approx(r)),
                 None => "Nothing to send: with no target the throughput is unbounded (∞).".to_owned(),
             },
+            MulticastStep::Scheduled { period } => format!(
+                "Scheduled the scheme's trees in one period of {} time units: {} slot(s), each a set of transfers using no port twice, moving {} message(s) of every tree (A = {}, L = {}).",
+                frac(&period.length), period.slots.len(), period.messages.iter().map(ToString::to_string).collect::<Vec<_>>().join(" + "), period.a, period.l
+            ),
         }
     }
 
@@ -301,6 +311,7 @@ impl Step for MulticastStep {
             MulticastStep::ExactRound { .. } => phase("exact", 8),
             MulticastStep::ExactSolved { .. } => phase("exact", 7),
             MulticastStep::Summarised { .. } => phase("summary", 9),
+            MulticastStep::Scheduled { .. } => phase("schedule", 10),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! their captions and phases. Steps carry ids and numbers only; [`super::State`] replays them.
 
 use num_bigint::BigInt;
+use num_traits::Signed;
 use serde::Serialize;
 
 use super::lp::{DestinationCut, DestinationFlow, QuickBound, Side};
@@ -300,6 +301,26 @@ pub enum Step {
         )]
         throughput: Q,
     },
+    /// T (unidirectional model): the baseline's transfers scheduled as weighted matchings.
+    Coloured {
+        /// Least total time per message, `1/ρ`.
+        #[serde(serialize_with = "crate::rational::exact")]
+        chi: Q,
+        /// The transfers form a bipartite graph (König applies).
+        bipartite: bool,
+        /// An odd cycle of them otherwise (arc ids).
+        odd_cycle: Vec<usize>,
+        /// The matchings and their time per message (may be empty on large platforms).
+        matchings: Vec<crate::broadcast::unidirectional::WeightedMatching>,
+    },
+    /// T: the baseline is not defined on this platform ("n/a" in §9: a logical edge without a
+    /// route).
+    Undefined {
+        /// Algorithm name.
+        name: String,
+        /// Which logical edge has no route.
+        reason: String,
+    },
     /// T: loads and bottleneck of the baseline.
     Loaded {
         /// `out(v)` (messages per time unit × cost, for one message per time unit).
@@ -388,9 +409,10 @@ impl trace::Step for Step {
             Step::Seeded { .. } => ("columns", 14),
             Step::PricedTree(_) => ("pricing", 15),
             Step::SolvedColumns { .. } => ("certificate", 16),
-            Step::Routed { .. } => ("tree", 0),
+            Step::Routed { .. } | Step::Undefined { .. } => ("tree", 0),
             Step::Improved { .. } => ("search", 1),
             Step::Loaded { .. } => ("loads", 2),
+            Step::Coloured { .. } => ("loads", 4),
         };
         Phase { name, line }
     }
@@ -412,7 +434,7 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
                 .iter()
                 .map(|b| match b.side {
                     Side::Out => format!("the source sends each message at least once ({} ⇒ ≤ {})", ctx.arc(b.arc), frac(&b.value)),
-                    Side::In => format!("{} receives it at least once (≤ {})", ctx.node(b.node), frac(&b.value)),
+                    Side::In | Side::Both => format!("{} receives it at least once (≤ {})", ctx.node(b.node), frac(&b.value)),
                 })
                 .collect();
             format!("Quick bounds before any LP: {}; so ρ* ≤ {}.", parts.join("; "), opt(upper.as_ref()))
@@ -479,7 +501,12 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
             "The search found a better single tree {} with throughput {}.",
             ctx.arcs(arcs), frac(throughput)
         ),
-        Step::Loaded { bottleneck, throughput, .. } => match bottleneck {
+        Step::Loaded { bottleneck, throughput, out, inn } => match bottleneck {
+            Some((v, Side::Both)) => format!(
+                "Under the unidirectional model a node sends or receives, never both at once: the busiest node is {}, busy sending and receiving {} per message in all.",
+                ctx.node(*v),
+                match (out.get(*v), inn.get(*v)) { (Some(o), Some(i)) => frac(&(o + i)), _ => String::new() }
+            ),
             Some((v, side)) => format!(
                 "The busiest port is {}'s {} port: the throughput is one message per its load, {}.",
                 ctx.node(*v),
@@ -488,5 +515,15 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
             ),
             None => "Nothing is sent: the throughput is unbounded.".to_owned(),
         },
+        Step::Coloured { chi, bipartite, odd_cycle, matchings } => {
+            let how = if *bipartite {
+                format!("its transfers form a bipartite graph, so by König's theorem they fit in matchings of total time χ = max over nodes of (out + in) = {}", frac(chi))
+            } else {
+                format!("its transfers contain the odd cycle {}, so port sums are not enough: column generation over matchings gives the least total time χ = {}", ctx.arcs(odd_cycle), frac(chi))
+            };
+            let split = if matchings.is_empty() { String::new() } else { format!(" ({} matchings)", matchings.len()) };
+            format!("Scheduled one message of the baseline under the unidirectional model: {how}{split}; throughput 1/χ = {}.", if chi.is_positive() { frac(&chi.recip()) } else { "∞".to_owned() })
+        }
+        Step::Undefined { name, reason } => format!("The {name} baseline is not defined on this platform (n/a): {reason}."),
     }
 }

@@ -9,6 +9,9 @@
 //! *Scheduling strategies for master-slave tasking on heterogeneous processor platforms*,
 //! IEEE TPDS 15(4), 2004, Proposition 2; O. Beaumont, HDR thesis, Ch. 4 (Fig. 4.8).
 
+pub mod schedule;
+#[cfg(test)]
+mod schedule_tests;
 mod state;
 mod step;
 #[cfg(test)]
@@ -17,6 +20,7 @@ mod tests;
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
+pub use schedule::{TreeSchedule, TreeSend};
 pub use state::{TreeState, TREE_PSEUDOCODE};
 pub use step::{ChildCap, TreeStep};
 
@@ -79,6 +83,8 @@ pub struct TreeSolution {
     pub class: Vec<Option<Class>>,
     /// What each node does.
     pub usage: Vec<NodeUse>,
+    /// One period of the periodic schedule (section 3.5).
+    pub schedule: TreeSchedule,
 }
 
 /// Why the closed form does not apply.
@@ -173,6 +179,22 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSoluti
         usage: usage.clone(),
     });
     let Reduction { rho_sub, class, .. } = red;
+    let schedule = schedule::build(inst, &arcs, &rates);
+    emit(TreeStep::Period {
+        t: schedule.period_t.clone(),
+        n: schedule.n.clone(),
+    });
+    for v in 0..n {
+        let sends: Vec<TreeSend> = schedule
+            .sends
+            .iter()
+            .filter(|s| s.from == v)
+            .cloned()
+            .collect();
+        if !sends.is_empty() {
+            emit(TreeStep::Sent { node: v, sends });
+        }
+    }
     Ok(TreeSolution {
         throughput,
         rates,
@@ -181,6 +203,7 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSoluti
         rho_sub,
         class,
         usage,
+        schedule,
     })
 }
 

@@ -1,9 +1,10 @@
 //! The steps of the tree closed form, with their English captions.
 
-use num_traits::Zero;
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 use serde::Serialize;
 
-use super::{Class, NodeUse};
+use super::{Class, NodeUse, TreeSend};
 use crate::platform::NodeId;
 use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step};
@@ -152,6 +153,22 @@ pub enum TreeStep {
         /// Per node.
         usage: Vec<NodeUse>,
     },
+    /// The period `T` and the tasks each node computes per period (section 3.5).
+    Period {
+        /// `T`.
+        #[serde(serialize_with = "crate::rational::exact")]
+        t: BigInt,
+        /// `n_i = T·x_i`, per node.
+        #[serde(serialize_with = "crate::rational::exact")]
+        n: Vec<BigInt>,
+    },
+    /// One node's transfers of a period, back to back to its children in `(c, id)` order.
+    Sent {
+        /// The sender.
+        node: usize,
+        /// Its transfers in order.
+        sends: Vec<TreeSend>,
+    },
 }
 
 const CHECK: Phase = Phase {
@@ -227,6 +244,19 @@ impl Step for TreeStep {
                 s.push('.');
                 s
             }
+            TreeStep::Period { t, n } => {
+                let total: BigInt = n.iter().sum();
+                if total.is_zero() {
+                    return "The throughput is 0: no node computes anything, so there is no period to schedule.".to_owned();
+                }
+                let each: Vec<String> = n.iter().enumerate().filter(|(_, k)| k.is_positive()).map(|(i, k)| format!("{} computes {k}", name(i))).collect();
+                format!("One period lasts T = {t} (the least common multiple of the rates' denominators): {}, {total} tasks per period. In a tree every node receives from its parent only, so no matchings are needed and the scale factor is A = 1.", each.join(", "))
+            }
+            TreeStep::Sent { node, sends } => {
+                let parts: Vec<String> = sends.iter().map(|s| format!("{} file(s) to {} in [{}, {})", s.count, name(s.to), frac(&s.start), frac(&s.end))).collect();
+                let busy = sends.last().map_or_else(Q::zero, |s| s.end.clone());
+                format!("{} sends back to back, cheapest link first: {}; its sending port is busy {} time units of the period.", name(*node), parts.join(", "), frac(&busy))
+            }
         }
     }
 
@@ -262,6 +292,14 @@ impl Step for TreeStep {
             TreeStep::Classified { .. } => Phase {
                 name: "classify",
                 line: 10,
+            },
+            TreeStep::Period { .. } => Phase {
+                name: "period",
+                line: 11,
+            },
+            TreeStep::Sent { .. } => Phase {
+                name: "period",
+                line: 12,
             },
         }
     }

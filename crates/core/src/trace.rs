@@ -70,7 +70,7 @@ impl<S> Trace<S> {
             self.dropped += 1;
         }
         let n = self.steps.len() + self.dropped;
-        if n % WATCH_EVERY == 0 {
+        if n.is_multiple_of(WATCH_EVERY) {
             WATCHER.with_borrow_mut(|w| {
                 if let Some(w) = w {
                     w(n);
@@ -152,7 +152,7 @@ mod tests {
         let s2 = seen.clone();
         let guard = watch(move |n| s2.set(n));
         let mut t = Trace::default();
-        for i in 0..(2 * WATCH_EVERY + 1) {
+        for i in 0..=(2 * WATCH_EVERY) {
             t.push(i);
         }
         assert_eq!(seen.get(), 2 * WATCH_EVERY);

@@ -111,6 +111,18 @@ fn spawn() -> Option<Pool> {
     })
 }
 
+/// A whole number the worker sent (ids and step counts are `u32`s it wrote).
+fn count(data: &JsValue, name: &str) -> u32 {
+    get(data, name)
+        .as_f64()
+        .filter(|v| v.is_finite() && *v >= 0.0 && *v <= f64::from(u32::MAX))
+        .map_or(0, |v| {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // range checked
+            let n = v as u32;
+            n
+        })
+}
+
 fn get(data: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
@@ -133,10 +145,10 @@ fn on_message(data: &JsValue) {
         fail_and_restart(&format!("the solver stopped because of a bug: {message}"));
         return;
     }
-    let id = get(data, "id").as_f64().map_or(0, |v| v as u32);
+    let id = count(data, "id");
     let event = match kind.as_str() {
         "progress" => Event::Progress {
-            steps: get(data, "steps").as_f64().map_or(0, |v| v as u32),
+            steps: count(data, "steps"),
             ms: get(data, "ms").as_f64().unwrap_or(0.0),
         },
         "done" => Event::Done(js_sys::Uint8Array::new(&get(data, "payload")).to_vec()),
@@ -203,6 +215,7 @@ pub struct Ticket(u32);
 /// Hands `job` to the worker; `on_event` hears its progress and its end. A job still under way
 /// is cancelled first (its worker is stopped). `None` when no worker can run here: the caller
 /// then solves on the page.
+#[must_use = "the ticket is what cancels the job"]
 pub fn submit(job: &Job, on_event: Callback<Event>) -> Option<Ticket> {
     let busy = POOL.with_borrow(|p| p.as_ref().is_some_and(|p| p.current.is_some()));
     if busy {

@@ -3,7 +3,7 @@
 //! optional `orders` and `seed` read by `cp-random`.
 //!
 //! Instead of `weights`, an instance may name one of the §9.4 workloads,
-//! `"workload": {"name": "stanford-berkeley-like", "seed": 1}` (our extension of formats.md: the
+//! `"workload": {"name": "Stanford_Berkeley-like", "seed": 1}` (our extension of formats.md: the
 //! paper's large chains, up to 615 400 tasks, would not fit a share link or the 1 MiB document
 //! limit as numbers). The weights are generated when the instance is read, and written back as
 //! the reference.

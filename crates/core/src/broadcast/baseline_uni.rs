@@ -31,7 +31,10 @@ pub const MAX_ROUNDS: usize = 500;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Colouring {
     /// `χ`: time per message, `1/ρ`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub chi: Q,
     /// The support is bipartite (König's formula applies).
     pub bipartite: bool,

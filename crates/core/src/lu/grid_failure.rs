@@ -20,7 +20,10 @@ pub struct GridOptimum {
     /// The trailing matrix's side.
     pub m: usize,
     /// `min max t_ij·a_i·b_j` over the splits.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub makespan: Q,
     /// Rows per grid row of an optimum (the lexicographically first of the optima).
     pub rows: Vec<usize>,

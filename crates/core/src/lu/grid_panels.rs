@@ -30,10 +30,16 @@ pub struct GridPanels {
     /// `arrangement[i][j]`: the processor (0-based) at grid row `i`, column `j`.
     pub arrangement: Vec<Vec<usize>>,
     /// Row fractions (exact when `exact`, else the heuristic's doubles read exactly).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub r: Vec<Q>,
     /// Column fractions.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub c: Vec<Q>,
     /// `r`, `c` come from the exact solver (§4.3), not the heuristic (§4.4).
     pub exact: bool,

@@ -36,20 +36,35 @@ use crate::rational::{frac, Cost, Q};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Certificate {
     /// Price of one time unit of computing (0 for routers).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub compute: Vec<Q>,
     /// Price of one time unit of the sending port.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub send: Vec<Q>,
     /// Price of one time unit of the receiving port.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub recv: Vec<Q>,
     /// Price of delivering one input file to the node (0 at masters).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub deliver: Vec<Q>,
     /// Price of returning one result file from the node to a master (all 0 without result
     /// files).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub back: Vec<Q>,
 }
 

@@ -304,7 +304,10 @@ pub enum Step {
     /// T (unidirectional model): the baseline's transfers scheduled as weighted matchings.
     Coloured {
         /// Least total time per message, `1/ρ`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         chi: Q,
         /// The transfers form a bipartite graph (König applies).
         bipartite: bool,

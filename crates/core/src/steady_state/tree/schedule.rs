@@ -26,16 +26,28 @@ pub struct TreeSend {
     /// The child (node index).
     pub to: usize,
     /// Files sent per period, `m = T·f`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub count: BigInt,
     /// Time to send one file, `data_in·c`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub each: Q,
     /// When the first file starts.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub start: Q,
     /// When the last file ends.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub end: Q,
 }
 
@@ -43,13 +55,22 @@ pub struct TreeSend {
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct TreeSchedule {
     /// `T`: lcm of the denominators of the nonzero rates (1 when all are zero).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub period_t: BigInt,
     /// `n_i = T·x_i`, per node.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub n: Vec<BigInt>,
     /// `m_a = T·f_a`, per arc.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub m: Vec<BigInt>,
     /// The transfers, grouped by sender in node order, each sender's children in `(c, id)`
     /// order.

@@ -156,10 +156,16 @@ pub enum TreeStep {
     /// The period `T` and the tasks each node computes per period (section 3.5).
     Period {
         /// `T`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         t: BigInt,
         /// `n_i = T·x_i`, per node.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         n: Vec<BigInt>,
     },
     /// One node's transfers of a period, back to back to its children in `(c, id)` order.

@@ -28,8 +28,8 @@ pub enum Solving<P: FamilyPage> {
     Cancelled,
 }
 
-/// The state of the run for one (instance, algorithm): the instance memo it belongs to, so a
-/// render never pairs a run with another instance or algorithm than its own.
+/// The state of the run for one (instance, algorithm): the instance it belongs to, so a render
+/// never pairs a run with another instance or algorithm than its own.
 struct Keyed<P: FamilyPage> {
     input: Rc<Result<Input<P>, String>>,
     algo: String,
@@ -131,7 +131,11 @@ pub fn use_solving<P: FamilyPage>(input: Rc<Result<Input<P>, String>>, algo: Str
         );
     }
     let state = match &*keyed {
-        Some(k) if Rc::ptr_eq(&k.input, &input) && k.algo == algo => k.state.clone(),
+        // By value: the instance memo is rebuilt when the address bar trades `preset=` for the
+        // same instance's `i=` (the effect, keyed by value, rightly does not run again).
+        Some(k) if k.algo == algo && (Rc::ptr_eq(&k.input, &input) || *k.input == *input) => {
+            k.state.clone()
+        }
         _ => Rc::new(Solving::Working { steps: 0, ms: 0.0 }),
     };
     let cancel = {

@@ -520,7 +520,7 @@ pub const PRESETS: &[Preset] = &[
 pub const LARGE: &[Preset] = &[Preset {
     name: "chains-stanford-berkeley",
     problem: "chains",
-    title: "Stanford_Berkeley-like: 615 400 tasks on 256 processors of speeds 1–8 (chains §9.4)",
+    title: "Stanford_Berkeley-like: 615 400 tasks (chains §9.4)",
     json: include_str!("../presets/chains-stanford-berkeley.json"),
 }];
 

@@ -108,9 +108,9 @@ export const tests = [
       check(probe === 'failed', `fetch while offline: ${probe}`);
       await page.reload();
       await visible(byId(page, 'player'), 'player after an offline reload', LOAD_TIMEOUT);
-      await expectStep(page, 'Step 0 / 13');
+      await expectStep(page, 'Step 0 / 15');
       await page.keyboard.press('End');
-      await expectStep(page, 'Step 13 / 13');
+      await expectStep(page, 'Step 15 / 15');
       await textWhere(byId(page, 'throughput'), 'throughput 29/24 offline', (t) => t.includes('29/24'));
       // Another page of the site, never visited, opens offline too (same files).
       await load(page, h.url('/#/square-partition?preset=square-7-1&algo=column-dp'));

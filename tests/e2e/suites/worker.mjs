@@ -2,57 +2,11 @@
 // progress and a Cancel button, the page keeps answering while it runs, Cancel really stops it,
 // and the 615 400-task preset solves without the page freezing.
 
-import { deflateRawSync } from 'node:zlib';
 import {
-  LOAD_TIMEOUT, UI_TIMEOUT, byId, check, expectStep, load, poll, stepTotal, text, textWhere, visible,
+  LOAD_TIMEOUT, byId, check, expectStep, load, poll, stepTotal, textWhere, visible,
 } from '../lib.mjs';
 
-/** The share payload (`i=`) of an instance, as the site writes it (v1: raw DEFLATE, base64url). */
-const payload = (inst) => `v1.${deflateRawSync(Buffer.from(JSON.stringify(inst))).toString('base64url')}`;
-
-/** The Stanford_Berkeley-like workload (chains.md §9.4) on 256 processors, CP over many orders. */
-function longChain(orders) {
-  const speeds = Array.from({ length: 256 }, (_, i) => (i % 8) + 1);
-  return {
-    problem: 'chains', version: 1, workload: { name: 'stanford-berkeley-like', seed: 1 }, speeds, orders,
-  };
-}
-
-/** Waits for the run to be under way in the worker (the Cancel button shows). */
-async function working(page) {
-  await visible(byId(page, 'working'), 'the "solving in the background" panel', LOAD_TIMEOUT);
-  await visible(byId(page, 'cancel'), 'the Cancel button');
-}
-
 export const tests = [
-  {
-    // A long run: the menus answer while it works; Cancel stops it; "Run again" starts it
-    // again; picking another algorithm replaces it and the page shows that result.
-    name: 'worker-cancel-keeps-page',
-    async fn(h) {
-      const page = h.lastPage;
-      await load(page, h.url(`/#/chains?i=${payload(longChain(10000))}&algo=cp-random`));
-      await working(page);
-      // The page answers while the worker runs: the algorithm menu lists the algorithms.
-      const options = await page.locator('select[data-testid="algo"] option').count();
-      check(options > 3, `the algorithm menu should list the algorithms while solving, got ${options}`);
-      await byId(page, 'cancel').click();
-      await visible(byId(page, 'cancelled'), 'the cancelled panel');
-      check((await byId(page, 'working').count()) === 0, 'the working panel should be gone after Cancel');
-      await byId(page, 'retry').click();
-      await working(page);
-      // Another algorithm while the long one runs: it replaces it.
-      await page.locator('select[data-testid="algo"]').selectOption('exact-bisection', { timeout: UI_TIMEOUT });
-      await visible(byId(page, 'player'), 'the player of exact-bisection', LOAD_TIMEOUT);
-      const total = await stepTotal(page);
-      check(total > 0, `exact-bisection should have steps, got ${total}`);
-      check((await byId(page, 'working').count()) === 0, 'no run should be under way any more');
-      await page.keyboard.press('End');
-      await expectStep(page, `Step ${total} / ${total}`);
-      const result = await text(byId(page, 'chains-result'));
-      check(/bottleneck/i.test(result), `the result should give the bottleneck, got "${result}"`);
-    },
-  },
   {
     // The 615 400-task preset from the menu: solved in the worker, drawn, stepped back.
     name: 'chains-600k-preset',

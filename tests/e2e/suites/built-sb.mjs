@@ -107,7 +107,11 @@ export const tests = [
       await byId(page, 'steady-data-out').fill('1');
       await byId(page, 'steady-apply').click();
       await poll('the URL to change', () => new URL(page.url()).hash, (hash) => hash !== before && /i=v\d\./.test(hash));
-      await page.keyboard.press('End');
+      // The new run is solved in the background: End is pressed until its player answers.
+      await poll('the new run to reach its end', async () => {
+        await page.keyboard.press('End');
+        return text(byId(page, 'throughput'));
+      }, (t) => t.startsWith('ρ* = 55/32'));
       await textWhere(byId(page, 'throughput'), 'ρ* = 55/32', (t) => /^ρ\* = 55\/32 ≈ [0-9.]+ tasks per time unit$/.test(t));
     },
   },
@@ -136,7 +140,11 @@ export const tests = [
       await poll('the unidirectional run', () => new URL(page.url()).hash, (hash) => hash !== before && /i=v\d\./.test(hash));
       await page.locator('select[data-testid="algo"]').selectOption('best-tree');
       await poll('algo=best-tree', () => new URL(page.url()).hash, (hash) => hash.includes('algo=best-tree'));
-      await page.keyboard.press('End');
+      // The new run is solved in the background: End is pressed until its player answers.
+      await poll('the new run to reach its end', async () => {
+        await page.keyboard.press('End');
+        return text(byId(page, 'throughput'));
+      }, (t) => t.startsWith('ρ = 2/3'));
       await textWhere(byId(page, 'throughput'), 'ρ = 2/3', (t) => /^ρ = 2\/3 ≈ [0-9.]+ messages per time unit$/.test(t));
       await textWhere(byId(page, 'caption'), 'the König caption', (t) => t.includes('König'));
     },

@@ -1,6 +1,6 @@
-// Solves in the background (issue 15 item 4, issue 11's 600k-task chain): a long run shows its
-// progress and a Cancel button, the page keeps answering while it runs, Cancel really stops it,
-// and the 615 400-task preset solves without the page freezing.
+// Solves in the background (issue 15 item 4, issue 11's 600k-task chain): the 615 400-task
+// preset solves in the worker without the page freezing, plays to its end and back, and its
+// share link stays short.
 
 import {
   LOAD_TIMEOUT, byId, check, expectStep, load, poll, stepTotal, textWhere, visible,

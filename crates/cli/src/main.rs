@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
+use hetlab_core::family::Limits;
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::Instance;
 use hetlab_core::{catalog, family, share};
@@ -38,6 +39,10 @@ enum Command {
         /// Add the step trace, one object per step with its English caption.
         #[arg(long)]
         trace: bool,
+        /// Lift the size limits of the exact solvers (set where a solve still answers within
+        /// about a second in the browser): larger instances are solved, however long it takes.
+        #[arg(long)]
+        no_limits: bool,
         /// Instance JSON file, or `-` for standard input.
         file: String,
     },
@@ -127,8 +132,16 @@ fn run(command: Command) -> Result<String> {
         Command::Solve {
             algorithm,
             trace,
+            no_limits,
             file,
-        } => solve(&read_instance(&file)?, algorithm.as_deref(), trace),
+        } => {
+            let limits = if no_limits {
+                Limits::Lifted
+            } else {
+                Limits::Default
+            };
+            solve(&read_instance(&file)?, algorithm.as_deref(), trace, limits)
+        }
         Command::Encode { file } => Ok(share::encode(&read_instance(&file)?)),
         Command::Decode { payload } => {
             let payload = payload
@@ -153,9 +166,17 @@ fn run(command: Command) -> Result<String> {
             if size == 0 || size > generate::MAX_SIZE {
                 bail!("--size must be between 1 and {}", generate::MAX_SIZE);
             }
-            generate::instance(family.problem, shape, size, seed)
-                .map(|i| i.to_json_pretty())
-                .ok_or_else(|| anyhow!("generating \"{problem}\" instances is not available yet"))
+            let inst = generate::instance(family.problem, shape, size, seed).ok_or_else(|| {
+                anyhow!("generating \"{problem}\" instances is not available yet")
+            })?;
+            if let Some(why) = family::over_limits(&inst, None) {
+                // The instance is still printed: `solve --no-limits` solves it.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "hetlab: note: `hetlab solve` refuses this instance by default ({why}); `hetlab solve --no-limits` solves it"
+                );
+            }
+            Ok(inst.to_json_pretty())
         }
         Command::List => Ok(serde_json::to_string_pretty(catalog::FAMILIES)?),
         Command::Scaling {
@@ -213,7 +234,12 @@ fn read_capped(source: impl Read) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
-    let value = family::solve(inst, algorithm, with_trace)?;
+fn solve(
+    inst: &Instance,
+    algorithm: Option<&str>,
+    with_trace: bool,
+    limits: Limits,
+) -> Result<String> {
+    let value = family::solve_within(inst, algorithm, with_trace, limits)?;
     Ok(serde_json::to_string_pretty(&value)?)
 }

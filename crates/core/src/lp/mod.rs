@@ -178,6 +178,12 @@ impl Problem {
     fn note_bad(&mut self, var: usize) {
         self.bad_var.get_or_insert(var);
     }
+
+    /// `c·x` (terms beyond either length are ignored).
+    #[cfg(test)]
+    fn value_of(&self, x: &[Q]) -> Q {
+        self.objective.iter().zip(x).map(|(c, v)| c * v).sum()
+    }
 }
 
 /// How an optimal solution was obtained (both ways are certified exactly).

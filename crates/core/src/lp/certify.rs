@@ -19,7 +19,7 @@ fn scaled(v: &Q, scale: &BigInt) -> BigInt {
 
 /// Checks exactly that `x` is optimal for `p` with `dual` as certificate, independently of how
 /// they were found: `x ≥ 0` satisfies every row; `dual` has the sign its row type requires
-/// (see [`Solution::dual`]) and `Σ_i dual_i·a_ij ≥ c_j` for every variable; and
+/// (see [`super::Solution::dual`]) and `Σ_i dual_i·a_ij ≥ c_j` for every variable; and
 /// `c·x = b·dual`. By weak duality no feasible point does better than `b·dual`, so `x` is
 /// optimal. Returns the optimal value.
 ///

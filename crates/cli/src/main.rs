@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
+use hetlab_core::family::Limits;
 use hetlab_core::formats::{csv, paje, simgrid, timeline};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::Instance;
@@ -45,6 +46,10 @@ enum Command {
         /// for ViTE/PajeNG or as CSV.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        /// Lift the size limits of the exact solvers (set where a solve still answers within
+        /// about a second in the browser): larger instances are solved, however long it takes.
+        #[arg(long)]
+        no_limits: bool,
         /// Instance JSON file, or `-` for standard input.
         file: String,
     },
@@ -181,11 +186,17 @@ fn run(command: Command) -> Result<String> {
             algorithm,
             trace,
             format,
+            no_limits,
             file,
         } => {
             let inst = read_instance(&file)?;
+            let limits = if no_limits {
+                Limits::Lifted
+            } else {
+                Limits::Default
+            };
             match format {
-                Format::Json => solve(&inst, algorithm.as_deref(), trace),
+                Format::Json => solve(&inst, algorithm.as_deref(), trace, limits),
                 Format::Paje | Format::Csv => {
                     if trace {
                         bail!("--trace goes with --format json (a Paje or CSV file holds the schedule only)");
@@ -250,9 +261,17 @@ fn run(command: Command) -> Result<String> {
             if size == 0 || size > generate::MAX_SIZE {
                 bail!("--size must be between 1 and {}", generate::MAX_SIZE);
             }
-            generate::instance(family.problem, shape, size, seed)
-                .map(|i| i.to_json_pretty())
-                .ok_or_else(|| anyhow!("generating \"{problem}\" instances is not available yet"))
+            let inst = generate::instance(family.problem, shape, size, seed).ok_or_else(|| {
+                anyhow!("generating \"{problem}\" instances is not available yet")
+            })?;
+            if let Some(why) = family::over_limits(&inst, None) {
+                // The instance is still printed: `solve --no-limits` solves it.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "hetlab: note: `hetlab solve` refuses this instance by default ({why}); `hetlab solve --no-limits` solves it"
+                );
+            }
+            Ok(inst.to_json_pretty())
         }
         Command::List => Ok(serde_json::to_string_pretty(catalog::FAMILIES)?),
         Command::Scaling {
@@ -336,7 +355,12 @@ fn read_capped(source: impl Read) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
-    let value = family::solve(inst, algorithm, with_trace)?;
+fn solve(
+    inst: &Instance,
+    algorithm: Option<&str>,
+    with_trace: bool,
+    limits: Limits,
+) -> Result<String> {
+    let value = family::solve_within(inst, algorithm, with_trace, limits)?;
     Ok(serde_json::to_string_pretty(&value)?)
 }

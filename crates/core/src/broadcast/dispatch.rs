@@ -8,8 +8,12 @@ use serde_json::{json, Value};
 
 use super::multicast::{self, MulticastSolution, MulticastStep};
 use super::unidirectional::{self, UniSolution, UniStep};
-use super::{solve_traced, BroadcastInput, BroadcastSolution, PortModel, Step};
+use super::{
+    solve_traced_within, BroadcastError, BroadcastInput, BroadcastSolution, PortModel, SizeLimits,
+    Step,
+};
 use crate::error::SolveError;
+use crate::family::Limits;
 use crate::rational::Q;
 use crate::report::{document, trace_json};
 use crate::trace::Traced;
@@ -87,6 +91,45 @@ fn plain<T, S, E>(solution: Result<T, E>) -> Result<Traced<T, S>, E> {
 /// # Errors
 /// As [`run`].
 pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
+    run_within(input, algorithm, traced, Limits::Default)
+}
+
+/// Why [`run`] would refuse `input` with `algorithm` under the default size limits, checked
+/// without solving (the bidirectional `lp` pipelines and the unidirectional model; multicast
+/// and the baselines have their own checks).
+#[must_use]
+pub fn over_limits(input: &BroadcastInput, algorithm: &str) -> Option<String> {
+    let p = &input.platform;
+    let (n, m) = (p.nodes.len(), p.arcs().len());
+    match (&input.targets, input.port_model) {
+        (None, PortModel::Unidirectional) => unidirectional::over_limits(n, m),
+        (None, PortModel::Bidirectional) if algorithm == "lp" || algorithm == "tree-colgen" => {
+            let l = SizeLimits::default();
+            (n > l.max_nodes || m > l.max_arcs).then(|| {
+                BroadcastError::TooLarge {
+                    nodes: n,
+                    arcs: m,
+                    max_nodes: l.max_nodes,
+                    max_arcs: l.max_arcs,
+                }
+                .to_string()
+            })
+        }
+        _ => None,
+    }
+}
+
+/// As [`run_with`], under the given size [`Limits`] ([`Limits::Lifted`] lifts the node and
+/// arc limits of the bidirectional pipeline and of the unidirectional column generation).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_within(
+    input: &BroadcastInput,
+    algorithm: &str,
+    traced: bool,
+    limits: Limits,
+) -> Result<Run, SolveError> {
     let known = algorithms(input);
     if !known.contains(&algorithm) {
         return Err(SolveError::Unknown(format!(
@@ -111,19 +154,26 @@ pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result
             plain(multicast::solve_multicast(p, s, targets, algorithm))
         }
         .map(Run::Multicast),
-        (None, PortModel::Unidirectional) => if traced {
-            unidirectional::solve_unidirectional_traced(p, s)
-        } else {
-            plain(unidirectional::solve_unidirectional(p, s))
+        (None, PortModel::Unidirectional) => {
+            unidirectional::solve_unidirectional_within(p, s, limits, traced)
+                .map(Run::Unidirectional)
         }
-        .map(Run::Unidirectional),
-        (None, PortModel::Bidirectional) => if traced {
-            solve_traced(input, algorithm)
-        } else {
-            plain(super::solve(input, algorithm))
+        (None, PortModel::Bidirectional) => {
+            let size = match limits {
+                Limits::Default => SizeLimits::default(),
+                Limits::Lifted => SizeLimits::lifted(),
+            };
+            if traced {
+                solve_traced_within(input, algorithm, &size)
+            } else {
+                plain(super::solve_within(input, algorithm, &size))
+            }
+            .map(Run::Broadcast)
+            .map_err(|e| match e {
+                BroadcastError::TooLarge { .. } => SolveError::TooLarge(e.to_string()),
+                e => SolveError::failed(e),
+            })
         }
-        .map(Run::Broadcast)
-        .map_err(SolveError::failed),
     }
 }
 

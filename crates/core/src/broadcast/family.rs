@@ -12,7 +12,7 @@ use super::{
     schedule, verify_trees, BroadcastInput, Context, State, Status, BASELINE_PSEUDOCODE, PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{captioned, ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, Limits, SolveError};
 use crate::instance::Instance;
 use crate::rational::Q;
 
@@ -41,6 +41,19 @@ impl Family for BroadcastFamily {
 
     fn run(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
         dispatch::run_with(input, algorithm, traced)
+    }
+
+    fn run_within(
+        input: &BroadcastInput,
+        algorithm: &str,
+        traced: bool,
+        limits: Limits,
+    ) -> Result<Run, SolveError> {
+        dispatch::run_within(input, algorithm, traced, limits)
+    }
+
+    fn over_limits(input: &BroadcastInput, algorithm: &str) -> Option<String> {
+        dispatch::over_limits(input, algorithm)
     }
 
     fn steps(run: &Run) -> usize {

@@ -251,6 +251,17 @@ pub struct SizeLimits {
     pub max_arcs: usize,
 }
 
+impl SizeLimits {
+    /// No node or arc limit (`hetlab solve --no-limits`, benchmarks).
+    #[must_use]
+    pub fn lifted() -> Self {
+        SizeLimits {
+            max_nodes: usize::MAX,
+            max_arcs: usize::MAX,
+        }
+    }
+}
+
 impl Default for SizeLimits {
     fn default() -> Self {
         SizeLimits {

@@ -10,7 +10,7 @@ use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUD
 use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
 use super::{report, verify};
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{ensure, Family, Limits, SolveError};
 use crate::instance::{Instance, SteadyState};
 use crate::trace::{Step as _, Trace, Traced};
 
@@ -48,19 +48,26 @@ impl Family for SteadyStateFamily {
         algorithm: &str,
         with_trace: bool,
     ) -> Result<SteadyRun, SolveError> {
+        Self::run_within(input, algorithm, with_trace, Limits::Default)
+    }
+
+    fn over_limits(input: &SteadyState, algorithm: &str) -> Option<String> {
+        (algorithm == "lp")
+            .then(|| super::lp::check_size(input).err())
+            .flatten()
+            .map(|e| e.to_string())
+    }
+
+    fn run_within(
+        input: &SteadyState,
+        algorithm: &str,
+        with_trace: bool,
+        limits: Limits,
+    ) -> Result<SteadyRun, SolveError> {
         match algorithm {
-            "lp" => {
-                let t = if with_trace {
-                    pipeline::solve_traced(input)
-                } else {
-                    pipeline::solve(input).map(|solution| Traced {
-                        solution,
-                        trace: Trace::default(),
-                    })
-                };
-                t.map(SteadyRun::Lp)
-                    .map_err(|e| SolveError::TooLarge(e.to_string()))
-            }
+            "lp" => pipeline::solve_within(input, limits, with_trace)
+                .map(SteadyRun::Lp)
+                .map_err(|e| SolveError::TooLarge(e.to_string())),
             "tree" => {
                 let t = if with_trace {
                     tree::solve_traced(input)

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::alloc::{allocations, Allocation};
 use super::lp::{self, LpError, LpSolution};
 use super::Rates;
+use crate::family::Limits;
 use crate::graph::matching::{Matching, MuReason};
 use crate::instance::SteadyState;
 use crate::periodic::{self, Pattern, Slot, Transfer};
@@ -109,7 +110,25 @@ pub enum PipeStep {
 /// # Errors
 /// [`LpError`] when the LP cannot be solved (too large).
 pub fn solve(inst: &SteadyState) -> Result<Pipeline, LpError> {
-    run(inst, &mut |_| {})
+    run(inst, Limits::Default, &mut |_| {})
+}
+
+/// [`solve`] (`traced: false`) or [`solve_traced`] under the given size [`Limits`].
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_within(
+    inst: &SteadyState,
+    limits: Limits,
+    traced: bool,
+) -> Result<Traced<Pipeline, PipeStep>, LpError> {
+    let mut trace = Trace::default();
+    let solution = run(inst, limits, &mut |s| {
+        if traced {
+            trace.push(s);
+        }
+    })?;
+    Ok(Traced { solution, trace })
 }
 
 /// As [`solve`], with the steps the player replays.
@@ -118,12 +137,19 @@ pub fn solve(inst: &SteadyState) -> Result<Pipeline, LpError> {
 /// As [`solve`].
 pub fn solve_traced(inst: &SteadyState) -> Result<Traced<Pipeline, PipeStep>, LpError> {
     let mut trace = Trace::default();
-    let solution = run(inst, &mut |s| trace.push(s))?;
+    let solution = run(inst, Limits::Default, &mut |s| trace.push(s))?;
     Ok(Traced { solution, trace })
 }
 
-fn run(inst: &SteadyState, emit: &mut impl FnMut(PipeStep)) -> Result<Pipeline, LpError> {
-    let sol = lp::solve(inst)?;
+fn run(
+    inst: &SteadyState,
+    limits: Limits,
+    emit: &mut impl FnMut(PipeStep),
+) -> Result<Pipeline, LpError> {
+    let sol = match limits {
+        Limits::Default => lp::solve(inst)?,
+        Limits::Lifted => lp::solve_within(inst, usize::MAX, usize::MAX)?,
+    };
     emit(PipeStep::SolvedThroughput {
         rho: sol.throughput.clone(),
     });

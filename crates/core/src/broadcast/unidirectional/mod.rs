@@ -33,7 +33,9 @@ use serde::Serialize;
 
 pub use colgen::WeightedMatching;
 pub use gantt::{verify, Period, Piece, Slot, SlotArc};
-pub use run::{solve_unidirectional, solve_unidirectional_traced};
+pub use run::{
+    over_limits, solve_unidirectional, solve_unidirectional_traced, solve_unidirectional_within,
+};
 pub use state::UniState;
 pub use step::{PricedRound, UniStep, UNIDIRECTIONAL_PSEUDOCODE};
 pub use transform::{transformed_throughput, NodeKind};

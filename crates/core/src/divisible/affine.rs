@@ -103,11 +103,12 @@ fn conclude(
     details: AffineDetails,
     emit: &mut impl FnMut(DivStep),
 ) -> DivSolution {
-    let loads = ef(&inst.workers, &order, &inst.w_total, &Q::zero())
-        .map(|e| e.alpha)
-        .unwrap_or_default();
+    let before = order.len();
+    let (order, makespan, loads) = drop_idle(&inst.workers, order, makespan, &inst.w_total);
+    let dropped = before - order.len();
+    let idle_left = loads.iter().any(Zero::is_zero);
     let alpha = spread(inst.workers.len(), &order, &loads);
-    finish(
+    let mut sol = finish(
         inst,
         order,
         alpha,
@@ -116,7 +117,48 @@ fn conclude(
         Details::Affine(details),
         true,
         emit,
-    )
+    );
+    if dropped > 0 {
+        sol.notes.push(format!(
+            "{dropped} worker(s) of the chosen order got no load: left out, which saves their latency"
+        ));
+    }
+    if idle_left {
+        // The schedule skips the zero message, so it ends before the makespan reported.
+        sol.tight = false;
+    }
+    sol
+}
+
+/// The equal-finish loads of `order`, without the workers they give nothing: such a worker's
+/// latency `G_i` would delay every worker after it for no work, so `EF` is solved again
+/// without it while that stays valid and no slower. A zero load can remain only where dropping
+/// it would make another load negative.
+fn drop_idle(
+    ws: &[Worker],
+    order: Vec<usize>,
+    makespan: Q,
+    w_total: &Q,
+) -> (Vec<usize>, Q, Vec<Q>) {
+    let loads = ef(ws, &order, w_total, &Q::zero())
+        .map(|e| e.alpha)
+        .unwrap_or_default();
+    let (mut order, mut makespan, mut loads) = (order, makespan, loads);
+    while loads.iter().any(Zero::is_zero) {
+        let kept: Vec<usize> = order
+            .iter()
+            .zip(&loads)
+            .filter(|(_, a)| !a.is_zero())
+            .map(|(&i, _)| i)
+            .collect();
+        match ef(ws, &kept, w_total, &Q::zero()) {
+            Some(e) if !kept.is_empty() && e.valid && e.makespan <= makespan => {
+                (order, makespan, loads) = (kept, e.makespan, e.alpha);
+            }
+            _ => break,
+        }
+    }
+    (order, makespan, loads)
 }
 
 /// The large-load solution (Prop. 4): `EF` of all workers by `g`.

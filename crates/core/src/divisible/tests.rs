@@ -322,3 +322,20 @@ fn zero_load_gives_an_empty_schedule() {
     }
     assert!(state.blocks.is_empty());
 }
+
+/// Found by the property test: the best prefix of the `g` order, `[P1, P2]`, gives P1 no load
+/// (`T_f = 4`, α = (0, 1)); leaving P1 out saves its latency `G_1 = 1`, and P2 alone ends at 3,
+/// the optimum. The result says so and its schedule ends at the makespan it reports.
+#[test]
+fn a_worker_given_nothing_is_left_out_with_its_latency() {
+    let inst = aff(&[1, 0], &[0, 1], &[3, 1], &[1, 1], 1);
+    for algo in ["affine-prefix", "affine-exact"] {
+        let sol = check(&inst, algo);
+        assert_eq!(sol.makespan, qi(3), "{algo}");
+        assert_eq!(sol.order, [1], "{algo}");
+        assert_eq!(sol.alpha, qs(&[0, 1]), "{algo}");
+        assert!(sol.tight, "{algo}");
+    }
+    let prefix = check(&inst, "affine-prefix");
+    assert!(prefix.notes.iter().any(|n| n.contains("got no load")));
+}

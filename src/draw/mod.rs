@@ -2,7 +2,8 @@
 //! and the Yew components only turn shapes into elements.
 //!
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
-//! export), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
+//! export), [`fit`] (that figure fitted to the frame it is drawn in, with [`labels`] placed
+//! without collisions), [`zoom`] (zoom and pan), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
 //! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
 //! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`], [`ring`].
 
@@ -12,7 +13,9 @@ pub mod broadcast;
 pub mod chains;
 pub mod divisible;
 pub mod figure;
+pub mod fit;
 pub mod gantt;
+pub mod labels;
 pub mod lu;
 pub mod master_slave;
 pub mod palette;
@@ -22,9 +25,10 @@ pub mod shapes;
 pub mod square;
 pub mod steady;
 pub mod svg;
+pub mod zoom;
 
 pub use figure::{
-    from_px, note_at, plain, segment, to_px, to_svg_document, Figure, LinkLook, NodeLook,
-    EXPORT_CSS, HEIGHT, NODE_R, WIDTH,
+    from_px, plain, segment, to_px, to_svg_document, Figure, LinkLook, NodeLook, EXPORT_CSS,
+    HEIGHT, NODE_R, WIDTH,
 };
 pub use steady::{lp, tree};

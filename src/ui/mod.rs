@@ -108,6 +108,7 @@ pub fn App() -> Html {
                         <a href="#/ring">{"Ring"}</a>
                         <a href="#/divisible">{"Divisible load"}</a>
                     </nav>
+                    <components::large_type::LargeTypeToggle />
                 </header>
             }
             <main class={classes!("page", embed.then_some("embed"))}>{page}</main>

@@ -1,5 +1,6 @@
 //! Hooks shared by the pages: the player with its step in the URL, the shareable address bar,
-//! and reading an instance from a share link.
+//! reading an instance from a share link, and the width a figure is shown at.
 
 pub mod form;
+pub mod size;
 pub mod stepper;

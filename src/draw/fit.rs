@@ -279,7 +279,8 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
             DrawnLink {
                 from,
                 to,
-                width: l.width,
+                // Strokes thin out with the discs on crowded figures.
+                width: l.width * (r / r_max).min(1.0),
                 arrow: l.arrow,
                 class: l.class.clone(),
                 label: None,

@@ -194,10 +194,16 @@ pub fn place_on_segment(
     let hh = 0.6 * px + 1.0;
     // Distance from the line to the box centre so that the box clears the stroke.
     let clear = nx.abs() * hw + ny.abs() * hh + 3.0;
-    for t in [0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78] {
+    // From the middle outwards, then further from the line (short links between close nodes).
+    for (t, away) in [0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78]
+        .into_iter()
+        .map(|t| (t, 0.0))
+        .chain([0.5, 0.35, 0.65].into_iter().map(|t| (t, 1.2 * px)))
+        .chain([0.5, 0.35, 0.65].into_iter().map(|t| (t, 2.6 * px)))
+    {
         for side in [1.0, -1.0] {
-            let cx = from.0 + t * dx + side * nx * clear;
-            let cy = from.1 + t * dy + side * ny * clear;
+            let cx = from.0 + t * dx + side * nx * (clear + away);
+            let cy = from.1 + t * dy + side * ny * (clear + away);
             let got = boxes.take(Label {
                 x: cx,
                 y: cy + 0.34 * px,

@@ -81,7 +81,7 @@ fn draw_lines(
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
         .x_label_area_size(52)
-        .y_label_area_size(70)
+        .y_label_area_size(92)
         .build_cartesian_2d(x0..x1, 0f64..y1 * 1.05)?;
     chart
         .configure_mesh()

@@ -4,6 +4,9 @@
 // mode, and screenshots of Lyon, Strasbourg, a 40-node broadcast and a 64-processor square at
 // their last step (desktop and phone) with zero overlapping text boxes, computed from the DOM.
 
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import {
   LOAD_TIMEOUT,
@@ -19,6 +22,7 @@ import {
   stepTotal,
 } from '../lib.mjs';
 
+const SHOTS = path.resolve(process.env.HETLAB_SCREENSHOTS || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'screenshots'));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -164,8 +168,17 @@ export const tests = [
       await byId(page, 'zoom-in').click();
       await byId(page, 'zoom-in').click();
       await poll('zoomed view box', () => page.locator('svg[data-testid="graph"]').getAttribute('viewBox'), (v) => !v.startsWith('0.00 0.00 800'));
-      const c = await nodeCentre(page, ids[3]);
-      await dragTo(page, ids[3], { x: c.x + 40, y: c.y - 25 });
+      // A node still in view after zooming, dragged a little.
+      let inView = null;
+      for (const id of ids) {
+        const c = await nodeCentre(page, id);
+        if (c.x > svg.x + 80 && c.x < svg.x + svg.width - 80 && c.y > svg.y + 80 && c.y < svg.y + svg.height - 80) {
+          inView = { id, c };
+          break;
+        }
+      }
+      check(inView !== null, 'no node in view after zooming');
+      await dragTo(page, inView.id, { x: inView.c.x + 40, y: inView.c.y - 25 });
       await byId(page, 'zoom-reset').click();
       await poll('view box reset', () => page.locator('svg[data-testid="graph"]').getAttribute('viewBox'), (v) => v.startsWith('0.00 0.00'));
       // The dragged corner node is still in the corner after the reset.
@@ -256,6 +269,9 @@ export const tests = [
       await page.setViewportSize(viewport);
       await openAtEnd(page, h, typeof route === 'function' ? route() : route);
       await byId(page, 'figure').first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      // The figure alone, to look at (the runner also keeps the whole page).
+      mkdirSync(SHOTS, { recursive: true });
+      await byId(page, 'figure').first().screenshot({ path: path.join(SHOTS, `figures-figure-${what}-${size}.png`) });
       const o = await overlappingTexts(page);
       check(o.count > 0, 'no text in the figure');
       check(o.overlaps.length === 0, `${o.overlaps.length} overlapping labels: ${o.overlaps.slice(0, 8).join(', ')}`);

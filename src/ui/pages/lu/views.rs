@@ -260,7 +260,7 @@ fn draw_series(
         .margin(10)
         // Room for the tick labels and, under them, the axis title (they overlapped at 30).
         .x_label_area_size(52)
-        .y_label_area_size(66)
+        .y_label_area_size(92)
         .build_cartesian_2d(0f64..x_max, 1f64..(y_max * 1.05))?;
     chart
         .configure_mesh()

@@ -137,7 +137,7 @@ fn a_40_node_broadcast_tree_is_labelled_without_overlap() {
     let p = platform(Shape::Random, 40, 5);
     let arcs_of = p.arcs();
     // Mark a BFS tree from the source, as the tree extraction does.
-    let mut seen = vec![false; 40];
+    let mut seen = [false; 40];
     seen[0] = true;
     let mut marks = vec![None; arcs_of.len()];
     for _ in 0..40 {

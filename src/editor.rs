@@ -52,6 +52,10 @@ pub enum Edit {
     DeleteSelected,
     /// Click on a node in link mode: first end, then second end (creates a link of cost 1).
     LinkClick(usize),
+    /// Add a link between two nodes with cost `c` (the keyboard form; see [`link_problem`]).
+    AddLink(usize, usize, Cost),
+    /// Move a node by `(dx, dy)` in unit-square coordinates (arrow keys); one undo step each.
+    Nudge(usize, f64, f64),
     /// Set a node's `w`.
     SetW(usize, Cost),
     /// Set a node's id (refused when the id is taken).
@@ -95,6 +99,30 @@ pub fn parse_latency(text: &str) -> Result<Option<Q>, String> {
         Ok(v) if v.is_negative() => Err(format!("must be >= 0, got {}", text.trim())),
         Ok(v) => Ok(Some(v)),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Why a link from node `a` to node `b` cannot be added, if it cannot (the add-link form
+/// shows it beside the form instead of adding nothing silently).
+#[must_use]
+pub fn link_problem(p: &Platform, a: usize, b: usize) -> Option<String> {
+    let n = p.nodes.len();
+    if a >= n || b >= n {
+        Some("choose two nodes".to_owned())
+    } else if a == b {
+        Some("choose two different nodes".to_owned())
+    } else if p.link_between(a, b).is_some() {
+        Some(format!(
+            "{} and {} are already linked",
+            p.nodes[a].id, p.nodes[b].id
+        ))
+    } else if p.links.len() >= hetlab_core::platform::MAX_LINKS {
+        Some(format!(
+            "a platform has at most {} links",
+            hetlab_core::platform::MAX_LINKS
+        ))
+    } else {
+        None
     }
 }
 
@@ -224,6 +252,29 @@ impl Editor {
                     }
                 }
             },
+            Edit::AddLink(a, b, c) if link_problem(&e.platform, a, b).is_none() && valid(&c) => {
+                e.record();
+                e.platform.links.push(Link {
+                    from: a,
+                    to: b,
+                    c,
+                    c_back: None,
+                    directed: false,
+                    lcomm: None,
+                });
+                e.selected = Some(Selection::Link(e.platform.links.len() - 1));
+                e.link_from = None;
+            }
+            Edit::Nudge(i, dx, dy) if i < n && dx.is_finite() && dy.is_finite() => {
+                e.record();
+                e.pin_positions();
+                if let Some(p) = e.platform.nodes[i].pos {
+                    e.platform.nodes[i].pos = Some(round(Point {
+                        x: p.x + dx,
+                        y: p.y + dy,
+                    }));
+                }
+            }
             Edit::SetW(i, w) if i < n && valid(&w) => {
                 e.record();
                 e.platform.nodes[i].w = Some(w);
@@ -377,6 +428,51 @@ mod tests {
             .apply(Edit::Select(Some(Selection::Link(4))))
             .apply(Edit::DeleteSelected);
         assert_eq!(e.platform.links.len(), 4);
+    }
+
+    #[test]
+    fn the_keyboard_form_adds_a_link_or_says_why_not() {
+        let e = Editor::new(star());
+        assert_eq!(
+            link_problem(&e.platform, 1, 1).as_deref(),
+            Some("choose two different nodes")
+        );
+        assert_eq!(
+            link_problem(&e.platform, 0, 9).as_deref(),
+            Some("choose two nodes")
+        );
+        assert!(link_problem(&e.platform, 0, 1)
+            .unwrap()
+            .contains("already linked"));
+        assert_eq!(link_problem(&e.platform, 1, 2), None);
+        let e = e.apply(Edit::AddLink(1, 2, Cost::Finite(q(3, 2))));
+        assert_eq!(e.platform.links.len(), 5);
+        let l = &e.platform.links[4];
+        assert_eq!((l.from, l.to, &l.c), (1, 2, &Cost::Finite(q(3, 2))));
+        assert_eq!(e.selected, Some(Selection::Link(4)));
+        // Refused: the same pair again, a zero cost; nothing changes.
+        assert_eq!(
+            e.apply(Edit::AddLink(2, 1, Cost::Finite(q(1, 1)))).platform,
+            e.platform
+        );
+        let f = Editor::new(star()).apply(Edit::AddLink(1, 2, Cost::Finite(q(0, 1))));
+        assert_eq!(f.platform, star());
+        assert_eq!(e.apply(Edit::Undo).platform, star());
+    }
+
+    #[test]
+    fn arrow_keys_move_a_node_one_undo_step_each_inside_the_square() {
+        let e = Editor::new(star()).apply(Edit::Nudge(1, 0.02, -0.01));
+        let laid = hetlab_core::platform::layout(&star());
+        let p = e.platform.nodes[1].pos.unwrap();
+        assert!((p.x - (laid[1].x + 0.02)).abs() < 2e-3 && (p.y - (laid[1].y - 0.01)).abs() < 2e-3);
+        // The others keep their drawn place.
+        let q0 = e.platform.nodes[0].pos.unwrap();
+        assert!((q0.x - laid[0].x).abs() < 1e-3 && (q0.y - laid[0].y).abs() < 1e-3);
+        let far = e.apply(Edit::Nudge(1, 5.0, -5.0));
+        assert_eq!(far.platform.nodes[1].pos, Some(Point { x: 1.0, y: 0.0 }));
+        assert_eq!(far.apply(Edit::Undo).platform, e.platform);
+        assert_eq!(e.apply(Edit::Nudge(1, f64::NAN, 0.0)).platform, e.platform);
     }
 
     #[test]

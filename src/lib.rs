@@ -5,11 +5,14 @@ pub mod chains_entry;
 pub mod divisible_entry;
 pub mod draw;
 pub mod editor;
+pub mod embed;
 pub mod master_slave_entry;
 pub mod player;
 pub mod procs;
 pub mod ring_entry;
 pub mod route;
 pub mod scatter_entry;
+pub mod steady_entry;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+pub mod wire;

@@ -58,15 +58,146 @@ pub fn square(field: &str, text: &str) -> Result<SquarePartition, String> {
     }
 }
 
+/// A square-partition instance with the optional fields of the page: `N` (blocks per side for
+/// the metrics of §5) and the Kalinov–Lastovetsky columns, as typed (see [`read_columns`]).
+///
+/// # Errors
+/// Every problem, numbered from 1 as the user counts, or the field that cannot be read.
+pub fn square_with(
+    field: &str,
+    text: &str,
+    n: &str,
+    columns: &str,
+) -> Result<SquarePartition, String> {
+    let mut s = square(field, text)?;
+    let n = n.trim();
+    if !n.is_empty() {
+        let v: usize = n
+            .parse()
+            .map_err(|_| format!("N: a whole number of blocks, got \"{}\"", clip(n)))?;
+        if !(1..=hetlab_core::instance::MAX_LU_BLOCKS).contains(&v) {
+            return Err(format!(
+                "N: between 1 and {} blocks, got {v}",
+                hetlab_core::instance::MAX_LU_BLOCKS
+            ));
+        }
+        s.n = Some(v);
+    }
+    s.columns = read_columns(columns, s.processors.len())?;
+    Ok(s)
+}
+
+fn clip(t: &str) -> String {
+    t.chars().take(20).collect()
+}
+
+/// Kalinov–Lastovetsky columns typed as processor numbers from 1 (as the page names them),
+/// columns separated by `|`, e.g. `8 4 1 2 | 7 6 5 3`; empty for the default choice. The
+/// instance stores them 0-based.
+///
+/// # Errors
+/// A sentence naming the bad entry, or the core's message for a column set that is not a
+/// partition of the processors.
+pub fn read_columns(text: &str, p: usize) -> Result<Option<Vec<Vec<usize>>>, String> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let mut cols = Vec::new();
+    for part in text.split('|') {
+        let mut col = Vec::new();
+        for item in items(part) {
+            let k = item
+                .trim_start_matches(['P', 'p'])
+                .parse::<usize>()
+                .ok()
+                .filter(|k| (1..=p).contains(k))
+                .ok_or_else(|| {
+                    format!(
+                        "columns: \"{}\" is not a processor number from 1 to {p}",
+                        clip(item)
+                    )
+                })?;
+            col.push(k - 1);
+        }
+        cols.push(col);
+    }
+    // The core checks that every processor is in exactly one column; its message uses 0-based
+    // numbers, so the check is repeated here in the page's words.
+    let mut seen = vec![false; p];
+    for &i in cols.iter().flatten() {
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(format!("columns: P{} is in two columns", i + 1));
+        }
+    }
+    if let Some(i) = seen.iter().position(|s| !s) {
+        return Err(format!("columns: P{} is in no column", i + 1));
+    }
+    if cols.iter().any(Vec::is_empty) {
+        return Err("columns: a column is empty (two | in a row?)".to_owned());
+    }
+    Ok(Some(cols))
+}
+
+/// The text of the columns field (processor numbers from 1, columns separated by `|`).
+#[must_use]
+pub fn columns_text(cols: Option<&[Vec<usize>]>) -> String {
+    cols.map_or_else(String::new, |cols| {
+        cols.iter()
+            .map(|c| {
+                c.iter()
+                    .map(|i| (i + 1).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    })
+}
+
+/// A processor grid typed as `2 × 3`, `2x3` or `2 3` (rows, columns); empty for none.
+///
+/// # Errors
+/// A sentence when the text is not two whole numbers.
+pub fn read_grid(text: &str) -> Result<Option<(usize, usize)>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let parts: Vec<&str> = t
+        .split(|c: char| c == 'x' || c == 'X' || c == '×' || c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    match parts.as_slice() {
+        [r, c] => match (r.parse::<usize>(), c.parse::<usize>()) {
+            (Ok(r), Ok(c)) if r > 0 && c > 0 => Ok(Some((r, c))),
+            _ => Err(format!(
+                "grid: two whole numbers, rows × columns, got \"{}\"",
+                clip(t)
+            )),
+        },
+        _ => Err(format!(
+            "grid: rows × columns, e.g. 2 × 3, got \"{}\"",
+            clip(t)
+        )),
+    }
+}
+
 /// An LU instance from the field `text` read as `field` (`speeds` or `cycle_times`), with slice
-/// length `b` and matrix size `n`.
+/// length `b`, matrix size `n` and processor grid `grid`.
 ///
 /// # Errors
 /// Every problem, numbered from 1 as the user counts.
-pub fn lu(field: &str, text: &str, b: usize, n: Option<usize>) -> Result<Lu, String> {
+pub fn lu(
+    field: &str,
+    text: &str,
+    b: usize,
+    n: Option<usize>,
+    grid: Option<(usize, usize)>,
+) -> Result<Lu, String> {
     let n = n.map_or(String::new(), |n| format!(r#","n":{n}"#));
+    let grid = grid.map_or(String::new(), |(r, c)| format!(r#","grid":[{r},{c}]"#));
     let json = format!(
-        r#"{{"problem":"lu","version":1,"B":{b}{n},"{field}":{}}}"#,
+        r#"{{"problem":"lu","version":1,"B":{b}{n}{grid},"{field}":{}}}"#,
         json_list(text)
     );
     match Instance::from_json(&json) {
@@ -128,10 +259,42 @@ mod tests {
         assert!(e.contains("number 3: "), "{e}");
         let e = square("speeds", "  ").unwrap_err();
         assert!(e.contains("at least one processor"), "{e}");
-        let l = lu("cycle_times", "3, 5, 8", 10, Some(40)).unwrap();
+        let l = lu("cycle_times", "3, 5, 8", 10, Some(40), None).unwrap();
         assert_eq!((l.b, l.n), (10, Some(40)));
-        let e = lu("speeds", "1 2", 0, None).unwrap_err();
+        let e = lu("speeds", "1 2", 0, None, None).unwrap_err();
         assert!(e.contains("B: must be a whole number"), "{e}");
+        let l = lu("speeds", "1 2 3 4", 8, None, Some((2, 2))).unwrap();
+        assert_eq!(l.grid, Some((2, 2)));
+        let e = lu("speeds", "1 2 3", 8, None, Some((2, 2))).unwrap_err();
+        assert!(e.contains("grid"), "{e}");
+    }
+
+    #[test]
+    fn reads_the_optional_fields() {
+        assert_eq!(read_grid(" 2 × 3 "), Ok(Some((2, 3))));
+        assert_eq!(read_grid("4x1"), Ok(Some((4, 1))));
+        assert_eq!(read_grid(""), Ok(None));
+        assert!(read_grid("2").unwrap_err().contains("rows × columns"));
+        assert!(read_grid("0 x 2").unwrap_err().contains("whole numbers"));
+        let cols = read_columns("8 4 1 2 | P7 6 5 3", 8).unwrap().unwrap();
+        assert_eq!(cols, [vec![7, 3, 0, 1], vec![6, 5, 4, 2]]);
+        assert_eq!(columns_text(Some(&cols)), "8 4 1 2 | 7 6 5 3");
+        assert!(read_columns("1 2 | 2", 2)
+            .unwrap_err()
+            .contains("P2 is in two"));
+        assert!(read_columns("1", 2)
+            .unwrap_err()
+            .contains("P2 is in no column"));
+        assert!(read_columns("1 9", 2).unwrap_err().contains("\"9\""));
+        assert_eq!(read_columns(" ", 2), Ok(None));
+        let s = square_with("areas", "0.5 0.5", "25", "2 | 1").unwrap();
+        assert_eq!((s.n, s.columns), (Some(25), Some(vec![vec![1], vec![0]])));
+        assert!(square_with("areas", "1", "x", "")
+            .unwrap_err()
+            .starts_with("N:"));
+        assert!(square_with("areas", "1", "0", "")
+            .unwrap_err()
+            .starts_with("N:"));
     }
 
     #[test]

@@ -51,9 +51,21 @@ pub struct Chart {
     pub dropped: usize,
 }
 
-/// Lays out the chart of one period.
+/// Lays out the chart of one period of a matching-based pattern (slot boundaries as guides).
 #[must_use]
 pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
+    let marks: Vec<Q> = pat
+        .slots
+        .iter()
+        .map(hetlab_core::periodic::Slot::end)
+        .collect();
+    chart_over(p, &Q::from_integer(pat.length.clone()), &marks, bars)
+}
+
+/// Lays out the chart of one period `[0, length)` with vertical guides at `marks` (the tree
+/// schedule of steady-state section 3.5 has no slots: its guides are the ends of transfers).
+#[must_use]
+pub fn chart_over(p: &Platform, length: &Q, marks: &[Q], bars: &[Bar]) -> Chart {
     let mut lanes: Vec<Lane> = bars.iter().map(|b| b.lane).collect();
     lanes.sort_by_key(|l| match *l {
         Lane::Compute(i) => (i, 0),
@@ -78,7 +90,8 @@ pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
             (name, 4.0 + ROW * k as f64)
         })
         .collect();
-    let length = to_f64(&Q::from_integer(pat.length.clone())).max(f64::MIN_POSITIVE);
+    let end = length.clone();
+    let length = to_f64(length).max(f64::MIN_POSITIVE);
     let scale = (WIDTH - LEFT - 8.0) / length;
     let x_of = |t: &Q| LEFT + to_f64(t) * scale;
     let rects = bars
@@ -127,8 +140,7 @@ pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
         })
         .collect();
     let mut guides: Vec<(f64, String)> = vec![(x_of(&Q::from_integer(0.into())), "0".to_owned())];
-    guides.extend(pat.slots.iter().map(|s| (x_of(&s.end()), frac(&s.end()))));
-    let end = Q::from_integer(pat.length.clone());
+    guides.extend(marks.iter().map(|t| (x_of(t), frac(t))));
     if guides.last().is_none_or(|g| g.1 != frac(&end)) {
         guides.push((x_of(&end), frac(&end)));
     }

@@ -2,8 +2,9 @@
 //! and the Yew components only turn shapes into elements.
 //!
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
-//! export), [`fit`] (that figure fitted to the frame it is drawn in, with [`labels`] placed
-//! without collisions), [`zoom`] (zoom and pan), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
+//! export), [`describe`] (the platform figure in words: names and data-table rows), [`fit`]
+//! (that figure fitted to the frame it is drawn in, with [`labels`] placed without collisions),
+//! [`zoom`] (zoom and pan), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
 //! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
 //! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`], [`ring`].
 
@@ -11,6 +12,7 @@ pub mod arcs;
 pub mod bipartite;
 pub mod broadcast;
 pub mod chains;
+pub mod describe;
 pub mod divisible;
 pub mod figure;
 pub mod fit;
@@ -25,6 +27,8 @@ pub mod shapes;
 pub mod square;
 pub mod steady;
 pub mod svg;
+#[cfg(test)]
+mod tex_check;
 pub mod zoom;
 
 pub use figure::{

@@ -61,6 +61,13 @@ pub fn save(key: &str, value: &str) -> bool {
     storage().is_some_and(|s| s.set_item(key, value).is_ok())
 }
 
+/// Removes a localStorage entry (best effort).
+pub fn forget(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
 /// Offers `text` as a file download.
 pub fn download(filename: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
@@ -82,6 +89,19 @@ pub fn download(filename: &str, mime: &str, text: &str) {
         a.click();
     }
     let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Offers the resource at `href` (a `data:` or `blob:` URL) as a file download.
+pub fn download_href(filename: &str, href: &str) {
+    let link = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(a) = link {
+        a.set_href(href);
+        a.set_download(filename);
+        a.click();
+    }
 }
 
 /// Copies `text` to the clipboard (best effort).

@@ -5,6 +5,7 @@ mod components;
 mod dom;
 mod hooks;
 mod pages;
+pub mod worker;
 
 use gloo::events::EventListener;
 use yew::prelude::*;
@@ -66,29 +67,10 @@ pub fn App() -> Html {
     let page = match &route.page {
         Page::Home => html! { <pages::home::Home /> },
         Page::Platform => html! { <pages::platform::PlatformPage /> },
-        Page::Family(p) if p == "steady-state" => {
-            html! { <AlgorithmPage<pages::steady::SteadyPage> /> }
-        }
-        Page::Family(p) if p == "square-partition" => {
-            html! { <AlgorithmPage<pages::square::SquarePage> /> }
-        }
-        Page::Family(p) if p == "broadcast" => {
-            html! { <AlgorithmPage<pages::broadcast::BroadcastPage> /> }
-        }
-        Page::Family(p) if p == "lu" => html! { <AlgorithmPage<pages::lu::LuPage> /> },
-        Page::Family(p) if p == "chains" => html! { <AlgorithmPage<pages::chains::ChainsPage> /> },
-        Page::Family(p) if p == "scatter" => {
-            html! { <AlgorithmPage<pages::scatter::ScatterPage> /> }
-        }
-        Page::Family(p) if p == "master-slave" => {
-            html! { <AlgorithmPage<pages::master_slave::MasterSlavePage> /> }
-        }
-        Page::Family(p) if p == "ring" => html! { <AlgorithmPage<pages::ring::RingPage> /> },
-        Page::Family(p) if p == "divisible" => {
-            html! { <AlgorithmPage<pages::divisible::DivisiblePage> /> }
-        }
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
-        Page::Family(p) => html! { <pages::home::Coming problem={p.clone()} /> },
+        Page::Family(p) => crate::with_page!(p.as_str(), |P| html! { <AlgorithmPage<P> /> }, else {
+            html! { <pages::home::Coming problem={p.clone()} /> }
+        }),
     };
     html! {
         <ContextProvider<Nav> context={nav}>
@@ -108,6 +90,7 @@ pub fn App() -> Html {
                         <a href="#/ring">{"Ring"}</a>
                         <a href="#/divisible">{"Divisible load"}</a>
                     </nav>
+                    <components::theme::ThemeSwitch />
                     <components::large_type::LargeTypeToggle />
                 </header>
             }
@@ -116,7 +99,7 @@ pub fn App() -> Html {
     }
 }
 
-/// The families whose step-by-step page exists (the route match of [`App`] has one arm each).
+/// The families whose step-by-step page exists (each has its arm in [`crate::with_page`]).
 pub const PAGES: &[&str] = &[
     "steady-state",
     "broadcast",

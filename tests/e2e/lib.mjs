@@ -11,6 +11,14 @@ export const UI_TIMEOUT = 10_000;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+/**
+ * `t` holds `phrase` whole: never inside a longer number, so `7/4` is not found in `17/4`,
+ * `7/45` or `7/4.5`, and `L = 12` is not found in `L = 120`. Whitespace is normalised.
+ */
+export function hasExact(t, phrase) {
+  const esc = norm(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\d./])${esc}(?![\\d/]|\\.\\d)`).test(norm(t));
+}
 export const show = (v) => (v instanceof Error ? `error: ${v.message.split('\n')[0]}` : JSON.stringify(v));
 
 // ---------------------------------------------------------------------------
@@ -54,6 +62,18 @@ export function count(locator, n, what, timeout = UI_TIMEOUT) {
 /** Normalised text content of the first element matched by `locator`. */
 export async function text(locator) {
   return norm(await locator.first().textContent({ timeout: 1_000 }));
+}
+
+/** The rendered text of `locator` with table cells and lines apart (innerText), normalised:
+ *  numbers in neighbouring cells stay separate tokens for `hasExact`. */
+export async function cellText(locator) {
+  // SVG elements have no innerText: their textContent is what they show.
+  return norm(await locator.first().evaluate((el) => el.innerText ?? el.textContent, null, { timeout: 1_000 }));
+}
+
+/** Waits until the rendered text (`cellText`) of `locator` satisfies `accept`; returns it. */
+export function cellsWhere(locator, what, accept, timeout = UI_TIMEOUT) {
+  return poll(what, () => cellText(locator), accept, timeout);
 }
 
 /** Waits until the text of `locator` satisfies `accept`; returns it. */

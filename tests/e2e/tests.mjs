@@ -13,6 +13,8 @@ import {
   UI_TIMEOUT,
   sleep,
   norm,
+  hasExact,
+  cellsWhere,
   show,
   poll,
   visible,
@@ -87,13 +89,13 @@ export const tests = [
       const page = h.lastPage;
       await load(page, h.url('/#/steady-state?preset=star-example-2&algo=tree'));
       await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
-      await expectStep(page, 'Step 0 / 13');
+      await expectStep(page, 'Step 0 / 15');
 
       await byId(page, 'player-next').click();
       await byId(page, 'player-next').click();
-      await expectStep(page, 'Step 2 / 13');
+      await expectStep(page, 'Step 2 / 15');
       await byId(page, 'player-prev').click();
-      await expectStep(page, 'Step 1 / 13');
+      await expectStep(page, 'Step 1 / 15');
       await textWhere(byId(page, 'caption'), 'non-empty caption', (t) => t.length > 0);
       await poll(
         'an active pseudocode line',
@@ -102,14 +104,14 @@ export const tests = [
       );
 
       await page.keyboard.press('End');
-      await expectStep(page, 'Step 13 / 13');
-      await textWhere(byId(page, 'throughput'), 'throughput containing 29/24', (t) => t.includes('29/24'));
+      await expectStep(page, 'Step 15 / 15');
+      await textWhere(byId(page, 'throughput'), 'throughput containing 29/24', (t) => hasExact(t, '29/24'));
       await page.keyboard.press('Home');
-      await expectStep(page, 'Step 0 / 13');
+      await expectStep(page, 'Step 0 / 15');
       await page.keyboard.press('ArrowRight');
-      await expectStep(page, 'Step 1 / 13');
+      await expectStep(page, 'Step 1 / 15');
       await page.keyboard.press('ArrowLeft');
-      await expectStep(page, 'Step 0 / 13');
+      await expectStep(page, 'Step 0 / 15');
 
       // Play until the counter passes 1, then pause and check it stays put.
       await byId(page, 'player-play').click();
@@ -135,7 +137,7 @@ export const tests = [
       const caption = await textWhere(byId(page, 'caption'), 'non-empty caption', (t) => t.length > 0);
 
       const { raw, url, embed } = await share(h, page);
-      for (const part of ['i=v1.', 'algo=tree', 'step=5']) {
+      for (const part of ['i=v2.', 'algo=tree', 'step=5']) {
         check(raw.includes(part), `share url lacks ${part}: ${raw}`);
       }
       for (const part of ['<iframe', 'embed=1']) {
@@ -148,7 +150,7 @@ export const tests = [
       await textWhere(stepCount(fresh), 'step count "Step 5 / ..."', (t) => t.startsWith('Step 5 / '));
       await textWhere(byId(fresh, 'caption'), `caption ${show(caption)}`, (t) => t === caption);
       await fresh.keyboard.press('End');
-      await textWhere(byId(fresh, 'throughput'), 'throughput containing 35/24', (t) => t.includes('35/24'));
+      await textWhere(byId(fresh, 'throughput'), 'throughput containing 35/24', (t) => hasExact(t, '35/24'));
     },
   },
 
@@ -163,10 +165,10 @@ export const tests = [
       await page.keyboard.press('End');
       await textWhere(stepCount(page), 'step count "Step 15 / 15"', (t) => t === 'Step 15 / 15');
       await visible(byId(page, 'gantt'), 'gantt chart');
-      await textWhere(byId(page, 'throughput'), 'throughput containing 7/4', (t) => t.includes('7/4'));
-      await textWhere(byId(page, 'pattern'), 'pattern of 21 tasks', (t) => t.includes('L = 12') && t.includes('21 tasks'));
+      await textWhere(byId(page, 'throughput'), 'throughput containing 7/4', (t) => hasExact(t, '7/4'));
+      await textWhere(byId(page, 'pattern'), 'pattern of 21 tasks', (t) => hasExact(t, 'L = 12') && hasExact(t, '21 tasks'));
       // The simulated full run: 21·20 − 19 = 401 tasks after 20 periods against the bound 420.
-      await textWhere(byId(page, 'full-run'), 'full run 401 / 420', (t) => t.includes('401 tasks against the bound 420'));
+      await textWhere(byId(page, 'full-run'), 'full run 401 / 420', (t) => hasExact(t, '401 tasks against the bound 420'));
       await visible(byId(page, 'throughput-plot'), 'throughput plot');
       // Back through the three slots of the Gantt chart and the scaling step, to the last matching.
       for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowLeft');
@@ -199,7 +201,7 @@ export const tests = [
       await visible(byId(withControls, 'player'), 'player');
       await count(byId(withControls, 'editor-panel'), 0, 'editor panel');
       await count(byId(withControls, 'site-header'), 0, 'site header');
-      await expectStep(withControls, 'Step 3 / 13');
+      await expectStep(withControls, 'Step 3 / 15');
 
       const noControls = await h.newPage();
       await load(noControls, `${embedUrl}&controls=0`);
@@ -284,7 +286,7 @@ export const tests = [
       await count(rects, 0, 'rectangles before any step');
       await page.keyboard.press('End');
       await textWhere(byId(page, 'c-hat'), 'Ĉ = 11/2', (t) => t === '11/2');
-      await textWhere(byId(page, 'columns'), '3 columns', (t) => t.startsWith('3 columns') && t.includes('[P8, P7], [P6, P5, P4], [P3, P2, P1]'));
+      await textWhere(byId(page, 'columns'), '3 columns', (t) => t.startsWith('3 columns') && hasExact(t, '[P8, P7], [P6, P5, P4], [P3, P2, P1]'));
       await count(rects, 8, 'rectangles at the end');
       const last = await stepNumber(page);
       // Back over "done" and the last rectangle placed (P1, at the bottom of the last column).
@@ -305,7 +307,7 @@ export const tests = [
 
       await fresh.locator('input[data-testid="procs-text"]').fill('1, 0, 2');
       await byId(fresh, 'procs-apply').click();
-      await textWhere(byId(fresh, 'field-error'), 'message naming number 2', (t) => t.includes('number 2: must be > 0'));
+      await textWhere(byId(fresh, 'field-error'), 'message naming number 2', (t) => hasExact(t, 'number 2: must be > 0'));
       await expectStep(fresh, `Step ${last - 2} / ${last}`);
     },
   },
@@ -330,11 +332,11 @@ export const tests = [
       check(/flow/i.test(caption), `no flow step near the start: ${caption}`);
       await count(byId(page, 'gantt'), 0, 'gantt before the schedule');
       await page.keyboard.press('End');
-      await textWhere(byId(page, 'throughput'), 'ρ* = 3/4', (t) => t.includes('3/4'));
+      await textWhere(byId(page, 'throughput'), 'ρ* = 3/4', (t) => hasExact(t, '3/4'));
       await textWhere(byId(page, 'trees'), 'three trees of weight 1/4', (t) => t.startsWith('3 weighted trees') && (t.match(/× 1\/4/g) || []).length === 3);
       await visible(byId(page, 'gantt'), 'gantt chart');
-      await textWhere(byId(page, 'verdict'), 'trees beat the best single tree', (t) => t.includes('3/4') && t.includes('best single tree (1/2)'));
-      await textWhere(byId(page, 'comparison'), 'best-tree at 1/2', (t) => t.includes('best-tree') && t.includes('1/2'));
+      await textWhere(byId(page, 'verdict'), 'trees beat the best single tree', (t) => hasExact(t, '3/4') && hasExact(t, 'best single tree (1/2)'));
+      await textWhere(byId(page, 'comparison'), 'best-tree at 1/2', (t) => t.includes('best-tree') && hasExact(t, '1/2'));
       const last = await stepNumber(page);
       // Back into the schedule's construction: the chart disappears or shrinks, the trees stay.
       for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowLeft');
@@ -379,11 +381,11 @@ export const tests = [
       await openPreset(h, page, 'lyon', 14);
       await page.locator('#site-nav-steady, a[href="#/steady-state"]').first().click();
       await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
-      await poll('i= filled in', () => new URL(page.url()).hash, (hash) => hash.includes('i=v1.'));
+      await poll('i= filled in', () => new URL(page.url()).hash, (hash) => hash.includes('i=v2.'));
       await page.keyboard.press('ArrowRight');
       await expectStep(page, `Step 1 / ${await stepTotal(page)}`);
       const { raw, url } = await share(h, page);
-      check(raw.includes('i=v1.') && raw.includes('algo=lp') && raw.includes('step=1'), `share url: ${raw}`);
+      check(raw.includes('i=v2.') && raw.includes('algo=lp') && raw.includes('step=1'), `share url: ${raw}`);
       const fresh = await h.newPage();
       await load(fresh, url);
       await count(graphNodes(fresh), 14, 'Lyon nodes in a fresh profile');
@@ -489,7 +491,7 @@ export const tests = [
       await textWhere(byId(page, 'chains-bottleneck'), 'bottleneck 17/2', (t) => t === '17/2');
       await textWhere(byId(page, 'chains-separators'), 'separators [0, 5, 6, 9, 12]', (t) => t === '[0, 5, 6, 9, 12]');
       const end = await text(byId(page, 'caption'));
-      check(end.includes('17/2'), `last caption: ${end}`);
+      check(hasExact(end, '17/2'), `last caption: ${end}`);
       await page.keyboard.press('ArrowLeft');
       await expectStep(page, `Step ${total - 1} / ${total}`);
       const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
@@ -504,7 +506,7 @@ export const tests = [
       // A bad weight is explained beside its field and the instance stays.
       await fresh.locator('input[data-testid="chains-weights"]').fill('2, x, 1');
       await byId(fresh, 'chains-apply').click();
-      await textWhere(fresh.locator('.chains-weights .field-error'), 'message for weights[1]', (t) => t.includes('weights[1]'));
+      await textWhere(fresh.locator('.chains-weights .field-error'), 'message for weights[1]', (t) => hasExact(t, 'weights[1]'));
       await expectStep(fresh, `Step ${total - 1} / ${total}`);
       await fresh.setViewportSize({ width: 390, height: 844 });
       await fresh.keyboard.press('End');
@@ -526,7 +528,7 @@ export const tests = [
       await load(page, h.url('/#/bench?panic=1'));
       await visible(byId(page, 'panic-notice'), 'bug notice', LOAD_TIMEOUT);
       await textWhere(byId(page, 'panic-notice'), 'notice with the message and the address',
-        (t) => t.includes('stopped because of a bug') && t.includes('deliberate panic') && t.includes('#/bench?panic=1'));
+        (t) => t.includes('stopped because of a bug') && t.includes('deliberate panic') && hasExact(t, '#/bench?panic=1'));
       check((await stored())?.includes('Depth-3 tree'), `${STORAGE_KEY} lost the saved platform`);
       await byId(page, 'panic-home').click();
       await visible(byId(page, 'site-header'), 'home page after the reload', LOAD_TIMEOUT);
@@ -667,7 +669,7 @@ export const tests = [
       await textWhere(byId(page, 'scatter-makespan-approx'), "T' ≈ 406.8368", (t) => t === '406.8368');
       await textWhere(byId(page, 'scatter-distribution'), 'rounded shares',
         (t) => t === '[87698, 43296, 82715, 24959, 24907, 41372, 41161, 40952, 40743, 40536, 40330, 40124, 39920, 95194, 93268, 39926]');
-      await textWhere(byId(page, 'scatter-uniform'), 'uniform latest end 830.4', (t) => t.includes('830.4'));
+      await textWhere(byId(page, 'scatter-uniform'), 'uniform latest end 830.4', (t) => hasExact(t, '519014247/625000'));
       // The stair of equal shares (232.8 s to 830.4 s) and its disappearance after rounding.
       const before = await stair(page, 'before');
       check(before.stair && before.idle === 14 && before.hatched >= 1 && Math.abs(before.spread - 597.6) < 0.05 && !before.balanced,
@@ -680,7 +682,7 @@ export const tests = [
       await page.keyboard.press('End');
       await textWhere(byId(page, 'scatter-makespan'), "T' = 2034102", (t) => t === '2034102');
       await textWhere(byId(page, 'scatter-tdp'), 'T_DP = 2026314', (t) => t === '2026314');
-      await textWhere(byId(page, 'scatter-tlp'), 'T_LP ≈ 1991578.65', (t) => t.includes('1991578.65'));
+      await textWhere(byId(page, 'scatter-tlp'), 'T_LP ≈ 1991578.65', (t) => hasExact(t, '1991578.6508'));
     },
   },
 
@@ -704,7 +706,7 @@ export const tests = [
       await textWhere(byId(page, 'ms-order'), 'P2 first', (t) => t === 'P2, P1');
       await textWhere(byId(page, 'ms-compare'), 'greedy gives 7', (t) => /greedy\s*7/.test(t));
       const end = await text(byId(page, 'caption'));
-      check(end.includes('8 tasks'), `last caption: ${end}`);
+      check(hasExact(end, '8 tasks'), `last caption: ${end}`);
       await page.keyboard.press('ArrowLeft');
       await expectStep(page, `Step ${total - 1} / ${total}`);
       const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
@@ -717,7 +719,7 @@ export const tests = [
       await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
       await fresh.locator('input[data-testid="ms-field-t"]').fill('5, x');
       await byId(fresh, 'ms-apply').click();
-      await textWhere(fresh.locator('.ms-field-t .field-error'), 'message for t[1]', (t) => t.includes('t[1]'));
+      await textWhere(fresh.locator('.ms-field-t .field-error'), 'message for t[1]', (t) => hasExact(t, 't[1]'));
       await expectStep(fresh, `Step ${total - 1} / ${total}`);
       await fresh.setViewportSize({ width: 360, height: 800 });
       await fresh.keyboard.press('End');
@@ -782,7 +784,7 @@ export const tests = [
       await textWhere(byId(page, 'ring-q'), 'q 4', (t) => t === '4');
       await count(ringNodesIn(page), 4, 'ring members drawn');
       const end = await text(byId(page, 'caption'));
-      check(end.includes('T = 7'), `last caption: ${end}`);
+      check(hasExact(end, 'T = 7'), `last caption: ${end}`);
       await page.keyboard.press('ArrowLeft');
       await expectStep(page, `Step ${total - 1} / ${total}`);
       const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
@@ -797,7 +799,7 @@ export const tests = [
       // A bad cycle time is explained beside its field and the instance stays.
       await fresh.locator('input[data-testid="ring-w"]').fill('1, x, 2, 4');
       await byId(fresh, 'ring-apply').click();
-      await textWhere(fresh.locator('.ring-w .field-error'), 'message for w[1]', (t) => t.includes('w[1]'));
+      await textWhere(fresh.locator('.ring-w .field-error'), 'message for w[1]', (t) => hasExact(t, 'w[1]'));
       await fresh.locator('input[data-testid="ring-work"]').fill('0');
       await byId(fresh, 'ring-apply').click();
       await textWhere(fresh.locator('.ring-work .field-error'), 'message for W', (t) => t.length > 0);
@@ -923,7 +925,7 @@ export const tests = [
       await textWhere(byId(page, 'dl-rho'), 'ρ = 11/21', (t) => t.startsWith('11/21'));
       await visible(byId(page, 'dl-orders'), 'every order compared');
       const end = await text(byId(page, 'caption'));
-      check(end.includes('2100/11'), `last caption: ${end}`);
+      check(hasExact(end, '2100/11'), `last caption: ${end}`);
       await page.keyboard.press('ArrowLeft');
       await expectStep(page, `Step ${total - 1} / ${total}`);
       const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
@@ -936,7 +938,7 @@ export const tests = [
       await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
       await fresh.locator('input[data-testid="dl-g"]').fill('1, x, 3');
       await byId(fresh, 'dl-apply').click();
-      await textWhere(fresh.locator('.dl-g .field-error'), 'message for workers[1].g', (t) => t.includes('workers[1].g'));
+      await textWhere(fresh.locator('.dl-g .field-error'), 'message for workers[1].g', (t) => hasExact(t, 'workers[1].g'));
       await expectStep(fresh, `Step ${total - 1} / ${total}`);
       // A valid edit replaces the instance: twice the load, twice the makespan.
       await fresh.locator('input[data-testid="dl-g"]').fill('1, 2, 3');
@@ -985,7 +987,7 @@ export const tests = [
         if (makespan) await textWhere(byId(page, 'dl-makespan'), `${name}: makespan ${makespan}`, (t) => t === makespan);
         if (alpha) await textWhere(byId(page, 'dl-alpha'), `${name}: loads ${alpha}`, (t) => t === alpha);
         for (const [id, want] of extra) {
-          await textWhere(byId(page, id), `${name}: ${id} has ${want}`, (t) => t.includes(want));
+          await cellsWhere(byId(page, id), `${name}: ${id} has ${want}`, (t) => hasExact(t, want));
         }
         await page.keyboard.press('ArrowLeft');
         await textWhere(byId(page, 'dl-result'), `${name}: result hidden one step back`, (t) => t.includes('press End'));
@@ -1038,12 +1040,12 @@ export const tests = [
       await visible(table, 'scaling table', LOAD_TIMEOUT);
       // Rows in P order: 32, 64, 128, 256, 512.
       const row = (p) => table.locator('tbody tr').nth([32, 64, 128, 256, 512].indexOf(p));
-      await textWhere(row(32), 'P = 32: RB 0.329', (t) => t.startsWith('32') && t.includes('0.329') && t.includes('0.099'));
-      await textWhere(row(512), 'P = 512: OPT 1.550', (t) => t.includes('10.905') && t.includes('1.550'));
+      await cellsWhere(row(32), 'P = 32: RB 0.329', (t) => t.startsWith('32 ') && hasExact(t, '0.329') && hasExact(t, '0.099'));
+      await cellsWhere(row(512), 'P = 512: OPT 1.550', (t) => hasExact(t, '10.905') && hasExact(t, '1.550'));
       await visible(byId(page, 'chains-scaling-plot'), 'scaling plot');
       await page.locator('select[data-testid="chains-scaling-preset"]').selectOption('g7jac050sc-like');
       await byId(page, 'chains-scaling-compute').click();
-      await textWhere(row(64), 'g7: P = 64: RB 10.705', (t) => t.includes('10.705') && t.includes('1.318'), LOAD_TIMEOUT);
+      await cellsWhere(row(64), 'g7: P = 64: RB 10.705', (t) => hasExact(t, '10.705') && hasExact(t, '1.318'), LOAD_TIMEOUT);
       // CP: the histogram of imbalance over the random orders, one bar per bin.
       await load(page, h.url('/#/chains?preset=chains-ex2&algo=cp-random'));
       const hist = byId(page, 'chains-cp-histogram');

@@ -1,5 +1,6 @@
-//! `hetlab`: HetLab's solvers on the command line (formats.md section 7). JSON in, JSON out;
-//! errors on stderr with exit code 1; usage errors (from clap) exit with code 2.
+//! `hetlab`: HetLab's solvers on the command line (formats.md section 7). JSON in, JSON out
+//! (or a schedule as a Paje trace or CSV; SimGrid platforms in and out); errors on stderr with
+//! exit code 1; usage errors (from clap) exit with code 2.
 //!
 //! Input is read through a cap (`MAX_INPUT_BYTES`) before anything is allocated for it, so
 //! `/dev/zero`, `/dev/urandom` or an endless pipe end at once with a message; output that
@@ -11,8 +12,11 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
+use hetlab_core::family::Limits;
+use hetlab_core::formats::{csv, paje, simgrid, timeline};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::Instance;
+use hetlab_core::platform::Platform;
 use hetlab_core::{catalog, family, share};
 
 mod scaling;
@@ -38,17 +42,53 @@ enum Command {
         /// Add the step trace, one object per step with its English caption.
         #[arg(long)]
         trace: bool,
+        /// Output: the result JSON, or the schedule (the result's Gantt chart) as a Paje trace
+        /// for ViTE/PajeNG or as CSV.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+        /// Lift the size limits of the exact solvers (set where a solve still answers within
+        /// about a second in the browser): larger instances are solved, however long it takes.
+        #[arg(long)]
+        no_limits: bool,
         /// Instance JSON file, or `-` for standard input.
         file: String,
     },
-    /// Print the v1 share-URL payload of an instance.
+    /// Read another tool's platform file and print the HetLab platform JSON.
+    Import {
+        /// The format: `simgrid` (a SimGrid platform XML, version 4.1, one flat zone).
+        #[arg(value_enum)]
+        format: Platforms,
+        /// Work of one task: w = flops / speed (SimGrid units: 1Gf, 500Mf, 1e9).
+        #[arg(long, default_value = simgrid::DEFAULT_FLOPS)]
+        flops: String,
+        /// Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB).
+        #[arg(long, default_value = simgrid::DEFAULT_BYTES)]
+        bytes: String,
+        /// The platform file, or `-` for standard input.
+        file: String,
+    },
+    /// Print a HetLab platform (or an instance's platform) in another tool's format.
+    Export {
+        /// The format: `simgrid` (platform XML, version 4.1).
+        #[arg(value_enum)]
+        format: Platforms,
+        /// Work of one task: speed = flops / w.
+        #[arg(long, default_value = simgrid::DEFAULT_FLOPS)]
+        flops: String,
+        /// Data of one message: bandwidth = bytes / c.
+        #[arg(long, default_value = simgrid::DEFAULT_BYTES)]
+        bytes: String,
+        /// A platform JSON or an instance JSON holding a platform, or `-` for standard input.
+        file: String,
+    },
+    /// Print the share-URL payload (`v2.…`) of an instance.
     Encode {
         /// Instance JSON file, or `-` for standard input.
         file: String,
     },
     /// Print the instance JSON held by a share-URL payload (or a whole share URL).
     Decode {
-        /// The payload (`v1.…`) or a URL containing `i=v1.…`; may start with `-`.
+        /// The payload (`v2.…` or an old `v1.…`) or a URL containing `i=…`; may start with `-`.
         #[arg(allow_hyphen_values = true)]
         payload: String,
     },
@@ -84,6 +124,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// What `hetlab solve` prints.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// The result document (formats.md section 4).
+    Json,
+    /// The schedule as a Paje trace (ViTE, PajeNG).
+    Paje,
+    /// The schedule as CSV, one row per bar.
+    Csv,
+}
+
+/// Platform formats of other tools.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Platforms {
+    /// SimGrid's platform XML.
+    Simgrid,
 }
 
 /// Largest input read, in bytes: the core's own limit on instance documents.
@@ -127,8 +185,58 @@ fn run(command: Command) -> Result<String> {
         Command::Solve {
             algorithm,
             trace,
+            format,
+            no_limits,
             file,
-        } => solve(&read_instance(&file)?, algorithm.as_deref(), trace),
+        } => {
+            let inst = read_instance(&file)?;
+            let limits = if no_limits {
+                Limits::Lifted
+            } else {
+                Limits::Default
+            };
+            match format {
+                Format::Json => solve(&inst, algorithm.as_deref(), trace, limits),
+                Format::Paje | Format::Csv => {
+                    if trace {
+                        bail!("--trace goes with --format json (a Paje or CSV file holds the schedule only)");
+                    }
+                    let t = timeline::schedule(&inst, algorithm.as_deref())?;
+                    let text = if format == Format::Paje {
+                        paje::write(&t)
+                    } else {
+                        csv::write(&t)
+                    };
+                    Ok(text.trim_end().to_owned())
+                }
+            }
+        }
+        Command::Import {
+            format: Platforms::Simgrid,
+            flops,
+            bytes,
+            file,
+        } => {
+            let conv = conversion(&flops, &bytes)?;
+            let text = read_text(&file)?;
+            let got = simgrid::from_xml(&text, &conv)
+                .map_err(|e| anyhow!("{file} is not a platform HetLab can read:\n{e}"))?;
+            for note in &got.notes {
+                let _ = writeln!(std::io::stderr(), "hetlab: note: {note}");
+            }
+            Ok(got.platform.to_json(true))
+        }
+        Command::Export {
+            format: Platforms::Simgrid,
+            flops,
+            bytes,
+            file,
+        } => {
+            let conv = conversion(&flops, &bytes)?;
+            let text = read_text(&file)?;
+            let platform = read_platform(&file, &text)?;
+            Ok(simgrid::to_xml(&platform, &conv).trim_end().to_owned())
+        }
         Command::Encode { file } => Ok(share::encode(&read_instance(&file)?)),
         Command::Decode { payload } => {
             let payload = payload
@@ -153,9 +261,17 @@ fn run(command: Command) -> Result<String> {
             if size == 0 || size > generate::MAX_SIZE {
                 bail!("--size must be between 1 and {}", generate::MAX_SIZE);
             }
-            generate::instance(family.problem, shape, size, seed)
-                .map(|i| i.to_json_pretty())
-                .ok_or_else(|| anyhow!("generating \"{problem}\" instances is not available yet"))
+            let inst = generate::instance(family.problem, shape, size, seed).ok_or_else(|| {
+                anyhow!("generating \"{problem}\" instances is not available yet")
+            })?;
+            if let Some(why) = family::over_limits(&inst, None) {
+                // The instance is still printed: `solve --no-limits` solves it.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "hetlab: note: `hetlab solve` refuses this instance by default ({why}); `hetlab solve --no-limits` solves it"
+                );
+            }
+            Ok(inst.to_json_pretty())
         }
         Command::List => Ok(serde_json::to_string_pretty(catalog::FAMILIES)?),
         Command::Scaling {
@@ -165,6 +281,32 @@ fn run(command: Command) -> Result<String> {
             json,
         } => scaling::run(&presets, &ps, emax, json),
     }
+}
+
+fn conversion(flops: &str, bytes: &str) -> Result<simgrid::Conversion> {
+    simgrid::Conversion::parse(flops, bytes).map_err(|e| {
+        let lines: Vec<String> =
+            e.0.iter()
+                .map(|i| format!("--{}: {}", i.path, i.message))
+                .collect();
+        anyhow!("{}", lines.join("\n"))
+    })
+}
+
+/// A platform document, or the platform of an instance document.
+fn read_platform(file: &str, text: &str) -> Result<Platform> {
+    let is_instance = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .is_some_and(|v| v.get("problem").is_some());
+    if is_instance {
+        let inst = Instance::from_json(text)
+            .map_err(|e| anyhow!("{file} is not a valid instance:\n{e}"))?;
+        return inst
+            .platform()
+            .cloned()
+            .ok_or_else(|| anyhow!("{file}: a {} instance has no platform", inst.problem()));
+    }
+    Platform::from_json(text).map_err(|e| anyhow!("{file} is not a valid platform:\n{e}"))
 }
 
 fn read_instance(file: &str) -> Result<Instance> {
@@ -213,7 +355,12 @@ fn read_capped(source: impl Read) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn solve(inst: &Instance, algorithm: Option<&str>, with_trace: bool) -> Result<String> {
-    let value = family::solve(inst, algorithm, with_trace)?;
+fn solve(
+    inst: &Instance,
+    algorithm: Option<&str>,
+    with_trace: bool,
+    limits: Limits,
+) -> Result<String> {
+    let value = family::solve_within(inst, algorithm, with_trace, limits)?;
     Ok(serde_json::to_string_pretty(&value)?)
 }

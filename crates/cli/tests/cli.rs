@@ -212,7 +212,7 @@ fn encode_and_decode_round_trip_presets_and_generated_platforms() {
     for text in files {
         let payload = ok(&["encode", "-"], Some(&text));
         let payload = payload.trim();
-        assert!(payload.starts_with("v1."));
+        assert!(payload.starts_with("v2."));
         let decoded = ok(&["decode", payload], None);
         let a = hetlab_core::instance::Instance::from_json(&text).unwrap();
         let b = hetlab_core::instance::Instance::from_json(&decoded).unwrap();
@@ -322,7 +322,7 @@ fn solve_lu_distributions() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains(
-        "unknown algorithm \"3d\" for lu (known: 1d, 2d-dp, 2d-greedy, block-cyclic, full-block)"
+        "unknown algorithm \"3d\" for lu (known: 1d, 2d-dp, 2d-greedy, block-cyclic, full-block, grid-panels)"
     ));
 }
 
@@ -441,10 +441,10 @@ fn a_closed_output_pipe_ends_quietly() {
 
 #[test]
 fn decode_reads_payloads_that_start_with_a_dash() {
-    // A base64url payload may start with '-' once its "v1." prefix is lost: it is a payload,
+    // A base64url payload may start with '-' once its "v2." prefix is lost: it is a payload,
     // not an option, and the message is the codec's.
     for args in [&["decode", "-abc"][..], &["decode", "--", "-abc"][..]] {
-        fails_with(&hetlab(args, None), "does not start with \"v1.\"");
+        fails_with(&hetlab(args, None), "does not start with \"v2.\"");
     }
     // Usage errors keep exit code 2.
     let out = hetlab(&["decode"], None);

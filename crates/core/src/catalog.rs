@@ -87,6 +87,8 @@ pub const FAMILIES: &[Family] = &[
             algo("greedy-tree", "greedy single tree (§7.4)", true),
             algo("spt", "shortest-path tree (§7.4)", true),
             algo("tree-colgen", "column generation over trees (§3.7)", true),
+            algo("lp-heaviest-tree", "LP-guided: heaviest tree of the decomposition (§7.4)", true),
+            algo("lp-usage-tree", "LP-guided: maximum-usage arborescence (§7.4)", true),
             algo("multicast-scatter", "multicast lower bound: scatter (§5.3)", true),
             algo("multicast-pruned", "multicast heuristic H1: pruned broadcast (§5.6)", true),
             algo("multicast-augmented", "multicast heuristic H2: augmented (§5.6)", true),
@@ -104,7 +106,9 @@ pub const FAMILIES: &[Family] = &[
             algo("peri-max", "column heuristic for the largest half-perimeter", true),
             algo("bisection", "recursive bisection baseline", true),
             algo("slices", "one-dimensional slices baseline", true),
+            algo("kalinov-lastovetsky", "balanced columns baseline, Kalinov–Lastovetsky (§3.3)", true),
             algo("grid", "2D processor grid: SVD heuristic (§4.4)", true),
+            algo("grid-exact", "2D processor grid: the heuristic's arrangements solved exactly, P·Q ≤ 16 (§4.3)", true),
         ],
     },
     Family {
@@ -118,6 +122,7 @@ pub const FAMILIES: &[Family] = &[
             algo("2d-greedy", "2D greedy", true),
             algo("block-cyclic", "block-cyclic baseline", true),
             algo("full-block", "the column-based partition scaled to n (§3.1.2)", true),
+            algo("grid-panels", "block panels on a true processor grid, the instance's grid (§2.5)", true),
         ],
     },
     Family {

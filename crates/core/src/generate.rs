@@ -148,9 +148,9 @@ pub fn instance(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
     Some(match problem {
         "steady-state" => Instance::SteadyState(SteadyState::new(platform(shape, size, seed))),
         "broadcast" => Instance::Broadcast(Broadcast::new(platform(shape, size, seed), 0)),
-        "square-partition" => Instance::SquarePartition(SquarePartition {
-            processors: Processors::Speeds(list(1, 10, MAX_PROCESSORS)),
-        }),
+        "square-partition" => Instance::SquarePartition(SquarePartition::new(Processors::Speeds(
+            list(1, 10, MAX_PROCESSORS),
+        ))),
         "lu" => {
             let t = list(1, 9, crate::lu::MAX_PROCESSORS);
             let b = (2 * t.len()).min(MAX_LU_BLOCKS);

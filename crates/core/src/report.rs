@@ -9,7 +9,7 @@ use crate::rational::{format_fraction, scientific, to_f64, Q};
 use crate::trace::{Step, Trace};
 
 /// The status of every result document (formats.md section 4), the same for every family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Certified optimum.
@@ -80,6 +80,25 @@ pub fn double(f: f64) -> Value {
 /// Those of the serializer.
 pub fn serialize_double<S: serde::Serializer>(f: &f64, s: S) -> Result<S::Ok, S::Error> {
     serde::Serialize::serialize(&double(*f), s)
+}
+
+/// `#[serde(deserialize_with = "crate::report::deserialize_double")]`: reads what
+/// [`serialize_double`] wrote (a number, or `"inf"`, `"-inf"`, `"nan"`).
+///
+/// # Errors
+/// The deserializer's, or a value that is none of those.
+pub fn deserialize_double<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    match <Value as serde::Deserialize>::deserialize(d)? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => match s.as_str() {
+            "inf" => Some(f64::INFINITY),
+            "-inf" => Some(f64::NEG_INFINITY),
+            "nan" => Some(f64::NAN),
+            _ => None,
+        },
+        _ => None,
+    }
+    .ok_or_else(|| serde::de::Error::custom("not a double"))
 }
 
 /// One object per step: the step's data, its English `caption` and its `phase`.

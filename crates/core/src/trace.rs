@@ -58,7 +58,7 @@ pub trait Snapshot: Clone + PartialEq + Send + 'static {}
 impl<T: Clone + PartialEq + Send + 'static> Snapshot for T {}
 
 /// Steps recorded by a traced run, capped at [`STEP_CAP`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Trace<S> {
     /// The steps kept.
     pub steps: Vec<S>,
@@ -118,6 +118,14 @@ impl<S> Trace<S> {
             self.steps.push(step);
         } else {
             self.dropped += 1;
+        }
+        let n = self.steps.len() + self.dropped;
+        if n.is_multiple_of(WATCH_EVERY) {
+            WATCHER.with_borrow_mut(|w| {
+                if let Some(w) = w {
+                    w(n);
+                }
+            });
         }
     }
 
@@ -200,8 +208,36 @@ impl<S> Trace<S> {
     }
 }
 
+/// How many recorded steps between two calls of a [`watch`]er.
+const WATCH_EVERY: usize = 64;
+
+type Watcher = Box<dyn FnMut(usize)>;
+
+thread_local! {
+    static WATCHER: std::cell::RefCell<Option<Watcher>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Stops the watch it came from when dropped.
+#[must_use = "the watch ends when this guard is dropped"]
+pub struct Watch(());
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        WATCHER.with_borrow_mut(|w| *w = None);
+    }
+}
+
+/// Calls `f` with the number of steps recorded so far, every few dozen steps of any trace
+/// recorded on this thread, until the returned guard is dropped. This is how the site's solver
+/// worker reports progress without the solvers knowing of it (the core has no clock: `f`
+/// decides how often to tell anyone).
+pub fn watch(f: impl FnMut(usize) + 'static) -> Watch {
+    WATCHER.with_borrow_mut(|w| *w = Some(Box::new(f)));
+    Watch(())
+}
+
 /// A solution with the trace that produced it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Traced<T, S> {
     /// The solution, identical to the untraced `solve`.
     pub solution: T,
@@ -217,6 +253,23 @@ pub fn captions<S: Step>(trace: &Trace<S>, ctx: &S::Context<'_>) -> Vec<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_watch_hears_progress_until_dropped() {
+        let seen = std::rc::Rc::new(std::cell::Cell::new(0));
+        let s2 = seen.clone();
+        let guard = watch(move |n| s2.set(n));
+        let mut t = Trace::default();
+        for i in 0..=(2 * WATCH_EVERY) {
+            t.push(i);
+        }
+        assert_eq!(seen.get(), 2 * WATCH_EVERY);
+        drop(guard);
+        for i in 0..WATCH_EVERY {
+            t.push(i);
+        }
+        assert_eq!(seen.get(), 2 * WATCH_EVERY);
+    }
 
     #[derive(Clone, Default, PartialEq)]
     struct Sum(i64);

@@ -5,7 +5,7 @@ use super::{HEIGHT, WIDTH};
 pub use crate::draw::shapes::*;
 
 /// The figure at one step: shapes in drawing order.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Drawing {
     /// The shapes.
     pub shapes: Vec<Shape>,

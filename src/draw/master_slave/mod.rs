@@ -19,7 +19,7 @@ mod tests;
 pub use shapes::{to_svg_document, Anchor, Drawing, Shape, WIDTH};
 
 /// A row of the Gantt chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Row {
     /// The shared bus (Part A).
     Bus,
@@ -34,7 +34,7 @@ pub enum Row {
 }
 
 /// What every step of one run shares: the rows, the horizon, the time span, the tree.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Frame {
     /// Part B.
     pub tree: bool,

@@ -37,7 +37,7 @@ const R_MAX: f64 = 18.0;
 const ALL_LINKS_MAX: usize = 16;
 
 /// Where the processors sit, computed once per instance.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Layout {
     /// Centre of each processor (input order).
     pub pos: Vec<(f64, f64)>,
@@ -46,7 +46,7 @@ pub struct Layout {
     /// Label anchor of each processor (outside the circle).
     pub label: Vec<(f64, f64, Anchor)>,
     /// Background links `(i, j, class)`, `i < j` (none above `ALL_LINKS_MAX` processors).
-    pub links: Vec<(usize, usize, &'static str)>,
+    pub links: Vec<(usize, usize, String)>,
 }
 
 /// The order around the circle: processors sorted by their sorted row of link costs, so that
@@ -145,7 +145,7 @@ pub fn layout(r: &Ring) -> Layout {
     let links = if p <= ALL_LINKS_MAX {
         pairs
             .iter()
-            .map(|&(i, j)| (i, j, link_class(mean(i, j), lo, hi)))
+            .map(|&(i, j)| (i, j, link_class(mean(i, j), lo, hi).to_owned()))
             .collect()
     } else {
         Vec::new()
@@ -179,9 +179,10 @@ pub fn platform(l: &Layout, s: &RingState, last: Option<&RingStep>, out: &mut Ve
         Anchor::Start,
     ));
     let at = |i: usize| l.pos.get(i).copied().unwrap_or((CX, CY));
-    for &(i, j, class) in &l.links {
+    for (i, j, class) in &l.links {
+        let (i, j) = (*i, *j);
         let ((x1, y1), (x2, y2)) = (at(i), at(j));
-        out.push(line(x1, y1, x2, y2, class));
+        out.push(line(x1, y1, x2, y2, hetlab_core::intern::intern(class)));
     }
     let q = s.ring.len();
     if q >= 2 {

@@ -27,7 +27,7 @@ pub const SWEEP_SAMPLES: usize = 161;
 pub const COMPARE_MAX: usize = 16;
 
 /// One curve of paper Fig. 3.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Curve {
     /// Processors used at each sampled ratio.
     pub points: Vec<Point>,
@@ -36,7 +36,7 @@ pub struct Curve {
 }
 
 /// The greedy's and the exact method's curves (the exact one up to 16 processors).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Sweep {
     /// The greedy (§6).
     pub greedy: Curve,
@@ -45,10 +45,10 @@ pub struct Sweep {
 }
 
 /// One row of the comparison: an algorithm and its result.
-pub type Compared = (&'static str, Result<RingSolution, String>);
+pub type Compared = (String, Result<RingSolution, String>);
 
 /// Everything the page shows beside the state at step `k`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Prepared {
     /// Where the processors sit.
     pub layout: Layout,
@@ -133,7 +133,12 @@ pub fn compare(r: &Ring, offered: &[&'static str], current: &str) -> Vec<Compare
         .filter(|&&a| a != current)
         // Held–Karp is `exact` itself above 9 processors; run it once.
         .filter(|&&a| !(a == "held-karp" && r.p() > hetlab_core::ring::EXHAUSTIVE_BELOW))
-        .map(|&a| (a, solve_named(r, a).map_err(|e: RingError| e.to_string())))
+        .map(|&a| {
+            (
+                a.to_owned(),
+                solve_named(r, a).map_err(|e: RingError| e.to_string()),
+            )
+        })
         .collect()
 }
 

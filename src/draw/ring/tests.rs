@@ -229,7 +229,7 @@ fn lyon_sweep_jumps_from_1_to_14_at_65_52() {
 fn homogeneous_links_get_one_link_class_and_h0_no_sweep() {
     let mut r = preset("ring-rh-1");
     let l = layout(&r);
-    assert!(l.links.iter().all(|&(_, _, c)| c == "e-mid"));
+    assert!(l.links.iter().all(|(_, _, c)| c == "e-mid"));
     r.h = hetlab_core::rational::qi(0);
     assert!(sweep(&r).is_none());
     assert!(ratio(&r).is_none());

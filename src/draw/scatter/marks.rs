@@ -13,10 +13,11 @@ use hetlab_core::scatter::Schedule;
 use super::Shape;
 
 /// One chart of a figure.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChartMarks {
     /// `before`, `rational`, `after` or `chart` (a chart alone).
-    pub role: &'static str,
+    #[serde(deserialize_with = "hetlab_core::intern::de")]
+    pub role: hetlab_core::intern::Name,
     /// Its marks in the figure's list.
     pub shapes: Range<usize>,
     /// Hatched waits of positive width (the stair's steps).

@@ -1,15 +1,17 @@
 //! The Gantt chart as inline SVG, for any [`Chart`] (steady-state periods, broadcast periods).
+//! Each bar takes the focus and is named by its tooltip; a data table lists the bars.
 
 use yew::prelude::*;
 
 use crate::draw::gantt::{self, Chart};
+use crate::ui::components::data_table::data_table;
 
 /// The chart inside a figure with `caption` under it.
 pub fn gantt_svg(chart: &Chart, caption: &str) -> Html {
     let h = gantt::bar_height();
     html! {
         <figure class="figure gantt" data-testid="gantt">
-            <svg viewBox={format!("0 0 {} {:.0}", gantt::WIDTH, chart.height)} role="img" aria-label="Gantt chart of one period">
+            <svg viewBox={format!("0 0 {} {:.0}", gantt::WIDTH, chart.height)} role="group" aria-label="Gantt chart of one period">
                 { for chart.guides.iter().enumerate().map(|(k, (x, t))| {
                     // The last label ends at its guide so that it stays inside the drawing.
                     let anchor = if k + 1 == chart.guides.len() { "end" } else { "middle" };
@@ -19,12 +21,14 @@ pub fn gantt_svg(chart: &Chart, caption: &str) -> Html {
                 }) }
                 { for chart.rows.iter().map(|(name, y)| html! { <text class="lane" x="4" y={format!("{:.1}", y + h - 4.0)}>{name}</text> }) }
                 { for chart.rects.iter().map(|r| html! {
-                    <g class={classes!("bar", r.class)}>
+                    <g class={classes!("bar", r.class)} tabindex="0" role="img" aria-label={r.title.clone()}>
                         <rect x={format!("{:.1}", r.x)} y={format!("{:.1}", r.y)} width={format!("{:.1}", r.w)} height={format!("{h:.1}")} style={r.fill.map(|f| format!("fill:{f}"))}><title>{&r.title}</title></rect>
                         if !r.label.is_empty() { <text x={format!("{:.1}", r.x + r.w / 2.0)} y={format!("{:.1}", r.y + h - 4.0)} text-anchor="middle">{&r.label}</text> }
                     </g>
                 }) }
             </svg>
+            { data_table("Data of this chart (table)", "Bars of the Gantt chart", &["bar".to_owned()],
+                &chart.rects.iter().map(|r| vec![r.title.clone()]).collect::<Vec<_>>()) }
             <figcaption class="caption">
                 {caption.to_owned()}
                 if chart.dropped > 0 { {format!(" {} more bars are not drawn.", chart.dropped)} }

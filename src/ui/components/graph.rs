@@ -1,9 +1,12 @@
 //! The platform figure as inline SVG: fits a [`Figure`] to the width it is shown at (one SVG unit
 //! per CSS pixel up to the desktop size, so text keeps its size on phones), zooms and pans
 //! (Ctrl + wheel, pinch, drag on the background, `+` `-` arrows `0` when focused, buttons), and
-//! when editable reports pointer gestures (select, drag, link) to its owner. Pointer positions
+//! when editable reports pointer gestures (select, drag, link) and keys (Enter or Space picks the
+//! focused node or link, the arrow keys move the focused node) to its owner. Pointer positions
 //! go through the SVG's own screen matrix, so a dragged node follows the pointer exactly at any
-//! zoom. It draws; it decides nothing.
+//! zoom. Every node and link can take the focus and has a name in words
+//! ([`crate::draw::describe`]); a data table of the figure follows it. It draws; it decides
+//! nothing.
 
 use std::rc::Rc;
 
@@ -14,8 +17,9 @@ use yew::prelude::*;
 
 use crate::draw::fit::{fit, Drawn, Frame, Label};
 use crate::draw::zoom::View;
-use crate::draw::{Figure, WIDTH};
+use crate::draw::{describe, Figure, WIDTH};
 use crate::editor::Selection;
+use crate::ui::components::figure_data::FigureData;
 use crate::ui::hooks::size::use_shown_width;
 
 /// Props of [`Graph`].
@@ -46,6 +50,37 @@ pub struct GraphProps {
     /// The background was clicked.
     #[prop_or_default]
     pub on_background: Callback<()>,
+    /// An arrow key on a focused node: move it by `(dx, dy)` in unit-square coordinates.
+    #[prop_or_default]
+    pub on_nudge: Callback<(usize, f64, f64)>,
+}
+
+/// How far one arrow key moves a node (Shift: five times as far), in unit-square coordinates.
+const NUDGE: f64 = 0.02;
+
+/// Enter or Space on a focused figure element calls `pick`; the arrow keys call `nudge` with
+/// a direction (only when `nudge` is given).
+fn on_keys(pick: Callback<()>, nudge: Option<Callback<(f64, f64)>>) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        let step = if e.shift_key() { 5.0 * NUDGE } else { NUDGE };
+        let dir = match e.key().as_str() {
+            "Enter" | " " => {
+                e.prevent_default();
+                pick.emit(());
+                return;
+            }
+            "ArrowLeft" => (-step, 0.0),
+            "ArrowRight" => (step, 0.0),
+            "ArrowUp" => (0.0, -step),
+            "ArrowDown" => (0.0, step),
+            _ => return,
+        };
+        if let Some(n) = &nudge {
+            e.prevent_default();
+            e.stop_propagation();
+            n.emit(dir);
+        }
+    })
 }
 
 /// The zoom state, changed through actions so that native listeners always see the latest.
@@ -117,7 +152,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         use_effect_with(size, move |&size| {
             let el = svg.cast::<web_sys::Element>();
             let listeners = el.map(|el| {
-                let (s1, z1) = (svg.clone(), zoom.clone());
+                let (s1, z1, s2) = (svg.clone(), zoom.clone(), svg.clone());
                 let wheel = EventListener::new_with_options(
                     &el,
                     "wheel",
@@ -145,7 +180,12 @@ pub fn Graph(props: &GraphProps) -> Html {
                         let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                             return;
                         };
-                        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        // Keys on a focused node or link are theirs (pick, nudge), not the view's.
+                        let on_svg = e.target().zip(s2.get()).is_some_and(|(t, s)| {
+                            t.dyn_ref::<web_sys::Node>()
+                                .is_some_and(|t| t.is_same_node(Some(&s)))
+                        });
+                        if !on_svg || e.ctrl_key() || e.meta_key() || e.alt_key() {
                             return;
                         }
                         let k = e.key();
@@ -228,8 +268,15 @@ pub fn Graph(props: &GraphProps) -> Html {
             </div>
         }
     };
+    // Editable elements are buttons (Enter picks them); elsewhere, named images.
+    let role = if props.editable { "button" } else { "img" };
+    let fig = &props.figure;
     let links = drawn.links.iter().enumerate().map(|(k, l)| {
         let selected = props.selected == Some(Selection::Link(k));
+        let onkeydown = {
+            let cb = props.on_link.clone();
+            on_keys(Callback::from(move |()| cb.emit(k)), None)
+        };
         let onclick = {
             let cb = props.on_link.clone();
             Callback::from(move |e: MouseEvent| {
@@ -238,7 +285,8 @@ pub fn Graph(props: &GraphProps) -> Html {
             })
         };
         html! {
-            <g class={classes!(l.class.clone(), selected.then_some("selected"))} data-testid={format!("link-{k}")} {onclick}>
+            <g class={classes!(l.class.clone(), selected.then_some("selected"))} data-testid={format!("link-{k}")} {onclick}
+               tabindex="0" role={role} aria-label={describe::link_name(fig, k)} {onkeydown}>
                 <title>{&l.title}</title>
                 // A wide transparent stroke makes thin links easy to click.
                 <line class="hit" x1={fmt(l.from.0)} y1={fmt(l.from.1)} x2={fmt(l.to.0)} y2={fmt(l.to.1)} />
@@ -250,6 +298,11 @@ pub fn Graph(props: &GraphProps) -> Html {
     });
     let nodes = drawn.nodes.iter().enumerate().map(|(i, n)| {
         let selected = props.selected == Some(Selection::Node(i)) || props.link_from == Some(i);
+        let onkeydown = {
+            let (cb, nudge) = (props.on_node.clone(), props.on_nudge.clone());
+            let nudge = props.editable.then(|| Callback::from(move |(dx, dy): (f64, f64)| nudge.emit((i, dx, dy))));
+            on_keys(Callback::from(move |()| cb.emit(i)), nudge)
+        };
         let onpointerdown = {
             let (cb, gesture, editable) = (props.on_node.clone(), gesture.clone(), props.editable);
             let svg = svg.clone();
@@ -267,7 +320,8 @@ pub fn Graph(props: &GraphProps) -> Html {
             })
         };
         html! {
-            <g class={classes!(n.class.clone(), selected.then_some("selected"))} data-testid={format!("node-{}", n.full)} {onpointerdown}>
+            <g class={classes!(n.class.clone(), selected.then_some("selected"))} data-testid={format!("node-{}", n.full)} {onpointerdown}
+               tabindex="0" role={role} aria-label={fig.nodes.get(i).map(describe::node_name)} {onkeydown}>
                 <title>{&n.title}</title>
                 <circle cx={fmt(n.at.0)} cy={fmt(n.at.1)} r={fmt(drawn.r)} />
                 { text(&n.id, "id") }
@@ -277,6 +331,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         }
     });
     html! {
+        <>
         <div class="graph-wrap" ref={wrap}>
             <svg ref={svg.clone()} data-testid="graph" class={classes!("graph", props.editable.then_some("editable"), view.zoomed().then_some("zoomed"))}
                  viewBox={view.view_box(frame.w, frame.h)} role="group" aria-label={props.title.clone()} tabindex="0"
@@ -294,6 +349,8 @@ pub fn Graph(props: &GraphProps) -> Html {
             </svg>
             { buttons }
         </div>
+        <FigureData figure={props.figure.clone()} />
+        </>
     }
 }
 
@@ -335,9 +392,11 @@ fn pointer_moved(
     g.pointers[k] = (id, now.0, now.1);
 }
 
+/// A placed text. The trailing space keeps texts apart where they are read as one (the name
+/// checkers compare "1 w=1" with the element's name).
 fn text(l: &Label, class: &'static str) -> Html {
     html! {
-        <text class={class} x={fmt(l.x)} y={fmt(l.y)} text-anchor={l.anchor} style={format!("font-size:{:.1}px", l.px)}>{&l.text}</text>
+        <text aria-hidden="true" class={class} x={fmt(l.x)} y={fmt(l.y)} text-anchor={l.anchor} style={format!("font-size:{:.1}px", l.px)}>{&l.text}{" "}</text>
     }
 }
 

@@ -3,9 +3,12 @@
 //! (steady-state.md section 4.8). The ratio tends to 1: asymptotic optimality. Both it and
 //! the chains scaling view draw through [`LinesPlot`] (named lines over one x axis).
 
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use yew::prelude::*;
+
+use crate::ui::components::data_table::{data_table, num};
 
 /// Props of [`ThroughputPlot`].
 #[derive(Properties, PartialEq)]
@@ -19,17 +22,14 @@ pub struct PlotProps {
 /// The plot.
 #[component]
 pub fn ThroughputPlot(props: &PlotProps) -> Html {
-    let t_max = props
-        .points
-        .last()
-        .map_or(1.0, |p| p.0)
-        .max(f64::MIN_POSITIVE);
     let mut series = vec![(0.0, 0.0)];
     series.extend_from_slice(&props.points);
+    // The bound at every period's end too: the data table then has both values on each row.
+    let bound = series.iter().map(|&(t, _)| (t, props.rho * t)).collect();
     let lines = vec![
         Line {
             label: "bound ρ*·t (no schedule does better)".to_owned(),
-            points: vec![(0.0, 0.0), (t_max, props.rho * t_max)],
+            points: bound,
             rgb: (200, 60, 40),
         },
         Line {
@@ -66,19 +66,20 @@ pub struct LinesProps {
     pub testid: String,
 }
 
-fn draw_lines(
-    canvas: web_sys::HtmlCanvasElement,
+fn draw_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     lines: &[Line],
     axes: &(String, String),
-) -> Result<(), Box<dyn std::error::Error>> {
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no canvas")?;
-    let root = backend.into_drawing_area();
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
     root.fill(&WHITE)?;
     let all = || lines.iter().flat_map(|l| l.points.iter());
     let (x0, x1) = all().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
     let y1 = all().fold(0f64, |m, p| m.max(p.1)).max(f64::MIN_POSITIVE);
     let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, 1.0) };
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(52)
         .y_label_area_size(92)
@@ -91,12 +92,16 @@ fn draw_lines(
         .axis_desc_style(("sans-serif", 14))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;
-    for l in lines {
+    for (k, l) in lines.iter().enumerate() {
         let c = RGBColor(l.rgb.0, l.rgb.1, l.rgb.2);
-        chart
-            .draw_series(LineSeries::new(l.points.clone(), c.stroke_width(2)))?
-            .label(l.label.as_str())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], c));
+        let style = c.stroke_width(2);
+        let pts = l.points.clone();
+        match dash(k) {
+            None => chart.draw_series(LineSeries::new(pts, style))?,
+            Some((d, g)) => chart.draw_series(DashedLineSeries::new(pts, d, g, style))?,
+        }
+        .label(l.label.as_str())
+        .legend(move |at| legend_mark(k, c, at));
     }
     chart
         .configure_series_labels()
@@ -106,6 +111,29 @@ fn draw_lines(
         .draw()?;
     root.present()?;
     Ok(())
+}
+
+/// Line `k`'s dash pattern `(dash, gap)` in pixels: the first is solid, the others dashed
+/// each their own way, so that lines differ by more than their hue (WCAG 1.4.1).
+#[must_use]
+pub fn dash(k: usize) -> Option<(u32, u32)> {
+    [
+        None,
+        Some((9, 4)),
+        Some((2, 3)),
+        Some((16, 4)),
+        Some((5, 2)),
+    ][k % 5]
+}
+
+/// Line `k`'s sample in a legend at `(x, y)`: its colour and its dash pattern.
+pub fn legend_mark(
+    k: usize,
+    c: RGBColor,
+    (x, y): (i32, i32),
+) -> DashedPathElement<std::vec::IntoIter<(i32, i32)>, u32> {
+    let (d, g) = dash(k).unwrap_or((24, 1));
+    DashedPathElement::new(vec![(x, y), (x + 24, y)], d, g, c.stroke_width(2))
 }
 
 /// Named lines over one x axis (plotters on a canvas), redrawn when the lines change.
@@ -119,10 +147,57 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
             move |(lines, axes)| {
                 if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
                     // A drawing failure leaves the canvas blank; the numbers are in the table.
-                    let _ = draw_lines(c, lines, axes);
+                    if let Some(backend) = CanvasBackend::with_canvas_object(c) {
+                        let _ = draw_lines(&backend.into_drawing_area(), lines, axes);
+                    }
                 }
             },
         );
     }
-    html! { <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} aria-label={props.label.clone()}></canvas> }
+    // The same plot as SVG, for the export menu (drawing, not solving: the points are given).
+    let svg = use_memo(
+        (props.lines.clone(), props.axes.clone()),
+        |(lines, axes)| {
+            let mut text = String::new();
+            {
+                let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
+                let _ = draw_lines(&root, lines, axes);
+            }
+            text
+        },
+    );
+    html! {
+        <>
+            <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} role="img" aria-label={props.label.clone()} data-svg={(*svg).clone()}></canvas>
+            { lines_table(&props.lines, &props.axes, &props.label) }
+        </>
+    }
+}
+
+/// The lines as a table: one row per x value of any line, one column per line (empty where a
+/// line has no point at that x).
+fn lines_table(lines: &[Line], axes: &(String, String), label: &str) -> Html {
+    let mut xs: Vec<f64> = lines
+        .iter()
+        .flat_map(|l| l.points.iter().map(|p| p.0))
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let mut headers = vec![axes.0.clone()];
+    headers.extend(lines.iter().map(|l| format!("{}: {}", axes.1, l.label)));
+    let rows: Vec<Vec<String>> = xs
+        .iter()
+        .map(|&x| {
+            let mut row = vec![num(x)];
+            row.extend(lines.iter().map(|l| {
+                l.points
+                    .iter()
+                    .find(|p| p.0.total_cmp(&x).is_eq())
+                    .map(|p| num(p.1))
+                    .unwrap_or_default()
+            }));
+            row
+        })
+        .collect();
+    data_table("Data of this plot (table)", label, &headers, &rows)
 }

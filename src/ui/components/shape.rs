@@ -1,9 +1,12 @@
 //! One shape of the shared figure vocabulary ([`crate::draw::shapes`]) as a Yew SVG element:
-//! the figures of chains, scatter, master–slave and divisible load on the page.
+//! the figures of chains, scatter, master–slave, ring and divisible load on the page. A
+//! rectangle with a tooltip takes the focus and is named by it; [`shapes_data`] is the figure
+//! as a table (every tooltip and label), for who cannot see it.
 
 use yew::prelude::*;
 
 use crate::draw::shapes::{points_attr, Shape};
+use crate::ui::components::data_table::data_table;
 
 fn n2(v: f64) -> String {
     format!("{v:.2}")
@@ -21,7 +24,8 @@ pub fn shape(s: &Shape) -> Html {
             fill,
             tip,
         } => html! {
-            <rect class={*class} x={n2(*x)} y={n2(*y)} width={n2(*w)} height={n2(*h)} fill={fill.map(AttrValue::from)}>
+            <rect class={*class} x={n2(*x)} y={n2(*y)} width={n2(*w)} height={n2(*h)} fill={fill.map(AttrValue::from)}
+                  tabindex={tip.is_some().then_some("0")} role={tip.is_some().then_some("img")} aria-label={tip.clone()}>
                 if let Some(t) = tip { <title>{t.clone()}</title> }
             </rect>
         },
@@ -45,4 +49,28 @@ pub fn shape(s: &Shape) -> Html {
             <text class={*class} x={n2(*x)} y={n2(*y)} text-anchor={anchor.css()}>{text.clone()}</text>
         },
     }
+}
+
+/// The figure's words as a table: each mark's tooltip, then each label, in drawing order.
+pub fn shapes_data(shapes: &[Shape]) -> Html {
+    let tips = shapes.iter().filter_map(|s| match s {
+        Shape::Rect { tip: Some(t), .. } => Some(vec!["mark".to_owned(), t.clone()]),
+        _ => None,
+    });
+    let labels = shapes.iter().filter_map(|s| match s {
+        Shape::Text { text, .. } if !text.trim().is_empty() => {
+            Some(vec!["label".to_owned(), text.clone()])
+        }
+        _ => None,
+    });
+    let rows: Vec<Vec<String>> = tips.chain(labels).collect();
+    if rows.is_empty() {
+        return Html::default();
+    }
+    data_table(
+        "Data of this figure (table)",
+        "Marks and labels of the figure",
+        &["kind".to_owned(), "text".to_owned()],
+        &rows,
+    )
 }

@@ -1,9 +1,11 @@
 //! The Share dialog: the URL that reopens exactly this view, and an iframe snippet for course
-//! pages.
+//! pages with every embed option of formats.md §5 (autoplay, controls, start, end, speed; read
+//! and written by the pure [`crate::embed`]).
 
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
+use crate::embed::{read_fields, snippet, EmbedOptions, FieldError};
 use crate::ui::dom;
 
 /// Props of [`ShareDialog`].
@@ -17,44 +19,53 @@ pub struct ShareProps {
     pub on_close: Callback<()>,
 }
 
-/// Width of the suggested iframe.
-pub const EMBED_WIDTH: u32 = 820;
-/// Height of the suggested iframe with the player.
-pub const EMBED_HEIGHT: u32 = 640;
-/// Height without the player (`controls=0`).
-pub const EMBED_HEIGHT_BARE: u32 = 560;
-
-/// The iframe snippet for `url` in embed mode.
-#[must_use]
-pub fn embed_snippet(url: &str, title: &str, autoplay: bool, controls: bool) -> String {
-    let mut src = format!("{url}&embed=1");
-    if autoplay {
-        src.push_str("&autoplay=1");
-    }
-    if !controls {
-        src.push_str("&controls=0");
-    }
-    let title = crate::draw::svg::escape(title);
-    // The embedded page fits its drawing to the frame's height (www/style.css), keeping room for
-    // the caption and the player: these heights always show everything.
-    let height = if controls {
-        EMBED_HEIGHT
-    } else {
-        EMBED_HEIGHT_BARE
-    };
-    format!(
-        r#"<iframe src="{src}" title="HetLab: {title}" width="{EMBED_WIDTH}" height="{height}" style="border:0" loading="lazy"></iframe>"#
-    )
-}
-
 /// The dialog: modal, it takes the focus when it opens (the URL, selected), keeps Tab and
 /// Shift+Tab inside, closes on Escape, and gives the focus back to what had it.
 #[component]
 pub fn ShareDialog(props: &ShareProps) -> Html {
     let autoplay = use_state(|| false);
     let controls = use_state(|| true);
+    let start = use_state(String::new);
+    let end = use_state(String::new);
+    let speed = use_state(String::new);
     let dialog = use_node_ref();
-    let snippet = embed_snippet(&props.url, &props.title, *autoplay, *controls);
+    // Fields that cannot be read are named next to themselves and left out of the snippet.
+    let (options, errors) = match read_fields(*autoplay, *controls, &start, &end, &speed) {
+        Ok(o) => (o, Vec::new()),
+        Err(errors) => (
+            EmbedOptions {
+                autoplay: *autoplay,
+                controls: *controls,
+                ..EmbedOptions::default()
+            },
+            errors,
+        ),
+    };
+    let snippet = snippet(&props.url, &props.title, &options);
+    let field = |name: &'static str,
+                 label: &'static str,
+                 hint: &'static str,
+                 state: &UseStateHandle<String>| {
+        let on_input = {
+            let state = state.clone();
+            Callback::from(move |e: InputEvent| {
+                if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                    state.set(input.value());
+                }
+            })
+        };
+        let error: Option<&FieldError> = errors.iter().find(|e| e.field == name);
+        html! {
+            <label class="embed-field">{label}
+                <input type="text" inputmode="decimal" size="5" value={(**state).clone()} placeholder={hint}
+                    oninput={on_input} data-testid={format!("embed-{name}")}
+                    aria-invalid={error.is_some().to_string()} />
+                if let Some(e) = error {
+                    <span class="field-error" role="alert" data-testid={format!("embed-{name}-error")}>{e.message.clone()}</span>
+                }
+            </label>
+        }
+    };
     let copy = |text: String| Callback::from(move |_: MouseEvent| dom::copy(&text));
     let toggle = |state: &UseStateHandle<bool>| {
         let state = state.clone();
@@ -119,6 +130,11 @@ pub fn ShareDialog(props: &ShareProps) -> Html {
                 <h3>{"Embed in a course page"}</h3>
                 <label><input type="checkbox" checked={*autoplay} onchange={toggle(&autoplay)} />{" play automatically"}</label>
                 <label><input type="checkbox" checked={*controls} onchange={toggle(&controls)} />{" show the controls"}</label>
+                <div class="row embed-fields">
+                    { field("start", "first step ", "0", &start) }
+                    { field("end", "last step ", "last", &end) }
+                    { field("speed", "steps per second ", "2", &speed) }
+                </div>
                 <textarea readonly=true rows="4" value={snippet.clone()} data-testid="embed-code" aria-label="Embed code" />
                 <div class="row">
                     <button onclick={copy(snippet)}>{"Copy embed code"}</button>

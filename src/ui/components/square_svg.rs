@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::draw::square::{SquareFigure, MARGIN, SIDE};
+use crate::ui::components::data_table::data_table;
 use crate::ui::hooks::size::use_shown_width;
 
 /// Props of [`SquareSvg`].
@@ -24,15 +25,22 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
     let (width, text) = use_shown_width(wrap.clone(), full);
     let k = (full / width).max(1.0) * text;
     let texts = props.figure.texts(k);
+    let rows: Vec<Vec<String>> = props
+        .figure
+        .tiles
+        .iter()
+        .map(|t| vec![t.label.clone(), t.sub.clone()])
+        .collect();
     html! {
+        <>
         <div class="square-wrap" ref={wrap}>
-        <svg class="square" viewBox={format!("0 0 {full} {full}")} role="img" aria-label={props.title.clone()} data-testid="square">
+        <svg class="square" viewBox={format!("0 0 {full} {full}")} role="group" aria-label={props.title.clone()} data-testid="square">
             <rect class="frame" x={MARGIN.to_string()} y={MARGIN.to_string()} width={SIDE.to_string()} height={SIDE.to_string()} />
             if props.figure.tiles.is_empty() && props.figure.outlines.is_empty() {
                 <text class="empty" text-anchor="middle" x={(MARGIN + SIDE / 2.0).to_string()} y={(MARGIN + SIDE / 2.0).to_string()} style={format!("font-size:{:.1}px", 15.0 * k)}>{"The rectangles appear here once they are placed."}</text>
             }
             { for props.figure.tiles.iter().map(|t| html! {
-                <g class={t.class.clone()} data-testid={format!("rect-{}", t.proc + 1)}>
+                <g class={t.class.clone()} data-testid={format!("rect-{}", t.proc + 1)} tabindex="0" role="img" aria-label={format!("{}: {}", t.label, t.sub)}>
                     <rect x={format!("{:.2}", t.x)} y={format!("{:.2}", t.y)} width={format!("{:.2}", t.w)} height={format!("{:.2}", t.h)} fill={t.fill}>
                         <title>{format!("{}: {}", t.label, t.sub)}</title>
                     </rect>
@@ -49,9 +57,13 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
                 <line class="separator" x1={format!("{x:.2}")} y1={MARGIN.to_string()} x2={format!("{x:.2}")} y2={(MARGIN + SIDE).to_string()} />
             }) }
             { for texts.into_iter().map(|(l, class)| html! {
-                <text class={class} x={format!("{:.2}", l.x)} y={format!("{:.2}", l.y)} text-anchor={l.anchor} style={format!("font-size:{:.1}px", l.px)}>{l.text}</text>
+                <text aria-hidden="true" class={class} x={format!("{:.2}", l.x)} y={format!("{:.2}", l.y)} text-anchor={l.anchor} style={format!("font-size:{:.1}px", l.px)}>{l.text}</text>
             }) }
         </svg>
         </div>
+        if !rows.is_empty() {
+            { data_table("Data of this figure (table)", "Rectangles", &["rectangle".to_owned(), "values".to_owned()], &rows) }
+        }
+        </>
     }
 }

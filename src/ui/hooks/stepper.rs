@@ -18,9 +18,13 @@ use hetlab_core::trace::Step;
 /// The player of a trace of `len` steps: the step comes from the URL (`step`, `start`, `end`,
 /// `autoplay`, `speed`); scrubbing replaces the history entry. While playing, one timeout per
 /// shown step advances it; ← → space Home End drive it unless the user is typing in a field or
-/// the embed hides the controls (`controls=0`).
+/// the embed hides the controls (`controls=0`). `len` is `None` while the run is on its way:
+/// the player then ignores every action and holds the URL's step and autoplay as they are, so
+/// a shared link's step survives the wait.
 #[hook]
-pub fn use_player(len: usize) -> (Player, Callback<Action>) {
+pub fn use_player(len: Option<usize>) -> (Player, Callback<Action>) {
+    let ready = len.is_some();
+    let len = len.unwrap_or(0);
     let nav = use_nav();
     let q = nav.route.query.clone();
     let controls = q.get("controls") != Some("0");
@@ -44,6 +48,9 @@ pub fn use_player(len: usize) -> (Player, Callback<Action>) {
     let on_action = {
         let (player, playing, speed) = (player.clone(), playing.clone(), speed.clone());
         Callback::from(move |a: Action| {
+            if !ready {
+                return;
+            }
             // Start from what the address bar holds now, never from the route of the render that
             // made this callback: keys and timer ticks outlive renders, and the page may have
             // filled in `i=` and `algo=` since (a stale route would drop them). The step, too,
@@ -70,9 +77,10 @@ pub fn use_player(len: usize) -> (Player, Callback<Action>) {
     {
         let on_action = on_action.clone();
         use_effect_with(
-            (player.playing, player.step, player.interval_ms()),
-            move |&(playing, _, ms)| {
-                let t = playing.then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
+            (player.playing, player.step, player.interval_ms(), ready),
+            move |&(playing, _, ms, ready)| {
+                let t = (playing && ready)
+                    .then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
                 move || drop(t)
             },
         );

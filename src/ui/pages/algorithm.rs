@@ -17,6 +17,7 @@ use yew::prelude::*;
 use crate::player::{Action, Player};
 use crate::ui::components::player_bar::PlayerBar;
 use crate::ui::dom;
+use crate::ui::hooks::solve::{use_solving, Solving};
 use crate::ui::hooks::stepper::{
     self, algo_select, phase_buttons, preset_select, share_button, share_dialog, use_player,
     use_shareable_url, PageQuery, Pseudocode,
@@ -33,8 +34,9 @@ pub trait FamilyPage: 'static {
     /// The core family.
     type F: Family<Input: Clone + PartialEq + 'static, Run: 'static>;
     /// What the page shows beside the figure that is not the state at step `k` (comparisons,
-    /// other models, plot series): computed once per instance and algorithm, in the core.
-    type Extra: 'static;
+    /// other models, plot series): computed once per instance and algorithm, in the core (in
+    /// the solver worker, which ships it to the page with the run).
+    type Extra: serde::Serialize + serde::de::DeserializeOwned + 'static;
 
     /// CSS class and `data-testid` of the page (`"lu-page"`).
     const CLASS: &'static str;
@@ -147,11 +149,15 @@ pub struct Shown {
 
 /// One run with everything computed from it once: the extra results and the result document
 /// (the JSON export, and whether a search stopped at its budget).
-struct Solved<P: FamilyPage> {
-    run: Run<P>,
-    extra: P::Extra,
-    doc: Rc<serde_json::Value>,
-    budget_hit: bool,
+pub struct Solved<P: FamilyPage> {
+    /// The run.
+    pub run: Run<P>,
+    /// The family's extra results.
+    pub extra: P::Extra,
+    /// The result document.
+    pub doc: Rc<serde_json::Value>,
+    /// A search stopped at its work budget.
+    pub budget_hit: bool,
 }
 
 fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result<Input<P>, String> {
@@ -159,7 +165,12 @@ fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result
     stepper::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
 }
 
-fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Result<Solved<P>, String> {
+/// Runs `algo` on `input` with the family's extras and result document (in the solver
+/// worker, or on the page where no worker can run).
+///
+/// # Errors
+/// The solver's refusal, in a sentence.
+pub fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Result<Solved<P>, String> {
     let (_, run) =
         family::run_offered::<P::F>(input, Some(algo), true).map_err(|e| e.to_string())?;
     let extra = P::extra(input, algo, &run);
@@ -191,9 +202,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
     } else {
         q.algo.clone()
     };
-    let solved = use_memo((resolved.clone(), algo.clone()), |(r, algo)| {
-        (**r).as_ref().ok().map(|input| solve::<P>(input, algo))
-    });
+    let solve = use_solving::<P>(resolved.clone(), algo.clone());
     {
         let inst = (*resolved).clone().ok();
         use_effect_with(inst.clone(), |inst| {
@@ -204,9 +213,10 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         use_shareable_url(inst.map(P::F::wrap), default_algo, None);
     }
     let share_open = use_state(|| false);
-    let len = match &*solved {
-        Some(Ok(s)) => P::F::steps(&s.run),
-        _ => 0,
+    let len = match &*solve.state {
+        Solving::Done(s) => Some(P::F::steps(&s.run)),
+        Solving::Working { .. } => None,
+        Solving::Failed(_) | Solving::Cancelled => Some(0),
     };
     let (player, on_action) = use_player(len);
 
@@ -214,8 +224,8 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         Ok(i) => i,
         Err(message) => return error_view::<P>(message, q.embed),
     };
-    let (shown, failed) = match &*solved {
-        Some(Ok(s)) => {
+    let (shown, failed) = match &*solve.state {
+        Solving::Done(s) => {
             let ctx = Ctx::<P> {
                 input,
                 algo: &algo,
@@ -226,7 +236,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
             };
             (P::view(&ctx), false)
         }
-        Some(Err(message)) => (
+        Solving::Failed(message) => (
             Shown {
                 title: P::TITLE.to_owned(),
                 figure: P::refused(input),
@@ -236,7 +246,25 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
             },
             true,
         ),
-        None => return error_view::<P>("Nothing to show.", q.embed),
+        Solving::Working { steps, ms } => (
+            Shown {
+                title: P::TITLE.to_owned(),
+                figure: working(*steps, *ms, &solve.cancel),
+                caption: format!("Running {algo}…"),
+                ..Shown::default()
+            },
+            false,
+        ),
+        Solving::Cancelled => (
+            Shown {
+                title: P::TITLE.to_owned(),
+                figure: cancelled(&algo, &solve.retry),
+                caption: format!("{algo} was cancelled: nothing is shown until it runs."),
+                side: html! { <p class="muted" data-testid="throughput">{"No result: the run was cancelled."}</p> },
+                ..Shown::default()
+            },
+            false,
+        ),
     };
     let figure = html! {
         <figure class="figure" data-testid="figure">
@@ -244,15 +272,15 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
             <figcaption data-testid="caption" class={classes!("caption", failed.then_some("warning"))} aria-live="polite">{shown.caption.clone()}</figcaption>
         </figure>
     };
-    let bar = q
-        .controls
+    let ready = matches!(&*solve.state, Solving::Done(_));
+    let bar = (q.controls && ready)
         .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
     if q.embed {
         let fit = (!q.controls).then_some("no-controls");
         return html! { <section class={classes!(P::CLASS, "embed", fit)} data-testid={P::CLASS}>{figure}{for bar}</section> };
     }
-    let (result, budget_hit) = match &*solved {
-        Some(Ok(s)) => (Some(s.doc.clone()), s.budget_hit),
+    let (result, budget_hit) = match &*solve.state {
+        Solving::Done(s) => (Some(s.doc.clone()), s.budget_hit),
         _ => (None, false),
     };
     let tools = toolbar::<P>(&nav, &algo, &offered, input, &shown, result, &share_open);
@@ -277,6 +305,37 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
             { shown.after }
             { share_dialog(&share_open, &nav, &shown.title) }
         </section>
+    }
+}
+
+/// The figure while the worker solves: what it has done so far, and Cancel. It fades in after
+/// a moment (www/style.css), so quick runs do not flash it.
+fn working(steps: u32, ms: f64, cancel: &Callback<()>) -> Html {
+    let cancel = cancel.reform(|_: MouseEvent| ());
+    let done = if steps > 0 {
+        format!("{steps} steps recorded, {:.1} s", ms / 1000.0)
+    } else if ms > 0.0 {
+        format!("{:.1} s", ms / 1000.0)
+    } else {
+        String::new()
+    };
+    html! {
+        <div class="working" role="status" data-testid="working">
+            <p>{"Solving in the background: the page stays usable."}</p>
+            <p class="muted" data-testid="working-progress">{done}</p>
+            <button onclick={cancel} data-testid="cancel">{"Cancel"}</button>
+        </div>
+    }
+}
+
+/// The figure after Cancel: run it again.
+fn cancelled(algo: &str, retry: &Callback<()>) -> Html {
+    let retry = retry.reform(|_: MouseEvent| ());
+    html! {
+        <div class="working cancelled" data-testid="cancelled">
+            <p>{format!("You stopped {algo}. Pick another algorithm or instance, or run it again.")}</p>
+            <button onclick={retry} data-testid="retry">{"Run again"}</button>
+        </div>
     }
 }
 
@@ -327,6 +386,7 @@ fn toolbar<P: FamilyPage>(
             { share_button(share_open) }
             if let Some(cb) = on_svg { <button onclick={cb} data-testid="export-svg">{"Export SVG"}</button> }
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
+            <crate::ui::components::export_menu::ExportMenu instance={Rc::new(P::F::wrap(input.clone()))} algo={algo.to_owned()} fallback={shown.svg.clone()} />
             { P::editor(nav, input) }
         </div>
     }

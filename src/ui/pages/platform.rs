@@ -1,5 +1,5 @@
 //! The platform editor: draw, drag, link, edit `w` and `c` in tables, presets, generators,
-//! JSON import/export, undo/redo, and autosave in localStorage (a reload loses nothing).
+//! JSON and SimGrid import/export, undo/redo, and autosave in localStorage (a reload loses nothing).
 
 use std::rc::Rc;
 
@@ -17,7 +17,9 @@ use crate::draw;
 use crate::editor::{parse_field, parse_latency, Edit, Editor, FieldRule, Selection};
 use crate::route::{Page, Route};
 use crate::ui::components::graph::Graph;
+use crate::ui::components::simgrid_box::SimgridBox;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
+use crate::ui::pages::add_link::AddLinkForm;
 use crate::ui::use_nav;
 
 /// The reducer's state: the pure [`Editor`].
@@ -136,6 +138,10 @@ pub fn PlatformPage() -> Html {
         let d = editor.dispatcher();
         Callback::from(move |()| d.dispatch(Edit::Select(None)))
     };
+    let on_nudge = {
+        let d = editor.dispatcher();
+        Callback::from(move |(i, dx, dy)| d.dispatch(Edit::Nudge(i, dx, dy)))
+    };
 
     let issues = SteadyState::check_platform(&e.platform, "");
     let on_run = {
@@ -162,15 +168,16 @@ pub fn PlatformPage() -> Html {
                     <figure class="figure">
                         <Graph figure={figure} title={e.platform.name.clone().unwrap_or_else(|| "Platform".to_owned())}
                                editable=true selected={e.selected} link_from={e.link_from}
-                               {on_node} {on_drag} {on_link} on_background={on_bg} />
+                               {on_node} {on_drag} {on_link} on_background={on_bg} {on_nudge} />
                         <figcaption class="caption">
                             if *link_mode { {"Link mode: click two nodes to join them (cost 1; edit it in the table)."} }
-                            else { {"Drag nodes to move them; click a node or a link to select it; Delete removes the selection."} }
+                            else { {"Drag nodes to move them (or focus one with Tab and use the arrow keys); click a node or a link, or press Enter on it, to select it; Delete removes the selection."} }
                         </figcaption>
                     </figure>
                 </div>
                 <aside class="side" data-testid="editor-panel">
                     { sources(&editor) }
+                    <SimgridBox platform={e.platform.clone()} on_load={{ let d = editor.dispatcher(); Callback::from(move |p| d.dispatch(Edit::Load(p))) }} />
                     if *import_open { <ImportBox on_load={{ let d = editor.dispatcher(); let open = import_open.clone(); Callback::from(move |p| { d.dispatch(Edit::Load(p)); open.set(false); }) }} /> }
                     <h2>{"Run"}</h2>
                     if issues.is_empty() {
@@ -537,6 +544,7 @@ fn link_table(editor: &UseReducerHandle<EditorState>) -> Html {
         <>
             <h2>{"Links"}</h2>
             <p class="muted">{"c: time to send one task; back: the other way when it differs (empty: same); lcomm: start-up latency of a message (optional)."}</p>
+            <AddLinkForm platform={p.clone()} on_add={{ let d = editor.dispatcher(); Callback::from(move |(a, b, c)| d.dispatch(Edit::AddLink(a, b, c))) }} />
             <table class="edit" data-testid="link-table">
                 <thead><tr><th>{"link"}</th><th>{"c"}</th><th>{"back"}</th><th>{"one-way"}</th><th>{"lcomm"}</th></tr></thead>
                 <tbody>{ for rows }</tbody>

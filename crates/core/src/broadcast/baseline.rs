@@ -1,7 +1,9 @@
-//! Baselines of broadcast.md §7 under the bidirectional one-port model: the throughput of a
-//! fixed tree (§7.1), the best single tree by branch and bound (§7.2), the classical overlays
-//! star, chain and binomial realised by routes (§7.3), the greedy load-aware tree and the
-//! shortest-path tree (§7.4). All exact; every tie rule is the spec's.
+//! Baselines of broadcast.md §7 under both one-port models: the throughput of a fixed tree
+//! (§7.1), the best single tree by branch and bound (§7.2), the classical overlays star, chain
+//! and binomial realised by routes (§7.3), the greedy load-aware tree and the shortest-path tree
+//! (§7.4). Under the unidirectional model a node's load is `out(v) + in(v)` (its one port does
+//! both); overlays whose support is not bipartite are evaluated by `baseline_uni`. All exact;
+//! every tie rule is the spec's.
 
 use num_traits::{Signed, Zero};
 use serde::Serialize;
@@ -18,7 +20,7 @@ use crate::rational::Q;
 pub const BEST_TREE_BUDGET: u64 = 10_000_000;
 
 /// What a baseline built, for the figure of pipeline T (§8.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Baseline {
     /// The algorithm name.
     pub name: String,
@@ -32,15 +34,33 @@ pub struct Baseline {
     pub bottleneck: Option<(usize, Side)>,
     /// Best tree only: the search completed ("proved optimal") within its budget.
     pub complete: Option<bool>,
+    /// Why the overlay is not defined on this platform ("n/a"), when it is not.
+    pub reason: Option<String>,
+    /// Unidirectional model: the transfers as weighted matchings, `ρ = 1/χ`.
+    pub colouring: Option<super::baseline_uni::Colouring>,
 }
 
 /// `max_v max(out(v), in(v))` for arc multiplicities `mu`, and the first port attaining it.
 #[must_use]
 pub fn max_load(n: usize, arcs: &[Arc], mu: &[u32]) -> (Q, Option<(usize, Side)>) {
+    max_load_in(n, arcs, mu, false)
+}
+
+/// As [`max_load`]; with `uni`, the unidirectional load `max_v (out(v) + in(v))`, attained at
+/// a node's single port ([`Side::Both`]).
+#[must_use]
+pub fn max_load_in(n: usize, arcs: &[Arc], mu: &[u32], uni: bool) -> (Q, Option<(usize, Side)>) {
     let usage: Vec<Q> = mu.iter().map(|&m| Q::from_integer(m.into())).collect();
     let (out, inn) = port_loads(n, arcs, &usage);
     let mut best = (Q::zero(), None);
     for v in 0..n {
+        if uni {
+            let load = &out[v] + &inn[v];
+            if load > best.0 {
+                best = (load, Some((v, Side::Both)));
+            }
+            continue;
+        }
         for (side, load) in [(Side::Out, &out[v]), (Side::In, &inn[v])] {
             if *load > best.0 {
                 best = (load.clone(), Some((v, side)));
@@ -71,6 +91,13 @@ pub fn tree_throughput(n: usize, arcs: &[Arc], tree: &[usize]) -> Option<Q> {
 /// `O(|V|·|E|)`.
 #[must_use]
 pub fn greedy_tree(n: usize, arcs: &[Arc], source: usize) -> Option<Vec<usize>> {
+    greedy_tree_in(n, arcs, source, false)
+}
+
+/// As [`greedy_tree`]; with `uni` (unidirectional model) the new node's load grows too:
+/// `load(w) += c_uw` (§7.4).
+#[must_use]
+pub fn greedy_tree_in(n: usize, arcs: &[Arc], source: usize, uni: bool) -> Option<Vec<usize>> {
     let mut in_t = vec![false; n];
     in_t[source] = true;
     let mut load = vec![Q::zero(); n];
@@ -84,6 +111,9 @@ pub fn greedy_tree(n: usize, arcs: &[Arc], source: usize) -> Option<Vec<usize>> 
             })?;
         let a = &arcs[best];
         load[a.from] += &a.c;
+        if uni {
+            load[a.to] += &a.c;
+        }
         in_t[a.to] = true;
         tree.push(best);
     }
@@ -279,7 +309,23 @@ pub fn best_tree(
     budget: u64,
     improved: &mut dyn FnMut(&[usize], &Q),
 ) -> Option<(Vec<usize>, bool)> {
-    let greedy = greedy_tree(n, arcs, source)?;
+    best_tree_in(n, arcs, source, budget, false, improved)
+}
+
+/// As [`best_tree`]; with `uni` the load of a node is `out(v) + in(v)` (unidirectional model,
+/// §7.1): choosing the arc `u → v` adds `c` to both `u` and `v`, and the incumbent starts from
+/// the unidirectional greedy tree. A tree is bipartite, so its throughput is `1 / max load`
+/// exactly (König).
+#[must_use]
+pub fn best_tree_in(
+    n: usize,
+    arcs: &[Arc],
+    source: usize,
+    budget: u64,
+    uni: bool,
+    improved: &mut dyn FnMut(&[usize], &Q),
+) -> Option<(Vec<usize>, bool)> {
+    let greedy = greedy_tree_in(n, arcs, source, uni)?;
     let mut incoming: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (e, a) in arcs.iter().enumerate() {
         if a.from != a.to {
@@ -299,15 +345,17 @@ pub fn best_tree(
         parent: vec![None; n],
         chosen: vec![None; n],
         load: vec![Q::zero(); n],
-        best_load: max_load(
+        best_load: max_load_in(
             n,
             arcs,
             &multiplicity(arcs.len(), std::slice::from_ref(&greedy)),
+            uni,
         )
         .0,
         best: greedy,
         work: 0,
         budget,
+        uni,
     };
     let complete = bb.branch(0, &Q::zero(), improved);
     Some((bb.best, complete))
@@ -349,6 +397,8 @@ struct Search<'a> {
     /// Work done so far (see [`best_tree`]).
     work: u64,
     budget: u64,
+    /// Unidirectional model: an arc loads both its ends.
+    uni: bool,
 }
 
 impl Search<'_> {
@@ -376,18 +426,28 @@ impl Search<'_> {
                 return false;
             }
             let u = self.arcs[e].from;
-            let new_load = &self.load[u] + &self.arcs[e].c;
-            if new_load >= self.best_load || self.descends(u, v) {
+            let c = &self.arcs[e].c;
+            let new_load = &self.load[u] + c;
+            let head_load = self.uni.then(|| &self.load[v] + c);
+            let worst = head_load
+                .as_ref()
+                .map_or(&new_load, |h| h.max(&new_load))
+                .clone();
+            if worst >= self.best_load || self.descends(u, v) {
                 continue;
             }
-            let next = current.clone().max(new_load.clone());
+            let next = current.clone().max(worst);
             let old = std::mem::replace(&mut self.load[u], new_load);
+            let old_head = head_load.map(|h| std::mem::replace(&mut self.load[v], h));
             self.parent[v] = Some(u);
             self.chosen[v] = Some(e);
             let ok = self.branch(depth + 1, &next, improved);
             self.parent[v] = None;
             self.chosen[v] = None;
             self.load[u] = old;
+            if let Some(h) = old_head {
+                self.load[v] = h;
+            }
             if !ok {
                 return false;
             }
@@ -412,5 +472,47 @@ impl Search<'_> {
             }
         }
         true
+    }
+}
+
+/// The LP-guided trees of §7.4 (solver-dependent, no oracle values): `lp-heaviest-tree` is the
+/// heaviest tree of the decomposition (first on ties); `lp-usage-tree` the spanning
+/// arborescence of largest total usage `Σ n_e` (Chu–Liu/Edmonds on `max n − n_e ≥ 0`, the
+/// same argmin as `−n_e` since every arborescence has `|V| − 1` arcs). Sorted arc ids; `None`
+/// for another name or when no arborescence exists.
+#[must_use]
+pub fn guided_tree(
+    name: &str,
+    n: usize,
+    arcs: &[Arc],
+    source: usize,
+    trees: &[super::WeightedTree],
+    usage: &[Q],
+) -> Option<Vec<usize>> {
+    match name {
+        "lp-heaviest-tree" => trees
+            .iter()
+            .enumerate()
+            .max_by(|(i, a), (j, b)| a.weight.cmp(&b.weight).then(j.cmp(i)))
+            .map(|(_, t)| t.arcs.clone()),
+        "lp-usage-tree" => {
+            let net = super::multicast::net::Net {
+                n,
+                arcs: arcs
+                    .iter()
+                    .map(|a| super::multicast::net::NetArc {
+                        from: a.from,
+                        to: a.to,
+                        c: a.c.clone(),
+                    })
+                    .collect(),
+            };
+            let top = usage.iter().max().cloned().unwrap_or_else(Q::zero);
+            let w: Vec<Q> = usage.iter().map(|u| &top - u).collect();
+            let (tree, _) =
+                super::multicast::arborescence::min_arborescence(&net, source, &w, &vec![true; n])?;
+            Some(tree)
+        }
+        _ => None,
     }
 }

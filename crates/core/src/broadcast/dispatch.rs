@@ -8,16 +8,19 @@ use serde_json::{json, Value};
 
 use super::multicast::{self, MulticastSolution, MulticastStep};
 use super::unidirectional::{self, UniSolution, UniStep};
-use super::{solve_traced, BroadcastInput, BroadcastSolution, PortModel, Step};
+use super::{
+    solve_traced_within, BroadcastError, BroadcastInput, BroadcastSolution, PortModel, SizeLimits,
+    Step,
+};
 use crate::error::SolveError;
-use crate::platform::{Arc, NodeId};
+use crate::family::Limits;
 use crate::rational::Q;
 use crate::report::{document, trace_json};
 use crate::trace::Traced;
 
 /// A solved broadcast instance, with its trace.
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum Run {
     /// Bidirectional broadcast (LP + trees, or a baseline).
     Broadcast(Traced<BroadcastSolution, Step>),
@@ -39,7 +42,18 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
             "multicast-exact",
         ]
     } else if input.port_model == PortModel::Unidirectional {
-        &["lp"]
+        // Column generation, then the baselines of §7 evaluated under this model.
+        &[
+            "lp",
+            "best-tree",
+            "star",
+            "chain",
+            "binomial",
+            "greedy-tree",
+            "spt",
+            "lp-heaviest-tree",
+            "lp-usage-tree",
+        ]
     } else {
         &[
             "lp",
@@ -50,6 +64,8 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
             "binomial",
             "greedy-tree",
             "spt",
+            "lp-heaviest-tree",
+            "lp-usage-tree",
         ]
     }
 }
@@ -75,6 +91,45 @@ fn plain<T, S, E>(solution: Result<T, E>) -> Result<Traced<T, S>, E> {
 /// # Errors
 /// As [`run`].
 pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
+    run_within(input, algorithm, traced, Limits::Default)
+}
+
+/// Why [`run`] would refuse `input` with `algorithm` under the default size limits, checked
+/// without solving (the bidirectional `lp` pipelines and the unidirectional model; multicast
+/// and the baselines have their own checks).
+#[must_use]
+pub fn over_limits(input: &BroadcastInput, algorithm: &str) -> Option<String> {
+    let p = &input.platform;
+    let (n, m) = (p.nodes.len(), p.arcs().len());
+    match (&input.targets, input.port_model) {
+        (None, PortModel::Unidirectional) => unidirectional::over_limits(n, m),
+        (None, PortModel::Bidirectional) if algorithm == "lp" || algorithm == "tree-colgen" => {
+            let l = SizeLimits::default();
+            (n > l.max_nodes || m > l.max_arcs).then(|| {
+                BroadcastError::TooLarge {
+                    nodes: n,
+                    arcs: m,
+                    max_nodes: l.max_nodes,
+                    max_arcs: l.max_arcs,
+                }
+                .to_string()
+            })
+        }
+        _ => None,
+    }
+}
+
+/// As [`run_with`], under the given size [`Limits`] ([`Limits::Lifted`] lifts the node and
+/// arc limits of the bidirectional pipeline and of the unidirectional column generation).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_within(
+    input: &BroadcastInput,
+    algorithm: &str,
+    traced: bool,
+    limits: Limits,
+) -> Result<Run, SolveError> {
     let known = algorithms(input);
     if !known.contains(&algorithm) {
         return Err(SolveError::Unknown(format!(
@@ -83,7 +138,13 @@ pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result
         )));
     }
     let (p, s) = (&input.platform, input.source);
-    match (&input.targets, input.port_model) {
+    // A baseline under the unidirectional model runs in pipeline T, which reads the model.
+    let route = if input.targets.is_none() && algorithm != "lp" {
+        PortModel::Bidirectional
+    } else {
+        input.port_model
+    };
+    match (&input.targets, route) {
         (Some(_), PortModel::Unidirectional) => Err(SolveError::NotApplicable(
             "multicast under the unidirectional model has no method in broadcast.md: remove \"targets\" or use \"port_model\": \"bidirectional\"".to_owned(),
         )),
@@ -93,19 +154,26 @@ pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result
             plain(multicast::solve_multicast(p, s, targets, algorithm))
         }
         .map(Run::Multicast),
-        (None, PortModel::Unidirectional) => if traced {
-            unidirectional::solve_unidirectional_traced(p, s)
-        } else {
-            plain(unidirectional::solve_unidirectional(p, s))
+        (None, PortModel::Unidirectional) => {
+            unidirectional::solve_unidirectional_within(p, s, limits, traced)
+                .map(Run::Unidirectional)
         }
-        .map(Run::Unidirectional),
-        (None, PortModel::Bidirectional) => if traced {
-            solve_traced(input, algorithm)
-        } else {
-            plain(super::solve(input, algorithm))
+        (None, PortModel::Bidirectional) => {
+            let size = match limits {
+                Limits::Default => SizeLimits::default(),
+                Limits::Lifted => SizeLimits::lifted(),
+            };
+            if traced {
+                solve_traced_within(input, algorithm, &size)
+            } else {
+                plain(super::solve_within(input, algorithm, &size))
+            }
+            .map(Run::Broadcast)
+            .map_err(|e| match e {
+                BroadcastError::TooLarge { .. } => SolveError::TooLarge(e.to_string()),
+                e => SolveError::failed(e),
+            })
         }
-        .map(Run::Broadcast)
-        .map_err(SolveError::failed),
     }
 }
 
@@ -151,22 +219,6 @@ fn parts<T: serde::Serialize, S: crate::trace::Step + serde::Serialize>(
     )
 }
 
-/// Replaces the arc ids of every `{"arcs": [...]}` in `list` by `[from, to]` node ids.
-fn arc_ends(list: &mut Value, ids: &[NodeId], arcs: &[Arc]) {
-    let Some(items) = list.as_array_mut() else {
-        return;
-    };
-    for item in items {
-        if let Some(a) = item.get_mut("arcs").and_then(Value::as_array_mut) {
-            for e in a.iter_mut() {
-                if let Some(arc) = e.as_u64().and_then(|k| arcs.get(usize::try_from(k).ok()?)) {
-                    *e = json!([ids[arc.from], ids[arc.to]]);
-                }
-            }
-        }
-    }
-}
-
 /// The result document (formats.md §4): status, objective `throughput` (`"inf"` when there is
 /// nothing to send), the family fields of broadcast.md §0.1 with trees as `[from, to]` id pairs,
 /// `steps`, and the trace when asked.
@@ -194,11 +246,8 @@ pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bo
             m.remove(k);
         }
     }
-    for key in ["trees", "matchings"] {
-        if let Some(list) = fields.get_mut(key) {
-            arc_ends(list, &ids, &arcs);
-        }
-    }
+    // Node ids and `[from, to]` arcs everywhere, as the trees always had.
+    super::ids::ids_everywhere(&mut fields, &ids, &arcs);
     let mut out = document(
         "broadcast",
         algorithm,
@@ -260,7 +309,8 @@ mod tests {
         let v = solve(&e2, "lp");
         assert_eq!(v["objective"]["value_exact"], "1/2");
         assert!(v["matchings"][0]["arcs"][0].is_array());
-        assert!(run(&e2, "star").is_err());
+        // The baselines are evaluated under the unidirectional model too (star: 1/2).
+        assert_eq!(solve(&e2, "star")["objective"]["value_exact"], "1/2");
     }
 
     /// broadcast.md §9.6: UB 2/3, exact 1/2, LB 1/3; the default reports the best heuristic.

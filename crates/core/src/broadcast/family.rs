@@ -12,7 +12,7 @@ use super::{
     schedule, verify_trees, BroadcastInput, Context, State, Status, BASELINE_PSEUDOCODE, PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{captioned, ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, Limits, SolveError};
 use crate::instance::Instance;
 use crate::rational::Q;
 
@@ -41,6 +41,19 @@ impl Family for BroadcastFamily {
 
     fn run(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
         dispatch::run_with(input, algorithm, traced)
+    }
+
+    fn run_within(
+        input: &BroadcastInput,
+        algorithm: &str,
+        traced: bool,
+        limits: Limits,
+    ) -> Result<Run, SolveError> {
+        dispatch::run_within(input, algorithm, traced, limits)
+    }
+
+    fn over_limits(input: &BroadcastInput, algorithm: &str) -> Option<String> {
+        dispatch::over_limits(input, algorithm)
     }
 
     fn steps(run: &Run) -> usize {
@@ -118,6 +131,14 @@ fn check_bidirectional(
             )?;
         }
     }
+    if let Some(b) = &sol.baseline {
+        if let Some(c) = &b.colouring {
+            super::baseline_uni::verify(n, &arcs, &b.multiplicity, c)?;
+            ensure(sol.throughput == Some(c.chi.recip()), || {
+                "the unidirectional baseline's throughput is not 1/χ".into()
+            })?;
+        }
+    }
     if sol.status == Status::Optimal && sol.lp.is_some() {
         let lp = sol
             .lp
@@ -153,10 +174,20 @@ fn check_multicast(
     ensure(out.iter().chain(&inn).all(|l| *l <= Q::one()), || {
         "a port is loaded over 1".into()
     })?;
+    if let Some(period) = &sol.period {
+        let arcs = input.platform.arcs();
+        schedule::verify(net.n, &arcs, input.source, &sol.trees, period)?;
+    }
+    ensure(sol.trees.is_empty() || sol.period.is_some(), || {
+        "a tree scheme without its period".into()
+    })?;
     if t.trace.is_empty() {
         return Ok(());
     }
     let state = t.trace.state_at(MulticastState::new(), usize::MAX);
+    ensure(state.period == sol.period, || {
+        "the replayed period differs".into()
+    })?;
     if let Some(scheme) = &sol.scheme {
         ensure(
             state.summary == Some((scheme.kind, sol.throughput.clone())),

@@ -13,7 +13,7 @@ use crate::platform::Arc;
 use crate::rational::{frac, Q};
 
 /// Which port a Gantt lane shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lane {
     /// `v ▶ send`.
@@ -24,7 +24,7 @@ pub enum Lane {
 
 /// One coloured sub-bar of the Gantt chart of one period (§4.5), in integral time units
 /// (divide by `A·L` for the normalised view).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Bar {
     /// The lane.
     pub lane: Lane,
@@ -35,13 +35,22 @@ pub struct Bar {
     /// The tree whose messages move.
     pub tree: usize,
     /// Start.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub start: Q,
     /// End.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub end: Q,
     /// Whole messages moved.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub messages: BigInt,
     /// Generation offset (see `Piece`).
     pub generation_offset: i64,

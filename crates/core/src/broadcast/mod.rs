@@ -38,13 +38,16 @@
 //!   unidirectional) and the result document of formats.md §4.
 
 pub mod baseline;
+pub mod baseline_uni;
 pub mod colgen;
 #[cfg(test)]
 mod colgen_tests;
+pub mod compact;
 pub mod dispatch;
 pub mod extract;
 pub mod family;
 pub mod gantt;
+pub mod ids;
 pub mod lp;
 pub mod multicast;
 pub mod pipeline;
@@ -58,7 +61,11 @@ mod tests;
 #[cfg(test)]
 mod tests_edge;
 #[cfg(test)]
+mod tests_props;
+#[cfg(test)]
 mod tests_random;
+#[cfg(test)]
+mod tests_uni_baselines;
 pub mod unidirectional;
 
 use serde::Serialize;
@@ -89,12 +96,15 @@ pub const EXAMPLES: &[(&str, &str)] = &[
 ];
 
 /// A broadcast (or multicast) tree with the number of messages per time unit sent along it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct WeightedTree {
     /// Arc ids (`Platform::arcs` order), sorted increasingly.
     pub arcs: Vec<usize>,
     /// Messages per time unit along this tree (`α_q`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub weight: Q,
 }
 
@@ -109,43 +119,62 @@ pub type BroadcastInput = crate::instance::Broadcast;
 pub use crate::report::Status;
 
 /// Busy time per time unit of every port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct PortLoads {
     /// `out(v)` per node.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub out: Vec<Q>,
     /// `in(v)` per node.
-    #[serde(rename = "in", serialize_with = "crate::rational::exact")]
+    #[serde(
+        rename = "in",
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub inn: Vec<Q>,
 }
 
 /// Bounds shown next to the result (§2.5; multicast puts its UB/LB here too).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default, serde::Deserialize)]
 pub struct Bounds {
     /// The quick upper bounds, one per port that gives one.
     pub quick: Vec<lp::QuickBound>,
     /// Least upper bound known (`None`: none, i.e. `+∞`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub upper: Option<Q>,
     /// Greatest lower bound known (the greedy tree's throughput for the LP pipeline).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub lower: Option<Q>,
 }
 
 /// The answer of any broadcast algorithm, in the words of §0.1.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct BroadcastSolution {
     /// The algorithm name (`lp`, `best-tree`, `star`, ...).
     pub algorithm: String,
     /// See [`Status`].
     pub status: Status,
     /// Messages per time unit delivered to every destination; `None` means `+∞`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub throughput: Option<Q>,
     /// The weighted trees (extraction order for `lp`; one tree for single-tree baselines).
     pub trees: Vec<WeightedTree>,
     /// `n_e`: messages per time unit crossing each arc.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub arc_usage: Vec<Q>,
     /// Port loads of `arc_usage`.
     pub port_loads: PortLoads,
@@ -220,6 +249,17 @@ pub struct SizeLimits {
     pub max_nodes: usize,
     /// Most arcs.
     pub max_arcs: usize,
+}
+
+impl SizeLimits {
+    /// No node or arc limit (`hetlab solve --no-limits`, benchmarks).
+    #[must_use]
+    pub fn lifted() -> Self {
+        SizeLimits {
+            max_nodes: usize::MAX,
+            max_arcs: usize::MAX,
+        }
+    }
 }
 
 impl Default for SizeLimits {

@@ -5,7 +5,7 @@
 
 use num_traits::{Signed, Zero};
 
-use super::baseline::BEST_TREE_BUDGET;
+use super::baseline::{self, BEST_TREE_BUDGET};
 use super::colgen::use_columns;
 use super::extract::extract;
 use super::lp::{self, internal, port_loads, Sharing};
@@ -53,6 +53,11 @@ pub const BASELINES: &[&str] = &[
     "chain",
     "binomial",
 ];
+
+/// The LP-guided single trees of §7.4, evaluated like baselines after the LP pipeline: the
+/// heaviest tree of the decomposition, and the maximum-usage arborescence (Chu–Liu/Edmonds on
+/// the usages `n_e`).
+pub const GUIDED: &[&str] = &["lp-heaviest-tree", "lp-usage-tree"];
 
 /// The platform as every stage sees it.
 pub(crate) struct Net {
@@ -105,7 +110,9 @@ pub(crate) fn run(
             "the source must be one of the {n} nodes"
         )));
     }
-    if input.port_model == PortModel::Unidirectional {
+    let uni = input.port_model == PortModel::Unidirectional;
+    let lp_pipeline = algorithm == "lp" || algorithm == TREE_COLGEN;
+    if uni && lp_pipeline {
         return Err(BroadcastError::OtherPipeline(
             "the unidirectional one-port model (broadcast.md §6)".to_owned(),
         ));
@@ -115,8 +122,8 @@ pub(crate) fn run(
             "multicast targets (broadcast.md §5)".to_owned(),
         ));
     }
-    let lp_pipeline = algorithm == "lp" || algorithm == TREE_COLGEN;
-    if !lp_pipeline && !BASELINES.contains(&algorithm) {
+    let guided = GUIDED.contains(&algorithm);
+    if !lp_pipeline && !guided && !BASELINES.contains(&algorithm) {
         return Err(BroadcastError::UnknownAlgorithm(algorithm.to_owned()));
     }
     let net = Net {
@@ -125,7 +132,7 @@ pub(crate) fn run(
         source: input.source,
         names: p.nodes.iter().map(|v| v.id.to_string()).collect(),
     };
-    if lp_pipeline && (n > limits.max_nodes || net.arcs.len() > limits.max_arcs) {
+    if (lp_pipeline || guided) && (n > limits.max_nodes || net.arcs.len() > limits.max_arcs) {
         return Err(BroadcastError::TooLarge {
             nodes: n,
             arcs: net.arcs.len(),
@@ -147,7 +154,7 @@ pub(crate) fn run(
     if lp_pipeline {
         run_lp(&net, algorithm, emit)
     } else {
-        run_baseline(&net, algorithm, BEST_TREE_BUDGET, emit)
+        run_baseline(&net, algorithm, BEST_TREE_BUDGET, uni, emit)
     }
 }
 
@@ -198,7 +205,7 @@ fn quick(net: &Net, emit: &mut impl FnMut(Step)) -> Bounds {
 
 /// Pipeline B (§8.1): LP-F then EXTRACT, or column generation on LP-T (§3.7) for
 /// `tree-colgen` and for platforms where LP-F would be large ([`use_columns`]).
-fn run_lp(
+pub(super) fn run_lp(
     net: &Net,
     algorithm: &str,
     emit: &mut impl FnMut(Step),
@@ -223,11 +230,18 @@ fn run_lp(
             .map(super::extract::Extracted::tree)
             .collect(),
     };
+    // §3.5: a basic solution of LP-T over the extracted trees keeps at most 2|V| of them.
+    let trees = if trees.len() > 2 * net.n {
+        super::compact::compact(net.n, &net.arcs, &trees, &rho).unwrap_or(trees)
+    } else {
+        trees
+    };
     super::verify_trees(net.n, &net.arcs, net.source, &trees, &rho)
         .map_err(|e| internal(&e.to_string()))?;
     emit(collected(net, &trees, &rho));
     let period = schedule_steps(net, &trees, emit)?;
-    let entries = compare(net);
+    let mut entries = compare(net);
+    entries.extend(guided_entries(net, &trees));
     bounds.lower = entries
         .iter()
         .find(|c| c.name == "greedy-tree")
@@ -304,6 +318,7 @@ fn compare(net: &Net) -> Vec<Comparison> {
                 net,
                 name,
                 compare_budget(net.n, net.arcs.len()),
+                false,
                 &mut |_| {},
             )
             .ok()
@@ -312,7 +327,20 @@ fn compare(net: &Net) -> Vec<Comparison> {
         .collect()
 }
 
-fn usage_of(m: usize, trees: &[WeightedTree]) -> Vec<Q> {
+/// The LP-guided trees of §7.4 for the comparison, from the pipeline's own trees.
+fn guided_entries(net: &Net, trees: &[WeightedTree]) -> Vec<Comparison> {
+    let usage = usage_of(net.arcs.len(), trees);
+    GUIDED
+        .iter()
+        .map(|name| Comparison {
+            name: (*name).to_owned(),
+            throughput: baseline::guided_tree(name, net.n, &net.arcs, net.source, trees, &usage)
+                .and_then(|t| baseline::tree_throughput(net.n, &net.arcs, &t)),
+        })
+        .collect()
+}
+
+pub(super) fn usage_of(m: usize, trees: &[WeightedTree]) -> Vec<Q> {
     let mut usage = vec![Q::zero(); m];
     for t in trees {
         for &e in &t.arcs {

@@ -1,10 +1,14 @@
 //! Pipeline T of broadcast.md §8.4 for one baseline: its tree or overlay routes, per-node
 //! loads, the bottleneck port and `ρ = 1 / max load`; the Gantt chart too when the routes form
-//! a spanning tree used once per arc.
+//! a spanning tree used once per arc (bidirectional model). Under the unidirectional model the
+//! loads are `out + in` and `ρ = 1/χ` (König on bipartite supports, matchings otherwise:
+//! `baseline_uni`). An overlay with a logical edge that has no route ("n/a" in §9) is a result
+//! with status `infeasible` and the reason, not an error.
 
-use num_traits::{One, Signed};
+use num_traits::{One, Signed, Zero};
 
 use super::baseline::{self, Baseline, Overlay};
+use super::baseline_uni;
 use super::extract::check_arborescence;
 use super::lp::{self, internal, port_loads};
 use super::pipeline::{schedule_steps, Net};
@@ -18,6 +22,7 @@ pub(crate) fn run_baseline(
     net: &Net,
     name: &str,
     budget: u64,
+    uni: bool,
     emit: &mut impl FnMut(Step),
 ) -> Result<BroadcastSolution, BroadcastError> {
     let (n, arcs, s) = (net.n, net.arcs.as_slice(), net.source);
@@ -37,13 +42,22 @@ pub(crate) fn run_baseline(
                     throughput: rho.clone(),
                 });
             };
-            let (tree, done) = baseline::best_tree(n, arcs, s, budget, &mut on_better)
+            let (tree, done) = baseline::best_tree_in(n, arcs, s, budget, uni, &mut on_better)
                 .ok_or_else(unreachable_err)?;
             complete = Some(done);
             ends(tree)
         }
-        "greedy-tree" => ends(baseline::greedy_tree(n, arcs, s).ok_or_else(unreachable_err)?),
+        "greedy-tree" => {
+            ends(baseline::greedy_tree_in(n, arcs, s, uni).ok_or_else(unreachable_err)?)
+        }
         "spt" => ends(baseline::spt(n, arcs, s).ok_or_else(unreachable_err)?),
+        "lp-heaviest-tree" | "lp-usage-tree" => {
+            let lp = super::pipeline::run_lp(net, "lp", &mut |_| {})?;
+            ends(
+                baseline::guided_tree(name, n, arcs, s, &lp.trees, &lp.arc_usage)
+                    .ok_or_else(unreachable_err)?,
+            )
+        }
         _ => {
             let kind = match name {
                 "star" => Overlay::Star,
@@ -51,8 +65,10 @@ pub(crate) fn run_baseline(
                 _ => Overlay::Binomial,
             };
             let names = |v: usize| net.names[v].clone();
-            baseline::overlay(kind, n, arcs, s, &names)
-                .map_err(|e| BroadcastError::NotApplicable(e.to_string()))?
+            match baseline::overlay(kind, n, arcs, s, &names) {
+                Ok(routes) => routes,
+                Err(why) => return Ok(undefined(net, name, &why.to_string(), emit)),
+            }
         }
     };
     let multiplicity = baseline::multiplicity(arcs.len(), &routes);
@@ -62,12 +78,19 @@ pub(crate) fn run_baseline(
         routes: routes.clone(),
         multiplicity: multiplicity.clone(),
     });
-    let (load, bottleneck) = baseline::max_load(n, arcs, &multiplicity);
-    let rho = if load.is_positive() {
-        load.recip()
-    } else {
+    let (load, bottleneck) = baseline::max_load_in(n, arcs, &multiplicity, uni);
+    if !load.is_positive() {
         return Err(internal("a baseline sends nothing"));
+    }
+    let colouring = if uni {
+        Some(
+            baseline_uni::colouring(n, arcs, &multiplicity)
+                .map_err(|e| internal(&e.to_string()))?,
+        )
+    } else {
+        None
     };
+    let rho = colouring.as_ref().map_or(&load, |c| &c.chi).recip();
     let arc_usage: Vec<Q> = multiplicity
         .iter()
         .map(|&m| Q::from_integer(m.into()) * &rho)
@@ -83,6 +106,14 @@ pub(crate) fn run_baseline(
         bottleneck,
         throughput: Some(rho.clone()),
     });
+    if let Some(c) = &colouring {
+        emit(Step::Coloured {
+            chi: c.chi.clone(),
+            bipartite: c.bipartite,
+            odd_cycle: c.odd_cycle.clone(),
+            matchings: c.matchings.clone(),
+        });
+    }
     let support: Vec<usize> = (0..arcs.len()).filter(|&e| multiplicity[e] > 0).collect();
     let is_tree =
         multiplicity.iter().all(|&m| m <= 1) && check_arborescence(n, arcs, s, &support).is_ok();
@@ -94,14 +125,19 @@ pub(crate) fn run_baseline(
     } else {
         Vec::new()
     };
-    // A baseline that is a tree gets its Gantt chart too (states B8–B10 after T).
-    let period = if is_tree {
+    // A baseline that is a tree gets its Gantt chart too (states B8–B10 after T); the
+    // bidirectional schedule does not apply under the unidirectional model.
+    let period = if is_tree && !uni {
         schedule_steps(net, &trees, emit)?
     } else {
         None
     };
     let (out, inn) = port_loads(n, arcs, &arc_usage);
-    debug_assert!(out.iter().chain(&inn).all(|l| *l <= Q::one()));
+    debug_assert!(out.iter().zip(&inn).all(|(o, i)| if uni {
+        o + i <= Q::one()
+    } else {
+        *o <= Q::one() && *i <= Q::one()
+    }));
     let quick = lp::quick_bounds(n, arcs, s);
     let bounds = Bounds {
         upper: quick.iter().map(|b| b.value.clone()).min(),
@@ -127,6 +163,54 @@ pub(crate) fn run_baseline(
             multiplicity,
             bottleneck,
             complete,
+            reason: None,
+            colouring,
         }),
     })
+}
+
+/// An overlay that is not defined on this platform (§7.3: no route for a logical edge, "n/a"
+/// in §9): status `infeasible`, throughput 0, and the reason.
+fn undefined(
+    net: &Net,
+    name: &str,
+    reason: &str,
+    emit: &mut impl FnMut(Step),
+) -> BroadcastSolution {
+    emit(Step::Undefined {
+        name: name.to_owned(),
+        reason: reason.to_owned(),
+    });
+    let (n, m) = (net.n, net.arcs.len());
+    let quick = lp::quick_bounds(n, &net.arcs, net.source);
+    BroadcastSolution {
+        algorithm: name.to_owned(),
+        status: Status::Infeasible,
+        throughput: Some(Q::zero()),
+        trees: Vec::new(),
+        arc_usage: vec![Q::zero(); m],
+        port_loads: PortLoads {
+            out: vec![Q::zero(); n],
+            inn: vec![Q::zero(); n],
+        },
+        period: None,
+        bounds: Bounds {
+            upper: quick.iter().map(|b| b.value.clone()).min(),
+            quick,
+            lower: None,
+        },
+        unreachable: Vec::new(),
+        lp: None,
+        cuts: Vec::new(),
+        baseline: Some(Baseline {
+            name: name.to_owned(),
+            logical: Vec::new(),
+            routes: Vec::new(),
+            multiplicity: vec![0; m],
+            bottleneck: None,
+            complete: None,
+            reason: Some(reason.to_owned()),
+            colouring: None,
+        }),
+    }
 }

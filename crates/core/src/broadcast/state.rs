@@ -3,7 +3,7 @@
 //! else.
 
 use num_bigint::BigInt;
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
 
 use super::lp::{DestinationCut, DestinationFlow, QuickBound, Side};
 use super::schedule::{Bar, Slot};
@@ -39,6 +39,7 @@ pub const BASELINE_PSEUDOCODE: &[&str] = &[
     "branch and bound: keep the best tree found so far",
     "loads: out(v) = Σ μ_e·c_e over out(v), in(v) likewise",
     "ρ = 1 / max port load (the bottleneck port)",
+    "unidirectional: ρ = 1/χ, χ = least time of matchings covering μ_e·c_e (bipartite: max_v out(v) + in(v), König)",
 ];
 
 /// What the figure shows after some steps.
@@ -112,6 +113,8 @@ pub struct State {
     pub bottleneck: Option<(usize, Side)>,
     /// Baseline throughput (`Some(None)`: `+∞`).
     pub baseline_throughput: Option<Option<Q>>,
+    /// Why the baseline is not defined on this platform ("n/a"), once known.
+    pub undefined: Option<String>,
     /// Column generation: names of the starting trees.
     pub seed_names: Vec<String>,
     /// The trees in the master so far (starting trees first, then one per improving round).
@@ -293,6 +296,13 @@ impl Replay for State {
                 self.in_load.clone_from(inn);
                 self.bottleneck = *bottleneck;
                 self.baseline_throughput = Some(throughput.clone());
+            }
+            Step::Coloured { chi, .. } => {
+                self.baseline_throughput = Some(chi.is_positive().then(|| chi.recip()));
+            }
+            Step::Undefined { reason, .. } => {
+                self.undefined = Some(reason.clone());
+                self.baseline_throughput = Some(Some(Q::zero()));
             }
         }
         self.last = Some(step.clone());

@@ -92,7 +92,11 @@ pub(super) fn check_traced(input: &BroadcastInput, algorithm: &str) -> Broadcast
         let phase = s.phase();
         let code = if matches!(
             s,
-            Step::Routed { .. } | Step::Improved { .. } | Step::Loaded { .. }
+            Step::Routed { .. }
+                | Step::Improved { .. }
+                | Step::Loaded { .. }
+                | Step::Coloured { .. }
+                | Step::Undefined { .. }
         ) {
             BASELINE_PSEUDOCODE
         } else {
@@ -286,7 +290,10 @@ fn the_replayed_state_follows_pipeline_b() {
     assert!(state.current_tree.is_some() && state.current_alpha.is_some());
     assert_eq!(state.residual.len(), 4);
     let last = traced.trace.state_at(State::new(), usize::MAX);
-    assert_eq!(last.comparison.len(), pipeline::BASELINES.len());
+    assert_eq!(
+        last.comparison.len(),
+        pipeline::BASELINES.len() + pipeline::GUIDED.len()
+    );
     let mut replayed = State::new();
     for s in steps {
         replayed.apply(s);

@@ -7,19 +7,24 @@ use crate::rational::{q, qi, Q};
 
 fn check_baseline(name: &str, algorithm: &str, want: Option<Q>) {
     let input = example(name);
-    match want {
-        Some(rho) => {
-            let sol = check_invariants(&input, algorithm);
-            assert_eq!(sol.status, Status::Heuristic);
-            assert_eq!(sol.throughput, Some(rho), "{name} {algorithm}");
-        }
-        None => assert!(
-            matches!(
-                solve(&input, algorithm),
-                Err(BroadcastError::NotApplicable(_))
-            ),
+    if let Some(rho) = want {
+        let sol = check_invariants(&input, algorithm);
+        assert_eq!(sol.status, Status::Heuristic);
+        assert_eq!(sol.throughput, Some(rho), "{name} {algorithm}");
+    } else {
+        // "n/a" is a result: status infeasible, throughput 0, and the reason.
+        let sol = check_invariants(&input, algorithm);
+        assert_eq!(
+            sol.status,
+            Status::Infeasible,
             "{name} {algorithm} should be n/a"
-        ),
+        );
+        assert_eq!(sol.throughput, Some(Q::from_integer(0.into())));
+        let reason = sol.baseline.and_then(|b| b.reason).unwrap_or_default();
+        assert!(
+            reason.contains("not defined"),
+            "{name} {algorithm}: {reason}"
+        );
     }
 }
 

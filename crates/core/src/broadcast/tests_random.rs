@@ -14,7 +14,7 @@ use crate::platform::{Arc, Link, Node, NodeId, Platform};
 use crate::rational::{q, Cost, Q};
 
 /// A platform on `n` nodes with the given directed arcs `(u, v, cost numerator, denominator)`.
-fn platform(n: usize, arcs: &[(usize, usize, i64, i64)]) -> Platform {
+pub(super) fn platform(n: usize, arcs: &[(usize, usize, i64, i64)]) -> Platform {
     let nodes = (0..n)
         .map(|i| Node {
             id: NodeId::Int(i64::try_from(i).unwrap()),
@@ -80,7 +80,7 @@ pub(super) fn instances(max: usize) -> impl Strategy<Value = BroadcastInput> {
 }
 
 /// Every spanning arborescence rooted at 0 (each other node picks an entering arc, no cycle).
-fn arborescences(n: usize, arcs: &[Arc]) -> Vec<Vec<usize>> {
+pub(super) fn arborescences(n: usize, arcs: &[Arc]) -> Vec<Vec<usize>> {
     let choices: Vec<Vec<usize>> = (1..n)
         .map(|v| (0..arcs.len()).filter(|&e| arcs[e].to == v).collect())
         .collect();
@@ -111,7 +111,7 @@ fn arborescences(n: usize, arcs: &[Arc]) -> Vec<Vec<usize>> {
 }
 
 /// LP-T (§2.1) over every arborescence: the definition of `ρ*`.
-fn lp_t(n: usize, arcs: &[Arc], trees: &[Vec<usize>]) -> Q {
+pub(super) fn lp_t(n: usize, arcs: &[Arc], trees: &[Vec<usize>]) -> Q {
     let mut p = Problem::new(trees.len());
     for j in 0..trees.len() {
         p.objective(j, Q::from_integer(1.into()));

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::rational::Q;
 
 /// Direction of a probe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Dir {
     /// LR-PROBE, greedy from the left (§3.4).
     #[serde(rename = "LR")]
@@ -18,7 +18,7 @@ pub enum Dir {
 }
 
 /// Why a bound changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// Initial bounds: `B*` and a closed-form upper bound.
@@ -32,7 +32,7 @@ pub enum Reason {
 }
 
 /// What NICOL+ did at one step of its binary search (§6.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
     /// Probed, feasible.
@@ -46,7 +46,7 @@ pub enum Action {
 }
 
 /// One event of a chain-partitioning run (chains.md §10).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChainStep {
     /// The staircase of prefix sums was built up to task `i`.
@@ -62,7 +62,11 @@ pub enum ChainStep {
         /// Direction.
         dir: Dir,
         /// The value probed.
-        #[serde(rename = "B", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "B",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         b: Q,
     },
     /// One step of a probe's binary search over `W[lo..=hi]` (small instances only).
@@ -70,10 +74,16 @@ pub enum ChainStep {
         /// The processor being filled.
         p: usize,
         /// `B·e_p`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         capacity: Q,
         /// The prefix sum searched for.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         target: Q,
         /// Search range.
         lo: usize,
@@ -98,16 +108,27 @@ pub enum ChainStep {
         /// The separators (omitted past the trace's size budget).
         s: Option<Vec<usize>>,
         /// Load of the processor that takes the rest (`P_P` for LR, `P_1` for RL).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         last_load: Q,
     },
     /// The interval `[LB, UB]` known to hold the optimum changed.
     Bounds {
         /// Lower bound.
-        #[serde(rename = "LB", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "LB",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         lb: Q,
         /// Upper bound.
-        #[serde(rename = "UB", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "UB",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         ub: Q,
         /// Why.
         reason: Reason,
@@ -121,7 +142,10 @@ pub enum ChainStep {
         /// Last processor.
         r: usize,
         /// Ideal prefix sum at the cut.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         target: Q,
         /// The separator placed.
         s_q: usize,
@@ -131,7 +155,10 @@ pub enum ChainStep {
         /// Separator index.
         p: usize,
         /// `W_tot·E(1..p)/E_tot`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         target: Q,
         /// The separator placed.
         s_p: usize,
@@ -156,7 +183,10 @@ pub enum ChainStep {
         /// Separator `s_{p−1}` achieving the value.
         j: usize,
         /// `B[p][i]`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
     },
     /// A whole DP row was filled (tables too large to show cell by cell).
@@ -164,7 +194,10 @@ pub enum ChainStep {
         /// Row.
         p: usize,
         /// Its last computed value.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
     },
     /// NICOL / NICOL+ examined end index `imid` for processor `b`.
@@ -174,7 +207,11 @@ pub enum ChainStep {
         /// End index examined.
         imid: usize,
         /// `W(start..imid)/e_b`.
-        #[serde(rename = "B", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "B",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
         /// What happened.
         action: Action,
@@ -184,21 +221,34 @@ pub enum ChainStep {
         /// Processor.
         b: usize,
         /// The candidate.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
     },
     /// One BIDDING round at value `b`.
     BidRound {
         /// Current value.
-        #[serde(rename = "B", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "B",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         b: Q,
         /// Current separators (omitted past the budget).
         s: Option<Vec<usize>>,
         /// Bids of `P_1..P_{P−1}` (`null` = +∞; omitted past the budget).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         bids: Option<Vec<Option<Q>>>,
         /// Load of the last processor.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         wlast: Q,
         /// Processor whose bid becomes the new value (`None` when the round ends the run).
         chosen_p: Option<usize>,
@@ -206,20 +256,34 @@ pub enum ChainStep {
     /// One bisection step.
     BisStep {
         /// Bounds before the step.
-        #[serde(rename = "LB", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "LB",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         lb: Q,
         /// Bounds before the step.
-        #[serde(rename = "UB", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "UB",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         ub: Q,
         /// Value probed.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         mid: Q,
         /// The probe succeeded.
         success: bool,
         /// The probe's separators (omitted past the budget).
         s: Option<Vec<usize>>,
         /// The new UB (success) or LB (failure).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         new_bound: Q,
     },
     /// CP solved one processor order (`k`-th, 0-based).
@@ -229,7 +293,10 @@ pub enum ChainStep {
         /// Processor indices (0-based, input order) in chain order (omitted past the budget).
         order: Option<Vec<usize>>,
         /// CCP optimum on that order.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
         /// It is the best so far.
         best: bool,
@@ -237,14 +304,21 @@ pub enum ChainStep {
     /// The final partition.
     Result {
         /// The bottleneck.
-        #[serde(rename = "B_opt", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "B_opt",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         b: Q,
         /// Its separators.
         s: Vec<usize>,
         /// Processor order for CP (0-based input indices), `None` for CCP.
         order: Option<Vec<usize>>,
         /// Loads, one per part.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         loads: Vec<Q>,
         /// Percent imbalance.
         imbalance: f64,

@@ -265,13 +265,22 @@ pub struct ScalingRow {
     /// Processors.
     pub p: usize,
     /// Mean RB imbalance, percent.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub rb: Q,
     /// Mean MP imbalance, percent.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub mp: Q,
     /// Mean optimal imbalance, percent.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub opt: Q,
 }
 

@@ -132,7 +132,7 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
 pub use crate::report::Status;
 
 /// What each method adds to the common solution fields.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(untagged)]
 pub enum Details {
     /// STARLINEAR and the fixed order.
@@ -150,30 +150,38 @@ pub enum Details {
 }
 
 /// A schedule of the whole load (formats.md §3.1 result fields).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct DivSolution {
     /// The method that ran (`exact` resolved to the variant's method).
-    pub method: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub method: crate::intern::Name,
     /// Optimal or heuristic.
-    #[serde(skip)]
     pub status: Status,
     /// The reported makespan `T_f` (every block ends by it).
-    #[serde(skip)]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub makespan: Q,
     /// The reported makespan is the end of the last block (false for the LP of one ordered set,
     /// whose optimum charges latencies to workers it gives nothing, and for the periodic
     /// schedule, which reports `k·T_p`).
-    #[serde(skip)]
     pub tight: bool,
     /// Workers (or tree nodes) in the order they first receive load.
     pub order: Vec<usize>,
     /// Workers (or tree nodes) with a positive load, ascending.
     pub participating: Vec<usize>,
     /// Exact load per worker (tree: each node's own share), input order.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub alpha: Vec<Q>,
     /// The computing master's share (`α_0`), when it computes.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub alpha_master: Option<Q>,
     /// Every transfer and computation, exact.
     pub schedule: Vec<Block>,

@@ -31,7 +31,10 @@ pub fn result(
     let mut fields = serde_json::to_value(sol).unwrap_or_else(|_| json!({}));
     let details = serde_json::to_value(&sol.details).unwrap_or_else(|_| json!({}));
     if let (Some(f), Value::Object(d)) = (fields.as_object_mut(), details) {
-        f.remove("details");
+        // Written by `document` in its own form, or not part of the document.
+        for k in ["details", "status", "makespan", "tight"] {
+            f.remove(k);
+        }
         f.insert("variant".to_owned(), json!(inst.variant.name()));
         f.extend(d);
     }

@@ -10,16 +10,25 @@ use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Tr
 use crate::rational::Q;
 
 /// What TREELINEAR reports besides the common fields (indices are nodes).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct TreeDetails {
     /// `w_eq(v)` of every node that gets load (`None`: removed relay).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub w_eq: Vec<Option<Q>>,
     /// `X_v`: each node's whole subtree load (the root: `W_total`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub subtree_load: Vec<Q>,
     /// `t_v`: when each node's data is complete (`None`: removed relay).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub ready: Vec<Option<Q>>,
     /// Each node's children in serving order.
     pub children_order: Vec<Vec<usize>>,

@@ -25,6 +25,19 @@ mod error;
 use crate::error::Violation;
 pub use error::SolveError;
 
+/// Whether the size limits of the exact solvers apply. By default every family refuses the
+/// instances its exact solver could not finish in about a second in the browser (see
+/// ARCHITECTURE.md, "Limits"); `Lifted` runs them anyway, however long that takes (the command
+/// line's `--no-limits`, benchmarks). Memory stays bounded by the platform's own limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Limits {
+    /// The default size limits.
+    #[default]
+    Default,
+    /// No size limit beyond the platform's.
+    Lifted,
+}
+
 /// The run type of family `F`.
 pub type RunOf<F> = <F as Family>::Run;
 
@@ -35,8 +48,10 @@ pub trait Family {
     const PROBLEM: &'static str;
     /// The validated instance.
     type Input;
-    /// The outcome of one algorithm: its solution and its trace.
-    type Run;
+    /// The outcome of one algorithm: its solution and its trace. It crosses threads (the site
+    /// solves in a Web Worker and ships the run to the page), so it is serialisable, and
+    /// `wire` round trips must give it back unchanged.
+    type Run: serde::Serialize + serde::de::DeserializeOwned;
 
     /// The family's instance inside `inst`, when it holds one.
     fn input(inst: &Instance) -> Option<&Self::Input>;
@@ -57,6 +72,29 @@ pub trait Family {
     /// [`SolveError`]: an unknown or inapplicable algorithm, an instance over a size limit, or
     /// the solver's own refusal, in a sentence.
     fn run(input: &Self::Input, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError>;
+
+    /// [`Family::run`] under the given size [`Limits`]: families whose exact solvers refuse
+    /// large instances by default override it so that [`Limits::Lifted`] runs them anyway
+    /// (`hetlab solve --no-limits`, benchmarks); the others ignore `limits`.
+    ///
+    /// # Errors
+    /// As [`Family::run`].
+    fn run_within(
+        input: &Self::Input,
+        algorithm: &str,
+        traced: bool,
+        limits: Limits,
+    ) -> Result<Self::Run, SolveError> {
+        let _ = limits;
+        Self::run(input, algorithm, traced)
+    }
+
+    /// Why `algorithm` would refuse `input` under the default size limits, without running it
+    /// (`hetlab gen` prints it, so that it never writes an instance `solve` refuses without
+    /// saying so). `None` when the family has no size limit the instance exceeds.
+    fn over_limits(_input: &Self::Input, _algorithm: &str) -> Option<String> {
+        None
+    }
 
     /// Number of recorded steps.
     fn steps(run: &Self::Run) -> usize;
@@ -148,9 +186,33 @@ pub fn solve(
     algorithm: Option<&str>,
     with_trace: bool,
 ) -> Result<Value, SolveError> {
+    solve_within(inst, algorithm, with_trace, Limits::Default)
+}
+
+/// [`solve`] under the given size [`Limits`] (`hetlab solve --no-limits`).
+///
+/// # Errors
+/// As [`Family::run`].
+pub fn solve_within(
+    inst: &Instance,
+    algorithm: Option<&str>,
+    with_trace: bool,
+    limits: Limits,
+) -> Result<Value, SolveError> {
     with_family!(inst, |F, input| {
-        let (name, run) = run_offered::<F>(input, algorithm, with_trace)?;
+        let (name, run) = run_offered_within::<F>(input, algorithm, with_trace, limits)?;
         Ok(F::result(input, name, &run, with_trace))
+    })
+}
+
+/// Why the default algorithm (or `algorithm`) would refuse `inst` under the default size
+/// limits, as [`Family::over_limits`] says without running it; `None` when it would not (or
+/// the algorithm is not offered, which `solve` reports itself).
+#[must_use]
+pub fn over_limits(inst: &Instance, algorithm: Option<&str>) -> Option<String> {
+    with_family!(inst, |F, input| {
+        let name = resolve::<F>(input, algorithm).ok()?;
+        F::over_limits(input, name)
     })
 }
 
@@ -227,8 +289,21 @@ pub fn run_offered<F: Family>(
     algorithm: Option<&str>,
     traced: bool,
 ) -> Result<(&'static str, F::Run), SolveError> {
+    run_offered_within::<F>(input, algorithm, traced, Limits::Default)
+}
+
+/// [`run_offered`] under the given size [`Limits`].
+///
+/// # Errors
+/// As [`run_offered`].
+pub fn run_offered_within<F: Family>(
+    input: &F::Input,
+    algorithm: Option<&str>,
+    traced: bool,
+    limits: Limits,
+) -> Result<(&'static str, F::Run), SolveError> {
     let name = resolve::<F>(input, algorithm)?;
-    let run = F::run(input, name, traced).map_err(SolveError::shortened)?;
+    let run = F::run_within(input, name, traced, limits).map_err(SolveError::shortened)?;
     Ok((name, run))
 }
 

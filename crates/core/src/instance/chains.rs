@@ -1,10 +1,17 @@
 //! The `chains` instance (formats.md §3.1, chains.md §1 and §13): `weights` (positive integer
 //! task weights, length N) and `speeds` (positive integer processor speeds, length P), with the
 //! optional `orders` and `seed` read by `cp-random`.
+//!
+//! Instead of `weights`, an instance may name one of the §9.4 workloads,
+//! `"workload": {"name": "Stanford_Berkeley-like", "seed": 1}` (our extension of formats.md: the
+//! paper's large chains, up to 615 400 tasks, would not fit a share link or the 1 MiB document
+//! limit as numbers). The weights are generated when the instance is read, and written back as
+//! the reference.
 
 use num_traits::ToPrimitive;
 use serde::Deserialize;
 
+use crate::chains::workload::{Workload, WORKLOADS};
 use crate::chains::{
     ChainsInput, DEFAULT_ORDERS, MAX_ORDERS, MAX_PROCESSORS, MAX_TASKS, MAX_TOTAL_SPEED,
     MAX_TOTAL_WEIGHT,
@@ -23,6 +30,8 @@ pub struct Chains {
     pub orders: Option<usize>,
     /// `cp-random`'s seed, when given (default 1).
     pub seed: Option<u64>,
+    /// The §9.4 workload and seed the weights were generated from, when the instance named one.
+    pub workload: Option<(String, u64)>,
 }
 
 impl Chains {
@@ -34,6 +43,7 @@ impl Chains {
             speeds,
             orders: None,
             seed: None,
+            workload: None,
         }
     }
 
@@ -49,8 +59,12 @@ impl Chains {
     }
 
     pub(super) fn to_value(&self) -> serde_json::Value {
-        let mut v = serde_json::json!({"problem": "chains", "version": 1,
-            "weights": self.weights, "speeds": self.speeds});
+        let mut v = match &self.workload {
+            Some((name, seed)) => serde_json::json!({"problem": "chains", "version": 1,
+                "workload": {"name": name, "seed": seed}, "speeds": self.speeds}),
+            None => serde_json::json!({"problem": "chains", "version": 1,
+                "weights": self.weights, "speeds": self.speeds}),
+        };
         if let Some(r) = self.orders {
             v["orders"] = r.into();
         }
@@ -69,6 +83,8 @@ pub(super) struct RawChains {
     #[allow(dead_code)]
     version: serde_json::Value,
     weights: Option<Vec<RawNum>>,
+    #[serde(default)]
+    workload: Option<serde_json::Value>,
     speeds: Option<Vec<RawNum>>,
     #[serde(default)]
     orders: Option<serde_json::Value>,
@@ -177,16 +193,68 @@ fn read_int(
     }
 }
 
+/// Reads `"workload": {"name": …, "seed": …}` into its name, seed and generated weights.
+fn read_workload(
+    v: &serde_json::Value,
+    issues: &mut Vec<Issue>,
+) -> Option<((String, u64), Vec<u64>)> {
+    let known = || {
+        WORKLOADS
+            .iter()
+            .map(|w| format!("\"{}\"", w.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let Some(obj) = v.as_object() else {
+        issues.push(Issue::new(
+            "workload",
+            "must be an object such as {\"name\": \"blunt-like\", \"seed\": 1}",
+        ));
+        return None;
+    };
+    if let Some(k) = obj.keys().find(|k| !matches!(k.as_str(), "name" | "seed")) {
+        let k: String = k.chars().take(24).collect();
+        issues.push(Issue::new(
+            "workload",
+            format!("unknown field \"{k}\" (known: \"name\", \"seed\")"),
+        ));
+        return None;
+    }
+    let name = obj.get("name").and_then(serde_json::Value::as_str);
+    let Some(w) = name.and_then(Workload::named) else {
+        issues.push(Issue::new(
+            "workload.name",
+            format!("must be one of {}", known()),
+        ));
+        return None;
+    };
+    let seed = match obj.get("seed") {
+        None => 1,
+        Some(s) => read_int(s, "workload.seed", 0, u64::MAX, issues)?,
+    };
+    Some(((w.name.to_owned(), seed), w.weights(seed)))
+}
+
 impl RawChains {
     pub(super) fn validate(self) -> Result<Chains, Issues> {
         let mut issues = Vec::new();
-        let weights = read_list(
-            "weights",
-            self.weights.as_ref(),
-            MAX_TASKS,
-            "weights",
-            &mut issues,
-        );
+        let (workload, weights) = match (&self.workload, &self.weights) {
+            (Some(_), Some(_)) => {
+                issues.push(Issue::new(
+                    "workload",
+                    "give either weights or a workload, not both",
+                ));
+                (None, None)
+            }
+            (Some(v), None) => match read_workload(v, &mut issues) {
+                Some((r, w)) => (Some(r), Some(w)),
+                None => (None, None),
+            },
+            (None, raw) => (
+                None,
+                read_list("weights", raw.as_ref(), MAX_TASKS, "weights", &mut issues),
+            ),
+        };
         let speeds = read_list(
             "speeds",
             self.speeds.as_ref(),
@@ -215,6 +283,7 @@ impl RawChains {
                 speeds,
                 orders,
                 seed,
+                workload,
             }),
             _ => Err(Issues(issues)),
         }
@@ -241,6 +310,48 @@ mod tests {
         assert_eq!(c.input().orders, 10);
         assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
         assert_eq!(inst.problem(), "chains");
+    }
+
+    #[test]
+    fn a_named_workload_is_generated_and_written_back_by_name() {
+        let inst = read(r#","workload":{"name":"blunt-like","seed":1},"speeds":[1,2,3]"#).unwrap();
+        let Instance::Chains(c) = &inst else {
+            panic!("not chains")
+        };
+        assert_eq!(c.weights.len(), 20_600);
+        assert_eq!(
+            c.weights.iter().sum::<u64>(),
+            2_139_384,
+            "chains.md §9.4 W_tot"
+        );
+        let json = inst.to_json();
+        assert!(json.len() < 200 && json.contains("blunt-like"), "{json}");
+        assert_eq!(Instance::from_json(&json).unwrap(), inst);
+        for (body, want) in [
+            (
+                r#","workload":{"name":"nope"},"speeds":[1]"#,
+                "workload.name: must be one of \"blunt-like\"",
+            ),
+            (
+                r#","workload":{"name":"blunt-like","x":1},"speeds":[1]"#,
+                "workload: unknown field \"x\"",
+            ),
+            (
+                r#","workload":"blunt-like","speeds":[1]"#,
+                "workload: must be an object",
+            ),
+            (
+                r#","workload":{"name":"blunt-like"},"weights":[1],"speeds":[1]"#,
+                "workload: give either weights or a workload",
+            ),
+            (
+                r#","workload":{"name":"blunt-like","seed":-1},"speeds":[1]"#,
+                "workload.seed: must be a whole number",
+            ),
+        ] {
+            let err = read(body).unwrap_err();
+            assert!(err.contains(want), "{body}: {err}");
+        }
     }
 
     #[test]

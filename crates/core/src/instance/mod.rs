@@ -28,7 +28,9 @@ use scatter::RawScatter;
 pub use scatter::{
     Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
 };
-pub use speeds::{Lu, Processors, SquarePartition, MAX_LU_BLOCKS, MAX_PROCESSORS};
+pub use speeds::{
+    Lu, Processors, SquarePartition, DEFAULT_SQUARE_BLOCKS, MAX_LU_BLOCKS, MAX_PROCESSORS,
+};
 use speeds::{RawLu, RawSquare};
 use steady::RawSteadyState;
 pub use steady::SteadyState;

@@ -56,14 +56,36 @@ fn normalise(cmp: Cmp, rhs: &Q) -> (Cmp, bool) {
     (cmp, negate)
 }
 
-/// A tableau row: the value in column `j` is `num[j] / den`, with `den > 0`.
+/// A tableau row: the value in column `j` is `num[j] / den`, with `den > 0`. Also the rows of
+/// the float path's exact support solve (`float.rs`).
 #[derive(Clone, Debug, Default)]
-struct Row {
-    num: Vec<BigInt>,
+pub(super) struct Row {
+    pub(super) num: Vec<BigInt>,
     den: BigInt,
 }
 
 impl Row {
+    /// The row of `width + 1` columns holding `terms` and, in the last column, `rhs`.
+    pub(super) fn from_terms(terms: &[(usize, Q)], rhs: &Q, width: usize) -> Row {
+        let mut values = vec![Q::zero(); width + 1];
+        for (k, a) in terms {
+            values[*k] = a.clone();
+        }
+        values[width] = rhs.clone();
+        Row::from_q(&values)
+    }
+
+    /// Divides the row by its entry in column `e` (non-zero), so that entry becomes 1: the
+    /// same numerators over that entry's numerator, signs flipped if it is negative.
+    pub(super) fn make_unit(&mut self, e: usize) {
+        self.den.clone_from(&self.num[e]);
+        if self.den.is_negative() {
+            self.den = -std::mem::take(&mut self.den);
+            self.num.iter_mut().for_each(|v| *v = -std::mem::take(v));
+        }
+        self.reduce();
+    }
+
     fn from_q(values: &[Q]) -> Row {
         let den = lcm_denominators(values);
         let num = values
@@ -73,7 +95,7 @@ impl Row {
         Row { num, den }
     }
 
-    fn value(&self, j: usize) -> Q {
+    pub(super) fn value(&self, j: usize) -> Q {
         Q::new(self.num[j].clone(), self.den.clone())
     }
 
@@ -115,13 +137,13 @@ impl Row {
     }
 
     /// Non-zero entries.
-    fn nonzeros(&self) -> u64 {
+    pub(super) fn nonzeros(&self) -> u64 {
         self.num.iter().filter(|v| !v.is_zero()).count() as u64
     }
 
     /// `self −= self[e]·pivot`, where `pivot` has value 1 in column `e` and is non-zero only in
     /// `support`: `(a_j·π − a_e·p_j) / (δ·π)` for numerators `a`, `p` over `δ`, `π`.
-    fn eliminate(&mut self, e: usize, pivot: &Row, support: &[usize]) {
+    pub(super) fn eliminate(&mut self, e: usize, pivot: &Row, support: &[usize]) {
         let a_e = self.num[e].clone();
         if a_e.is_zero() {
             return;
@@ -380,15 +402,8 @@ impl Tableau {
         if self.pivots > self.max_pivots {
             return Err(LpError::PivotLimit(self.max_pivots));
         }
-        // Dividing the row by its entry in column e: same numerators over that entry's
-        // numerator, signs flipped if it is negative.
         let mut prow = std::mem::take(&mut self.rows[r]);
-        prow.den.clone_from(&prow.num[e]);
-        if prow.den.is_negative() {
-            prow.den = -std::mem::take(&mut prow.den);
-            prow.num.iter_mut().for_each(|v| *v = -std::mem::take(v));
-        }
-        prow.reduce();
+        prow.make_unit(e);
         let support: Vec<usize> = (0..prow.num.len())
             .filter(|&j| !prow.num[j].is_zero())
             .collect();

@@ -14,6 +14,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, Zero};
 
+use super::exact::Row;
 use super::{certify, Cmp, Method, Problem, Solution, RECONSTRUCT_MAX_DENOM, SUPPORT_TOL};
 use crate::rational::{to_f64, Q};
 
@@ -303,8 +304,6 @@ pub(super) fn best_rational(v: &Q, max_den: &BigInt) -> Q {
     }
 }
 
-/// Solves `Σ_k a_ek·z_k = r_e` exactly (Gauss–Jordan, pivots in column order); unknowns the
-/// equations leave free take their `guess`. `None` if the equations are inconsistent.
 /// `index[i]` = position of `i` in `support` (`None` outside it).
 fn positions(support: &[usize], n: usize) -> Vec<Option<usize>> {
     let mut index = vec![None; n];
@@ -332,47 +331,53 @@ fn solve_on_support(
     Some(out)
 }
 
+/// Solves `Σ_k a_ek·z_k = r_e` exactly (Gauss–Jordan; unknowns the equations leave free take
+/// their `guess`); `None` if the equations are inconsistent. Fraction-free: each equation is
+/// one integer row over a denominator of its own ([`exact::Row`], the exact simplex's rows),
+/// and eliminating a column multiplies a row by the pivot instead of dividing, then divides the
+/// row by its gcd. Pivot columns are taken in order (so which unknowns stay free, hence the
+/// answer, does not depend on the row chosen); among the rows that can pivot, the sparsest is
+/// chosen, which keeps the fill-in and the numbers small.
 fn solve_system(equations: Vec<(Vec<(usize, Q)>, Q)>, guess: &[Q]) -> Option<Vec<Q>> {
     let width = guess.len();
-    let mut rows: Vec<Vec<Q>> = equations
+    let mut rows: Vec<Row> = equations
         .into_iter()
-        .map(|(terms, rhs)| {
-            let mut row = vec![Q::zero(); width + 1];
-            for (k, a) in terms {
-                row[k] = a;
-            }
-            row[width] = rhs;
-            row
-        })
+        .map(|(terms, rhs)| Row::from_terms(&terms, &rhs, width))
         .collect();
     let mut pivots = Vec::new();
     for col in 0..width {
         let rank = pivots.len();
-        let Some(r) = (rank..rows.len()).find(|&r| !rows[r][col].is_zero()) else {
+        let Some(r) = (rank..rows.len())
+            .filter(|&r| !rows[r].num[col].is_zero())
+            .min_by_key(|&r| rows[r].nonzeros())
+        else {
             continue;
         };
         rows.swap(rank, r);
-        let inv = rows[rank][col].recip();
-        rows[rank].iter_mut().for_each(|v| *v *= &inv);
-        let prow = rows[rank].clone();
+        let mut prow = std::mem::take(&mut rows[rank]);
+        prow.make_unit(col);
+        let support: Vec<usize> = (0..=width).filter(|&j| !prow.num[j].is_zero()).collect();
         for (i, row) in rows.iter_mut().enumerate() {
-            let f = row[col].clone();
-            if i != rank && !f.is_zero() {
-                row.iter_mut().zip(&prow).for_each(|(v, p)| *v -= &f * p);
+            if i != rank {
+                row.eliminate(col, &prow, &support);
             }
         }
+        rows[rank] = prow;
         pivots.push(col);
     }
-    if rows[pivots.len()..].iter().any(|row| !row[width].is_zero()) {
+    if rows[pivots.len()..]
+        .iter()
+        .any(|row| !row.num[width].is_zero())
+    {
         return None;
     }
     let mut z = guess.to_vec();
     for (row, &col) in rows.iter().zip(&pivots) {
         let free: Q = (0..width)
-            .filter(|&k| k != col)
-            .map(|k| &row[k] * &guess[k])
+            .filter(|&k| k != col && !row.num[k].is_zero())
+            .map(|k| row.value(k) * &guess[k])
             .sum();
-        z[col] = &row[width] - free;
+        z[col] = row.value(width) - free;
     }
     Some(z)
 }

@@ -75,8 +75,11 @@
 //! is proposed; [`RECONSTRUCT_MAX_DENOM`] and [`SUPPORT_TOL`] only decide which rationals are
 //! tried; [`certify`] then decides exactly.
 
+mod certify;
 mod exact;
 mod float;
+
+pub use certify::certify;
 
 pub use float::MAX_SCALED_EXP;
 #[cfg(test)]
@@ -84,9 +87,8 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-use num_traits::{Signed, Zero};
+use num_traits::Zero;
 
-use crate::error::Violation;
 use crate::rational::Q;
 
 /// Largest denominator tried when turning a float into a rational (continued fractions).
@@ -178,6 +180,7 @@ impl Problem {
     }
 
     /// `c·x` (terms beyond either length are ignored).
+    #[cfg(test)]
     fn value_of(&self, x: &[Q]) -> Q {
         self.objective.iter().zip(x).map(|(c, v)| c * v).sum()
     }
@@ -414,72 +417,4 @@ fn check(p: &Problem, limits: &Limits) -> Result<(), LpError> {
         return Err(too_large(p, limits));
     }
     Ok(())
-}
-
-/// Checks exactly that `x` is optimal for `p` with `dual` as certificate, independently of how
-/// they were found: `x ≥ 0` satisfies every row; `dual` has the sign its row type requires
-/// (see [`Solution::dual`]) and `Σ_i dual_i·a_ij ≥ c_j` for every variable; and
-/// `c·x = b·dual`. By weak duality no feasible point does better than `b·dual`, so `x` is
-/// optimal. Returns the optimal value.
-///
-/// Reference: weak and strong LP duality (Dantzig 1963, ch. 6; A. Schrijver, *Theory of Linear
-/// and Integer Programming*, 1986, ch. 7).
-///
-/// # Complexity
-/// `O(nonzeros + rows + variables)` rational operations.
-///
-/// # Errors
-/// A sentence naming the first condition that fails.
-///
-/// ```
-/// use hetlab_core::lp::{certify, Cmp, Problem};
-/// use hetlab_core::rational::{q, qi};
-/// let mut p = Problem::new(1);
-/// p.objective(0, qi(1));
-/// p.constraint(vec![(0, qi(3))], Cmp::Le, qi(1));
-/// assert_eq!(certify(&p, &[q(1, 3)], &[q(1, 3)]), Ok(q(1, 3)));
-/// assert!(certify(&p, &[q(1, 4)], &[q(1, 3)]).is_err()); // feasible, not optimal
-/// ```
-pub fn certify(p: &Problem, x: &[Q], dual: &[Q]) -> Result<Q, Violation> {
-    if x.len() != p.num_vars() || dual.len() != p.num_rows() {
-        return Err(format!(
-            "expected {} values and {} duals, got {} and {}",
-            p.num_vars(),
-            p.num_rows(),
-            x.len(),
-            dual.len()
-        )
-        .into());
-    }
-    if let Some(j) = x.iter().position(Signed::is_negative) {
-        return Err(format!("x[{j}] = {} is negative", x[j]).into());
-    }
-    let mut reduced: Vec<Q> = p.objective.iter().map(|c| -c).collect();
-    let mut dual_value = Q::zero();
-    for (i, (row, y)) in p.rows.iter().zip(dual).enumerate() {
-        let lhs: Q = row.terms.iter().map(|(j, a)| a * &x[*j]).sum();
-        let (holds, sign_ok) = match row.cmp {
-            Cmp::Le => (lhs <= row.rhs, !y.is_negative()),
-            Cmp::Eq => (lhs == row.rhs, true),
-            Cmp::Ge => (lhs >= row.rhs, !y.is_positive()),
-        };
-        if !holds {
-            return Err(format!("row {i}: {lhs} {:?} {} fails", row.cmp, row.rhs).into());
-        }
-        if !sign_ok {
-            return Err(format!("dual of row {i} ({:?}) has the wrong sign: {y}", row.cmp).into());
-        }
-        for (j, a) in &row.terms {
-            reduced[*j] += a * y;
-        }
-        dual_value += &row.rhs * y;
-    }
-    if let Some(j) = reduced.iter().position(Signed::is_negative) {
-        return Err(format!("dual constraint of x[{j}] fails by {}", -&reduced[j]).into());
-    }
-    let value = p.value_of(x);
-    if value != dual_value {
-        return Err(format!("objectives differ: primal {value}, dual {dual_value}").into());
-    }
-    Ok(value)
 }

@@ -13,9 +13,10 @@ use super::greedy;
 use super::grid::{
     cyclic_columns, from_columns, full_block, mirrored_owners, reversed_columns, virtualise,
 };
+use super::grid_panels::{grid_fractions, panels_of};
 use super::schemes::Scheme;
 use super::simulate::{speed_sum, totals};
-use super::weights::weights;
+use super::weights::{weights, Weights};
 use super::{MAX_BLOCKS, MAX_PROCESSORS};
 use crate::error::SolveError;
 use crate::rational::{q, qi, to_f64, Q};
@@ -39,23 +40,32 @@ pub fn set_b() -> Vec<Q> {
 }
 
 /// One point of a curve.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Point {
     /// Matrix size in blocks.
     pub n: usize,
     /// Simulated total (§3.2).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub total: Q,
     /// Perfect-balance total.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub perfect: Q,
     /// `total / perfect`, for plotting.
-    #[serde(serialize_with = "crate::report::serialize_double")]
+    #[serde(
+        serialize_with = "crate::report::serialize_double",
+        deserialize_with = "crate::report::deserialize_double"
+    )]
     pub ratio: f64,
 }
 
 /// One curve: a scheme and its points, in the order of the sizes asked for.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Series {
     /// The scheme.
     pub scheme: Scheme,
@@ -105,6 +115,13 @@ pub fn series(
     let rows = allocate(&grid.heights, max)?;
     let cols = allocate(&grid.widths, max)?;
     let (g_rows, g_cols) = greedy::sequences(&grid, cycle_times, max, &mut |_| {});
+    // The true grid (most square shape) is solved once; only its panel depends on n.
+    let fractions = if schemes.contains(&Scheme::GridPanels) {
+        let (r, c) = crate::square::run::grid_shape(p);
+        Some(grid_fractions(cycle_times, r, c)?)
+    } else {
+        None
+    };
     let (w, l) = weights(cycle_times, max);
     let sum_s = speed_sum(cycle_times);
     let mut out = Vec::with_capacity(schemes.len());
@@ -112,24 +129,46 @@ pub fn series(
         let points = sizes
             .iter()
             .map(|&n| {
-                let owners = match scheme {
-                    Scheme::OneD => from_columns(&reversed_columns(&chunks[..n], n)),
-                    Scheme::BlockCyclic => from_columns(&cyclic_columns(p, n)),
-                    Scheme::FullBlock => full_block(&grid, n),
-                    Scheme::Greedy => mirrored_owners(&grid, &g_rows[..n], &g_cols[..n], n),
-                    Scheme::Dp => mirrored_owners(&grid, &rows[..n], &cols[..n], n),
-                };
-                let (total, perfect) = totals(&w, &l, &sum_s, &owners, p);
-                let ratio = to_f64(&(&total / &perfect));
-                Point {
+                Ok(point(
+                    &w,
+                    &l,
+                    &sum_s,
+                    p,
                     n,
-                    total,
-                    perfect,
-                    ratio,
-                }
+                    match scheme {
+                        Scheme::OneD => from_columns(&reversed_columns(&chunks[..n], n)),
+                        Scheme::BlockCyclic => from_columns(&cyclic_columns(p, n)),
+                        Scheme::FullBlock => full_block(&grid, n),
+                        Scheme::Greedy => mirrored_owners(&grid, &g_rows[..n], &g_cols[..n], n),
+                        Scheme::Dp => mirrored_owners(&grid, &rows[..n], &cols[..n], n),
+                        Scheme::GridPanels => match &fractions {
+                            Some(f) => panels_of(f, cycle_times, n)?.owners(n),
+                            None => return Err("the grid was not solved".into()),
+                        },
+                    },
+                ))
             })
-            .collect();
+            .collect::<Result<Vec<Point>, SolveError>>()?;
         out.push(Series { scheme, points });
     }
     Ok(out)
+}
+
+/// The point of size `n` of the owner matrix `owners`.
+fn point(
+    w: &Weights,
+    l: &num_bigint::BigInt,
+    sum_s: &Q,
+    p: usize,
+    n: usize,
+    owners: Vec<Vec<usize>>,
+) -> Point {
+    let (total, perfect) = totals(w, l, sum_s, &owners, p);
+    let ratio = to_f64(&(&total / &perfect));
+    Point {
+        n,
+        total,
+        perfect,
+        ratio,
+    }
 }

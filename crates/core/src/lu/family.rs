@@ -27,6 +27,17 @@ impl Family for LuFamily {
         Instance::Lu(input)
     }
 
+    /// Every scheme; with a `grid` in the instance, `grid-panels` (the only scheme that uses
+    /// it) comes first, as the default.
+    fn offered(input: &Lu) -> Vec<&'static str> {
+        let mut names = crate::family::info(Self::PROBLEM)
+            .map_or_else(Vec::new, crate::catalog::Family::available_names);
+        if input.grid.is_some() {
+            names.sort_by_key(|n| *n != "grid-panels");
+        }
+        names
+    }
+
     fn run(input: &Lu, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
         let i = input.input();
 

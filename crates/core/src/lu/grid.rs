@@ -10,18 +10,27 @@ use crate::rational::Q;
 use crate::square::{column, Rect};
 
 /// A column-based partition virtualised into a grid of `R` rows and `Q` columns.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct VirtualGrid {
     /// Normalised areas `s_i / Σ s`, one per processor (input order).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub areas: Vec<Q>,
     /// The optimal column-based partition (square-partitions.md §2.3 drawing convention).
     pub rects: Vec<Rect>,
     /// Virtual column widths `c_1..c_Q`, left to right.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub widths: Vec<Q>,
     /// Virtual row heights `r_1..r_R`, top to bottom.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub heights: Vec<Q>,
     /// `cells[k][l]`: the processor owning virtual cell (row k, column l), 0-based.
     pub cells: Vec<Vec<usize>>,

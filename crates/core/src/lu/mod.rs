@@ -10,7 +10,9 @@
 //! * [`schemes`]: the named distributions and their construction steps;
 //! * [`simulate`]: the block simulator (§3.2) and the 1D chunk view (§1.5);
 //! * [`compare`]: the ratio-to-perfect-balance series of §3.3;
-//! * [`panel`]: block panels on a true processor grid (§2.5);
+//! * [`panel`]: block panels on a true processor grid (§2.5); [`grid_panels`]: the `grid-panels`
+//!   scheme built on them (the instance's `grid`); [`grid_failure`]: the table of §2.1 (why
+//!   plain grids fail for LU);
 //! * `verify`: an independent checker of solutions (direct recount of every step);
 //! * `step` / `state`: the trace ([`LuStep`], captions, phases) and the view model ([`LuState`]).
 //!
@@ -23,6 +25,8 @@ pub mod compare;
 pub mod family;
 mod greedy;
 pub mod grid;
+pub mod grid_failure;
+pub mod grid_panels;
 pub mod panel;
 pub mod report;
 pub mod schemes;
@@ -70,12 +74,13 @@ pub struct LuInput {
     pub b: usize,
     /// The matrix size in blocks (default `B`).
     pub n: Option<usize>,
-    /// A true processor grid `[rows, cols]` (§2.5); not used by the named algorithms.
+    /// A true processor grid `[rows, cols]` (§2.5), used by `grid-panels` (the most square grid
+    /// when absent).
     pub grid: Option<(usize, usize)>,
 }
 
 /// A distribution with its simulated LU run (formats.md §4: objective `total_cost`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct LuSolution {
     /// The scheme.
     pub scheme: Scheme,
@@ -98,16 +103,27 @@ pub struct LuSolution {
     /// The block simulator's steps (§3.2).
     pub steps: Vec<StepCost>,
     /// `Σ cost(k)`, the objective.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub total_cost: Q,
     /// `Σ LB(k)`, the perfect-balance cost.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub perfect_balance: Q,
     /// `total_cost / perfect_balance`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub ratio: Q,
     /// The 1D chunk view of §1.5 (column distributions only).
     pub column_view: Option<ColumnView>,
+    /// The true grid and its panel (`grid-panels`).
+    pub grid_panels: Option<grid_panels::GridPanels>,
 }
 
 /// Cycle times `t_i = 1/s_i` of relative speeds `s_i` (§0).
@@ -134,8 +150,14 @@ pub fn check(input: &LuInput) -> Result<usize, SolveError> {
     if let Some(i) = input.cycle_times.iter().position(|t| !t.is_positive()) {
         return Err(format!("the cycle time of P{} must be > 0", i + 1).into());
     }
-    if input.grid.is_some() {
-        return Err("grid: block panels on a true processor grid (§2.5) are not used by the LU algorithms; remove the field".into());
+    if let Some((rows, cols)) = input.grid {
+        if rows * cols != p {
+            return Err(format!(
+                "grid: a {rows} × {cols} grid holds {} processors, not {p}; give [rows, columns] with rows × columns = {p}",
+                rows * cols
+            )
+            .into());
+        }
     }
     let n = input.n.unwrap_or(input.b);
     if !(2..=MAX_BLOCKS).contains(&n) {
@@ -147,8 +169,8 @@ pub fn check(input: &LuInput) -> Result<usize, SolveError> {
     Ok(n)
 }
 
-/// Builds the distribution named `algorithm` (`1d`, `2d-dp`, `2d-greedy`, `block-cyclic`, or
-/// `full-block`) and simulates its LU run (§3.2).
+/// Builds the distribution named `algorithm` (`1d`, `2d-dp`, `2d-greedy`, `block-cyclic`,
+/// `full-block` or `grid-panels`) and simulates its LU run (§3.2).
 ///
 /// The objective `total_cost` is always the block simulator of §3.2, so the four schemes compare
 /// on the same scale; the 1D schemes also carry the chunk view of §1.5 in `column_view`.
@@ -158,7 +180,8 @@ pub fn check(input: &LuInput) -> Result<usize, SolveError> {
 ///
 /// # Errors
 /// A sentence for an unknown algorithm, more than [`MAX_PROCESSORS`] processors, a cycle time
-/// that is not positive, `n` outside `2..=`[`MAX_BLOCKS`], `B` outside `1..=n`, or a `grid`.
+/// that is not positive, `n` outside `2..=`[`MAX_BLOCKS`], `B` outside `1..=n`, or a `grid`
+/// that does not hold exactly the processors.
 ///
 /// ```
 /// use hetlab_core::lu::{solve, LuInput};
@@ -192,11 +215,11 @@ fn run(
     emit: &mut impl FnMut(LuStep),
 ) -> Result<LuSolution, SolveError> {
     let scheme = Scheme::from_name(algorithm).ok_or_else(|| {
-        SolveError::Unknown(format!("unknown LU algorithm \"{algorithm}\" (expected 1d, 2d-dp, 2d-greedy, block-cyclic or full-block)"))
+        SolveError::Unknown(format!("unknown LU algorithm \"{algorithm}\" (expected 1d, 2d-dp, 2d-greedy, block-cyclic, full-block or grid-panels)"))
     })?;
     let n = check(input)?;
     let t = &input.cycle_times;
-    let dist = schemes::build(scheme, t, input.b, n, emit)?;
+    let dist = schemes::build(scheme, t, (input.b, n), input.grid, emit)?;
     emit(LuStep::Distributed {
         owners: dist.owners.clone(),
         period: dist.period,
@@ -227,6 +250,7 @@ fn run(
         perfect_balance: sim.perfect_total,
         ratio,
         column_view,
+        grid_panels: dist.panels,
     })
 }
 

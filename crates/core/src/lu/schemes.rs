@@ -7,13 +7,16 @@ use super::grid::{
     cyclic_columns, from_columns, full_block, mirrored_owners, reversed_columns, virtualise,
     VirtualGrid,
 };
+use super::grid_panels::{grid_panels, GridPanels};
 use super::step::{Axis, LuStep};
 use crate::error::SolveError;
 use crate::rational::Q;
 
 /// A distribution scheme of §3.1 (plus the 1D reversed allocation of §1.4).
 /// Serialised under its algorithm name ([`Scheme::name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Scheme {
     /// §1.4: Algorithm 1 on the processors, reversed slices of `B` block columns.
     #[serde(rename = "1d")]
@@ -30,16 +33,20 @@ pub enum Scheme {
     /// §2.3: Algorithm 1 on the virtual rows and columns, mirrored.
     #[serde(rename = "2d-dp")]
     Dp,
+    /// §2.5: block panels on a true processor grid (the instance's `grid`).
+    #[serde(rename = "grid-panels")]
+    GridPanels,
 }
 
 impl Scheme {
     /// Every scheme, in the order of the §3.3 tables (1D reversed first).
-    pub const ALL: [Scheme; 5] = [
+    pub const ALL: [Scheme; 6] = [
         Scheme::OneD,
         Scheme::BlockCyclic,
         Scheme::FullBlock,
         Scheme::Greedy,
         Scheme::Dp,
+        Scheme::GridPanels,
     ];
 
     /// The algorithm name (formats.md §7; `full-block` is added by lu-distributions.md §3.1).
@@ -51,6 +58,7 @@ impl Scheme {
             Scheme::FullBlock => "full-block",
             Scheme::Greedy => "2d-greedy",
             Scheme::Dp => "2d-dp",
+            Scheme::GridPanels => "grid-panels",
         }
     }
 
@@ -77,6 +85,8 @@ pub(crate) struct Distribution {
     pub grid: Option<VirtualGrid>,
     /// Column owners of the 1D schemes.
     pub columns: Option<Vec<usize>>,
+    /// The true grid and its panel (`grid-panels`).
+    pub panels: Option<GridPanels>,
 }
 
 impl Distribution {
@@ -93,6 +103,7 @@ impl Distribution {
             column_sequence: None,
             grid: None,
             columns: Some(columns),
+            panels: None,
         }
     }
 
@@ -105,19 +116,38 @@ impl Distribution {
             column_sequence: None,
             grid: Some(grid),
             columns: None,
+            panels: None,
         }
     }
 }
 
-/// Builds the distribution of `scheme` for cycle times `t`, period `b` and `n × n` blocks
-/// (inputs already checked by the caller), emitting its construction steps.
+/// Builds the distribution of `scheme` for cycle times `t`, period `b`, `n × n` blocks and the
+/// processor grid `grid` (`grid-panels` only; inputs already checked by the caller), emitting
+/// its construction steps.
 pub(crate) fn build(
     scheme: Scheme,
     t: &[Q],
-    b: usize,
-    n: usize,
+    (b, n): (usize, usize),
+    grid: Option<(usize, usize)>,
     emit: &mut impl FnMut(LuStep),
 ) -> Result<Distribution, SolveError> {
+    if scheme == Scheme::GridPanels {
+        let (rows, cols) = grid.unwrap_or_else(|| crate::square::run::grid_shape(t.len()));
+        let panels = grid_panels(t, rows, cols, b)?;
+        emit(LuStep::Paneled {
+            grid: panels.clone(),
+        });
+        return Ok(Distribution {
+            owners: panels.owners(n),
+            period: Some(b),
+            sequence: None,
+            row_sequence: None,
+            column_sequence: None,
+            grid: None,
+            columns: None,
+            panels: Some(panels),
+        });
+    }
     if let Scheme::OneD | Scheme::BlockCyclic = scheme {
         return build_columns(scheme, t, b, n, emit);
     }

@@ -5,6 +5,7 @@
 use num_traits::Zero;
 
 use super::allocate::Pick;
+use super::grid_panels::GridPanels;
 use super::step::{Axis, ColumnStep, LuStep};
 use crate::rational::Q;
 use crate::square::Rect;
@@ -64,6 +65,8 @@ pub struct LuState {
     pub costs: Vec<Q>,
     /// The 1D chunk view of step `k`, for column distributions.
     pub column: Option<ColumnStep>,
+    /// `grid-panels`: the true grid and its panel.
+    pub panels: Option<GridPanels>,
 }
 
 impl LuState {
@@ -122,6 +125,7 @@ impl Replay for LuState {
                 self.column_sequence.push(pick.column);
                 self.greedy_busy.clone_from(&pick.busy);
             }
+            LuStep::Paneled { grid } => self.panels = Some(grid.clone()),
             LuStep::Distributed { owners, period } => {
                 self.axis = None;
                 self.owners.clone_from(owners);

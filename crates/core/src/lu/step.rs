@@ -5,13 +5,14 @@ use serde::Serialize;
 
 use super::allocate::Pick;
 use super::greedy::GreedyPick;
+use super::grid_panels::GridPanels;
 use super::simulate::StepCost;
 use crate::rational::{approx, frac, Q};
 use crate::square::Rect;
 use crate::trace::{Phase, Step};
 
 /// What a run of Algorithm 1 distributes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Axis {
     /// Block columns of the 1D distribution (processors are the candidates).
@@ -23,25 +24,34 @@ pub enum Axis {
 }
 
 /// The 1D chunk view of one LU step (§4.1), for the column distributions.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct ColumnStep {
     /// Trailing chunks (block columns) per processor.
     pub chunks: Vec<u64>,
     /// `cost_1D(k)`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub cost: Q,
     /// `(n − k)/Σ s`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub perfect: Q,
     /// `Σ cost_1D` up to this step.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub total: Q,
 }
 
 /// One event of a distribution's construction or of its simulated LU run.
 // Each step is stored once in the trace; boxing the larger variants would only add indirection.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LuStep {
     /// Algorithm 1 gave the next chunk, block row or block column.
@@ -54,7 +64,10 @@ pub enum LuStep {
     /// The optimal column-based partition of the normalised areas was computed.
     Partitioned {
         /// Areas `s_i/Σ s`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         areas: Vec<Q>,
         /// One rectangle per processor.
         rects: Vec<Rect>,
@@ -62,10 +75,16 @@ pub enum LuStep {
     /// The partition was cut at every horizontal edge into a virtual grid.
     Virtualised {
         /// Virtual column widths.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         widths: Vec<Q>,
         /// Virtual row heights.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         heights: Vec<Q>,
         /// Owner of each virtual cell (row-major).
         cells: Vec<Vec<usize>>,
@@ -74,6 +93,12 @@ pub enum LuStep {
     ChoseZones {
         /// The choice.
         pick: GreedyPick,
+    },
+    /// `grid-panels`: the processors were placed on a true grid, its row and column fractions
+    /// rounded to panel sizes, and the panel's row and column order computed (§2.5).
+    Paneled {
+        /// The grid, its fractions, sizes and panel.
+        grid: GridPanels,
     },
     /// The owner matrix was filled from the sequences, mirrored from the bottom-right corner.
     Distributed {
@@ -89,13 +114,22 @@ pub enum LuStep {
         /// The step's counts and costs.
         cost: StepCost,
         /// `t_P·N_P(k)` per processor.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         busy: Vec<Q>,
         /// `Σ cost` up to this step.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         total: Q,
         /// `Σ LB` up to this step.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         perfect_total: Q,
         /// The 1D chunk view, for column distributions.
         column: Option<ColumnStep>,
@@ -114,6 +148,7 @@ pub const LU_PSEUDOCODE: &[&str] = &[
     "for k = 1..n−1: N_P(k) := blocks of P in rows and columns > k",
     "  cost(k) := max_P t_P·N_P(k);  LB(k) := (n − k)² / Σ s",
     "total := Σ cost(k);  ratio := total / Σ LB(k)",
+    "grid panels (§2.5): r, c of the grid rounded to B; allocate on grid rows and columns, reversed",
 ];
 
 fn name(i: usize) -> String {
@@ -194,6 +229,21 @@ impl Step for LuStep {
                     pick.column + 1
                 )
             }
+            LuStep::Paneled { grid } => {
+                let list = |v: &[usize]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let order = |v: &[usize]| v.iter().map(|k| (k + 1).to_string()).collect::<Vec<_>>().join(" ");
+                format!(
+                    "Placed the processors on a {} × {} grid ({} row and column fractions, square-partitions §4) and rounded them to a {b} × {b} panel: block rows per grid row ({}), block columns per grid column ({}); Algorithm 1 on the grid rows and columns, reversed, orders the panel: rows {}, columns {}.",
+                    grid.rows,
+                    grid.cols,
+                    if grid.exact { "exact" } else { "heuristic" },
+                    list(&grid.row_sizes),
+                    list(&grid.column_sizes),
+                    order(&grid.panel.rows),
+                    order(&grid.panel.columns),
+                    b = grid.panel.rows.len(),
+                )
+            }
             LuStep::Distributed { owners, period } => match period {
                 Some(b) => format!(
                     "Filled the {n} × {n} owner matrix from the bottom-right corner, repeating the sequences every {b} blocks so that every trailing matrix is served by a prefix.",
@@ -242,6 +292,10 @@ impl Step for LuStep {
             LuStep::ChoseZones { .. } => Phase {
                 name: "greedy",
                 line: 5,
+            },
+            LuStep::Paneled { .. } => Phase {
+                name: "panel",
+                line: 10,
             },
             LuStep::Distributed { .. } => Phase {
                 name: "distribute",

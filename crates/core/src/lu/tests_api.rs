@@ -62,11 +62,24 @@ fn bad_inputs_are_refused_with_a_sentence() {
     assert!(err("1d", &input(&vec![qi(1); MAX_PROCESSORS + 1], 4, 4))
         .to_string()
         .contains("processors"));
+    let bad_grid = LuInput {
+        grid: Some((2, 2)),
+        ..input(&t, 4, 4)
+    };
+    assert!(err("2d-dp", &bad_grid)
+        .to_string()
+        .contains("grid: a 2 × 2 grid holds 4 processors, not 3"));
+    // A grid that holds the processors is used by grid-panels (and ignored by the others).
     let with_grid = LuInput {
         grid: Some((1, 3)),
         ..input(&t, 4, 4)
     };
-    assert!(err("2d-dp", &with_grid).to_string().contains("grid"));
+    let panels = solve("grid-panels", &with_grid).unwrap();
+    assert_eq!(panels.grid_panels.unwrap().rows, 1);
+    assert_eq!(
+        solve("2d-dp", &with_grid).unwrap().owners,
+        solve("2d-dp", &input(&t, 4, 4)).unwrap().owners
+    );
     // n defaults to B.
     let default_n = LuInput {
         n: None,
@@ -102,6 +115,13 @@ fn solutions_serialise_with_algorithm_names_and_exact_numbers() {
         .collect();
     assert_eq!(
         names,
-        ["1d", "block-cyclic", "full-block", "2d-greedy", "2d-dp"]
+        [
+            "1d",
+            "block-cyclic",
+            "full-block",
+            "2d-greedy",
+            "2d-dp",
+            "grid-panels"
+        ]
     );
 }

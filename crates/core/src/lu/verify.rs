@@ -81,6 +81,32 @@ fn check_formula(input: &LuInput, sol: &LuSolution) -> Result<(), Violation> {
             return Err("the owner matrix does not follow the column owners".into());
         }
     }
+    if let Some(g) = &sol.grid_panels {
+        let (bp, bq) = (g.panel.rows.len(), g.panel.columns.len());
+        if g.row_sizes.iter().sum::<usize>() != input.b
+            || g.column_sizes.iter().sum::<usize>() != input.b
+            || bp != input.b
+            || bq != input.b
+        {
+            return Err("the panel is not B × B".into());
+        }
+        for (i, row) in sol.owners.iter().enumerate() {
+            for (j, &o) in row.iter().enumerate() {
+                // Block (i+1, j+1) sits (n − 1 − i) blocks above the bottom edge: that many
+                // panel rows from the panel's end, cyclically.
+                let pr = g.panel.rows[bp - 1 - (n - 1 - i) % bp];
+                let pc = g.panel.columns[bq - 1 - (n - 1 - j) % bq];
+                if g.arrangement.get(pr).and_then(|r| r.get(pc)) != Some(&o) {
+                    return Err(format!(
+                        "block ({}, {}) is not the panel's grid cell",
+                        i + 1,
+                        j + 1
+                    )
+                    .into());
+                }
+            }
+        }
+    }
     if let (Some(grid), Some(rs), Some(cs)) =
         (&sol.virtual_grid, &sol.row_sequence, &sol.column_sequence)
     {

@@ -179,10 +179,16 @@ pub struct Node {
     /// Parent index (`None` = the master).
     pub parent: Option<usize>,
     /// Link cost from the parent.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub c: Q,
     /// Cycle time (`None`: relay).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub w: Option<Q>,
 }
 
@@ -221,7 +227,7 @@ impl MsInput {
 
 /// One activity of a schedule, with exact start and end (`[start, end)`). Slaves and tree
 /// nodes are 0-based indices in input order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Activity {
     /// A message from the master to `slave` on the bus (Part A).
@@ -229,10 +235,16 @@ pub enum Activity {
         /// The slave.
         slave: usize,
         /// Start.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         start: Q,
         /// End.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         end: Q,
     },
     /// A result message from `slave` back to the master on the bus (Part A).
@@ -240,10 +252,16 @@ pub enum Activity {
         /// The slave.
         slave: usize,
         /// Start.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         start: Q,
         /// End.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         end: Q,
     },
     /// One task computed by `slave` (Part A) or tree node `slave` (Part B).
@@ -251,10 +269,16 @@ pub enum Activity {
         /// The slave or node.
         slave: usize,
         /// Start.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         start: Q,
         /// End.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         end: Q,
     },
     /// One task moved over the link into tree node `to` from its parent (`from`, `None` = the
@@ -265,19 +289,31 @@ pub enum Activity {
         /// The receiving node.
         to: usize,
         /// Start.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         start: Q,
         /// End.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         end: Q,
     },
     /// One task computed by the master itself (Part B with `w0`).
     MasterCompute {
         /// Start.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         start: Q,
         /// End.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         end: Q,
     },
 }

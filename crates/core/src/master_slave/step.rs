@@ -9,7 +9,7 @@ use crate::rational::{frac, Q};
 use crate::trace::{Phase, Step};
 
 /// Which matching a [`MsStep::Matched`] shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// The fastest-first foil of §3.2 (dashed).
@@ -25,7 +25,7 @@ pub enum Role {
 }
 
 /// What a [`MsStep::Placed`] adds to the Gantt chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "unit", rename_all = "snake_case")]
 pub enum Placement {
     /// One bus slot (1-based) and its slave's tasks.
@@ -61,7 +61,7 @@ pub enum Placement {
 }
 
 /// One event of a master–slave algorithm.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum MsStep {
     /// A weight matrix was computed.
@@ -128,7 +128,10 @@ pub enum MsStep {
         /// The node.
         node: usize,
         /// Its ready list.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         times: Vec<Q>,
     },
     /// The master's candidate jobs were listed in EDD order.
@@ -141,7 +144,10 @@ pub enum MsStep {
         /// The job (index into the list).
         job: usize,
         /// The load after adding it.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         load: Q,
     },
     /// Moore–Hodgson removed the longest job after an overflow.
@@ -149,7 +155,10 @@ pub enum MsStep {
         /// The removed job.
         job: usize,
         /// The load after removing it.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         load: Q,
     },
     /// Moore–Hodgson's final selection (job indices in EDD order).

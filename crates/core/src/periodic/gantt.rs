@@ -49,16 +49,28 @@ pub struct Bar {
     /// The slot of a transfer (index into `Pattern::slots`); `None` for computations.
     pub slot: Option<usize>,
     /// Start time.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub start: Q,
     /// End time.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub end: Q,
     /// Number of operations.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub count: Q,
     /// Duration of one operation.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub each: Q,
 }
 
@@ -134,8 +146,19 @@ pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), Violation> {
     matching::check(&edges, &pat.decomposition)?;
     let length = Q::from_integer(pat.length.clone());
     let all = bars(pat, fl);
+    check_bars(&all, &length)?;
+    check_counts(pat, fl, &all)
+}
+
+/// Checks bars on their own: every count whole, every bar inside `[0, length)`, and on each
+/// lane (a compute lane, a sending port, a receiving port) bars pairwise disjoint: the one-port
+/// rule. Shared by the general pattern and the tree schedule (steady-state.md section 3.5).
+///
+/// # Errors
+/// A sentence naming the first violation.
+pub fn check_bars(all: &[Bar], length: &Q) -> Result<(), Violation> {
     let mut lanes: BTreeMap<Lane, Vec<&Bar>> = BTreeMap::new();
-    for b in &all {
+    for b in all {
         if !b.count.is_integer() {
             return Err(format!(
                 "{:?} carries {} operations, not a whole number",
@@ -144,13 +167,13 @@ pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), Violation> {
             )
             .into());
         }
-        if b.start.is_negative() || b.end > length {
+        if b.start.is_negative() || &b.end > length {
             return Err(format!(
                 "{:?} has a bar [{}, {}) outside the period [0, {})",
                 b.lane,
                 frac(&b.start),
                 frac(&b.end),
-                length
+                frac(length)
             )
             .into());
         }
@@ -168,7 +191,7 @@ pub fn verify(pat: &Pattern, fl: &Flows<'_>) -> Result<(), Violation> {
             }
         }
     }
-    check_counts(pat, fl, &all)
+    Ok(())
 }
 
 fn check_counts(pat: &Pattern, fl: &Flows<'_>, all: &[Bar]) -> Result<(), Violation> {

@@ -12,7 +12,7 @@ mod simulate;
 #[cfg(test)]
 mod tests;
 
-pub use gantt::{bars, verify, Bar, Kind, Lane};
+pub use gantt::{bars, check_bars, verify, Bar, Kind, Lane};
 pub use simulate::simulate;
 
 use num_bigint::BigInt;
@@ -43,15 +43,21 @@ pub struct Flows<'a> {
 }
 
 /// What one slot carries on one arc.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Transfer {
     /// Arc index.
     pub arc: usize,
     /// Input files sent in the slot.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub inputs: Q,
     /// Result files sent in the slot.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub results: Q,
 }
 
@@ -59,13 +65,19 @@ pub struct Transfer {
 /// `matching` of the period's decomposition, used from `start` for `length` time units; `arcs`
 /// says what each of its arcs carries (`A`: [`Transfer`] here, whole or fractional broadcast
 /// messages in `broadcast`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Slot<A> {
     /// Start, in `[0, L)`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub start: Q,
     /// How long the slot lasts.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub length: Q,
     /// Index of its matching in the decomposition.
     pub matching: usize,
@@ -82,30 +94,51 @@ impl<A> Slot<A> {
 }
 
 /// One period of a periodic schedule.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Pattern {
     /// `T`: lcm of the rates' denominators.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub period_t: BigInt,
     /// `n_i = T·x_i`, per node.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub n: Vec<BigInt>,
     /// `m_a = T·f_a`, per arc.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub m: Vec<BigInt>,
     /// `r_a = T·g_a`, per arc.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub r: Vec<BigInt>,
     /// `u_a = c_a·(data_in·m_a + data_out·r_a)`: the arc's busy time per period `T`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub u: Vec<Q>,
     /// The decomposition of the bipartite graph `(i^s, j^r, u)` into weighted matchings.
     pub decomposition: Decomposition,
     /// `A`: the least integer making every per-slot count whole.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub scale_a: BigInt,
     /// `L = A·T`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub length: BigInt,
     /// The slots, back to back from 0.
     pub slots: Vec<Slot<Transfer>>,

@@ -8,7 +8,8 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct QuotedTable {
     /// The paper's caption.
-    pub caption: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub caption: crate::intern::Name,
     /// Ring sizes of the columns.
     pub sizes: &'static [usize],
     /// The greedy's value per size (×6000, as printed).

@@ -10,7 +10,7 @@ use crate::rational::{approx, Q};
 use crate::trace::{Phase, Step};
 
 /// One event of a ring algorithm.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RingStep {
     /// A ring was valued with the water filling of §2 (`ring_eval`); `last` marks the final
@@ -26,7 +26,10 @@ pub enum RingStep {
         /// The start.
         start: usize,
         /// `W·w_start`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         t: Q,
     },
     /// The greedy valued inserting `i` after ring position `k` (`greedy_try`).
@@ -36,7 +39,10 @@ pub enum RingStep {
         /// The ring position it follows.
         k: usize,
         /// `T` of the enlarged ring.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         t: Q,
     },
     /// The greedy inserted the best candidate (`greedy_pick`).
@@ -48,7 +54,10 @@ pub enum RingStep {
         /// The ring after the insertion.
         ring: Vec<usize>,
         /// Its `T`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         t: Q,
     },
     /// The greedy's best ring over its history (`greedy_result`).
@@ -58,7 +67,10 @@ pub enum RingStep {
         /// The ring.
         ring: Vec<usize>,
         /// Its `T`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         t: Q,
     },
     /// A nearest-neighbour tour was built (`nn_tour`).
@@ -68,7 +80,10 @@ pub enum RingStep {
         /// The tour.
         tour: Vec<usize>,
         /// Its length.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         l: Q,
     },
     /// A 2-opt move reversed `t_{i+1..j}` (`two_opt`).
@@ -78,10 +93,16 @@ pub enum RingStep {
         /// Second position.
         j: usize,
         /// Change of length (negative).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         delta: Q,
         /// New length.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         l: Q,
         /// The tour after the move.
         tour: Vec<usize>,
@@ -97,10 +118,16 @@ pub enum RingStep {
         /// Inserted reversed.
         reversed: bool,
         /// Change of length (negative).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         delta: Q,
         /// New length.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         l: Q,
         /// The tour after the move.
         tour: Vec<usize>,
@@ -110,7 +137,10 @@ pub enum RingStep {
         /// The tour (canonical).
         tour: Vec<usize>,
         /// Its length.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         l: Q,
     },
     /// Progress of the exhaustive search (`exh_progress`, throttled).
@@ -120,7 +150,10 @@ pub enum RingStep {
         /// Rings valued so far.
         rings_done: u64,
         /// Best `T` of size `q` so far.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         best_t: Q,
         /// Its ring.
         best_ring: Vec<usize>,
@@ -144,21 +177,33 @@ pub enum RingStep {
         /// Subsets valued so far.
         subsets_done: u64,
         /// Best `T(tour*(S))` of this size.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         ub: Q,
         /// Its ring.
         ub_ring: Vec<usize>,
         /// Least `(W + H·L*(S))/inv(S)` of this size.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         lb: Q,
     },
     /// The Held–Karp bounds were compared.
     Certified {
         /// Lower bound.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         lb: Q,
         /// Upper bound.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         ub: Q,
         /// `LB = UB`.
         certified: bool,
@@ -168,10 +213,16 @@ pub enum RingStep {
         /// The two lines.
         lines: Lines,
         /// `W·w_min`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         alone: Q,
         /// `W·w_cumul + 2·H·c`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         all: Q,
     },
 }

@@ -10,20 +10,29 @@ use crate::error::SolveError;
 use crate::rational::Q;
 
 /// One test of the backward scan: is `β_i ≤ D(suffix)`?
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Participation {
     /// The processor (input index).
     pub processor: usize,
     /// Its `β_i`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub beta: Q,
     /// `D` of the participating suffix after it.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub d_suffix: Q,
     /// `β_i ≤ D(suffix)`: it takes part.
     pub included: bool,
     /// `D` of the suffix once the decision is taken.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub d_after: Q,
 }
 

@@ -53,7 +53,7 @@ pub const MAX_SEARCH_PROCESSORS: usize = 7;
 pub const DP_CELL_LIMIT: u64 = 60;
 
 /// The algorithms of the family (catalog names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// The exact DP (§2) in the given order.
@@ -117,41 +117,59 @@ pub enum ScatterError {
 }
 
 /// The LP heuristic's numbers (scatter.md §4.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct LpPart {
     /// The LP's rational shares, input order.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub x: Vec<Q>,
     /// `T_LP`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub t_lp: Q,
     /// The guarantee of §4.2.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub bound: Q,
     /// `T'` with every processor contacted (the quantity the bound is about).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub makespan_all_contacted: Q,
     /// `Some(false)`: the LP optimum is not unique (§4.1); `None`: not decided.
     pub unique: Option<bool>,
     /// The rounding steps.
     pub rounding: Vec<RoundStep>,
     /// `T_DP` in the same order, for comparison, when the DP is cheap (`p·n² ≤ 10^7`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub dp_makespan: Option<Q>,
 }
 
 /// One order of the comparison of §7 event 5 (rational optimum, then rounded).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct OrderVariant {
     /// The rational (LP) makespan.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub t_lp: Q,
     /// The rounded distribution and its Gantt chart.
     pub schedule: Schedule,
 }
 
 /// Descending against ascending bandwidth (§3.3, §6.4, paper Figs. 3–4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct OrderComparison {
     /// Increasing `β` (the policy).
     pub descending_bandwidth: OrderVariant,
@@ -160,25 +178,34 @@ pub struct OrderComparison {
 }
 
 /// One candidate root (§5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct RootOption {
     /// The root.
     pub root: usize,
     /// Its sending order.
     pub order: Vec<usize>,
     /// `[r ≠ C]·β[C][r]·n`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub transfer: Q,
     /// The scatter's makespan from it.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub execution: Q,
     /// `transfer + execution`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub total: Q,
 }
 
 /// A solved scatter (its JSON is [`report::result`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScatterSolution {
     /// The algorithm.
     pub algorithm: Algorithm,
@@ -203,7 +230,8 @@ pub struct ScatterSolution {
     /// Every root tried (`root-choice`).
     pub roots: Option<Vec<RootOption>>,
     /// How the roots were evaluated (`"dp"`, or `"lp-rounded"` above the DP's limit).
-    pub root_method: Option<&'static str>,
+    #[serde(deserialize_with = "crate::intern::de_opt")]
+    pub root_method: Option<crate::intern::Name>,
     /// Remarks (an ignored root `comm`, a non-unique LP optimum).
     pub warnings: Vec<String>,
 }

@@ -1,5 +1,6 @@
 //! The baselines of square-partitions.md section 3.3: horizontal slices, recursive bisection
-//! (Crandall & Quinn) and user-chosen balanced columns (Kalinov–Lastovetsky style). All exact.
+//! (Crandall & Quinn) and balanced columns (Kalinov–Lastovetsky style: the user's columns, or
+//! the most square grid's). All exact.
 
 use num_traits::{One, Zero};
 
@@ -140,6 +141,65 @@ pub fn given_columns(s: &[Q], columns: &[Vec<usize>]) -> Result<Vec<Rect>, Solve
     Ok(rects)
 }
 
+/// The Kalinov–Lastovetsky columns when the user gives none: the processors on the most square
+/// grid `C × k` with `C ≤ k` (`C·k = p`; one column for a prime `p`), as `C` columns of `k`
+/// processors each. Areas are dealt in decreasing order, each to the column with the smallest
+/// total that still has room (ties: the leftmost), so the column widths are as even as this
+/// greedy makes them; inside a column the largest area is on top. Any such choice costs
+/// `Ĉ = C + k` (each column costs `1 + k·width`, and the widths sum to 1).
+///
+/// # Complexity
+/// `O(p·C)`.
+#[must_use]
+pub fn default_columns(s: &[Q]) -> Vec<Vec<usize>> {
+    let p = s.len();
+    let c = (1..=p)
+        .filter(|r| p.is_multiple_of(*r) && r * r <= p)
+        .max()
+        .unwrap_or(1);
+    let k = p / c.max(1);
+    let mut order: Vec<usize> = (0..p).collect();
+    order.sort_by(|&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
+    let mut columns: Vec<Vec<usize>> = vec![Vec::with_capacity(k); c];
+    let mut sums = vec![Q::zero(); c];
+    for i in order {
+        let best = (0..c)
+            .filter(|&j| columns[j].len() < k)
+            .min_by(|&a, &b| sums[a].cmp(&sums[b]).then(a.cmp(&b)));
+        if let Some(j) = best {
+            sums[j] += &s[i];
+            columns[j].push(i);
+        }
+    }
+    columns
+}
+
+/// The Kalinov–Lastovetsky style baseline (§3.3): full-height columns, each balanced
+/// independently, with the user's `columns` or [`default_columns`]. Returns the rectangles and
+/// the columns used.
+///
+/// # Complexity
+/// `O(p·C)`.
+///
+/// # Errors
+/// As [`given_columns`].
+///
+/// ```
+/// use hetlab_core::rational::q;
+/// let s = [q(1, 4), q(1, 4), q(1, 4), q(1, 4)];
+/// let (rects, cols) = hetlab_core::square::baseline::kalinov_lastovetsky(&s, None).unwrap();
+/// assert_eq!(cols, [vec![0, 2], vec![1, 3]]);
+/// assert_eq!(rects[3].x, q(1, 2));
+/// ```
+pub fn kalinov_lastovetsky(
+    s: &[Q],
+    columns: Option<&[Vec<usize>]>,
+) -> Result<(Vec<Rect>, Vec<Vec<usize>>), SolveError> {
+    check_areas(s)?;
+    let columns = columns.map_or_else(|| default_columns(s), <[Vec<usize>]>::to_vec);
+    Ok((given_columns(s, &columns)?, columns))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +223,29 @@ mod tests {
         assert!(given_columns(&s, &[vec![0, 1, 2, 3, 4, 5, 6]]).is_err());
         assert!(given_columns(&s, &[vec![0, 0, 1, 2, 3, 4, 5, 6, 7]]).is_err());
         assert!(given_columns(&s, &[vec![0, 1, 2, 3, 4, 5, 6, 8]]).is_err());
+        // §3.3: two columns of four areas summing to 0.5 each, Ĉ = 2·(1 + 4·0.5) = 6.
+        let halves = [vec![7, 3, 0, 1], vec![6, 5, 4, 2]];
+        let (rects, cols) = kalinov_lastovetsky(&s, Some(&halves)).unwrap();
+        check(&s, &rects, q(6, 1));
+        assert_eq!(cols, halves);
+        assert_eq!(rects[7].w, q(1, 2));
+        // The default choice: the most square grid (2 columns of 4), the same Ĉ.
+        let (rects, cols) = kalinov_lastovetsky(&s, None).unwrap();
+        check(&s, &rects, q(6, 1));
+        assert_eq!(cols, [vec![7, 3, 2, 1], vec![6, 5, 4, 0]]);
+    }
+
+    #[test]
+    fn default_columns_cost_c_plus_k() {
+        for p in 1..=24usize {
+            let s = weighted(&(1..=i64::try_from(p).unwrap()).collect::<Vec<_>>());
+            let (rects, cols) = kalinov_lastovetsky(&s, None).unwrap();
+            verify(&s, &rects).unwrap();
+            let (c, k) = (cols.len(), cols[0].len());
+            assert!(c <= k && c * k == p && cols.iter().all(|col| col.len() == k));
+            let want = i64::try_from(c + k).unwrap();
+            assert_eq!(sum_half_perimeters(&rects), q(want, 1), "p = {p}");
+        }
     }
 
     proptest::proptest! {

@@ -3,15 +3,15 @@
 use serde_json::Value;
 
 use super::column::{ColumnState, COLUMN_PSEUDOCODE};
-use super::grid::{GridState, GRID_PSEUDOCODE};
+use super::grid::{GridExact, GridState, GridStep, GRID_PSEUDOCODE};
 use super::perimax::{PeriMaxState, PERI_MAX_PSEUDOCODE};
 use super::recursive::{RecursiveState, RECURSIVE_PSEUDOCODE};
-use super::run::{run, Detail, SquareRun};
+use super::run::{run_with, Detail, Options, SquareRun};
 use super::{report, verify, Rect};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
 use crate::instance::{Instance, SquarePartition};
-use crate::rational::Q;
+use crate::rational::{to_f64, Q};
 use crate::trace::{Replay, Step, Trace};
 
 /// The square-partition family.
@@ -39,7 +39,12 @@ impl Family for SquareFamily {
         traced: bool,
     ) -> Result<SquareRun, SolveError> {
         let (s, times) = (input.areas(), input.processors.cycle_times());
-        run(algorithm, &s, &times, traced)
+        let o = Options {
+            times: Some(&times),
+            columns: input.columns.as_deref(),
+            blocks: Some(input.blocks()),
+        };
+        run_with(algorithm, &s, o, traced)
     }
 
     fn steps(run: &SquareRun) -> usize {
@@ -55,7 +60,7 @@ impl Family for SquareFamily {
         report::run_result(run, with_trace)
     }
 
-    fn check(_input: &SquarePartition, run: &SquareRun) -> Result<(), Violation> {
+    fn check(input: &SquarePartition, run: &SquareRun) -> Result<(), Violation> {
         let s = run.areas.as_slice();
         if let Some(p) = &run.partition {
             verify(s, &p.rects)?;
@@ -86,6 +91,9 @@ impl Family for SquareFamily {
                 |st| &st.rects,
                 rects,
             ),
+            Detail::GridExact(t) => {
+                check_exact(&input.processors.cycle_times(), &t.solution, &t.trace)
+            }
             Detail::Grid(t) => {
                 let g = &t.solution;
                 ensure(g.best < g.evaluations.len(), || {
@@ -103,6 +111,47 @@ impl Family for SquareFamily {
             Detail::Baseline => Ok(()),
         }
     }
+}
+
+/// `grid-exact`: every arrangement's exact `r, c` satisfy the constraints and give its `V`, no
+/// exact `V` is below the heuristic's for the same arrangement (the heuristic is feasible), and
+/// the replay reaches the kept arrangement.
+fn check_exact(times: &[Q], g: &GridExact, trace: &Trace<GridStep>) -> Result<(), Violation> {
+    use num_traits::One;
+    ensure(g.exact.len() == g.heuristic.evaluations.len(), || {
+        "not every arrangement was solved exactly".into()
+    })?;
+    for (k, (x, e)) in g.exact.iter().zip(&g.heuristic.evaluations).enumerate() {
+        let a = &e.arrangement;
+        let tight = x.r.len() == a.len()
+            && a.iter().enumerate().all(|(i, row)| {
+                row.len() == x.c.len()
+                    && row
+                        .iter()
+                        .enumerate()
+                        .all(|(j, &p)| &x.r[i] * &times[p] * &x.c[j] <= Q::one())
+            });
+        let v = x.r.iter().sum::<Q>() * x.c.iter().sum::<Q>();
+        ensure(tight && v == x.v, || {
+            format!(
+                "arrangement {}: the exact r, c break a constraint or miss V",
+                k + 1
+            )
+        })?;
+        ensure(to_f64(&x.v) >= e.v * (1.0 - 1e-9), || {
+            format!(
+                "arrangement {}: the exact V is below the heuristic's",
+                k + 1
+            )
+        })?;
+    }
+    for step in &trace.steps {
+        captioned(step, &(), GRID_PSEUDOCODE.len())?;
+    }
+    let end = trace.state_at(GridState::default(), usize::MAX);
+    ensure(trace.is_empty() || end.best_exact == Some(g.best), || {
+        "the replay does not keep the best exact arrangement".into()
+    })
 }
 
 /// Every step is captioned, and the state after the whole trace holds the partition's rectangles.

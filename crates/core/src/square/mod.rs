@@ -95,19 +95,31 @@ pub fn areas_from_cycle_times(times: &[Q]) -> Result<Vec<Q>, SolveError> {
 }
 
 /// A rectangle `(x, y, w, h)`: left edge, top edge (y grows downward), width, height.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
 pub struct Rect {
     /// Left edge.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub x: Q,
     /// Top edge.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub y: Q,
     /// Width.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub w: Q,
     /// Height.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub h: Q,
 }
 

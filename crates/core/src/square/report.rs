@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use super::run::{Detail, Partition, SquareRun, GRID};
+use super::run::{Detail, Partition, SquareRun, GRID, GRID_EXACT};
 use crate::report::{document, objective};
 
 /// The document of any run: the partition's, or the grid heuristic's (its evaluations and
@@ -12,7 +12,13 @@ use crate::report::{document, objective};
 pub fn run_result(run: &SquareRun, with_trace: bool) -> Value {
     let trace = with_trace.then(|| run.trace_json());
     match (&run.partition, &run.detail) {
-        (Some(p), _) => result(p, trace),
+        (Some(p), _) => {
+            let mut out = result(p, trace);
+            if let Some(b) = &run.blocks {
+                out["blocks"] = serde_json::to_value(b).unwrap_or_default();
+            }
+            out
+        }
         (None, Detail::Grid(t)) => {
             let best = t.solution.evaluations.get(t.solution.best);
             let mut out = json!({
@@ -23,6 +29,29 @@ pub fn run_result(run: &SquareRun, with_trace: bool) -> Value {
                 },
                 "grid": t.solution, "steps": t.trace.len(),
             });
+            if let Some(tr) = trace {
+                out["trace"] = Value::Array(tr);
+            }
+            out
+        }
+        (None, Detail::GridExact(t)) => {
+            let g = &t.solution;
+            let best = g.best_exact();
+            let mut out = document(
+                "square-partition",
+                GRID_EXACT,
+                "heuristic",
+                best.map_or_else(
+                    || json!({"name": "grid_value", "value": "nan"}),
+                    |x| objective("grid_value", &x.v),
+                ),
+                json!({
+                    "grid": g.heuristic,
+                    "exact": g.exact,
+                    "best": g.best,
+                    "steps": t.trace.len(),
+                }),
+            );
             if let Some(tr) = trace {
                 out["trace"] = Value::Array(tr);
             }

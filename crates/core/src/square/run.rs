@@ -1,12 +1,13 @@
-//! One entry point for every square-partition algorithm, by its formats.md name
-//! (`column-dp`, `recursive`, `peri-max`, `bisection`, `slices`), so the command line and the
-//! page can dispatch on a string and print one result shape.
+//! One entry point for every square-partition algorithm, by its catalog name (`column-dp`,
+//! `recursive`, `peri-max`, `bisection`, `slices`, `kalinov-lastovetsky`, and the processor
+//! grids `grid`, `grid-exact`), so the command line and the page can dispatch on a string and
+//! print one result shape.
 
 use serde::Serialize;
 use serde_json::Value;
 
 use super::column::{ColumnPartition, ColumnStep};
-use super::grid::{self, GridHeuristic, GridStep};
+use super::grid::{self, GridExact, GridHeuristic, GridStep};
 use super::perimax::{PeriMaxPartition, PeriMaxStep};
 use super::recursive::{RecursivePartition, RecursiveStep};
 use super::{baseline, column, metrics, perimax, recursive, Rect};
@@ -14,23 +15,54 @@ use crate::error::SolveError;
 use crate::rational::Q;
 use crate::trace::{Step, Trace, Traced};
 
-/// The rectangle algorithms of formats.md section 7, in display order.
-pub const ALGORITHMS: &[&str] = &["column-dp", "recursive", "peri-max", "bisection", "slices"];
+/// The rectangle algorithms, in display order (the comparison table's rows).
+pub const ALGORITHMS: &[&str] = &[
+    "column-dp",
+    "recursive",
+    "peri-max",
+    "bisection",
+    "slices",
+    KALINOV_LASTOVETSKY,
+];
+
+/// The Kalinov–Lastovetsky baseline (§3.3): balanced columns, the user's or the most square
+/// grid's.
+pub const KALINOV_LASTOVETSKY: &str = "kalinov-lastovetsky";
 
 /// The 2D processor-grid heuristic (§4.4, §6.4): a grid, not rectangles.
 pub const GRID: &str = "grid";
 
+/// The grid heuristic's arrangements solved exactly (§4.3; the "exact" button of §6.4).
+pub const GRID_EXACT: &str = "grid-exact";
+
+/// What an algorithm may read besides the areas.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// Cycle times (the grid algorithms' input).
+    pub times: Option<&'a [Q]>,
+    /// The user's Kalinov–Lastovetsky columns.
+    pub columns: Option<&'a [Vec<usize>]>,
+    /// `N` for the communication volume and the rounding of §5 (none: not computed).
+    pub blocks: Option<usize>,
+}
+
 /// A partition from any algorithm, with its objective and metrics.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Partition {
     /// The algorithm's name.
-    pub algorithm: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub algorithm: crate::intern::Name,
     /// `"optimal"` (the column DP: optimal among column-based partitions) or `"heuristic"`.
-    pub status: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub status: crate::intern::Name,
     /// `"sum_half_perimeters"`, or `"max_half_perimeter"` for `peri-max`.
-    pub objective: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub objective: crate::intern::Name,
     /// The objective's value.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub value: Q,
     /// The rectangle of each processor, in input order.
     pub rects: Vec<Rect>,
@@ -45,7 +77,7 @@ pub struct Partition {
 
 /// The traced detail of one run, by algorithm.
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Detail {
     /// `column-dp`.
     Column(Traced<ColumnPartition, ColumnStep>),
@@ -55,12 +87,14 @@ pub enum Detail {
     PeriMax(Traced<PeriMaxPartition, PeriMaxStep>),
     /// `grid`: a processor grid, not rectangles (§4.4).
     Grid(Traced<GridHeuristic, GridStep>),
+    /// `grid-exact`: the heuristic's arrangements solved exactly (§4.3).
+    GridExact(Traced<GridExact, GridStep>),
     /// A baseline: no trace.
     Baseline,
 }
 
 /// One run of a square-partition algorithm: the partition (none for `grid`) and the trace.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SquareRun {
     /// The normalised areas the algorithm ran on.
     pub areas: Vec<Q>,
@@ -68,6 +102,8 @@ pub struct SquareRun {
     pub partition: Option<Partition>,
     /// The trace of the algorithm.
     pub detail: Detail,
+    /// The communication volume and the rounding to `N × N` blocks of §5 (rectangles only).
+    pub blocks: Option<metrics::Blocks>,
 }
 
 impl SquareRun {
@@ -79,6 +115,7 @@ impl SquareRun {
             Detail::Recursive(t) => t.trace.len(),
             Detail::PeriMax(t) => t.trace.len(),
             Detail::Grid(t) => t.trace.len(),
+            Detail::GridExact(t) => t.trace.len(),
             Detail::Baseline => 0,
         }
     }
@@ -98,6 +135,7 @@ impl SquareRun {
             Detail::Recursive(t) => json(&t.trace, s),
             Detail::PeriMax(t) => json(&t.trace, s),
             Detail::Grid(t) => crate::report::trace_json(&t.trace.steps, &()),
+            Detail::GridExact(t) => crate::report::trace_json(&t.trace.steps, &()),
             Detail::Baseline => Vec::new(),
         }
     }
@@ -114,9 +152,11 @@ impl SquareRun {
 /// assert_eq!(part.value, q(3, 1));
 /// ```
 pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, SolveError> {
-    run_on(name, s, None, false)?.partition.ok_or_else(|| {
-        SolveError::NotApplicable(format!("\"{name}\" gives a processor grid, not rectangles"))
-    })
+    run_on(name, s, Options::default(), false)?
+        .partition
+        .ok_or_else(|| {
+            SolveError::NotApplicable(format!("\"{name}\" gives a processor grid, not rectangles"))
+        })
 }
 
 /// Runs algorithm `name` on processors of areas `s` and cycle times `times` (the grid
@@ -125,7 +165,24 @@ pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, SolveError> {
 /// # Errors
 /// As [`run_algorithm`]; the grid heuristic's own message.
 pub fn run(name: &str, s: &[Q], times: &[Q], traced: bool) -> Result<SquareRun, SolveError> {
-    run_on(name, s, Some(times), traced)
+    let o = Options {
+        times: Some(times),
+        ..Options::default()
+    };
+    run_on(name, s, o, traced)
+}
+
+/// Runs algorithm `name` on areas `s` with everything else the instance gives (`o`).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with(
+    name: &str,
+    s: &[Q],
+    o: Options<'_>,
+    traced: bool,
+) -> Result<SquareRun, SolveError> {
+    run_on(name, s, o, traced)
 }
 
 /// Every rectangle algorithm on the same areas, in catalog order (the comparison panel),
@@ -154,7 +211,8 @@ fn traced_or<T, S, E>(
 }
 
 /// The most square grid holding every processor (1 × p when p is prime).
-fn grid_shape(p: usize) -> (usize, usize) {
+#[must_use]
+pub fn grid_shape(p: usize) -> (usize, usize) {
     let rows = (1..=p)
         .filter(|r| p.is_multiple_of(*r) && r * r <= p)
         .max()
@@ -162,7 +220,7 @@ fn grid_shape(p: usize) -> (usize, usize) {
     (rows, p / rows)
 }
 
-fn run_on(name: &str, s: &[Q], times: Option<&[Q]>, traced: bool) -> Result<SquareRun, SolveError> {
+fn run_on(name: &str, s: &[Q], o: Options<'_>, traced: bool) -> Result<SquareRun, SolveError> {
     let mut columns = None;
     let (status, objective, rects, detail) = match name {
         "column-dp" => {
@@ -202,25 +260,41 @@ fn run_on(name: &str, s: &[Q], times: Option<&[Q]>, traced: bool) -> Result<Squa
             let rects = baseline::slices(s)?;
             ("heuristic", "sum_half_perimeters", rects, Detail::Baseline)
         }
-        GRID => {
-            let times = times.ok_or("the grid heuristic needs the processors' cycle times")?;
+        KALINOV_LASTOVETSKY => {
+            let (rects, cols) = baseline::kalinov_lastovetsky(s, o.columns)?;
+            columns = Some(cols);
+            ("heuristic", "sum_half_perimeters", rects, Detail::Baseline)
+        }
+        GRID | GRID_EXACT => {
+            let times = o
+                .times
+                .ok_or("the grid algorithms need the processors' cycle times")?;
             let (rows, cols) = grid_shape(times.len());
-            let t = traced_or(
-                traced,
-                || grid::heuristic(times, rows, cols),
-                || grid::heuristic_traced(times, rows, cols),
-            )?;
+            let detail = if name == GRID {
+                Detail::Grid(traced_or(
+                    traced,
+                    || grid::heuristic(times, rows, cols),
+                    || grid::heuristic_traced(times, rows, cols),
+                )?)
+            } else {
+                Detail::GridExact(traced_or(
+                    traced,
+                    || grid::exact_all(times, rows, cols),
+                    || grid::exact_all_traced(times, rows, cols),
+                )?)
+            };
             return Ok(SquareRun {
                 areas: s.to_vec(),
                 partition: None,
-                detail: Detail::Grid(t),
+                detail,
+                blocks: None,
             });
         }
         other => {
             return Err(format!(
-                "unknown algorithm \"{other}\" for square-partition (known: {}, {GRID})",
-                ALGORITHMS.join(", ")
-            )
+            "unknown algorithm \"{other}\" for square-partition (known: {}, {GRID}, {GRID_EXACT})",
+            ALGORITHMS.join(", ")
+        )
             .into())
         }
     };
@@ -235,10 +309,12 @@ fn run_on(name: &str, s: &[Q], times: Option<&[Q]>, traced: bool) -> Result<Squa
         .copied()
         .find(|a| *a == name)
         .unwrap_or("");
+    let blocks = o.blocks.map(|n| metrics::blocks(s, &rects, n));
     let mut run = SquareRun {
         areas: s.to_vec(),
         partition: None,
         detail,
+        blocks,
     };
     run.partition = Some(Partition {
         algorithm,
@@ -267,9 +343,16 @@ mod tests {
     #[test]
     fn every_algorithm_runs_on_section_7_1() {
         let s = crate::square::examples::s7_1();
-        let want = [q(11, 2), q(146, 25), q(28, 25), q(139, 25), q(9, 1)];
+        let want = [
+            q(11, 2),
+            q(146, 25),
+            q(28, 25),
+            q(139, 25),
+            q(9, 1),
+            q(6, 1),
+        ];
         for (name, value) in ALGORITHMS.iter().zip(want) {
-            let run = run_on(name, &s, None, true).unwrap();
+            let run = run_on(name, &s, Options::default(), true).unwrap();
             let (part, trace) = (run.partition.clone().unwrap(), run.trace_json());
             assert_eq!(
                 (part.algorithm, part.value.clone()),

@@ -1,11 +1,12 @@
-//! What the steady-state page shows beside the pipeline, computed once with the run (never
-//! while drawing): the LP under the other operating models (section 2.8), the best single
-//! spanning tree (3.6), the binding constraints (2.10), the simulated full run (4.8) and the
-//! batched periods with start-up latencies (4.9).
+//! What the steady-state page and result document show beside the pipeline, computed once with
+//! the run (never while drawing): the LP under the other operating models (section 2.8), the
+//! best single spanning tree (3.6), the binding constraints and the prices that prove the bound
+//! (2.10), the simulated full run (4.8) and the batched periods with start-up latencies (4.9).
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
+use super::dual::{self, Certificate};
 use super::lp::{throughput_under, PortModel};
 use super::pipeline::Pipeline;
 use super::spanning::{self, Comparison};
@@ -23,7 +24,7 @@ pub const PERIODS: u64 = 20;
 pub const MAX_BATCH: u64 = 100;
 
 /// The simulated full run: tasks done after each period, against the bound `ρ*·t`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FullRun {
     /// `(time, tasks done)` at the end of each period.
     pub points: Vec<(Q, BigInt)>,
@@ -34,7 +35,7 @@ pub struct FullRun {
 }
 
 /// One batch size of the latency panel: the batched period and the throughput it achieves.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Batch {
     /// `N`.
     pub batch: u64,
@@ -47,14 +48,16 @@ pub struct Batch {
 }
 
 /// Everything the page shows beside the LP pipeline.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LpExtras {
     /// The LP value under each other operating model, or why it has none.
-    pub models: Vec<(&'static str, Result<Q, SolveError>)>,
+    pub models: Vec<(String, Result<Q, SolveError>)>,
     /// The best single spanning tree, or why it is not computed.
     pub trees: Result<Comparison, SolveError>,
     /// The resources the optimal rates use fully.
     pub binding: Vec<Binding>,
+    /// Prices on the resources that prove `ρ*` optimal (section 2.10), or why none was found.
+    pub certificate: Result<Certificate, String>,
     /// The full run (`None` with result files, where one period is shown).
     pub full_run: Option<Result<FullRun, SolveError>>,
     /// The latency batches (`None` when the platform has no latency).
@@ -64,18 +67,18 @@ pub struct LpExtras {
 /// Computes the extras of `pipe` on `inst`.
 #[must_use]
 pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
-    let mut models: Vec<(&'static str, Result<Q, SolveError>)> = PortModel::ALL
+    let mut models: Vec<(String, Result<Q, SolveError>)> = PortModel::ALL
         .into_iter()
         .skip(1)
         .map(|m| {
             (
-                m.name(),
+                m.name().to_owned(),
                 throughput_under(inst, m, false).map_err(SolveError::failed),
             )
         })
         .collect();
     models.push((
-        "base model with shared links",
+        "base model with shared links".to_owned(),
         throughput_under(inst, PortModel::OnePort, true).map_err(SolveError::failed),
     ));
     let (full_run, batches) = match &pipe.pattern {
@@ -139,6 +142,12 @@ pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
         models,
         trees: spanning::best_tree(inst, TREES_EVALUATED),
         binding: binding(inst, &pipe.lp.rates, &pipe.lp.g),
+        // Checked here, so that the page can say the prices were verified exactly.
+        certificate: dual::certificate(inst).and_then(|c| {
+            dual::check(inst, &c, &pipe.lp.throughput)
+                .map(|()| c)
+                .map_err(|e| e.to_string())
+        }),
         full_run,
         batches,
     }

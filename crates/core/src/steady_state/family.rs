@@ -4,11 +4,13 @@
 use num_traits::Zero;
 use serde_json::Value;
 
+use super::dual;
+use super::extras::lp_extras;
 use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
 use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
 use super::{report, verify};
 use crate::error::Violation;
-use crate::family::{ensure, Family, SolveError};
+use crate::family::{ensure, Family, Limits, SolveError};
 use crate::instance::{Instance, SteadyState};
 use crate::trace::{Step as _, Trace, Traced};
 
@@ -16,7 +18,7 @@ use crate::trace::{Step as _, Trace, Traced};
 pub struct SteadyStateFamily;
 
 /// One run of a steady-state algorithm.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
 pub enum SteadyRun {
     /// The general pipeline (`lp`).
@@ -46,19 +48,26 @@ impl Family for SteadyStateFamily {
         algorithm: &str,
         with_trace: bool,
     ) -> Result<SteadyRun, SolveError> {
+        Self::run_within(input, algorithm, with_trace, Limits::Default)
+    }
+
+    fn over_limits(input: &SteadyState, algorithm: &str) -> Option<String> {
+        (algorithm == "lp")
+            .then(|| super::lp::check_size(input).err())
+            .flatten()
+            .map(|e| e.to_string())
+    }
+
+    fn run_within(
+        input: &SteadyState,
+        algorithm: &str,
+        with_trace: bool,
+        limits: Limits,
+    ) -> Result<SteadyRun, SolveError> {
         match algorithm {
-            "lp" => {
-                let t = if with_trace {
-                    pipeline::solve_traced(input)
-                } else {
-                    pipeline::solve(input).map(|solution| Traced {
-                        solution,
-                        trace: Trace::default(),
-                    })
-                };
-                t.map(SteadyRun::Lp)
-                    .map_err(|e| SolveError::TooLarge(e.to_string()))
-            }
+            "lp" => pipeline::solve_within(input, limits, with_trace)
+                .map(SteadyRun::Lp)
+                .map_err(|e| SolveError::TooLarge(e.to_string())),
             "tree" => {
                 let t = if with_trace {
                     tree::solve_traced(input)
@@ -85,7 +94,10 @@ impl Family for SteadyStateFamily {
 
     fn result(input: &SteadyState, _algorithm: &str, run: &SteadyRun, with_trace: bool) -> Value {
         match run {
-            SteadyRun::Lp(t) => report::pipeline_result(input, &t.solution, &t.trace, with_trace),
+            SteadyRun::Lp(t) => {
+                let extras = lp_extras(input, &t.solution);
+                report::pipeline_result(input, &t.solution, Some(&extras), &t.trace, with_trace)
+            }
             SteadyRun::Tree(t) => report::tree_result(input, &t.solution, &t.trace, with_trace),
         }
     }
@@ -101,6 +113,9 @@ impl Family for SteadyStateFamily {
 fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<(), Violation> {
     let sol = &t.solution;
     verify(inst, &sol.lp.rates, &sol.lp.throughput).map_err(|e| e.to_string())?;
+    // The prices of section 2.10 prove the rates optimal (dual feasible, equal objective).
+    let cert = dual::certificate(inst).map_err(|e| format!("no dual certificate: {e}"))?;
+    dual::check(inst, &cert, &sol.lp.throughput)?;
     let arcs = inst.platform.arcs();
     if let Some(pattern) = &sol.pattern {
         crate::periodic::verify(pattern, &sol.lp.flows(inst, &arcs))?;
@@ -154,6 +169,7 @@ fn check_pipeline(inst: &SteadyState, t: &Traced<Pipeline, PipeStep>) -> Result<
 fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<(), Violation> {
     let sol = &t.solution;
     verify(inst, &sol.rates, &sol.throughput).map_err(|e| e.to_string())?;
+    tree::schedule::verify(inst, &inst.platform.arcs(), &sol.rates, &sol.schedule)?;
     let ids = inst.platform.ids();
     for s in &t.trace.steps {
         ensure(!s.caption(&ids).is_empty(), || {
@@ -169,6 +185,17 @@ fn check_tree(inst: &SteadyState, t: &Traced<TreeSolution, TreeStep>) -> Result<
     ensure(end.throughput.as_ref() == Some(&sol.throughput), || {
         "the replayed throughput differs".into()
     })?;
+    ensure(end.period.as_ref() == Some(&sol.schedule.period_t), || {
+        "the replayed period differs".into()
+    })?;
+    for send in &sol.schedule.sends {
+        ensure(end.scheduled[send.from], || {
+            format!(
+                "the replay never places the transfers of node {}",
+                send.from
+            )
+        })?;
+    }
     for (i, xi) in sol.rates.x.iter().enumerate() {
         if sol.usage[i] != NodeUse::Unreachable {
             ensure(end.x[i].as_ref() == Some(xi), || {

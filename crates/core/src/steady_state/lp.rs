@@ -22,7 +22,7 @@ pub const MAX_NODES: usize = 40;
 pub const MAX_ARCS: usize = 200;
 
 /// The LP's answer with its canonical rates.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LpSolution {
     /// `ρ*`, tasks per time unit.
     pub throughput: Q,
@@ -329,6 +329,15 @@ pub fn throughput_under(
     maximise(inst, &arcs, &cols, model, shared_links)
 }
 
+/// `Ok` when `inst` is within the default limits ([`MAX_NODES`], [`MAX_ARCS`]), else the
+/// [`LpError::TooLarge`] that [`solve`] would return (checked without solving).
+///
+/// # Errors
+/// [`LpError::TooLarge`].
+pub fn check_size(inst: &SteadyState) -> Result<(), LpError> {
+    checked_arcs(inst, MAX_NODES, MAX_ARCS).map(drop)
+}
+
 /// The platform's arcs, or [`LpError::TooLarge`] above the limits.
 fn checked_arcs(
     inst: &SteadyState,
@@ -362,7 +371,15 @@ fn maximise(
 }
 
 fn optimum(problem: &Problem) -> Result<lp::Solution, LpError> {
-    match lp::solve(problem).map_err(|e| LpError::Solver(e.to_string()))? {
+    // The node and arc limits above are the gate; the LP layer's own size limits would refuse
+    // lifted runs (500 nodes: about 2 500 variables and 2 000 rows). Its exact fallback keeps
+    // its cell and work budgets.
+    let limits = lp::Limits {
+        max_vars: usize::MAX,
+        max_rows: usize::MAX,
+        ..lp::Limits::default()
+    };
+    match lp::solve_with(problem, &limits).map_err(|e| LpError::Solver(e.to_string()))? {
         Outcome::Optimal(s) => Ok(s),
         other => Err(LpError::Solver(format!("unexpected outcome {other:?}"))),
     }

@@ -6,13 +6,19 @@
 //! steady-state rates ([`verify`]) and the resources they saturate ([`binding`]).
 
 pub mod alloc;
+pub mod dual;
+#[cfg(test)]
+mod dual_tests;
 pub mod extras;
 pub mod family;
 pub mod lp;
 #[cfg(test)]
 mod lp_tests;
+pub mod notes;
 pub mod pipeline;
 pub mod report;
+#[cfg(test)]
+mod report_tests;
 pub mod spanning;
 pub mod tree;
 
@@ -24,13 +30,19 @@ use crate::rational::{frac, Cost, Q};
 
 /// Steady-state rates: tasks computed per time unit by each node (`x`, by node index) and
 /// input files sent per time unit on each arc (`f`, by index in [`crate::platform::Platform::arcs`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Rates {
     /// Per node.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub x: Vec<Q>,
     /// Per arc.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub f: Vec<Q>,
 }
 
@@ -184,7 +196,7 @@ pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), V
 
 /// A resource that rates use fully: together these are why no schedule can do better
 /// (steady-state.md section 2.10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "resource", content = "node", rename_all = "snake_case")]
 pub enum Binding {
     /// The node computes all the time.

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::alloc::{allocations, Allocation};
 use super::lp::{self, LpError, LpSolution};
 use super::Rates;
+use crate::family::Limits;
 use crate::graph::matching::{Matching, MuReason};
 use crate::instance::SteadyState;
 use crate::periodic::{self, Pattern, Slot, Transfer};
@@ -17,7 +18,7 @@ use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step, Trace, Traced};
 
 /// Everything the general pipeline computes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pipeline {
     /// The LP's answer and canonical rates.
     pub lp: LpSolution,
@@ -28,19 +29,25 @@ pub struct Pipeline {
 }
 
 /// One step of the pipeline.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PipeStep {
     /// Stage 1 solved: the optimal throughput.
     SolvedThroughput {
         /// `ρ*`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
     },
     /// Stage 2 solved: the canonical rates.
     SolvedCanonical {
         /// Least total port-busy time.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         comm_min: Q,
         /// The canonical rates.
         rates: Rates,
@@ -55,10 +62,16 @@ pub enum PipeStep {
     /// The period and the integer counts (the weak pattern).
     FoundPeriod {
         /// `T`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         period_t: BigInt,
         /// Tasks per period.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         tasks: BigInt,
     },
     /// One matching of the decomposition.
@@ -78,10 +91,16 @@ pub enum PipeStep {
     /// The scale factor and the final pattern.
     Scaled {
         /// `A`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         scale_a: BigInt,
         /// `L = A·T`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         length: BigInt,
     },
 }
@@ -91,7 +110,25 @@ pub enum PipeStep {
 /// # Errors
 /// [`LpError`] when the LP cannot be solved (too large).
 pub fn solve(inst: &SteadyState) -> Result<Pipeline, LpError> {
-    run(inst, &mut |_| {})
+    run(inst, Limits::Default, &mut |_| {})
+}
+
+/// [`solve`] (`traced: false`) or [`solve_traced`] under the given size [`Limits`].
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_within(
+    inst: &SteadyState,
+    limits: Limits,
+    traced: bool,
+) -> Result<Traced<Pipeline, PipeStep>, LpError> {
+    let mut trace = Trace::default();
+    let solution = run(inst, limits, &mut |s| {
+        if traced {
+            trace.push(s);
+        }
+    })?;
+    Ok(Traced { solution, trace })
 }
 
 /// As [`solve`], with the steps the player replays.
@@ -100,12 +137,19 @@ pub fn solve(inst: &SteadyState) -> Result<Pipeline, LpError> {
 /// As [`solve`].
 pub fn solve_traced(inst: &SteadyState) -> Result<Traced<Pipeline, PipeStep>, LpError> {
     let mut trace = Trace::default();
-    let solution = run(inst, &mut |s| trace.push(s))?;
+    let solution = run(inst, Limits::Default, &mut |s| trace.push(s))?;
     Ok(Traced { solution, trace })
 }
 
-fn run(inst: &SteadyState, emit: &mut impl FnMut(PipeStep)) -> Result<Pipeline, LpError> {
-    let sol = lp::solve(inst)?;
+fn run(
+    inst: &SteadyState,
+    limits: Limits,
+    emit: &mut impl FnMut(PipeStep),
+) -> Result<Pipeline, LpError> {
+    let sol = match limits {
+        Limits::Default => lp::solve(inst)?,
+        Limits::Lifted => lp::solve_within(inst, usize::MAX, usize::MAX)?,
+    };
     emit(PipeStep::SolvedThroughput {
         rho: sol.throughput.clone(),
     });
@@ -228,10 +272,13 @@ fn caption(step: &PipeStep, ctx: &Context<'_>) -> String {
             .map_or_else(String::new, |a| format!("{}→{}", id(a.from), id(a.to)))
     };
     match step {
-        PipeStep::SolvedThroughput { rho } => format!(
-            "Solved the steady-state LP exactly: the platform can complete at most ρ* = {} ≈ {} tasks per time unit, whatever the schedule.",
-            frac(rho), approx(rho)
-        ),
+        PipeStep::SolvedThroughput { rho } => match super::notes::zero_throughput(rho) {
+            Some(why) => format!("Solved the steady-state LP exactly. {why}"),
+            None => format!(
+                "Solved the steady-state LP exactly: the platform can complete at most ρ* = {} ≈ {} tasks per time unit, whatever the schedule.",
+                frac(rho), approx(rho)
+            ),
+        },
         PipeStep::SolvedCanonical { comm_min, .. } => format!(
             "Among all optimal rates, picked the one that keeps ports busy least (total {}): no flow cycle, one direction per link. Arc widths show the rates.",
             frac(comm_min)

@@ -1,6 +1,7 @@
 //! Results of the steady-state family as JSON (formats.md section 4): the same document for the
 //! command line and the web app's JSON export.
 
+use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use serde_json::{json, Map, Value};
 
@@ -12,6 +13,9 @@ use crate::platform::{Arc, NodeId, Platform};
 use crate::rational::{Exact, Q};
 use crate::report::trace_json;
 use crate::trace::Trace;
+
+use super::extras::{LpExtras, PERIODS};
+use super::{notes, Binding};
 
 /// `{"id": "p/q"}` for the nonzero entries of a per-node vector.
 fn per_node(ids: &[NodeId], values: &[Q]) -> Value {
@@ -43,11 +47,13 @@ fn rates(p: &Platform, r: &Rates) -> (Value, Value) {
 }
 
 /// The result document of the general pipeline (LP, routes, periodic schedule), in the words of
-/// steady-state.md appendix A; with `trace`, one object per step.
+/// steady-state.md appendix A, with the `extras` of the page when given; with `trace`, one
+/// object per step.
 #[must_use]
 pub fn pipeline_result(
     inst: &SteadyState,
     pipe: &Pipeline,
+    extras: Option<&LpExtras>,
     trace: &Trace<PipeStep>,
     with_trace: bool,
 ) -> Value {
@@ -109,6 +115,13 @@ pub fn pipeline_result(
             "tasks_per_period": pat.tasks().exact(), "slots": slots,
         });
     }
+    out["warnings"] = json!(notes::warnings(inst));
+    if let Some(why) = notes::zero_throughput(&pipe.lp.throughput) {
+        out["message"] = json!(why);
+    }
+    if let Some(x) = extras {
+        extras_json(inst, x, &pipe.lp.throughput, &mut out);
+    }
     out["steps"] = json!(trace.len());
     if with_trace {
         let ctx = Context {
@@ -161,15 +174,124 @@ pub fn tree_result(
             .map(|(i, u)| (i, json!(u)))
             .collect(),
     );
+    let sched = &sol.schedule;
+    let sends: Vec<Value> = sched
+        .sends
+        .iter()
+        .map(|s| {
+            json!({"from": ids[s.from], "to": ids[s.to], "count": s.count.exact(),
+                   "start": s.start.exact(), "end": s.end.exact()})
+        })
+        .collect();
+    let n: Map<String, Value> = sched
+        .n
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| !k.is_zero())
+        .map(|(i, k)| (ids[i].to_string(), k.exact()))
+        .collect();
+    let period = json!({
+        "T": sched.period_t.exact(), "n": n, "A": 1, "L": sched.period_t.exact(),
+        "tasks_per_period": sched.tasks().exact(), "sends": sends,
+    });
+    let done = sched.full_run(PERIODS);
     let mut out = json!({
         "problem": "steady-state", "algorithm": "tree", "status": "optimal",
         "objective": objective(&sol.throughput),
         "master": ids[sol.root], "x": x, "f": f,
         "rho_sub": rho_sub, "class": class, "usage": usage,
+        "period": period,
+        "full_run": full_run_json(&done, &sol.throughput),
+        "warnings": notes::warnings(inst),
         "steps": trace.len(),
     });
+    if let Some(why) = notes::zero_throughput(&sol.throughput) {
+        out["message"] = json!(why);
+    }
     if with_trace {
         out["trace"] = Value::Array(trace_json(&trace.steps, ids.as_slice()));
     }
     out
+}
+
+/// The full run of section 4.8 as JSON: tasks done after each period against the bound `ρ*·t`.
+#[must_use]
+pub fn full_run_json(points: &[(Q, BigInt)], rho: &Q) -> Value {
+    let (time, last) = points.last().map_or_else(
+        || (Q::zero(), BigInt::zero()),
+        |(t, d)| (t.clone(), d.clone()),
+    );
+    let bound = rho * &time;
+    let ratio = if bound.is_zero() {
+        Q::zero()
+    } else {
+        Q::from_integer(last) / &bound
+    };
+    json!({
+        "periods": points.len(),
+        "completed": points.iter().map(|(t, d)| json!({"time": t.exact(), "tasks": d.exact()})).collect::<Vec<_>>(),
+        "bound": bound.exact(),
+        "ratio": ratio.exact(),
+    })
+}
+
+/// The page's extras in the result document: `why` (saturated resources and the prices that
+/// prove `ρ*`, section 2.10), `models` (2.8), `best_tree` (3.6), `full_run` (4.8) and
+/// `latency` (4.9), every node named by its id.
+fn extras_json(inst: &SteadyState, x: &LpExtras, rho: &Q, out: &mut Value) {
+    let p = &inst.platform;
+    let ids = p.ids();
+    let arcs = p.arcs();
+    let saturated: Vec<Value> = x
+        .binding
+        .iter()
+        .map(|b| {
+            let (what, i) = match *b {
+                Binding::Compute(i) => ("compute", i),
+                Binding::Send(i) => ("send", i),
+                Binding::Receive(i) => ("receive", i),
+            };
+            json!({"resource": what, "node": ids[i]})
+        })
+        .collect();
+    let prices = match &x.certificate {
+        Ok(c) => json!({
+            "compute": per_node(&ids, &c.compute), "send": per_node(&ids, &c.send),
+            "receive": per_node(&ids, &c.recv), "deliver": per_node(&ids, &c.deliver),
+            "return": per_node(&ids, &c.back), "bound": c.bound().exact(),
+        }),
+        Err(why) => json!({"error": why}),
+    };
+    out["why"] = json!({"saturated": saturated, "prices": prices});
+    out["models"] = Value::Array(
+        x.models
+            .iter()
+            .map(|(name, v)| match v {
+                Ok(q) => json!({"model": name, "throughput": q.exact()}),
+                Err(e) => json!({"model": name, "error": e.to_string()}),
+            })
+            .collect(),
+    );
+    out["best_tree"] = match &x.trees {
+        Ok(c) => json!({
+            "trees": c.trees, "complete": c.complete,
+            "throughput": c.best.as_ref().map(|(b, _)| b.exact()),
+            "arcs": c.best.as_ref().map(|(_, ks)| ks.iter().map(|&k| json!([ids[arcs[k].from], ids[arcs[k].to]])).collect::<Vec<_>>()),
+        }),
+        Err(e) => json!({"error": e.to_string()}),
+    };
+    if let Some(run) = &x.full_run {
+        out["full_run"] = match run {
+            Ok(r) => full_run_json(&r.points, rho),
+            Err(e) => json!({"error": e.to_string()}),
+        };
+    }
+    if let Some(batches) = &x.batches {
+        out["latency"] = Value::Array(
+            batches
+                .iter()
+                .map(|b| json!({"N": b.batch, "period": b.period.exact(), "throughput": b.throughput.exact(), "ratio": b.ratio.exact()}))
+                .collect(),
+        );
+    }
 }

@@ -17,7 +17,7 @@ use crate::rational::{Cost, Q};
 pub const MAX_TREES: usize = 20_000;
 
 /// The outcome of the enumeration.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Comparison {
     /// Trees evaluated.
     pub trees: usize,

@@ -3,6 +3,7 @@
 //! derived from it (broadcast, multicast or the unidirectional model, by the instance), and the
 //! player shows one step of it.
 
+mod compare;
 pub mod views;
 
 use hetlab_core::broadcast::dispatch::Run;

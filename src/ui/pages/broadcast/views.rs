@@ -18,6 +18,8 @@ use yew::prelude::*;
 
 use crate::ui::pages::graph_view::GraphView;
 
+use super::compare::ComparisonBars;
+
 use crate::draw::broadcast as bd;
 use crate::draw::palette::colour;
 use crate::player::{Action, Player};
@@ -126,6 +128,7 @@ pub fn step_view(
                         { colgen_rounds(&s) }
                         { certificate(&s, &ids) }
                         { comparison(&s, t.solution.throughput.as_ref(), t.solution.trees.len(), optimal) }
+                        if let Some(why) = &s.undefined { <p class="warning" data-testid="undefined">{format!("Not defined on this platform (n/a): {why}.")}</p> }
                         { phase_buttons(&t.trace.steps, player, on_action) }
                     </>
                 },
@@ -153,7 +156,12 @@ pub fn step_view(
                         { phase_buttons(&t.trace.steps, player, on_action) }
                     </>
                 },
-                below: trees_list(&s.exact_trees, &ids, &arcs, "trees"),
+                below: html! {
+                    <>
+                        { trees_list(&s.exact_trees, &ids, &arcs, "trees") }
+                        { multicast_gantt(&ids, &arcs, &s) }
+                    </>
+                },
             }
         }
         Run::Unidirectional(t) => {
@@ -217,6 +225,17 @@ fn gantt(ids: &[NodeId], s: &State) -> Html {
     gantt_svg(&chart, "One period: a send and a receive lane per busy node; each bar moves messages of the tree of its colour; vertical lines end the slots (one matching each).")
 }
 
+/// M6: the chosen multicast scheme's period, once scheduled.
+fn multicast_gantt(ids: &[NodeId], arcs: &[Arc], s: &MulticastState) -> Html {
+    let Some(p) = &s.period else {
+        return Html::default();
+    };
+    let bars = hetlab_core::broadcast::schedule::bars(arcs, p);
+    let ends: Vec<Q> = p.slots.iter().map(|sl| &sl.start + &sl.length).collect();
+    let chart = bd::bidirectional_gantt(ids, &bars, &p.length, &ends);
+    gantt_svg(&chart, "One period of the chosen multicast scheme: a send and a receive lane per busy node; each bar moves messages of the Steiner tree of its colour; vertical lines end the slots (one matching each).")
+}
+
 /// Column generation (§3.7) so far: the master's value (achievable) and the dual bound.
 fn colgen_rounds(s: &State) -> Html {
     if s.rounds == 0 && s.columns.is_empty() {
@@ -272,9 +291,19 @@ fn comparison(s: &State, rho: Option<&Q>, trees: usize, lp: bool) -> Html {
         ),
         _ => String::new(),
     };
+    let mut rows: Vec<(String, Option<Q>)> = Vec::new();
+    if lp {
+        rows.push(("lp".to_owned(), rho.cloned()));
+    }
+    rows.extend(
+        s.comparison
+            .iter()
+            .map(|c| (c.name.clone(), c.throughput.clone())),
+    );
     html! {
         <>
             <h3>{"Against single trees"}</h3>
+            <ComparisonBars {rows} current={if lp { "lp" } else { "" }} />
             <table class="compare" data-testid="comparison">
                 <thead><tr><th>{"scheme"}</th><th>{"throughput"}</th></tr></thead>
                 <tbody>

@@ -9,13 +9,14 @@ use yew::prelude::*;
 
 use crate::draw::divisible::{bars, page_css, Figure};
 use crate::draw::palette::colour;
-use crate::ui::components::shape::shape;
+use crate::ui::components::shape::{shape, shapes_data};
 use crate::ui::pages::chains::views::shown;
 
 /// One figure as inline SVG, with the page's rules for its classes and the latency hatch.
 pub fn figure_svg(f: &Figure, title: &str) -> Html {
     html! {
-        <svg class="dl-figure" viewBox={format!("0 0 {} {}", f.width, f.height)} role="img"
+        <>
+        <svg class="dl-figure" viewBox={format!("0 0 {} {}", f.width, f.height)} role="group"
              aria-label={title.to_owned()} data-testid="dl-figure"
              style="width:100%;max-width:720px;height:auto;display:block;margin:0 auto">
             <style>{page_css()}</style>
@@ -26,6 +27,8 @@ pub fn figure_svg(f: &Figure, title: &str) -> Html {
             </defs>
             { for f.shapes.iter().map(shape) }
         </svg>
+        { shapes_data(&f.shapes) }
+        </>
     }
 }
 

@@ -2,13 +2,15 @@
 //! then the factorisation step by step with the matrix coloured by owner and the load bars;
 //! the comparison plots of §3.3 sit below. Everything else is the generic algorithm page.
 
+pub mod comparisons;
 pub mod views;
 
 use std::rc::Rc;
 
 use hetlab_core::instance::{Instance, Lu};
 use hetlab_core::lu::family::LuFamily;
-use hetlab_core::lu::{compare, LuState, LU_PSEUDOCODE};
+use hetlab_core::lu::grid_failure::{optimal_splits, section_2_1_grid, GridOptimum};
+use hetlab_core::lu::{compare, LuState, Scheme, LU_PSEUDOCODE};
 use hetlab_core::rational::{approx, frac};
 use hetlab_core::share;
 use hetlab_core::trace::Step;
@@ -20,6 +22,7 @@ use crate::procs;
 use crate::ui::components::procs_field::{Entry, ProcsField};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
+use comparisons as compare_view;
 use views::{curves, working, ComparePlot, Curves, OwnerMatrix};
 
 const DEFAULT_PRESET: &str = "lu-1-2";
@@ -29,18 +32,27 @@ const KINDS: &[(&str, &str)] = &[
     ("cycle_times", "cycle times"),
 ];
 
+/// The §2.1 table, the same for every instance.
+type Failure = Rc<Result<Vec<GridOptimum>, hetlab_core::error::SolveError>>;
+
 thread_local! {
     /// The curves of the spec's sets A and B, the same for every instance: computed once.
     static SETS: (Curves, Curves) = (curves(&compare::set_a()), curves(&compare::set_b()));
+    /// The grid-failure table of §2.1 (sizes 1 to 8), computed once.
+    static FAILURE: Failure = Rc::new(optimal_splits(&section_2_1_grid(), 8));
 }
 
 /// The LU page.
 pub struct LuPage;
 
-/// The comparison plots: this instance's curves (unless it is set A or B), then A and B.
+/// The comparison plots: this instance's curves (unless it is set A or B), then A and B; the
+/// four schemes of §3.1 on this instance (side by side at step k); the table of §2.1.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct LuExtra {
     mine: Option<Curves>,
     sets: (Curves, Curves),
+    schemes: compare_view::Schemes,
+    failure: Failure,
 }
 
 impl FamilyPage for LuPage {
@@ -54,9 +66,16 @@ impl FamilyPage for LuPage {
     fn extra(input: &Lu, _algorithm: &str, _run: &hetlab_core::family::RunOf<LuFamily>) -> LuExtra {
         let t = input.processors.cycle_times();
         let known = [compare::set_a(), compare::set_b()].contains(&t);
+        let i = input.input();
+        let schemes = compare::PLOTTED
+            .iter()
+            .map(|&s| (s, hetlab_core::lu::solve(s.name(), &i)))
+            .collect();
         LuExtra {
             mine: (!known).then(|| curves(&t)),
             sets: SETS.with(Clone::clone),
+            schemes: Rc::new(schemes),
+            failure: FAILURE.with(Clone::clone),
         }
     }
 
@@ -93,8 +112,24 @@ impl FamilyPage for LuPage {
             </>
         };
         let extra = ctx.extra;
+        let cyclic = extra
+            .schemes
+            .iter()
+            .find(|(s, _)| *s == Scheme::BlockCyclic)
+            .and_then(|(_, r)| r.as_ref().ok());
+        let below = html! {
+            <>
+                { working(&s) }
+                if let Some(g) = &s.panels { { compare_view::panels_view(g) } }
+                if ctx.algo == "1d" {
+                    if let Some(c) = cyclic { { compare_view::cyclic_strips(&t.solution, c, s.k) } }
+                }
+                if !s.owners.is_empty() { { compare_view::side_by_side(&extra.schemes, s.k) } }
+            </>
+        };
         let after = html! {
             <>
+                { compare_view::failure_table(&extra.failure) }
                 <h2>{"Every scheme against perfect balance (§3.3)"}</h2>
                 <div class="plots">
                     if let Some(mine) = &extra.mine {
@@ -113,7 +148,7 @@ impl FamilyPage for LuPage {
             line: last.map(|st| st.phase().line),
             pseudocode: LU_PSEUDOCODE,
             side,
-            below: working(&s),
+            below,
             after,
             svg: Some(Rc::new(move || {
                 (
@@ -140,7 +175,8 @@ impl FamilyPage for LuPage {
                             .map_err(|_| format!("n: a whole number of blocks, got \"{v}\""))?,
                     ),
                 };
-                let inst = procs::lu(&kind, &text, b, n)?;
+                let grid = procs::read_grid(extras.get(2).map_or("", String::as_str))?;
+                let inst = procs::lu(&kind, &text, b, n, grid)?;
                 // Refuse here what every scheme would refuse, so that the shown instance stays.
                 hetlab_core::lu::check(&inst.input()).map_err(|e| e.to_string())?;
                 let mut r = nav.route.clone();
@@ -155,6 +191,14 @@ impl FamilyPage for LuPage {
             (
                 AttrValue::from("n"),
                 AttrValue::from(inst.n.map(|n| n.to_string()).unwrap_or_default()),
+            ),
+            (
+                AttrValue::from("grid"),
+                AttrValue::from(
+                    inst.grid
+                        .map(|(r, c)| format!("{r} × {c}"))
+                        .unwrap_or_default(),
+                ),
             ),
         ];
         html! { <ProcsField kinds={KINDS} kind={inst.processors.field()} text={procs::text(&inst.processors)} {extras} {on_apply} /> }

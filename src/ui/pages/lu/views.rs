@@ -13,6 +13,8 @@ use yew::prelude::*;
 
 use crate::draw::lu::{load_bars, opacity, shade, SIDE};
 use crate::draw::square::{self as square_draw, colour, Marks};
+use crate::ui::components::data_table::{data_table, num};
+use crate::ui::components::plot::{dash, legend_mark};
 use crate::ui::components::square_svg::SquareSvg;
 
 /// Working shown below the figure at this state.
@@ -99,6 +101,7 @@ fn loads(s: &LuState) -> Html {
             <p class="muted">{format!("Step cost {} (the slowest), perfect balance {}; total so far {} against {} (ratio {}).",
                 frac(&s.cost), approx(&s.perfect), frac(&s.total), approx(&s.perfect_total),
                 s.ratio().map(|r| approx(&r)).unwrap_or_default())}</p>
+            <p data-testid="comm">{"Communication comm(k) (§3.2: Σ over processors of the trailing rows and columns in which it owns a block): "}<strong data-testid="comm-value">{s.comm}</strong></p>
         </div>
     }
 }
@@ -112,31 +115,96 @@ pub struct MatrixProps {
     pub k: Option<usize>,
     /// Accessible name.
     pub title: AttrValue,
+    /// Side of the canvas in pixels (the main figure's when absent).
+    #[prop_or_default]
+    pub side: Option<u32>,
+    /// Test id of the canvas.
+    #[prop_or(AttrValue::from("owner-matrix"))]
+    pub testid: AttrValue,
 }
 
 /// The owner matrix on a canvas (up to 512 × 512 blocks).
 #[component]
 pub fn OwnerMatrix(props: &MatrixProps) -> Html {
     let canvas = use_node_ref();
+    let side = props.side.map_or(SIDE, f64::from);
     {
         let canvas = canvas.clone();
-        use_effect_with((props.owners.clone(), props.k), move |(owners, k)| {
-            if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
-                paint(&c, owners, *k);
-            }
-        });
+        use_effect_with(
+            (props.owners.clone(), props.k, props.side),
+            move |(owners, k, _)| {
+                if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
+                    paint(&c, owners, *k, side);
+                }
+            },
+        );
     }
+    let px = format!("{side}");
     html! {
+        <>
         <div class="matrix-wrap">
-            <canvas ref={canvas} width={SIDE.to_string()} height={SIDE.to_string()} class="matrix" data-testid="owner-matrix" role="img" aria-label={props.title.clone()}></canvas>
+            <canvas ref={canvas} width={px.clone()} height={px} class="matrix" data-testid={props.testid.clone()} role="img" aria-label={props.title.clone()}></canvas>
             if props.owners.is_empty() {
                 <p class="matrix-empty">{"The blocks are coloured by owner once the distribution is built."}</p>
             }
         </div>
+        { owners_table(&props.owners, props.k) }
+        </>
     }
 }
 
-fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>) {
+/// Matrices up to this many blocks a side are listed block by block; larger ones by owner.
+const LISTED: usize = 40;
+
+/// The owner matrix as a table: the owner of every block (small matrices), or how many blocks
+/// each processor owns, with the current step's trailing block named.
+fn owners_table(owners: &[Vec<usize>], k: Option<usize>) -> Html {
+    let n = owners.len();
+    if n == 0 {
+        return Html::default();
+    }
+    let step = k.map_or_else(String::new, |k| {
+        format!("; step {k} works on rows and columns {k} to {n}")
+    });
+    if n <= LISTED {
+        let mut headers = vec!["block row".to_owned()];
+        headers.extend((1..=n).map(|j| format!("column {j}")));
+        let rows: Vec<Vec<String>> = owners
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut r = vec![(i + 1).to_string()];
+                r.extend(row.iter().map(|p| format!("P{}", p + 1)));
+                r
+            })
+            .collect();
+        return data_table(
+            "Data of this figure (table)",
+            &format!("Owner of each block{step}"),
+            &headers,
+            &rows,
+        );
+    }
+    let procs = owners.iter().flatten().max().map_or(0, |m| m + 1);
+    let mut count = vec![0usize; procs];
+    for &p in owners.iter().flatten() {
+        count[p] += 1;
+    }
+    let headers = vec!["processor".to_owned(), "blocks owned".to_owned()];
+    let rows: Vec<Vec<String>> = count
+        .iter()
+        .enumerate()
+        .map(|(p, c)| vec![format!("P{}", p + 1), c.to_string()])
+        .collect();
+    data_table(
+        "Data of this figure (table)",
+        &format!("Blocks of the {n} × {n} matrix per owner{step}"),
+        &headers,
+        &rows,
+    )
+}
+
+fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>, side: f64) {
     let Ok(Some(ctx)) = c.get_context("2d") else {
         return;
     };
@@ -144,13 +212,13 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
         return;
     };
     ctx.set_global_alpha(1.0);
-    ctx.clear_rect(0.0, 0.0, SIDE, SIDE);
+    ctx.clear_rect(0.0, 0.0, side, side);
     let n = owners.len();
     if n == 0 {
         return;
     }
     #[allow(clippy::cast_precision_loss)] // n ≤ 512.
-    let cell = SIDE / n as f64;
+    let cell = side / n as f64;
     for (i, row) in owners.iter().enumerate() {
         for (j, &p) in row.iter().enumerate() {
             ctx.set_global_alpha(opacity(shade(i, j, k)));
@@ -181,7 +249,7 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
         let at = (k - 1) as f64 * cell;
         ctx.set_stroke_style_str("#d6336c");
         ctx.set_line_width(2.0);
-        ctx.stroke_rect(at, at, SIDE - at, SIDE - at);
+        ctx.stroke_rect(at, at, side - at, side - at);
     }
 }
 
@@ -228,11 +296,42 @@ pub fn ComparePlot(props: &CompareProps) -> Html {
         <div class="working">
             <h3>{props.title.clone()}</h3>
             { match &*props.series {
-                Ok(_) => html! { <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas> },
+                Ok(s) => html! {
+                    <>
+                        <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} role="img" aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas>
+                        { compare_table(s, &props.title) }
+                    </>
+                },
                 Err(e) => html! { <p class="muted">{e.to_string()}</p> },
             } }
         </div>
     }
+}
+
+/// The curves as a table: one row per matrix size, one column per scheme (time / perfect
+/// balance, and the exact simulated total).
+fn compare_table(series: &[compare::Series], title: &str) -> Html {
+    let mut headers = vec!["n".to_owned()];
+    headers.extend(
+        series
+            .iter()
+            .map(|s| format!("{}: time / perfect balance", s.scheme.name())),
+    );
+    let rows: Vec<Vec<String>> = SIZES
+        .iter()
+        .map(|&n| {
+            let mut row = vec![n.to_string()];
+            row.extend(series.iter().map(|s| {
+                s.points
+                    .iter()
+                    .find(|p| p.n == n)
+                    .map(|p| num(p.ratio))
+                    .unwrap_or_default()
+            }));
+            row
+        })
+        .collect();
+    data_table("Data of this plot (table)", title, &headers, &rows)
 }
 
 const CURVE: [RGBColor; 5] = [
@@ -275,10 +374,13 @@ fn draw_series(
         let colour = CURVE[k % CURVE.len()];
         #[allow(clippy::cast_precision_loss)]
         let points: Vec<(f64, f64)> = s.points.iter().map(|p| (p.n as f64, p.ratio)).collect();
-        chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(2)))?
-            .label(s.scheme.name())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(2)));
+        let style = colour.stroke_width(2);
+        match dash(k) {
+            None => chart.draw_series(LineSeries::new(points, style))?,
+            Some((d, g)) => chart.draw_series(DashedLineSeries::new(points, d, g, style))?,
+        }
+        .label(s.scheme.name())
+        .legend(move |at| legend_mark(k, colour, at));
     }
     chart
         .configure_series_labels()

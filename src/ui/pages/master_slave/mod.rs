@@ -33,6 +33,7 @@ pub struct MasterSlavePage;
 
 /// Computed once per instance and algorithm: the chart's rows and span, and every algorithm
 /// of the variant on this instance (each is bounded by the core's size limits).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct MsExtra {
     frame: Frame,
     compare: Rc<Vec<Compared>>,
@@ -49,7 +50,7 @@ impl FamilyPage for MasterSlavePage {
     fn extra(input: &MsInput, _algorithm: &str, run: &RunOf<MasterSlaveFamily>) -> MsExtra {
         let compare = offered(input)
             .into_iter()
-            .map(|a| (a, solve(input, a).map_err(|e| e.to_string())))
+            .map(|a| (a.to_owned(), solve(input, a).map_err(|e| e.to_string())))
             .collect();
         MsExtra {
             frame: frame(input, &run.solution),

@@ -9,15 +9,18 @@ use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
 use crate::draw::master_slave::{Drawing, WIDTH};
-use crate::ui::components::shape::shape;
+use crate::ui::components::shape::{shape, shapes_data};
 
 /// The figure as inline SVG.
 pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {
     html! {
-        <svg class="ms-figure" viewBox={format!("0 0 {WIDTH} {:.0}", d.height)} role="img"
+        <>
+        <svg class="ms-figure" viewBox={format!("0 0 {WIDTH} {:.0}", d.height)} role="group"
              aria-label={title.to_owned()} data-testid={id}>
             { for d.shapes.iter().map(shape) }
         </svg>
+        { shapes_data(&d.shapes) }
+        </>
     }
 }
 
@@ -275,7 +278,7 @@ fn ready_lists(s: &MsState, names: &[String]) -> Html {
 }
 
 /// One row of the comparison: an algorithm and its result on this instance.
-pub type Compared = (&'static str, Result<MsSolution, String>);
+pub type Compared = (String, Result<MsSolution, String>);
 
 /// Every algorithm of the variant on this instance.
 pub fn compare_table(rows: &[Compared], current: &str) -> Html {
@@ -292,8 +295,8 @@ pub fn compare_table(rows: &[Compared], current: &str) -> Html {
                         { for rows.iter().map(|(a, r)| {
                             let class = classes!((*a == current).then_some("current"));
                             match r {
-                                Ok(s) => html! { <tr {class}><td>{*a}</td><td>{s.total}</td><td>{shown(s.makespan.as_ref().unwrap_or(&s.horizon))}</td><td>{list(&s.counts)}</td></tr> },
-                                Err(e) => html! { <tr {class}><td>{*a}</td><td colspan="3" class="muted">{e.clone()}</td></tr> },
+                                Ok(s) => html! { <tr {class}><td>{a.clone()}</td><td>{s.total}</td><td>{shown(s.makespan.as_ref().unwrap_or(&s.horizon))}</td><td>{list(&s.counts)}</td></tr> },
+                                Err(e) => html! { <tr {class}><td>{a.clone()}</td><td colspan="3" class="muted">{e.clone()}</td></tr> },
                             }
                         }) }
                     </tbody>

@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::draw::ring::prepare::Compared;
 use crate::draw::ring::{points_attr, Drawing, Shape, STYLE};
+use crate::ui::components::data_table::data_table;
 
 fn n2(v: f64) -> String {
     format!("{v:.2}")
@@ -40,15 +41,38 @@ fn shape(s: &Shape) -> Html {
     }
 }
 
+/// The drawing's labels as a table (the words and numbers of the figure, in drawing order).
+fn labels_table(shapes: &[Shape]) -> Html {
+    let rows: Vec<Vec<String>> = shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Text { text, .. } if !text.trim().is_empty() => Some(vec![text.clone()]),
+            _ => None,
+        })
+        .collect();
+    if rows.is_empty() {
+        return Html::default();
+    }
+    data_table(
+        "Data of this figure (table)",
+        "Labels of the figure",
+        &["label".to_owned()],
+        &rows,
+    )
+}
+
 /// A drawing as inline SVG, with the style sheet it shares with the exported file.
 pub fn drawing_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
     html! {
+        <>
         <svg class="ring-figure" viewBox={format!("0 0 {} {}", d.width, d.height)} role="img"
              style={format!("width:100%;max-width:{}px;height:auto;display:block;margin:0 auto", d.width * 1.3)}
              aria-label={title.to_owned()} data-testid={testid}>
             <style>{STYLE}</style>
             { for d.shapes.iter().map(shape) }
         </svg>
+        { labels_table(&d.shapes) }
+        </>
     }
 }
 
@@ -174,7 +198,7 @@ pub fn compare_table(rows: &[Compared], current: &RingSolution, name: &str) -> H
                         { row(name, current, classes!("current")) }
                         { for rows.iter().map(|(a, r)| match r {
                             Ok(sol) => row(a, sol, classes!()),
-                            Err(e) => html! { <tr><td>{*a}</td><td colspan="4" class="muted">{e.clone()}</td></tr> },
+                            Err(e) => html! { <tr><td>{a.clone()}</td><td colspan="4" class="muted">{e.clone()}</td></tr> },
                         }) }
                     </tbody>
                 </table>

@@ -7,7 +7,7 @@ use hetlab_core::scatter::{Rule, ScatterSolution, ScatterState};
 use yew::prelude::*;
 
 use crate::draw::scatter::{self as draw, name, Drawing, CSS};
-use crate::ui::components::shape::shape;
+use crate::ui::components::shape::{shape, shapes_data};
 
 /// Styles of the page around the figures (the figures carry [`CSS`]).
 const PAGE_CSS: &str = ".scatter-page .layout > *{min-width:0}.scatter-page .toolbar label,.scatter-page .toolbar select{max-width:100%;min-width:0}svg.scatter-fig{width:100%;max-width:560px;height:auto;display:block;margin:0 auto}.scatter-compare{display:flex;flex-wrap:wrap;gap:.5rem}.scatter-compare>figure{flex:1 1 340px;margin:0;min-width:0}.scatter-page .metrics dd{overflow-wrap:anywhere}.scatter-field{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start;flex-basis:100%}.scatter-field label{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;max-width:100%}.scatter-field input{max-width:100%}.scatter-field input[aria-invalid=\"true\"]{border-color:#b00020}.scatter-field .field-error{flex-basis:100%;max-width:28rem}table.dp td.traced{background:#c3fae8}table.dp td small{color:#495057}";
@@ -15,7 +15,8 @@ const PAGE_CSS: &str = ".scatter-page .layout > *{min-width:0}.scatter-page .too
 /// A figure as inline SVG with the hatch pattern and the style sheet.
 pub fn figure_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
     html! {
-        <svg class="scatter-fig" viewBox={format!("0 0 {} {:.0}", d.width, d.height)} role="img"
+        <>
+        <svg class="scatter-fig" viewBox={format!("0 0 {} {:.0}", d.width, d.height)} role="group"
              aria-label={title.to_owned()} data-testid={testid}>
             <style>{CSS}{PAGE_CSS}</style>
             <defs>
@@ -26,6 +27,8 @@ pub fn figure_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
             </defs>
             { marks(d) }
         </svg>
+        { shapes_data(&d.shapes) }
+        </>
     }
 }
 

@@ -4,6 +4,7 @@
 //! so far, the DP table or the algorithm's own working, metrics, and every algorithm side by
 //! side on the same instance.
 
+pub mod extras;
 pub mod views;
 pub mod working;
 
@@ -41,10 +42,7 @@ pub struct SquarePage;
 impl FamilyPage for SquarePage {
     type F = SquareFamily;
     /// Every rectangle algorithm on the same instance, side by side.
-    type Extra = Vec<(
-        &'static str,
-        Result<Partition, hetlab_core::error::SolveError>,
-    )>;
+    type Extra = Vec<(String, Result<Partition, hetlab_core::error::SolveError>)>;
     const CLASS: &'static str = "square-page";
     const TITLE: &'static str = "Partitioning the unit square";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
@@ -52,6 +50,9 @@ impl FamilyPage for SquarePage {
 
     fn extra(_input: &SquarePartition, _algorithm: &str, run: &SquareRun) -> Self::Extra {
         compare(&run.areas)
+            .into_iter()
+            .map(|(name, r)| (name.to_owned(), r))
+            .collect()
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -65,7 +66,14 @@ impl FamilyPage for SquarePage {
                 .map_or(algo, |a| a.title),
             ctx.input.processors.len()
         );
-        let grid = matches!(ctx.run.detail, Detail::Grid(_));
+        let grid = matches!(ctx.run.detail, Detail::Grid(_) | Detail::GridExact(_));
+        // The section-5 block metrics, once the partition is complete.
+        let blocks = ctx
+            .run
+            .blocks
+            .as_ref()
+            .filter(|_| view.metrics.is_some())
+            .map(extras::blocks_panel);
         let (svg_fig, svg_title, step) = (fig.clone(), title.clone(), ctx.step());
         Shown {
             figure: html! { <SquareSvg figure={fig} title={title.clone()} /> },
@@ -73,7 +81,7 @@ impl FamilyPage for SquarePage {
             caption: view.caption,
             line: view.line,
             pseudocode: view.pseudocode,
-            side: html! { <>{ metrics_panel(view.metrics.as_ref(), grid) }{ view.phases }{ comparison(ctx.extra, algo) }</> },
+            side: html! { <>{ metrics_panel(view.metrics.as_ref(), grid) }{ for blocks }{ view.phases }{ comparison(ctx.extra, algo) }</> },
             below: view.below,
             svg: Some(Rc::new(move || {
                 (
@@ -88,8 +96,9 @@ impl FamilyPage for SquarePage {
     fn editor(nav: &Nav, inst: &SquarePartition) -> Html {
         let on_apply = {
             let nav = nav.clone();
-            Callback::from(move |(kind, text, _): Entry| {
-                let inst = procs::square(&kind, &text)?;
+            Callback::from(move |(kind, text, extras): Entry| {
+                let field = |k: usize| extras.get(k).map_or("", String::as_str);
+                let inst = procs::square_with(&kind, &text, field(0), field(1))?;
                 let mut r = nav.route.clone();
                 r.query
                     .set("i", share::encode(&Instance::SquarePartition(inst)));
@@ -98,7 +107,17 @@ impl FamilyPage for SquarePage {
                 Ok(())
             })
         };
-        html! { <ProcsField kinds={KINDS} kind={inst.processors.field()} text={procs::text(&inst.processors)} {on_apply} /> }
+        let extras = vec![
+            (
+                AttrValue::from("N"),
+                AttrValue::from(inst.n.map(|n| n.to_string()).unwrap_or_default()),
+            ),
+            (
+                AttrValue::from("columns"),
+                AttrValue::from(procs::columns_text(inst.columns.as_deref())),
+            ),
+        ];
+        html! { <ProcsField kinds={KINDS} kind={inst.processors.field()} text={procs::text(&inst.processors)} {extras} {on_apply} /> }
     }
 
     fn error_links() -> Html {

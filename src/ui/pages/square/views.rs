@@ -16,7 +16,7 @@ use yew::prelude::*;
 use crate::draw::square::Marks;
 use crate::player::{Action, Player};
 use crate::ui::hooks::stepper::phase_buttons;
-use crate::ui::pages::square::working;
+use crate::ui::pages::square::{extras, working};
 
 /// The page at one step.
 pub struct StepView {
@@ -197,11 +197,50 @@ impl Viewer<'_> {
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
+            Detail::GridExact(t) => {
+                let a = at(&t.trace, GridState::default(), k);
+                let s = &a.state;
+                // Once the best exact arrangement is known, the figure draws its exact fractions.
+                let placed = match s
+                    .best_exact
+                    .and_then(|b| s.exact.iter().find(|(k, _)| *k == b))
+                {
+                    Some((b, x)) => {
+                        let f = |v: &[Q]| {
+                            v.iter()
+                                .map(hetlab_core::rational::to_f64)
+                                .collect::<Vec<f64>>()
+                        };
+                        let arrangement = s
+                            .evaluations
+                            .get(*b)
+                            .map_or(&s.arrangement, |e| &e.arrangement);
+                        grid_tiles(arrangement, &f(&x.r), &f(&x.c))
+                    }
+                    None => grid_tiles(&s.arrangement, &s.r, &s.c),
+                };
+                StepView {
+                    placed,
+                    marks: Marks {
+                        decimals: true,
+                        ..Marks::default()
+                    },
+                    caption: a.last.map_or_else(
+                        || intro(areas, "the grid heuristic, then the exact solver"),
+                        |st| st.caption(&()),
+                    ),
+                    line: a.last.map(|st| st.phase().line),
+                    pseudocode: GRID_PSEUDOCODE,
+                    metrics: None,
+                    below: html! { <>{ working::grid(s) }{ extras::exact_table(s) }</> },
+                    phases: phase_buttons(&t.trace.steps, player, on_action),
+                }
+            }
             Detail::Grid(t) => {
                 let a = at(&t.trace, GridState::default(), k);
                 let s = &a.state;
                 StepView {
-                    placed: grid_tiles(s),
+                    placed: grid_tiles(&s.arrangement, &s.r, &s.c),
                     marks: Marks {
                         decimals: true,
                         ..Marks::default()
@@ -212,7 +251,7 @@ impl Viewer<'_> {
                     line: a.last.map(|st| st.phase().line),
                     pseudocode: GRID_PSEUDOCODE,
                     metrics: None,
-                    below: working::grid(s),
+                    below: html! { <>{ working::grid(s) }<extras::ExactButton p={p} /></> },
                     phases: phase_buttons(&t.trace.steps, player, on_action),
                 }
             }
@@ -251,8 +290,8 @@ impl Viewer<'_> {
 
 /// The grid drawn in the unit square: row heights `r_i / Σr`, column widths `c_j / Σc`
 /// (rounded to thousandths for the labels), one tile per processor.
-fn grid_tiles(s: &GridState) -> Vec<(usize, Rect)> {
-    if s.r.is_empty() || s.c.is_empty() {
+fn grid_tiles(arrangement: &[Vec<usize>], r: &[f64], c: &[f64]) -> Vec<(usize, Rect)> {
+    if r.is_empty() || c.is_empty() {
         return Vec::new();
     }
     let milli = |x: f64| {
@@ -260,14 +299,14 @@ fn grid_tiles(s: &GridState) -> Vec<(usize, Rect)> {
         let k = (x * 1000.0).round() as i64;
         Q::new(k.into(), 1000.into())
     };
-    let (sr, sc): (f64, f64) = (s.r.iter().sum(), s.c.iter().sum());
+    let (sr, sc): (f64, f64) = (r.iter().sum(), c.iter().sum());
     let mut out = Vec::new();
     let mut y = 0.0;
-    for (i, row) in s.arrangement.iter().enumerate() {
-        let h = s.r.get(i).copied().unwrap_or(0.0) / sr;
+    for (i, row) in arrangement.iter().enumerate() {
+        let h = r.get(i).copied().unwrap_or(0.0) / sr;
         let mut x = 0.0;
         for (j, &proc) in row.iter().enumerate() {
-            let w = s.c.get(j).copied().unwrap_or(0.0) / sc;
+            let w = c.get(j).copied().unwrap_or(0.0) / sc;
             out.push((
                 proc,
                 Rect {
@@ -316,10 +355,7 @@ pub fn metrics_panel(m: Option<&Metrics>, grid: bool) -> Html {
 
 /// Every rectangle algorithm on the same instance (computed once with the run).
 pub fn comparison(
-    all: &[(
-        &'static str,
-        Result<Partition, hetlab_core::error::SolveError>,
-    )],
+    all: &[(String, Result<Partition, hetlab_core::error::SolveError>)],
     current: &str,
 ) -> Html {
     html! {
@@ -330,7 +366,7 @@ pub fn comparison(
                 <tbody>
                     { for all.iter().map(|(name, result)| html! {
                         <tr class={classes!((*name == current).then_some("current"))}>
-                            <td>{*name}</td>
+                            <td>{name.clone()}</td>
                             { match result {
                                 Ok(p) => html! { <>
                                     <td>{frac(&p.metrics.sum_half_perimeters)}</td>

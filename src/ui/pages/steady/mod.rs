@@ -2,10 +2,13 @@
 //! platform step by step, with the Gantt chart of one period. The instance comes from the URL,
 //! else from the platform saved in the editor; everything else is the generic algorithm page.
 
+mod fields;
+mod tree_view;
 pub mod views;
 
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets;
+use hetlab_core::share;
 use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
 use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
 use yew::prelude::*;
@@ -74,7 +77,24 @@ impl FamilyPage for SteadyPage {
                 }
             })
         };
-        html! { <button onclick={on_edit} data-testid="edit-platform">{"Edit platform"}</button> }
+        let on_apply = {
+            let nav = nav.clone();
+            Callback::from(move |s: SteadyState| {
+                let mut route = nav.route.clone();
+                route.query.remove("preset");
+                route
+                    .query
+                    .set("i", share::encode(&Instance::SteadyState(s)));
+                route.query.set("step", "0");
+                nav.push(route);
+            })
+        };
+        html! {
+            <>
+                <button onclick={on_edit} data-testid="edit-platform">{"Edit platform"}</button>
+                <fields::DataFields instance={input.clone()} {on_apply} />
+            </>
+        }
     }
 
     fn error_links() -> Html {

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use hetlab_core::instance::SteadyState;
 use hetlab_core::periodic::bars;
 use hetlab_core::rational::{approx, frac, to_f64, Q};
+use hetlab_core::steady_state::dual::Certificate;
 use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PERIODS};
 use hetlab_core::steady_state::family::SteadyRun;
 use hetlab_core::steady_state::pipeline::{
@@ -15,9 +16,12 @@ use hetlab_core::steady_state::spanning::Comparison;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
 use hetlab_core::steady_state::Binding;
 use hetlab_core::trace::{Step, Traced};
+use num_traits::Zero;
 use yew::prelude::*;
 
 use crate::ui::pages::graph_view::GraphView;
+
+use super::tree_view;
 
 use crate::draw;
 use crate::draw::{bipartite, gantt};
@@ -51,7 +55,7 @@ pub fn step_view(
                 line: last.map(|st| st.phase().line),
                 pseudocode: TREE_PSEUDOCODE,
                 results: tree_results(inst, t, &s, player, on_action),
-                below: Html::default(),
+                below: tree_view::gantt(inst, &t.solution, &s),
             }
         }
         SteadyRun::Lp(t) => {
@@ -85,6 +89,15 @@ pub fn step_view(
 }
 
 fn intro(inst: &SteadyState, what: &str) -> String {
+    let mut text = platform_intro(inst, what);
+    for w in hetlab_core::steady_state::notes::warnings(inst) {
+        text.push(' ');
+        text.push_str(&w);
+    }
+    text
+}
+
+fn platform_intro(inst: &SteadyState, what: &str) -> String {
     let p = &inst.platform;
     let masters: Vec<String> = p
         .nodes
@@ -142,6 +155,7 @@ fn tree_results(
                     }) }
                 </tbody>
             </table>
+            { tree_view::period(inst, &t.solution, s) }
         </>
     }
 }
@@ -173,7 +187,7 @@ fn lp_results(
             <h2>{"Result"}</h2>
             { throughput_line(s.throughput_known().then_some(&pipe.lp.throughput), 1) }
             if s.rates_shown() { <p>{format!("Least total port-busy time among optimal rates: {}", frac(&pipe.lp.comm_min))}</p> }
-            if let Some(x) = extras.filter(|_| s.throughput_known()) { { why_optimal(inst, &x.binding) } }
+            if let Some(x) = extras.filter(|_| s.throughput_known()) { { why_optimal(inst, x, &pipe.lp.throughput) } }
             { phase_buttons(&t.trace.steps, player, on_action) }
             if s.rates_shown() {
                 <table class="rates" data-testid="rates">
@@ -236,13 +250,13 @@ fn tree_comparison(
 }
 
 /// Section 2.8: the LP value under other operating models, labelled as bounds without schedule.
-fn other_models(models: &[(&'static str, Result<Q, hetlab_core::error::SolveError>)]) -> Html {
+fn other_models(models: &[(String, Result<Q, hetlab_core::error::SolveError>)]) -> Html {
     html! {
         <details class="models" data-testid="other-models">
             <summary>{"Other operating models (upper bounds, no schedule)"}</summary>
             <table>
                 <tbody>{ for models.iter().map(|(name, v)| html! {
-                    <tr><td>{*name}</td><td>{ match v { Ok(q) => format!("{} ≈ {}", frac(q), approx(q)), Err(e) => e.to_string() } }</td></tr>
+                    <tr><td>{name.clone()}</td><td>{ match v { Ok(q) => format!("{} ≈ {}", frac(q), approx(q)), Err(e) => e.to_string() } }</td></tr>
                 }) }</tbody>
             </table>
             <p class="muted">{"The periodic schedule is built for the base model only: under the unidirectional model, for instance, the LP bound is in general not achievable."}</p>
@@ -250,11 +264,12 @@ fn other_models(models: &[(&'static str, Result<Q, hetlab_core::error::SolveErro
     }
 }
 
-/// The binding constraints: the resources the optimal rates use fully, which together cap the
-/// throughput (steady-state.md section 2.10).
-fn why_optimal(inst: &SteadyState, binding: &[Binding]) -> Html {
+/// The binding constraints (the resources the optimal rates use fully) and the prices that
+/// prove the bound (steady-state.md section 2.10), both computed in the core with the run.
+fn why_optimal(inst: &SteadyState, x: &LpExtras, rho: &Q) -> Html {
     let ids = inst.platform.ids();
-    let items: Vec<String> = binding
+    let items: Vec<String> = x
+        .binding
         .iter()
         .map(|&b| match b {
             Binding::Compute(i) => format!("{} computes all the time", ids[i]),
@@ -267,7 +282,35 @@ fn why_optimal(inst: &SteadyState, binding: &[Binding]) -> Html {
             <summary>{"Why no schedule can do better"}</summary>
             <p class="muted">{"Count, in any schedule over K time units, the tasks each node computes and the files each link carries. Divided by K they satisfy the LP's constraints (a node computes one task at a time, sends one file at a time, receives one file at a time, and forwards only what it received), so Σ tasks ≤ ρ*·K. These resources are used fully by the optimal rates:"}</p>
             <ul>{ for items.iter().map(|t| html! { <li>{t}</li> }) }</ul>
+            { prices(inst, &x.certificate, rho) }
         </details>
+    }
+}
+
+/// The dual prices as a table: one price per unit of time on each resource, such that every
+/// task costs at least 1 wherever it is computed; they sum to ρ*.
+fn prices(inst: &SteadyState, cert: &Result<Certificate, String>, rho: &Q) -> Html {
+    let c = match cert {
+        Ok(c) => c,
+        Err(why) => {
+            return html! { <p class="warning">{format!("No price certificate: {why}")}</p> }
+        }
+    };
+    let e1 = c.back.iter().any(|v| !v.is_zero());
+    let cell = |v: &Q| if v.is_zero() { String::new() } else { frac(v) };
+    html! {
+        <>
+            <p class="muted">{"The proof in numbers (the LP's dual): put a price on one time unit of each resource. Delivering a task to a node costs the prices of the ports it crosses (times the transfer time); computing it costs w × the compute price; every task, wherever computed, costs at least 1. Each resource has one time unit per time unit, so no schedule completes more tasks per time unit than the prices add up to:"}</p>
+            <table class="rates" data-testid="prices">
+                <thead><tr><th>{"node"}</th><th>{"compute"}</th><th>{"send port"}</th><th>{"receive port"}</th><th>{"delivery"}</th>if e1 { <th>{"return"}</th> }</tr></thead>
+                <tbody>
+                    { for inst.platform.nodes.iter().enumerate().map(|(i, v)| html! {
+                        <tr><td>{v.id.to_string()}</td><td>{cell(&c.compute[i])}</td><td>{cell(&c.send[i])}</td><td>{cell(&c.recv[i])}</td><td>{cell(&c.deliver[i])}</td>if e1 { <td>{cell(&c.back[i])}</td> }</tr>
+                    }) }
+                </tbody>
+            </table>
+            <p data-testid="price-sum">{format!("Sum of the prices: {} = ρ* = {}, checked exactly.", frac(&c.bound()), frac(rho))}</p>
+        </>
     }
 }
 

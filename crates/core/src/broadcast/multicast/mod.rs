@@ -22,6 +22,8 @@ pub mod steiner;
 pub mod step;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_oracle;
 
 use serde::Serialize;
 
@@ -45,7 +47,7 @@ pub const EXACT_MAX_TARGETS: usize = 10;
 pub const EXACT_MAX_NODES: usize = 20;
 
 /// The multicast algorithms (broadcast.md §0.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// Best of LB, H1 and H2, with UB and LB as bounds.
@@ -78,7 +80,7 @@ impl Algorithm {
 }
 
 /// Which method produced the reported scheme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SchemeKind {
     /// Separate copies per target (LB).
@@ -105,42 +107,63 @@ impl SchemeKind {
 }
 
 /// The bounds and heuristic values computed (`None`: not computed by this algorithm).
-#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, serde::Deserialize)]
 pub struct MulticastBounds {
     /// UB (§5.2).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub upper: Option<Q>,
     /// LB, scatter (§5.3).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub lower: Option<Q>,
     /// H1.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub pruned: Option<Q>,
     /// H2.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub augmented: Option<Q>,
     /// `ρ*_D`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub exact: Option<Q>,
     /// Broadcast to every reachable node (also a valid multicast).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub broadcast: Option<Q>,
 }
 
 /// The reported scheme: the node set it broadcasts to and its arc usages.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Scheme {
     /// Which method.
     pub kind: SchemeKind,
     /// Nodes taking part (`V'`; for scatter and exact, the nodes its arcs touch plus `s`).
     pub nodes: Vec<usize>,
     /// Messages per time unit on each arc (`n_e`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub arc_usage: Vec<Q>,
 }
 
 /// The result of a multicast algorithm (broadcast.md §0.1 field names).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct MulticastSolution {
     /// The algorithm run.
     pub algorithm: Algorithm,
@@ -149,7 +172,10 @@ pub struct MulticastSolution {
     /// The reported throughput.
     pub objective: Objective,
     /// The throughput exactly (`None` = `+∞`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub throughput: Option<Q>,
     /// The source.
     pub source: usize,
@@ -165,6 +191,8 @@ pub struct MulticastSolution {
     pub scheme: Option<Scheme>,
     /// Weighted Steiner trees of the scheme (empty for scatter).
     pub trees: Vec<WeightedTree>,
+    /// One period of the chosen scheme's schedule (M6; `None` for scatter or nothing to send).
+    pub period: Option<crate::broadcast::schedule::Period>,
 }
 
 /// Multicast from `source` to `targets` on `platform` with one of the algorithms of §0.1

@@ -232,10 +232,11 @@ pub use crate::report::Status;
 
 /// `{"name": "throughput", "value", "value_exact"}` (formats.md §4); `+∞` is written as
 /// `value: "inf"` (JSON has no infinity) and `value_exact: "inf"`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Objective {
     /// Always `"throughput"`.
-    pub name: &'static str,
+    #[serde(deserialize_with = "crate::intern::de")]
+    pub name: crate::intern::Name,
     /// Value for display by [`crate::report::float`]'s rule (`"inf"` for `+∞`).
     pub value: serde_json::Value,
     /// Exact value `"p/q"`, or `"inf"`.

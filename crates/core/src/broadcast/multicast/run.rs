@@ -82,6 +82,7 @@ pub(super) fn run(
         bounds: MulticastBounds::default(),
         scheme: None,
         trees: Vec::new(),
+        period: None,
     };
     if d.is_empty() {
         emit(MulticastStep::Summarised {
@@ -107,6 +108,19 @@ pub(super) fn run(
     }
     let schemes = compute(&net, s, &d, &reach, algorithm, &mut sol.bounds, emit)?;
     report(&net, s, &d, algorithm, schemes, &mut sol, emit)?;
+    // M6: the chosen scheme's periodic schedule (§4 applies to any weighted arborescences
+    // rooted at s, spanning or Steiner); scatter has no trees and no Gantt chart.
+    if !sol.trees.is_empty() {
+        let arcs = p.arcs();
+        let period = crate::broadcast::schedule::build(net.n, &arcs, s, &sol.trees)
+            .map_err(|e| SolveError::Failed(e.to_string()))?;
+        if let Some(period) = &period {
+            emit(MulticastStep::Scheduled {
+                period: Box::new(period.clone()),
+            });
+        }
+        sol.period = period;
+    }
     Ok(sol)
 }
 

@@ -64,6 +64,8 @@ pub struct MulticastState {
     pub exact_trees: Vec<WeightedTree>,
     /// The reported scheme and its value (`None` value = `+∞`).
     pub summary: Option<(SchemeKind, Option<Q>)>,
+    /// The chosen scheme's period (M6 Gantt), once scheduled.
+    pub period: Option<crate::broadcast::schedule::Period>,
 }
 
 impl MulticastState {
@@ -171,6 +173,9 @@ impl Replay for MulticastState {
             }
             MulticastStep::Summarised { chosen, rho } => {
                 self.summary = Some((*chosen, rho.clone()));
+            }
+            MulticastStep::Scheduled { period } => {
+                self.period = Some((**period).clone());
             }
         }
     }

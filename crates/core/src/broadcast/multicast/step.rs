@@ -19,10 +19,11 @@ pub const MULTICAST_PSEUDOCODE: &[&str] = &[
     "exact: master LP over Steiner trees, maximise Σα under the port rows",
     "  price: cheapest Steiner tree for weights c_uw(p_u + q_w) (Dreyfus–Wagner); add it if θ < 1",
     "report the best scheme; LB ≤ H1, H2 ≤ ρ*_D ≤ UB ≤ |D|·LB",
+    "schedule its trees in one period: matchings of the out-port × in-port graph (as for a broadcast)",
 ];
 
 /// One event of pipeline M (node and arc indices refer to the platform's order).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum MulticastStep {
     /// M0: the target set was fixed.
@@ -37,10 +38,16 @@ pub enum MulticastStep {
     /// M1: the upper-bound LP (max rule) was solved.
     SolvedUpper {
         /// `UB`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
         /// Tightened usages `n_e = max_k x^k_e`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         usage: Vec<Q>,
         /// Flow toward each target, per arc.
         flows: Vec<TargetFlow>,
@@ -48,10 +55,16 @@ pub enum MulticastStep {
     /// M2: the scatter lower-bound LP (sum rule) was solved.
     SolvedLower {
         /// `LB`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
         /// Usages `n_e = Σ_k x^k_e`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         usage: Vec<Q>,
     },
     /// M3.0: H1 started from every reachable node.
@@ -59,7 +72,10 @@ pub enum MulticastStep {
         /// `V'`.
         nodes: Vec<usize>,
         /// `BCAST(V')`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
     },
     /// M3.j: H1 removed a relay.
@@ -67,19 +83,31 @@ pub enum MulticastStep {
         /// The node removed.
         removed: usize,
         /// New `BCAST(V')`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         tried: Vec<(usize, Q)>,
     },
     /// H1 found no improving removal.
     PruneStopped {
         /// Final H1 value.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         tried: Vec<(usize, Q)>,
     },
     /// M4.0: H2 started from the routes to the targets.
@@ -87,7 +115,10 @@ pub enum MulticastStep {
         /// `V'`.
         nodes: Vec<usize>,
         /// `BCAST(V')`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
     },
     /// M4.j: H2 added a node.
@@ -95,19 +126,31 @@ pub enum MulticastStep {
         /// The node added.
         added: usize,
         /// New `BCAST(V')`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         tried: Vec<(usize, Q)>,
     },
     /// H2 found no improving addition.
     AugmentStopped {
         /// Final H2 value.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         tried: Vec<(usize, Q)>,
     },
     /// M5.j: one round of the exact column generation.
@@ -115,15 +158,24 @@ pub enum MulticastStep {
         /// 1-based round.
         iteration: usize,
         /// Restricted master value (achievable).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         lower: Q,
         /// Upper bound from the scaled duals (`None`: unbounded estimate, θ = 0).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         upper: Option<Q>,
         /// Cheapest Steiner tree under the dual prices (arc ids).
         tree: Vec<usize>,
         /// Its cost θ.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         theta: Q,
         /// Whether it entered the master.
         added: bool,
@@ -131,7 +183,10 @@ pub enum MulticastStep {
     /// M5: the exact optimum and its Steiner trees.
     ExactSolved {
         /// `ρ*_D` (the master value if not converged).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
         /// Trees with positive weight.
         trees: Vec<WeightedTree>,
@@ -143,18 +198,29 @@ pub enum MulticastStep {
         /// Which method gave it.
         chosen: SchemeKind,
         /// Its throughput (`None` = `+∞`).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Option<Q>,
+    },
+    /// M6: the chosen scheme's trees scheduled in one period (its Gantt chart).
+    Scheduled {
+        /// The period (slots of matchings, messages per tree).
+        period: Box<crate::broadcast::schedule::Period>,
     },
 }
 
 /// The flow toward one target.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct TargetFlow {
     /// The target.
     pub target: usize,
     /// Messages per time unit on each arc.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub flow: Vec<Q>,
 }
 
@@ -224,6 +290,10 @@ impl Step for MulticastStep {
                 Some(r) => format!("Reported the {} scheme: {} ≈ {} messages per time unit to every target.", chosen.label(), frac(r), approx(r)),
                 None => "Nothing to send: with no target the throughput is unbounded (∞).".to_owned(),
             },
+            MulticastStep::Scheduled { period } => format!(
+                "Scheduled the scheme's trees in one period of {} time units: {} slot(s), each a set of transfers using no port twice, moving {} message(s) of every tree (A = {}, L = {}).",
+                frac(&period.length), period.slots.len(), period.messages.iter().map(ToString::to_string).collect::<Vec<_>>().join(" + "), period.a, period.l
+            ),
         }
     }
 
@@ -241,6 +311,7 @@ impl Step for MulticastStep {
             MulticastStep::ExactRound { .. } => phase("exact", 8),
             MulticastStep::ExactSolved { .. } => phase("exact", 7),
             MulticastStep::Summarised { .. } => phase("summary", 9),
+            MulticastStep::Scheduled { .. } => phase("schedule", 10),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! their captions and phases. Steps carry ids and numbers only; [`super::State`] replays them.
 
 use num_bigint::BigInt;
+use num_traits::Signed;
 use serde::Serialize;
 
 use super::lp::{DestinationCut, DestinationFlow, QuickBound, Side};
@@ -15,17 +16,20 @@ use crate::trace::{self, Phase};
 pub use colgen::PricedTree;
 
 /// One entry of the comparison chart (B11).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Comparison {
     /// Algorithm name.
     pub name: String,
     /// Its throughput (`None`: not defined on this platform).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub throughput: Option<Q>,
 }
 
 /// One event of a broadcast pipeline (node and arc indices of the platform).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Step {
     /// B0: the platform was checked.
@@ -42,13 +46,19 @@ pub enum Step {
         /// One per port that gives one.
         quick: Vec<QuickBound>,
         /// Their minimum (`None`: no bound).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         upper: Option<Q>,
     },
     /// B2: LP-F solved exactly.
     SolvedLp {
         /// `ρ*`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
     },
     /// B3.k: the flow toward one destination and a minimum cut.
@@ -61,15 +71,25 @@ pub enum Step {
     /// B4: usages tightened to `n_e = max_k x^k_e`.
     Tightened {
         /// `n_e`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         usage: Vec<Q>,
         /// The destination attaining the max on each used arc (smallest on ties).
         attained_by: Vec<Option<usize>>,
         /// `out(v)`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         out: Vec<Q>,
         /// `in(v)`.
-        #[serde(rename = "in", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "in",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         inn: Vec<Q>,
     },
     /// B5.i.g: GROW tested a candidate arc.
@@ -90,7 +110,10 @@ pub enum Step {
         /// Arcs in the order they were added.
         arcs: Vec<usize>,
         /// Initial `α` = least residual capacity on the tree.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         alpha: Q,
     },
     /// B5.i.n: a Newton step of MAX_WEIGHT.
@@ -100,12 +123,18 @@ pub enum Step {
         /// The violated cut `X`.
         cut: Vec<usize>,
         /// `cap_r(X)`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         cap: Q,
         /// `t = |T ∩ δin(X)|`.
         crossing: usize,
         /// The new `α`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         alpha: Q,
     },
     /// B5.i.x: tree `i` extracted with weight `α_i`.
@@ -115,16 +144,28 @@ pub enum Step {
         /// Its arcs, sorted.
         arcs: Vec<usize>,
         /// `α_i`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         alpha: Q,
         /// `K` before.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         k_before: Q,
         /// `K` after.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         k_after: Q,
         /// Residual capacities after.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         residual: Vec<Q>,
         /// The tight sets after (minimum cuts of value `K`).
         tight: Vec<Vec<usize>>,
@@ -132,25 +173,43 @@ pub enum Step {
     /// B6: all trees found.
     Collected {
         /// `Σ α_i` (= `ρ*`).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         total: Q,
         /// Out-port load of each node due to each tree (`[tree][node]`).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         out_by_tree: Vec<Vec<Q>>,
         /// In-port load of each node due to each tree.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         in_by_tree: Vec<Vec<Q>>,
     },
     /// B8: per-period counts and the port graph.
     Counted {
         /// `L`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         l: BigInt,
         /// `a_i = L·α_i`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         messages: Vec<BigInt>,
         /// `u_e` per arc (bipartite edge weights).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         busy: Vec<Q>,
     },
     /// B9.k: one matching became slot `k` of the Gantt chart.
@@ -158,7 +217,10 @@ pub enum Step {
         /// Slot index.
         index: usize,
         /// `μ_k` (normalised length).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         mu: Q,
         /// The slot (integral units).
         slot: Slot,
@@ -168,13 +230,22 @@ pub enum Step {
     /// B10: the full period.
     Scheduled {
         /// `A`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         a: BigInt,
         /// Period length `A·L·Δ`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         length: Q,
         /// Messages per period (`A·L·ρ`).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         messages: BigInt,
         /// Pipeline fill: `max_depth − 1` periods.
         max_depth: usize,
@@ -196,7 +267,10 @@ pub enum Step {
     /// C3: no tree costs less than 1 at the final prices: `ρ*` is certified.
     SolvedColumns {
         /// `ρ* = Σα`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
         /// The trees with `α > 0`.
         trees: Vec<WeightedTree>,
@@ -221,21 +295,57 @@ pub enum Step {
         /// Its arcs.
         arcs: Vec<usize>,
         /// Its throughput.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         throughput: Q,
+    },
+    /// T (unidirectional model): the baseline's transfers scheduled as weighted matchings.
+    Coloured {
+        /// Least total time per message, `1/ρ`.
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
+        chi: Q,
+        /// The transfers form a bipartite graph (König applies).
+        bipartite: bool,
+        /// An odd cycle of them otherwise (arc ids).
+        odd_cycle: Vec<usize>,
+        /// The matchings and their time per message (may be empty on large platforms).
+        matchings: Vec<crate::broadcast::unidirectional::WeightedMatching>,
+    },
+    /// T: the baseline is not defined on this platform ("n/a" in §9: a logical edge without a
+    /// route).
+    Undefined {
+        /// Algorithm name.
+        name: String,
+        /// Which logical edge has no route.
+        reason: String,
     },
     /// T: loads and bottleneck of the baseline.
     Loaded {
         /// `out(v)` (messages per time unit × cost, for one message per time unit).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         out: Vec<Q>,
         /// `in(v)`.
-        #[serde(rename = "in", serialize_with = "crate::rational::exact")]
+        #[serde(
+            rename = "in",
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         inn: Vec<Q>,
         /// The busiest port.
         bottleneck: Option<(usize, Side)>,
         /// `1 / max load` (`None`: `+∞`).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         throughput: Option<Q>,
     },
 }
@@ -302,9 +412,10 @@ impl trace::Step for Step {
             Step::Seeded { .. } => ("columns", 14),
             Step::PricedTree(_) => ("pricing", 15),
             Step::SolvedColumns { .. } => ("certificate", 16),
-            Step::Routed { .. } => ("tree", 0),
+            Step::Routed { .. } | Step::Undefined { .. } => ("tree", 0),
             Step::Improved { .. } => ("search", 1),
             Step::Loaded { .. } => ("loads", 2),
+            Step::Coloured { .. } => ("loads", 4),
         };
         Phase { name, line }
     }
@@ -326,7 +437,7 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
                 .iter()
                 .map(|b| match b.side {
                     Side::Out => format!("the source sends each message at least once ({} ⇒ ≤ {})", ctx.arc(b.arc), frac(&b.value)),
-                    Side::In => format!("{} receives it at least once (≤ {})", ctx.node(b.node), frac(&b.value)),
+                    Side::In | Side::Both => format!("{} receives it at least once (≤ {})", ctx.node(b.node), frac(&b.value)),
                 })
                 .collect();
             format!("Quick bounds before any LP: {}; so ρ* ≤ {}.", parts.join("; "), opt(upper.as_ref()))
@@ -393,7 +504,12 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
             "The search found a better single tree {} with throughput {}.",
             ctx.arcs(arcs), frac(throughput)
         ),
-        Step::Loaded { bottleneck, throughput, .. } => match bottleneck {
+        Step::Loaded { bottleneck, throughput, out, inn } => match bottleneck {
+            Some((v, Side::Both)) => format!(
+                "Under the unidirectional model a node sends or receives, never both at once: the busiest node is {}, busy sending and receiving {} per message in all.",
+                ctx.node(*v),
+                match (out.get(*v), inn.get(*v)) { (Some(o), Some(i)) => frac(&(o + i)), _ => String::new() }
+            ),
             Some((v, side)) => format!(
                 "The busiest port is {}'s {} port: the throughput is one message per its load, {}.",
                 ctx.node(*v),
@@ -402,5 +518,15 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
             ),
             None => "Nothing is sent: the throughput is unbounded.".to_owned(),
         },
+        Step::Coloured { chi, bipartite, odd_cycle, matchings } => {
+            let how = if *bipartite {
+                format!("its transfers form a bipartite graph, so by König's theorem they fit in matchings of total time χ = max over nodes of (out + in) = {}", frac(chi))
+            } else {
+                format!("its transfers contain the odd cycle {}, so port sums are not enough: column generation over matchings gives the least total time χ = {}", ctx.arcs(odd_cycle), frac(chi))
+            };
+            let split = if matchings.is_empty() { String::new() } else { format!(" ({} matchings)", matchings.len()) };
+            format!("Scheduled one message of the baseline under the unidirectional model: {how}{split}; throughput 1/χ = {}.", if chi.is_positive() { frac(&chi.recip()) } else { "∞".to_owned() })
+        }
+        Step::Undefined { name, reason } => format!("The {name} baseline is not defined on this platform (n/a): {reason}."),
     }
 }

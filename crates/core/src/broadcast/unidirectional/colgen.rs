@@ -15,12 +15,15 @@ use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::rational::Q;
 
 /// A matching with the fraction of time it runs (`x_M`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct WeightedMatching {
     /// Arc ids, sorted; pairwise endpoint-disjoint, direction ignored.
     pub arcs: Vec<usize>,
     /// Fraction of each time unit during which exactly these transfers run.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub weight: Q,
 }
 

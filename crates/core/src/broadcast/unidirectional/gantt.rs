@@ -13,27 +13,36 @@ use crate::error::Violation;
 use crate::rational::Q;
 
 /// The share of one tree in one transfer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Piece {
     /// Tree index (in the solution's `trees`).
     pub tree: usize,
     /// Messages of that tree moved in this slot.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub messages: Q,
     /// Periods between the source injecting these messages and this transfer (depth − 1, §4.4).
     pub generation_offset: usize,
 }
 
 /// One transfer of a slot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct SlotArc {
     /// Arc id.
     pub arc: usize,
     /// Messages moved (per period of one time unit).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub messages: Q,
     /// Time the transfer lasts from the slot start (`c_e·messages ≤ length`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub busy: Q,
     /// Per-tree shares.
     pub pieces: Vec<Piece>,
@@ -44,10 +53,13 @@ pub struct SlotArc {
 pub type Slot = crate::periodic::Slot<SlotArc>;
 
 /// One period of the unidirectional schedule.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
 pub struct Period {
     /// Period length `Σ x_M` (1 at the optimum).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub length: Q,
     /// The slots in time order.
     pub slots: Vec<Slot>,

@@ -33,7 +33,9 @@ use serde::Serialize;
 
 pub use colgen::WeightedMatching;
 pub use gantt::{verify, Period, Piece, Slot, SlotArc};
-pub use run::{solve_unidirectional, solve_unidirectional_traced};
+pub use run::{
+    over_limits, solve_unidirectional, solve_unidirectional_traced, solve_unidirectional_within,
+};
 pub use state::UniState;
 pub use step::{PricedRound, UniStep, UNIDIRECTIONAL_PSEUDOCODE};
 pub use transform::{transformed_throughput, NodeKind};
@@ -51,28 +53,40 @@ pub const MAX_NODES: usize = 10;
 pub const MAX_ARCS: usize = 400;
 
 /// Bounds shown with the unidirectional optimum.
-#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, serde::Deserialize)]
 pub struct UniBounds {
     /// The naive port-sum LP (an upper bound, §6.1).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub naive: Option<Q>,
     /// Last master value (achievable).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub lower: Option<Q>,
     /// Last dual bound (equal to `lower` when converged).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub upper: Option<Q>,
 }
 
 /// The result of the unidirectional broadcast (broadcast.md §0.1 field names).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct UniSolution {
     /// `optimal`, `heuristic` (not converged), `infeasible` or `unbounded`.
     pub status: Status,
     /// The throughput.
     pub objective: Objective,
     /// The throughput exactly (`None` = `+∞`).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub throughput: Option<Q>,
     /// The source.
     pub source: usize,

@@ -11,6 +11,7 @@ use super::{UniBounds, UniSolution, MAX_ARCS, MAX_NODES};
 use crate::broadcast::multicast::flow::{self, Ports, Share};
 use crate::broadcast::multicast::net::{Net, Objective, Status};
 use crate::error::SolveError;
+use crate::family::Limits;
 use crate::platform::Platform;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
@@ -28,7 +29,38 @@ use crate::trace::{Trace, Traced};
 /// # Errors
 /// A source out of range, a platform over the size limits, or an LP failure, as a sentence.
 pub fn solve_unidirectional(platform: &Platform, source: usize) -> Result<UniSolution, SolveError> {
-    run(platform, source, &mut |_| {})
+    run(platform, source, Limits::Default, &mut |_| {})
+}
+
+/// [`solve_unidirectional`] (`traced: false`) or [`solve_unidirectional_traced`] under the
+/// given size [`Limits`] ([`Limits::Lifted`]: no node or arc limit).
+///
+/// # Errors
+/// As [`solve_unidirectional`].
+pub fn solve_unidirectional_within(
+    platform: &Platform,
+    source: usize,
+    limits: Limits,
+    traced: bool,
+) -> Result<Traced<UniSolution, UniStep>, SolveError> {
+    let mut trace = Trace::default();
+    let solution = run(platform, source, limits, &mut |s| {
+        if traced {
+            trace.push(s);
+        }
+    })?;
+    Ok(Traced { solution, trace })
+}
+
+/// Why [`solve_unidirectional`] would refuse a platform of `nodes` nodes and `arcs` arcs under
+/// the default limits ([`MAX_NODES`], [`MAX_ARCS`]).
+#[must_use]
+pub fn over_limits(nodes: usize, arcs: usize) -> Option<String> {
+    (nodes > MAX_NODES || arcs > MAX_ARCS).then(|| {
+        format!(
+            "the unidirectional column generation is limited to {MAX_NODES} nodes and {MAX_ARCS} arcs (this platform has {nodes} and {arcs})"
+        )
+    })
 }
 
 /// As [`solve_unidirectional`], with the steps of pipeline U.
@@ -40,7 +72,7 @@ pub fn solve_unidirectional_traced(
     source: usize,
 ) -> Result<Traced<UniSolution, UniStep>, SolveError> {
     let mut trace = Trace::default();
-    let solution = run(platform, source, &mut |s| trace.push(s))?;
+    let solution = run(platform, source, Limits::Default, &mut |s| trace.push(s))?;
     Ok(Traced { solution, trace })
 }
 
@@ -60,7 +92,12 @@ fn empty(source: usize, status: Status, rho: Option<Q>, unreachable: Vec<usize>)
     }
 }
 
-fn run(p: &Platform, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<UniSolution, SolveError> {
+fn run(
+    p: &Platform,
+    s: usize,
+    limits: Limits,
+    emit: &mut impl FnMut(UniStep),
+) -> Result<UniSolution, SolveError> {
     let net = Net::from_platform(p);
     if s >= net.n {
         return Err(format!(
@@ -69,12 +106,10 @@ fn run(p: &Platform, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<UniSolu
         )
         .into());
     }
-    if net.n > MAX_NODES || net.arcs.len() > MAX_ARCS {
-        return Err(format!(
-            "the unidirectional column generation is limited to {MAX_NODES} nodes and {MAX_ARCS} arcs (this platform has {} and {})",
-            net.n,
-            net.arcs.len()
-        ).into());
+    if limits == Limits::Default {
+        if let Some(m) = over_limits(net.n, net.arcs.len()) {
+            return Err(SolveError::TooLarge(m));
+        }
     }
     let all = vec![true; net.n];
     let unreachable: Vec<usize> = net

@@ -22,7 +22,7 @@ use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
 /// The DP tables and the partition they give.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ColumnPartition {
     /// Processor indices (0-based, input order) sorted by `(area, index)`.
     pub order: Vec<usize>,

@@ -12,22 +12,37 @@ use crate::rational::Q;
 pub const MAX_EXACT_CELLS: usize = 16;
 
 /// The optimal row and column fractions of one arrangement.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct ExactGrid {
     /// Row fractions, `r_1 = 1`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub r: Vec<Q>,
     /// Column fractions.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub c: Vec<Q>,
     /// `V = Σr · Σc`, elements processed per time unit.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub v: Q,
     /// Efficiency `E = V / Σ 1/t_ij`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub e: Q,
     /// Utilisation `u_ij = r_i t_ij c_j`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub u: Vec<Vec<Q>>,
     /// Spanning trees tried.
     pub trees: usize,

@@ -23,7 +23,7 @@ pub const TIE_REL: f64 = 1e-9;
 const MAX_EVALUATIONS: usize = 100;
 
 /// One evaluated arrangement.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Evaluation {
     /// `arrangement[i][j]` = processor (0-based) at row `i`, column `j`.
     pub arrangement: Vec<Vec<usize>>,
@@ -40,7 +40,7 @@ pub struct Evaluation {
 }
 
 /// The heuristic's result: every arrangement evaluated, and the best.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct GridHeuristic {
     /// Grid rows `P`.
     pub rows: usize,
@@ -89,7 +89,7 @@ pub fn heuristic_traced(
     Ok(Traced { solution, trace })
 }
 
-fn run(
+pub(super) fn run(
     times: &[Q],
     rows: usize,
     cols: usize,

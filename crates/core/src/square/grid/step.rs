@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
-use super::Evaluation;
+use super::{Evaluation, ExactGrid};
 use crate::trace::{Phase, Replay, Step};
 
 /// One event of the grid heuristic (processors 0-based; cells `(row, column)` 0-based).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GridStep {
     /// (a) An arrangement is about to be evaluated.
@@ -73,6 +73,21 @@ pub enum GridStep {
         /// Its efficiency.
         e: f64,
     },
+    /// `grid-exact`: one evaluated arrangement solved exactly (§4.3, spanning trees of tight
+    /// cells, rationals).
+    SolvedExactly {
+        /// The evaluation number of the arrangement.
+        iteration: usize,
+        /// Its exact optimum.
+        exact: ExactGrid,
+    },
+    /// `grid-exact`: the arrangement with the largest exact `V` was kept.
+    ChoseExact {
+        /// Its evaluation number.
+        iteration: usize,
+        /// Its exact `V`, as a float for the caption.
+        v: f64,
+    },
 }
 
 /// Pseudocode shown beside the figure; [`Phase::line`] indexes it.
@@ -84,6 +99,7 @@ pub const GRID_PSEUDOCODE: &[&str] = &[
     "T_opt := 1/(r_i c_j); rank the cells (ties column-major)",
     "give the sorted cycle times to the cells in rank order; stop if seen before",
     "output the arrangement with the largest V",
+    "exact (P·Q ≤ 16): best spanning tree of tight cells per arrangement (§4.3)",
 ];
 
 fn list(v: &[f64]) -> String {
@@ -126,6 +142,19 @@ impl Step for GridStep {
                 "Kept arrangement {} with the largest V = {v:.4} (efficiency {e:.4}).",
                 iteration + 1
             ),
+            GridStep::SolvedExactly { iteration, exact } => format!(
+                "Solved arrangement {} exactly: of {} spanning trees of tight cells, {} satisfy every constraint; the best gives V = {} ≈ {:.6} (efficiency {:.6}).",
+                iteration + 1,
+                exact.trees,
+                exact.acceptable,
+                crate::rational::frac(&exact.v),
+                crate::rational::to_f64(&exact.v),
+                crate::rational::to_f64(&exact.e),
+            ),
+            GridStep::ChoseExact { iteration, v } => format!(
+                "Kept arrangement {} with the largest exact V ≈ {v:.6}.",
+                iteration + 1
+            ),
         }
     }
 
@@ -138,6 +167,7 @@ impl Step for GridStep {
             GridStep::Ranked { .. } => ("rank", 4),
             GridStep::Rearranged { .. } => ("rearrange", 5),
             GridStep::Chose { .. } => ("choose", 6),
+            GridStep::SolvedExactly { .. } | GridStep::ChoseExact { .. } => ("exact", 7),
         };
         Phase { name, line }
     }
@@ -174,6 +204,10 @@ pub struct GridState {
     pub evaluations: Vec<Evaluation>,
     /// The chosen evaluation, at the end.
     pub best: Option<usize>,
+    /// `grid-exact`: the exact optimum of each arrangement solved so far, by evaluation number.
+    pub exact: Vec<(usize, ExactGrid)>,
+    /// `grid-exact`: the arrangement kept, at the end.
+    pub best_exact: Option<usize>,
 }
 
 impl Replay for GridState {
@@ -228,6 +262,10 @@ impl Replay for GridState {
                 self.changed.clone_from(changed);
             }
             GridStep::Chose { iteration, .. } => self.best = Some(*iteration),
+            GridStep::SolvedExactly { iteration, exact } => {
+                self.exact.push((*iteration, exact.clone()));
+            }
+            GridStep::ChoseExact { iteration, .. } => self.best_exact = Some(*iteration),
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
 
 /// The result of the PERI-MAX heuristic.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct PeriMaxPartition {
     /// Case A (`s_1 ≥ 1/3`): full-height slices.
     pub slices: bool,
@@ -34,7 +34,10 @@ pub struct PeriMaxPartition {
     /// The rectangle of each processor, by input index.
     pub rects: Vec<Rect>,
     /// `M̂`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub max: Q,
     /// The processor (0-based) attaining `M̂` (the first on ties).
     pub max_processor: usize,

@@ -8,7 +8,7 @@ use crate::square::{name, Rect};
 use crate::trace::{Phase, Replay, Step};
 
 /// One event of the PERI-MAX heuristic (processors 0-based, columns 0-based left to right).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PeriMaxStep {
     /// The areas were sorted descending and the case chosen.
@@ -25,7 +25,10 @@ pub enum PeriMaxStep {
         /// Its column.
         column: usize,
         /// The column's sum `x` after adding it.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         sum: Q,
         /// `X_lo` of the column's largest area (f64, display only).
         x_lo: f64,
@@ -51,7 +54,10 @@ pub enum PeriMaxStep {
     /// The layout is complete.
     Finished {
         /// `M̂`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         max: Q,
         /// The processor attaining it.
         processor: usize,
@@ -136,7 +142,10 @@ impl Step for PeriMaxStep {
 #[derive(Clone, Debug, PartialEq, Default, Serialize)]
 pub struct PeriMaxState {
     /// The areas, by processor.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub areas: Vec<Q>,
     /// Descending order, once sorted.
     pub order: Option<Vec<usize>>,
@@ -155,7 +164,10 @@ pub struct PeriMaxState {
     /// The processor (or column's first processor) just handled.
     pub focus: Option<usize>,
     /// `M̂` and the processor attaining it, once finished.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub max: Option<(usize, Q)>,
 }
 

@@ -23,19 +23,22 @@ use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
 /// A node of the grouping hierarchy: a processor (uid `1..=p`) or a group (uid `> p`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Node {
     /// Its uid (processors: 1-based input index; groups: `p + 1, p + 2, …` in creation order).
     pub uid: usize,
     /// Its area (the sum of its members).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub area: Q,
     /// Member uids sorted by `(−area, uid)` (empty for a processor).
     pub children: Vec<usize>,
 }
 
 /// The result of the recursive algorithm.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct RecursivePartition {
     /// Every node, indexed by `uid − 1`.
     pub nodes: Vec<Node>,
@@ -46,7 +49,10 @@ pub struct RecursivePartition {
     /// The rectangle of each processor, by input index.
     pub rects: Vec<Rect>,
     /// `Ĉ`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub cost: Q,
     /// Processors (0-based) whose rectangle violates (CR): aspect ratio outside `[1/4, 4]`.
     pub violating: Vec<usize>,

@@ -9,6 +9,9 @@
 //! *Scheduling strategies for master-slave tasking on heterogeneous processor platforms*,
 //! IEEE TPDS 15(4), 2004, Proposition 2; O. Beaumont, HDR thesis, Ch. 4 (Fig. 4.8).
 
+pub mod schedule;
+#[cfg(test)]
+mod schedule_tests;
 mod state;
 mod step;
 #[cfg(test)]
@@ -17,6 +20,7 @@ mod tests;
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
+pub use schedule::{TreeSchedule, TreeSend};
 pub use state::{TreeState, TREE_PSEUDOCODE};
 pub use step::{ChildCap, TreeStep};
 
@@ -27,7 +31,7 @@ use crate::rational::{frac, Cost, Q};
 use crate::trace::{Trace, Traced};
 
 /// How a child is fed in its parent's star (section 3.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// Fed at its full capacity `ρ_sub`.
@@ -39,7 +43,7 @@ pub enum Class {
 }
 
 /// What a node does in the final allocation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeUse {
     /// Computes all the time (`α = 1`).
@@ -55,10 +59,13 @@ pub enum NodeUse {
 }
 
 /// The closed-form solution on a tree.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct TreeSolution {
     /// `ρ*`, tasks per time unit.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub throughput: Q,
     /// Local-first rates (`x` per node, `f` per arc of [`Platform::arcs`]).
     pub rates: Rates,
@@ -67,12 +74,17 @@ pub struct TreeSolution {
     /// Tree parent of each node (`None` for the root and unreachable nodes).
     pub parent: Vec<Option<usize>>,
     /// Capacity `ρ_sub` of each subtree fed through its incoming link (`None`: root, unreachable).
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub rho_sub: Vec<Option<Q>>,
     /// Class of each node in its parent's star.
     pub class: Vec<Option<Class>>,
     /// What each node does.
     pub usage: Vec<NodeUse>,
+    /// One period of the periodic schedule (section 3.5).
+    pub schedule: TreeSchedule,
 }
 
 /// Why the closed form does not apply.
@@ -167,6 +179,22 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSoluti
         usage: usage.clone(),
     });
     let Reduction { rho_sub, class, .. } = red;
+    let schedule = schedule::build(inst, &arcs, &rates);
+    emit(TreeStep::Period {
+        t: schedule.period_t.clone(),
+        n: schedule.n.clone(),
+    });
+    for v in 0..n {
+        let sends: Vec<TreeSend> = schedule
+            .sends
+            .iter()
+            .filter(|s| s.from == v)
+            .cloned()
+            .collect();
+        if !sends.is_empty() {
+            emit(TreeStep::Sent { node: v, sends });
+        }
+    }
     Ok(TreeSolution {
         throughput,
         rates,
@@ -175,6 +203,7 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSoluti
         rho_sub,
         class,
         usage,
+        schedule,
     })
 }
 

@@ -1,5 +1,6 @@
 //! The view model of the tree closed form: what the figure shows after step `k`.
 
+use num_bigint::BigInt;
 use num_traits::Zero;
 
 use super::{Class, NodeUse, TreeStep};
@@ -19,6 +20,8 @@ pub const TREE_PSEUDOCODE: &[&str] = &[
     "ALLOCATE(v, R):",
     "  x_v := min(1/w_v, R); give each child min(ρ_sub(u), what is left, b/c_u)",
     "classify: saturated (α = 1), partly used, idle",
+    "period: T := lcm of the rates' denominators; n_v := T·x_v, m_vu := T·f_vu",
+    "  each v sends m_vu files to its children back to back in (c, id) order from 0",
 ];
 
 /// What the figure shows after some steps.
@@ -48,6 +51,10 @@ pub struct TreeState {
     pub rate_in: Vec<Option<Q>>,
     /// Final use of each node.
     pub usage: Vec<Option<NodeUse>>,
+    /// The period `T`, once known (section 3.5).
+    pub period: Option<BigInt>,
+    /// Nodes whose transfers of the period are placed.
+    pub scheduled: Vec<bool>,
 }
 
 impl TreeState {
@@ -63,6 +70,7 @@ impl TreeState {
             x: vec![None; n],
             rate_in: vec![None; n],
             usage: vec![None; n],
+            scheduled: vec![false; n],
             ..TreeState::default()
         }
     }
@@ -156,6 +164,16 @@ impl Replay for TreeState {
                     if x.is_none() && usage[i] != NodeUse::Unreachable {
                         *x = Some(Q::zero());
                     }
+                }
+            }
+            TreeStep::Period { t, .. } => {
+                self.focus = None;
+                self.period = Some(t.clone());
+            }
+            TreeStep::Sent { node, .. } => {
+                self.focus = Some(*node);
+                if let Some(s) = self.scheduled.get_mut(*node) {
+                    *s = true;
                 }
             }
         }

@@ -1,28 +1,35 @@
 //! The steps of the tree closed form, with their English captions.
 
-use num_traits::Zero;
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 use serde::Serialize;
 
-use super::{Class, NodeUse};
+use super::{Class, NodeUse, TreeSend};
 use crate::platform::NodeId;
 use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step};
 
 /// A child as its parent's star sees it: link cost and subtree capacity.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct ChildCap {
     /// Child node index.
     pub child: usize,
     /// Time to send it one task.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub c: Q,
     /// What its subtree can absorb, `ρ_sub`.
-    #[serde(serialize_with = "crate::rational::exact")]
+    #[serde(
+        serialize_with = "crate::rational::exact",
+        deserialize_with = "crate::rational::exact_de"
+    )]
     pub rho_sub: Q,
 }
 
 /// One event of the closed form (node indices refer to the platform's node order).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TreeStep {
     /// The reachable part is a tree rooted at the master.
@@ -48,18 +55,30 @@ pub enum TreeStep {
         /// The child.
         child: usize,
         /// Time to send it one task.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         c: Q,
         /// Port time needed to feed it fully, `c·ρ_sub`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         need: Q,
         /// Port time left before this child.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         budget_before: Q,
         /// The decision.
         class: Class,
         /// Tasks per time unit it gets.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rate: Q,
     },
     /// The star at `node` was reduced to one equivalent node.
@@ -67,25 +86,43 @@ pub enum TreeStep {
         /// The star's centre.
         node: usize,
         /// `1/w` of the centre.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         local: Q,
         /// Sum of the children's rates.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         s: Q,
         /// `1/w + S`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho_star: Q,
         /// `1/c_in` (none at the root).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         cap: Option<Q>,
         /// `min(cap, ρ_star)` (none at the root).
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho_sub: Option<Q>,
     },
     /// The optimal throughput is known.
     FoundThroughput {
         /// `ρ*`.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         rho: Q,
     },
     /// The tasks arriving at `node` were split between local work and its children.
@@ -93,19 +130,50 @@ pub enum TreeStep {
         /// The node.
         node: usize,
         /// Tasks per time unit arriving.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         arriving: Q,
         /// Computed locally.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         local: Q,
         /// Sent to each child.
-        #[serde(serialize_with = "crate::rational::exact")]
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
         sent: Vec<(usize, Q)>,
     },
     /// Every node was classified by its utilisation.
     Classified {
         /// Per node.
         usage: Vec<NodeUse>,
+    },
+    /// The period `T` and the tasks each node computes per period (section 3.5).
+    Period {
+        /// `T`.
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
+        t: BigInt,
+        /// `n_i = T·x_i`, per node.
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
+        n: Vec<BigInt>,
+    },
+    /// One node's transfers of a period, back to back to its children in `(c, id)` order.
+    Sent {
+        /// The sender.
+        node: usize,
+        /// Its transfers in order.
+        sends: Vec<TreeSend>,
     },
 }
 
@@ -182,6 +250,19 @@ impl Step for TreeStep {
                 s.push('.');
                 s
             }
+            TreeStep::Period { t, n } => {
+                let total: BigInt = n.iter().sum();
+                if total.is_zero() {
+                    return "The throughput is 0: no node computes anything, so there is no period to schedule.".to_owned();
+                }
+                let each: Vec<String> = n.iter().enumerate().filter(|(_, k)| k.is_positive()).map(|(i, k)| format!("{} computes {k}", name(i))).collect();
+                format!("One period lasts T = {t} (the least common multiple of the rates' denominators): {}, {total} tasks per period. In a tree every node receives from its parent only, so no matchings are needed and the scale factor is A = 1.", each.join(", "))
+            }
+            TreeStep::Sent { node, sends } => {
+                let parts: Vec<String> = sends.iter().map(|s| format!("{} file(s) to {} in [{}, {})", s.count, name(s.to), frac(&s.start), frac(&s.end))).collect();
+                let busy = sends.last().map_or_else(Q::zero, |s| s.end.clone());
+                format!("{} sends back to back, cheapest link first: {}; its sending port is busy {} time units of the period.", name(*node), parts.join(", "), frac(&busy))
+            }
         }
     }
 
@@ -217,6 +298,14 @@ impl Step for TreeStep {
             TreeStep::Classified { .. } => Phase {
                 name: "classify",
                 line: 10,
+            },
+            TreeStep::Period { .. } => Phase {
+                name: "period",
+                line: 11,
+            },
+            TreeStep::Sent { .. } => Phase {
+                name: "period",
+                line: 12,
             },
         }
     }

@@ -69,6 +69,7 @@ fn check(inst: &SteadyState) -> TreeSolution {
     assert_eq!(traced.solution, sol, "solve and solve_traced agree");
     assert!(traced.trace.len() < STEP_CAP && traced.trace.dropped == 0);
     verify(inst, &sol.rates, &sol.throughput).unwrap();
+    schedule::verify(inst, &inst.platform.arcs(), &sol.rates, &sol.schedule).unwrap();
     let ids = inst.platform.ids();
     for s in &traced.trace.steps {
         assert!(!s.caption(&ids).is_empty());
@@ -277,7 +278,7 @@ fn captions_read_as_sentences() {
     let traced = solve_traced(&inst).unwrap();
     let ids = inst.platform.ids();
     let caps = crate::trace::captions(&traced.trace, ids.as_slice());
-    assert_eq!(caps.len(), 13);
+    assert_eq!(caps.len(), 15);
     assert_eq!(caps[1], "Sorted the children of 0 by link cost, cheapest first: 1 (c = 1), 4 (c = 1), 2 (c = 2), 3 (c = 3). The cheapest links are served first, whatever the speed behind them.");
     assert_eq!(caps[4], "Fed 2 partially: it would need 2/5 of 0's sending time but only 1/4 is left, so it gets 1/4 ÷ 2 = 1/8 task(s) per time unit and the port is now saturated.");
     assert_eq!(
@@ -285,6 +286,8 @@ fn captions_read_as_sentences() {
         "The optimal steady-state throughput is ρ* = 29/24 ≈ 1.2083 tasks per time unit."
     );
     assert_eq!(caps[8], "Allocated at 0: of 29/24 task(s) per time unit arriving, it computes 1/3 and sends 1/2 to 1, 1/4 to 4, 1/8 to 2.");
+    assert_eq!(caps[13], "One period lasts T = 24 (the least common multiple of the rates' denominators): 0 computes 8, 1 computes 12, 2 computes 3, 4 computes 6, 29 tasks per period. In a tree every node receives from its parent only, so no matchings are needed and the scale factor is A = 1.");
+    assert_eq!(caps[14], "0 sends back to back, cheapest link first: 12 file(s) to 1 in [0, 12), 6 file(s) to 4 in [12, 18), 3 file(s) to 2 in [18, 24); its sending port is busy 24 time units of the period.");
 }
 
 /// A random tree-shaped instance: generated star, tree or chain, some nodes turned into routers.

@@ -1,0 +1,183 @@
+//! Hosts, routers and links of a SimGrid zone, read into HetLab nodes and rates.
+
+use num_traits::{One, Zero};
+use roxmltree::Node as XNode;
+
+use super::read::Reader;
+use crate::formats::units::{self, Quantity};
+use crate::issue::quote;
+use crate::platform::{Node, NodeId, Point, MAX_NODES};
+use crate::rational::{Cost, Q};
+
+impl Reader<'_, '_> {
+    fn netpoint(&mut self, n: XNode<'_, '_>, node: Node) -> Option<usize> {
+        let key = node.id.to_string();
+        if key.trim().is_empty() {
+            self.fail(n, "the id must not be empty");
+            return None;
+        }
+        if self.index.contains_key(&key) {
+            self.fail(n, format!("duplicate id {}", quote(&key)));
+            return None;
+        }
+        if self.nodes.len() == MAX_NODES {
+            self.fail(
+                n,
+                format!("too many hosts and routers (at most {MAX_NODES})"),
+            );
+            return None;
+        }
+        self.index.insert(key, self.nodes.len());
+        self.nodes.push(node);
+        Some(self.nodes.len() - 1)
+    }
+
+    pub(super) fn host(&mut self, h: XNode<'_, '_>) {
+        let Some(id) = self.attr(h, "id") else { return };
+        let speeds = h.attribute("speed").unwrap_or("");
+        let pstate: usize = h
+            .attribute("pstate")
+            .and_then(|p| p.trim().parse::<f64>().ok())
+            .filter(|p| p.is_finite() && *p >= 0.0)
+            .map_or(0, |p| {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let k = p as usize;
+                k
+            });
+        let list: Vec<&str> = speeds.split(',').collect();
+        if list.len() > 1 {
+            self.note(
+                h,
+                &format!(
+                    "has {} power states; pstate {pstate}'s speed is used",
+                    list.len()
+                ),
+            );
+        }
+        let Some(speed_text) = list.get(pstate).copied() else {
+            self.fail(
+                h,
+                format!("pstate {pstate} has no speed in {}", quote(speeds)),
+            );
+            return;
+        };
+        let speed = match units::parse(speed_text, Quantity::Speed) {
+            Ok(v) if !v.value.is_zero() => v.value,
+            Ok(_) => {
+                self.fail(h, "speed must be > 0");
+                return;
+            }
+            Err(e) if h.attribute("speed").is_none() => {
+                let _ = e;
+                self.fail(h, "the attribute speed is missing");
+                return;
+            }
+            Err(e) => {
+                self.fail(h, format!("speed: {e}"));
+                return;
+            }
+        };
+        let cores = match h.attribute("core").map(str::trim) {
+            None => Q::one(),
+            Some(c) => match c.parse::<u32>() {
+                Ok(k) if k >= 1 => {
+                    if k > 1 {
+                        self.note(h, &format!("has {k} cores: w = flops / ({k} × speed)"));
+                    }
+                    Q::from_integer(k.into())
+                }
+                _ => {
+                    self.fail(
+                        h,
+                        format!("core must be a whole number >= 1, got {}", quote(c)),
+                    );
+                    return;
+                }
+            },
+        };
+        for file in ["speed_file", "availability_file", "state_file"] {
+            if h.attribute(file).is_some_and(|f| !f.is_empty()) {
+                self.note(
+                    h,
+                    &format!("{file} is ignored (HetLab platforms do not vary in time)"),
+                );
+            }
+        }
+        let (mut master, mut x, mut y, mut exact) = (false, None, None, None);
+        for p in h.children().filter(|c| c.has_tag_name("prop")) {
+            let value = p.attribute("value").unwrap_or("");
+            match p.attribute("id") {
+                Some("hetlab:master") => master = matches!(value, "yes" | "true" | "1"),
+                Some("hetlab:x") => x = value.parse::<f64>().ok(),
+                Some("hetlab:y") => y = value.parse::<f64>().ok(),
+                Some("hetlab:w") => exact = Some(value),
+                _ => {}
+            }
+        }
+        let pos = match (x, y) {
+            (Some(x), Some(y)) if (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y) => {
+                Some(Point { x, y })
+            }
+            _ => None,
+        };
+        let rate = speed * cores;
+        let w = super::exact_hint(exact, &rate, &self.conv.flops)
+            .unwrap_or_else(|| &self.conv.flops / rate);
+        let node = Node {
+            id: NodeId::from_text(id),
+            w: Some(Cost::Finite(w)),
+            master: false,
+            lcalc: None,
+            pos,
+        };
+        if let Some(k) = self.netpoint(h, node) {
+            if master {
+                self.masters.push(k);
+            }
+        }
+    }
+
+    pub(super) fn router(&mut self, n: XNode<'_, '_>) {
+        let Some(id) = self.attr(n, "id") else { return };
+        let node = Node {
+            id: NodeId::from_text(id),
+            w: Some(Cost::Inf),
+            master: false,
+            lcalc: None,
+            pos: None,
+        };
+        self.netpoint(n, node);
+    }
+
+    pub(super) fn link(&mut self, l: XNode<'_, '_>) {
+        let Some(id) = self.attr(l, "id") else { return };
+        if l.attribute("sharing_policy") == Some("WIFI") {
+            self.fail(l, "WIFI links are not supported");
+            return;
+        }
+        for file in ["bandwidth_file", "latency_file", "state_file"] {
+            if l.attribute(file).is_some_and(|f| !f.is_empty()) {
+                self.note(
+                    l,
+                    &format!("{file} is ignored (HetLab platforms do not vary in time)"),
+                );
+            }
+        }
+        let bw = self.amount(l, "bandwidth", Quantity::Bandwidth, None);
+        let lat = self.amount(l, "latency", Quantity::Time, Some("0s"));
+        let (Some(bw), Some(lat)) = (bw, lat) else {
+            return;
+        };
+        if bw.is_zero() {
+            self.fail(l, "bandwidth must be > 0");
+            return;
+        }
+        let hint = l
+            .children()
+            .find(|p| p.has_tag_name("prop") && p.attribute("id") == Some("hetlab:c"))
+            .and_then(|p| super::exact_hint(p.attribute("value"), &bw, &self.conv.bytes));
+        if self.links.insert(id.to_owned(), (bw, lat, hint)).is_some() {
+            self.fail(l, format!("duplicate link id {}", quote(id)));
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! SimGrid platforms (the XML of `<platform version="4.1">`) in and out of HetLab.
+//!
+//! # The conversion
+//! HetLab's numbers are times per task and per message; SimGrid's are rates. A task is
+//! `flops` of work and `bytes` of data ([`Conversion`], by default 1 Gf and 1 MB), so:
+//! * a host of speed `s` (times `core` cores) gets `w = flops / (s · core)`; a router gets
+//!   `w = inf` (it only forwards);
+//! * a route from `a` to `b` over links `l1 … lk` becomes one HetLab link `a–b` with
+//!   `c = bytes / min(bandwidth)` and `lcomm = Σ latency` (a symmetrical route gives both
+//!   directions; two one-way routes with different costs give `c` and `c_back`).
+//!
+//! HetLab models each link as its own resource, so links that SimGrid shares between routes
+//! are not contended for in HetLab: with `Floyd`/`Dijkstra` zones (routes are single hops)
+//! the two models agree; with `Full` zones multi-hop routes become direct links.
+//!
+//! What is read: one flat zone (`Full`, `Floyd`, `Dijkstra`, `DijkstraCache`) of hosts,
+//! routers, links and routes. Clusters, nested zones, zone routes, bypass routes, traces,
+//! storage and includes are refused with the element's line; configuration and deployment
+//! (`config`, `actor`) are skipped with a note. Export writes a `Floyd` zone with one route
+//! per HetLab link, and keeps the master and the drawing positions as `hetlab:` properties,
+//! which SimGrid ignores.
+
+mod export;
+mod hosts;
+mod read;
+mod routes;
+#[cfg(test)]
+mod tests;
+
+pub use export::to_xml;
+pub use read::from_xml;
+
+use crate::issue::Issues;
+use crate::platform::Platform;
+use crate::rational::Q;
+
+use super::units::{self, Quantity};
+
+/// The task's size by default: 1 Gflop of work.
+pub const DEFAULT_FLOPS: &str = "1Gf";
+/// The task's data by default: 1 MB per message.
+pub const DEFAULT_BYTES: &str = "1MB";
+
+/// The size of one task, which turns SimGrid's rates into HetLab's times.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conversion {
+    /// Work of one task, flops (`w = flops / speed`).
+    pub flops: Q,
+    /// Data of one message, bytes (`c = bytes / bandwidth`).
+    pub bytes: Q,
+}
+
+impl Conversion {
+    /// Reads the two sizes as typed (`"1Gf"`, `"100MB"`; bare numbers are flops and bytes).
+    ///
+    /// # Errors
+    /// One issue per field (`flops`, `bytes`) that is not a positive amount.
+    pub fn parse(flops: &str, bytes: &str) -> Result<Conversion, Issues> {
+        let mut issues = Vec::new();
+        let mut read = |field: &str, text: &str, q: Quantity| match units::parse(text, q) {
+            Ok(v) if v.value > Q::default() => Some(v.value),
+            Ok(_) => {
+                issues.push(crate::issue::Issue::new(field, "must be > 0"));
+                None
+            }
+            Err(e) => {
+                issues.push(crate::issue::Issue::new(field, e));
+                None
+            }
+        };
+        let flops = read("flops", flops, Quantity::Work);
+        let bytes = read("bytes", bytes, Quantity::Size);
+        match (flops, bytes) {
+            (Some(flops), Some(bytes)) => Ok(Conversion { flops, bytes }),
+            _ => Err(Issues(issues)),
+        }
+    }
+}
+
+impl Default for Conversion {
+    fn default() -> Self {
+        Conversion {
+            flops: Q::from_integer(1_000_000_000.into()),
+            bytes: Q::from_integer(1_000_000.into()),
+        }
+    }
+}
+
+/// `exact` when it is a faithful reading of `rate` (within a double's precision: SimGrid's
+/// numbers are doubles, so an exported `w = 3` is written `333333333.33333333f` and comes back
+/// through the exact `hetlab:w` property, unless the rate was edited since).
+fn exact_hint(exact: Option<&str>, rate: &Q, size: &Q) -> Option<Q> {
+    use num_traits::{Signed, Zero};
+    let v = crate::rational::parse_q(exact?)
+        .ok()
+        .filter(Q::is_positive)?;
+    let back = size / &v;
+    let tolerance = rate.abs() * Q::new(1.into(), 1_000_000_000_000i64.into());
+    ((&back - rate).abs() <= tolerance && !rate.is_zero()).then_some(v)
+}
+
+/// A platform read from SimGrid, with what was skipped or assumed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    /// The platform (well formed, like every [`Platform`]).
+    pub platform: Platform,
+    /// Remarks: skipped elements, bare numbers, the master chosen.
+    pub notes: Vec<String>,
+}

@@ -1,0 +1,129 @@
+//! Routes of a SimGrid zone: each pair of netpoints joined by routes becomes one HetLab link
+//! (its slowest link's bandwidth, its links' summed latency), per direction.
+
+use num_traits::Zero;
+use roxmltree::Node as XNode;
+
+use super::read::{Pair, Reader, Way};
+use crate::issue::quote;
+use crate::platform::MAX_LINKS;
+use crate::rational::Q;
+
+impl Reader<'_, '_> {
+    pub(super) fn route(&mut self, r: XNode<'_, '_>) {
+        let (Some(src), Some(dst)) = (self.attr(r, "src"), self.attr(r, "dst")) else {
+            return;
+        };
+        let end = |me: &mut Self, id: &str| {
+            let k = me.index.get(id).copied();
+            if k.is_none() {
+                me.fail(r, format!("unknown host or router {}", quote(id)));
+            }
+            k
+        };
+        let (a, b) = (end(self, src), end(self, dst));
+        let mut bw: Option<Q> = None;
+        let mut lat = Q::zero();
+        let mut hints = Vec::new();
+        let mut ok = true;
+        for ctn in r.children().filter(XNode::is_element) {
+            if !ctn.has_tag_name("link_ctn") {
+                self.fail(ctn, "a route holds only <link_ctn id=\"…\"/> elements");
+                ok = false;
+                continue;
+            }
+            let Some(id) = self.attr(ctn, "id") else {
+                ok = false;
+                continue;
+            };
+            if let Some((b, l, h)) = self.links.get(id) {
+                if bw.as_ref().is_none_or(|m| b < m) {
+                    bw = Some(b.clone());
+                }
+                lat += l;
+                hints.push(h.clone());
+            } else {
+                self.fail(ctn, format!("unknown link {}", quote(id)));
+                ok = false;
+            }
+        }
+        let (Some(a), Some(b)) = (a, b) else { return };
+        if a == b {
+            self.note(
+                r,
+                &format!("from {} to itself (a loopback) is skipped", quote(src)),
+            );
+            return;
+        }
+        let Some(bw) = bw else {
+            if ok {
+                self.fail(r, "a route needs at least one <link_ctn>");
+            }
+            return;
+        };
+        if !ok {
+            return;
+        }
+        let symmetrical = !matches!(r.attribute("symmetrical"), Some("NO" | "no"));
+        // A one-link route keeps its link's exact cost when the file has it (`hetlab:c`).
+        let c = match hints.as_slice() {
+            [Some(exact)] => exact.clone(),
+            _ => &self.conv.bytes / bw,
+        };
+        let way = Way {
+            c,
+            lat,
+            line: self.line(r),
+        };
+        self.add_way(r, a, b, way.clone());
+        if symmetrical {
+            self.add_way(r, b, a, way);
+        }
+    }
+
+    fn add_way(&mut self, r: XNode<'_, '_>, from: usize, to: usize, way: Way) {
+        let key = (from.min(to), from.max(to));
+        let k = if let Some(&k) = self.pair_of.get(&key) {
+            k
+        } else {
+            if self.pairs.len() == MAX_LINKS {
+                self.fail(
+                    r,
+                    format!("too many routes (at most {MAX_LINKS} pairs of hosts)"),
+                );
+                return;
+            }
+            self.pair_of.insert(key, self.pairs.len());
+            self.pairs.push(Pair {
+                a: from,
+                b: to,
+                fwd: None,
+                back: None,
+            });
+            self.pairs.len() - 1
+        };
+        let pair = &mut self.pairs[k];
+        let slot = if pair.a == from {
+            &mut pair.fwd
+        } else {
+            &mut pair.back
+        };
+        if let Some(first) = slot {
+            let first = first.line;
+            let (s, d) = (
+                self.nodes[from].id.to_string(),
+                self.nodes[to].id.to_string(),
+            );
+            self.fail(
+                r,
+                format!(
+                    "a route from {} to {} is already given at line {first}",
+                    quote(&s),
+                    quote(&d)
+                ),
+            );
+            return;
+        }
+        *slot = Some(way);
+    }
+}

@@ -1,0 +1,177 @@
+//! The platform editor's SimGrid section: a SimGrid platform file in (file picker or drop),
+//! read with the task size typed in the flops and bytes fields, and the current platform out
+//! as SimGrid XML with the same sizes. The conversion itself is the core's
+//! (`formats::simgrid`); this component only reads files and shows messages.
+
+use hetlab_core::formats::simgrid::{self, Conversion, DEFAULT_BYTES, DEFAULT_FLOPS};
+use hetlab_core::platform::Platform;
+use yew::prelude::*;
+
+use crate::ui::dom;
+
+/// Props of [`SimgridBox`].
+#[derive(Properties, PartialEq)]
+pub struct SimgridProps {
+    /// The platform being edited (for the export).
+    pub platform: Platform,
+    /// Called with an imported platform.
+    pub on_load: Callback<Platform>,
+}
+
+/// What the last import said.
+#[derive(Clone, PartialEq, Default)]
+struct Outcome {
+    notes: Vec<String>,
+    errors: Vec<String>,
+}
+
+/// The SimGrid import and export section.
+#[component]
+pub fn SimgridBox(props: &SimgridProps) -> Html {
+    let flops = use_state(|| DEFAULT_FLOPS.to_owned());
+    let bytes = use_state(|| DEFAULT_BYTES.to_owned());
+    let outcome = use_state(Outcome::default);
+    let over = use_state(|| false);
+    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+
+    // Reads `file` and imports it with the sizes typed now.
+    let import = {
+        let (flops, bytes, outcome, cb) = (
+            flops.clone(),
+            bytes.clone(),
+            outcome.clone(),
+            props.on_load.clone(),
+        );
+        Callback::from(move |file: web_sys::File| {
+            let (flops, bytes, outcome, cb) =
+                (flops.clone(), bytes.clone(), outcome.clone(), cb.clone());
+            let name = file.name();
+            let task =
+                gloo::file::callbacks::read_as_text(&gloo::file::File::from(file), move |r| {
+                    let Ok(text) = r else {
+                        outcome.set(Outcome {
+                            notes: Vec::new(),
+                            errors: vec![format!("{name}: the file could not be read as text")],
+                        });
+                        return;
+                    };
+                    let conv = match Conversion::parse(&flops, &bytes) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            outcome.set(Outcome {
+                                notes: Vec::new(),
+                                errors: e.0.iter().map(ToString::to_string).collect(),
+                            });
+                            return;
+                        }
+                    };
+                    match simgrid::from_xml(&text, &conv) {
+                        Ok(got) => {
+                            let mut notes = vec![format!(
+                                "{name}: {} nodes and {} links imported.",
+                                got.platform.nodes.len(),
+                                got.platform.links.len()
+                            )];
+                            notes.extend(got.notes);
+                            outcome.set(Outcome {
+                                notes,
+                                errors: Vec::new(),
+                            });
+                            cb.emit(got.platform);
+                        }
+                        Err(e) => outcome.set(Outcome {
+                            notes: Vec::new(),
+                            errors: e.0.iter().map(|i| format!("{name}, {i}")).collect(),
+                        }),
+                    }
+                });
+            *reader.borrow_mut() = Some(task);
+        })
+    };
+    let on_file = {
+        let import = import.clone();
+        Callback::from(move |ev: Event| {
+            let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
+            if let Some(f) = input.files().and_then(|f| f.get(0)) {
+                import.emit(f);
+            }
+            // The same file chosen again (after editing the sizes) imports again.
+            input.set_value("");
+        })
+    };
+    let on_drop = {
+        let (import, over) = (import.clone(), over.clone());
+        Callback::from(move |ev: DragEvent| {
+            ev.prevent_default();
+            over.set(false);
+            if let Some(f) = ev
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|f| f.get(0))
+            {
+                import.emit(f);
+            }
+        })
+    };
+    let on_over = {
+        let over = over.clone();
+        Callback::from(move |ev: DragEvent| {
+            ev.prevent_default();
+            over.set(true);
+        })
+    };
+    let on_leave = {
+        let over = over.clone();
+        Callback::from(move |_: DragEvent| over.set(false))
+    };
+    let on_export = {
+        let (flops, bytes, outcome, p) = (
+            flops.clone(),
+            bytes.clone(),
+            outcome.clone(),
+            props.platform.clone(),
+        );
+        Callback::from(
+            move |_: MouseEvent| match Conversion::parse(&flops, &bytes) {
+                Ok(conv) => dom::download(
+                    "platform.xml",
+                    "application/xml",
+                    &simgrid::to_xml(&p, &conv),
+                ),
+                Err(e) => outcome.set(Outcome {
+                    notes: Vec::new(),
+                    errors: e.0.iter().map(ToString::to_string).collect(),
+                }),
+            },
+        )
+    };
+    let field = |state: &UseStateHandle<String>,
+                 testid: &'static str,
+                 label: &'static str,
+                 hint: &'static str| {
+        let s = state.clone();
+        let oninput = Callback::from(move |ev: InputEvent| {
+            s.set(
+                ev.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value(),
+            );
+        });
+        html! { <label title={hint}>{label}<input class="short" data-testid={testid} value={(**state).clone()} {oninput} /></label> }
+    };
+    html! {
+        <div class="simgrid" data-testid="simgrid">
+            <h2>{"SimGrid"}</h2>
+            <p class="muted">{"A task is "}{field(&flops, "simgrid-flops", "flops ", "Work of one task: w = flops / speed (1Gf, 500Mf, 1e9)")}{" and "}{field(&bytes, "simgrid-bytes", "bytes ", "Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB)")}{": w = flops / speed, c = bytes / bandwidth, lcomm = latency."}</p>
+            <div class={classes!("drop", (*over).then_some("over"))} data-testid="simgrid-drop" ondrop={on_drop} ondragover={on_over} ondragleave={on_leave}>
+                <label>{"Platform XML (or drop it here) "}<input type="file" accept=".xml,application/xml,text/xml" data-testid="simgrid-file" onchange={on_file} /></label>
+            </div>
+            <button data-testid="export-simgrid" onclick={on_export}>{"Export SimGrid XML"}</button>
+            if !outcome.errors.is_empty() {
+                <ul class="issues" role="alert" data-testid="simgrid-errors">{ for outcome.errors.iter().map(|m| html! { <li>{m}</li> }) }</ul>
+            }
+            if !outcome.notes.is_empty() {
+                <ul class="muted" data-testid="simgrid-notes">{ for outcome.notes.iter().map(|m| html! { <li>{m}</li> }) }</ul>
+            }
+        </div>
+    }
+}

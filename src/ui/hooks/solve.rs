@@ -1,0 +1,160 @@
+//! The run a page shows, obtained off the page's thread: the job goes to the solver worker when
+//! the instance or the algorithm changes, progress comes back while it works, Cancel stops it.
+//! Renders only read the state this hook holds; nothing here solves inside a render.
+
+use std::rc::Rc;
+
+use hetlab_core::family::Family;
+use yew::prelude::*;
+
+use crate::ui::pages::algorithm::{solve, FamilyPage, Input, Solved};
+use crate::ui::worker::{self, Event, Job, Payload};
+use crate::wire;
+
+/// Where the page's run stands.
+pub enum Solving<P: FamilyPage> {
+    /// The worker is on it: steps recorded so far and milliseconds since the start.
+    Working {
+        /// Steps recorded.
+        steps: u32,
+        /// Milliseconds since the start.
+        ms: f64,
+    },
+    /// The run, with its extras and result document.
+    Done(Rc<Solved<P>>),
+    /// The solver refused (or stopped), in a sentence.
+    Failed(String),
+    /// The user stopped it.
+    Cancelled,
+}
+
+/// The state of the run for one (instance, algorithm): the instance it belongs to, so a render
+/// never pairs a run with another instance or algorithm than its own.
+struct Keyed<P: FamilyPage> {
+    input: Rc<Result<Input<P>, String>>,
+    algo: String,
+    state: Rc<Solving<P>>,
+}
+
+impl<P: FamilyPage> Clone for Keyed<P> {
+    fn clone(&self) -> Self {
+        Keyed {
+            input: self.input.clone(),
+            algo: self.algo.clone(),
+            state: self.state.clone(),
+        }
+    }
+}
+
+/// What [`use_solving`] gives the page.
+pub struct Solve<P: FamilyPage> {
+    /// The state for the instance and algorithm shown now.
+    pub state: Rc<Solving<P>>,
+    /// Stops the job under way.
+    pub cancel: Callback<()>,
+    /// Starts the job again (after a cancel).
+    pub retry: Callback<()>,
+}
+
+fn decode<P: FamilyPage>(bytes: &[u8]) -> Solving<P> {
+    match wire::decode::<Payload<P>>(bytes) {
+        Ok((run, extra, doc, budget_hit)) => Solving::Done(Rc::new(Solved {
+            run,
+            extra,
+            doc: Rc::new(serde_json::from_str(&doc).unwrap_or_default()),
+            budget_hit,
+        })),
+        Err(message) => Solving::Failed(message),
+    }
+}
+
+/// Runs `algo` on the instance of `input` (a memo of the page), in the worker.
+#[hook]
+pub fn use_solving<P: FamilyPage>(input: Rc<Result<Input<P>, String>>, algo: String) -> Solve<P> {
+    let keyed = use_state(|| None::<Keyed<P>>);
+    let attempt = use_state(|| 0_u32);
+    let ticket = use_mut_ref(|| None::<worker::Ticket>);
+    {
+        let (keyed, ticket) = (keyed.clone(), ticket.clone());
+        use_effect_with(
+            (input.clone(), algo.clone(), *attempt),
+            move |(input, algo, _)| {
+                let set = {
+                    let (keyed, input, algo) = (keyed.clone(), input.clone(), algo.clone());
+                    move |state: Solving<P>| {
+                        keyed.set(Some(Keyed {
+                            input: input.clone(),
+                            algo: algo.clone(),
+                            state: Rc::new(state),
+                        }));
+                    }
+                };
+                if let Ok(inst) = &**input {
+                    set(Solving::Working { steps: 0, ms: 0.0 });
+                    let job = Job {
+                        problem: P::F::PROBLEM,
+                        algorithm: algo.clone(),
+                        instance: P::F::wrap(inst.clone()).to_json(),
+                    };
+                    // Where no worker runs: solve on the page, in this effect or in the worker's
+                    // callback (never in a render).
+                    let inline = {
+                        let (set, inst, algo) = (set.clone(), inst.clone(), algo.clone());
+                        move || {
+                            set(match solve::<P>(&inst, &algo) {
+                                Ok(s) => Solving::Done(Rc::new(s)),
+                                Err(m) => Solving::Failed(m),
+                            });
+                        }
+                    };
+                    let on_event = {
+                        let (set, inline) = (set.clone(), inline.clone());
+                        Callback::from(move |e: Event| match e {
+                            Event::Progress { steps, ms } => set(Solving::Working { steps, ms }),
+                            Event::Done(bytes) => set(decode::<P>(&bytes)),
+                            Event::Failed(m) => set(Solving::Failed(m)),
+                            Event::Unavailable => inline(),
+                        })
+                    };
+                    let t = worker::submit(&job, on_event);
+                    if t.is_none() {
+                        inline();
+                    }
+                    *ticket.borrow_mut() = t;
+                }
+                move || {
+                    if let Some(t) = ticket.borrow_mut().take() {
+                        worker::cancel(t);
+                    }
+                }
+            },
+        );
+    }
+    let state = match &*keyed {
+        // By value: the instance memo is rebuilt when the address bar trades `preset=` for the
+        // same instance's `i=` (the effect, keyed by value, rightly does not run again).
+        Some(k) if k.algo == algo && (Rc::ptr_eq(&k.input, &input) || *k.input == *input) => {
+            k.state.clone()
+        }
+        _ => Rc::new(Solving::Working { steps: 0, ms: 0.0 }),
+    };
+    let cancel = {
+        let (keyed, ticket, input, algo) = (keyed.clone(), ticket.clone(), input.clone(), algo);
+        Callback::from(move |()| {
+            if let Some(t) = ticket.borrow_mut().take() {
+                worker::cancel(t);
+            }
+            keyed.set(Some(Keyed {
+                input: input.clone(),
+                algo: algo.clone(),
+                state: Rc::new(Solving::Cancelled),
+            }));
+        })
+    };
+    let retry = Callback::from(move |()| attempt.set(attempt.wrapping_add(1)));
+    Solve {
+        state,
+        cancel,
+        retry,
+    }
+}

@@ -1,0 +1,136 @@
+// Other tools' formats in the browser (issue 17, items 1–3): a SimGrid platform imported into
+// the editor (file picker and drop) and solved; the platform exported as SimGrid XML; a
+// schedule exported as a Paje trace and CSV; a Gantt chart, a canvas plot and the platform
+// figure exported as TikZ, SVG and PNG. Each download's content is read and checked.
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  LOAD_TIMEOUT, byId, check, count, load, openPlayer, poll, textWhere, visible, stepCount,
+} from '../lib.mjs';
+
+const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'simgrid');
+const xml = (name) => readFileSync(path.join(DATA, name), 'utf8');
+// The TikZ downloads are kept as artefacts (beside the screenshots), to compile by hand.
+const KEEP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'tex-exports');
+const keep = (name, text) => { mkdirSync(KEEP, { recursive: true }); writeFileSync(path.join(KEEP, name), text); };
+
+/** Clicks `locator` and returns the downloaded file's name and text. */
+async function download(page, locator) {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), locator.click()]);
+  const file = await dl.path();
+  return { name: dl.suggestedFilename(), text: readFileSync(file, 'utf8'), bytes: readFileSync(file) };
+}
+
+/** Opens the export menu and selects the first figure whose name contains `what`. */
+async function pickFigure(page, what) {
+  const menu = byId(page, 'export-menu');
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+  const select = byId(page, 'export-figure');
+  const label = await textWhere(select, `a figure named "${what}"`, (t) => t.includes(what));
+  const options = await select.locator('option').allTextContents();
+  const k = options.findIndex((o) => o.includes(what));
+  check(k >= 0, `figure "${what}" in ${label}`);
+  await select.selectOption(String(k));
+}
+
+export const tests = [
+  {
+    name: 'simgrid-import-solve',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/platform'));
+      await visible(byId(page, 'simgrid'), 'SimGrid section', LOAD_TIMEOUT);
+      // The file picker, with a task of 1 Gf and 1 MB.
+      await byId(page, 'simgrid-flops').fill('1Gf');
+      await byId(page, 'simgrid-bytes').fill('1MB');
+      await byId(page, 'simgrid-file').setInputFiles({
+        name: 'star_with_router.xml', mimeType: 'application/xml', buffer: Buffer.from(xml('star_with_router.xml')),
+      });
+      await count(page.locator('[data-testid="node-table"] tbody tr'), 5, 'node table rows after the import');
+      await textWhere(byId(page, 'simgrid-notes'), 'import notes', (t) => t.includes('5 nodes and 4 links imported') && t.includes('loopback'));
+      // The node table shows the converted cycle times: fast is 2 cores at 2 Gf.
+      const wFast = await poll('w of fast', () => byId(page, 'w-fast').inputValue(), (v) => v === '0.25' || v === '1/4');
+      check(['0.25', '1/4'].includes(wFast), `w of fast: ${wFast}`);
+      // Drop: the two-host platform replaces it.
+      await page.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'two_hosts.xml', { type: 'application/xml' }));
+        const zone = document.querySelector('[data-testid="simgrid-drop"]');
+        zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, xml('two_hosts.xml'));
+      await count(page.locator('[data-testid="node-table"] tbody tr'), 2, 'node table rows after the drop');
+      // What is not supported is named with its line, and the platform stays.
+      await byId(page, 'simgrid-file').setInputFiles({
+        name: 'unsupported.xml', mimeType: 'application/xml', buffer: Buffer.from(xml('unsupported.xml')),
+      });
+      await textWhere(byId(page, 'simgrid-errors'), 'errors with lines', (t) => t.includes('line 5') && t.includes('clusters are not supported'));
+      await count(page.locator('[data-testid="node-table"] tbody tr'), 2, 'platform kept after a failed import');
+      // Export as SimGrid XML.
+      const out = await download(page, byId(page, 'export-simgrid'));
+      check(out.name === 'platform.xml', `file name ${out.name}`);
+      check(out.text.includes('<platform version="4.1">') && out.text.includes('<host id="Tremblay" speed="25000000f"'), `XML: ${out.text.slice(0, 400)}`);
+      // Solve it: the steady-state page opens on the imported platform.
+      await byId(page, 'run').click();
+      await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'throughput'), 'a throughput', (t) => /\d/.test(t));
+    },
+  },
+
+  {
+    name: 'paje-tikz-export',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPlayer(h, page, 'preset=example-1&algo=lp');
+      await page.keyboard.press('End');
+      await textWhere(stepCount(page), 'last step', (t) => t === 'Step 15 / 15');
+      await visible(byId(page, 'gantt'), 'gantt chart');
+      const menu = byId(page, 'export-menu');
+      await menu.locator('summary').click();
+      // The schedule as a Paje trace and as CSV.
+      const trace = await download(page, byId(page, 'export-paje'));
+      check(trace.name === 'hetlab-steady-state-lp.paje', `file name ${trace.name}`);
+      check(trace.text.includes('%EventDef PajePushState 5') && trace.text.includes('"1 computes"'), `trace: ${trace.text.slice(0, 300)}`);
+      const pushes = trace.text.split('\n').filter((l) => l.startsWith('5 ')).length;
+      const csv = await download(page, byId(page, 'export-csv'));
+      const rows = csv.text.trim().split('\n');
+      check(rows[0].startsWith('lane,node,state,start,end'), `csv header ${rows[0]}`);
+      check(rows.length - 1 === pushes && rows.includes('1 computes,1,task,0,12,12,12 × 1,0,12'), `csv: ${csv.text.slice(0, 300)}`);
+      // The Gantt chart as TikZ: a standalone picture with the bars' colours.
+      await pickFigure(page, 'Gantt');
+      const tex = await download(page, byId(page, 'export-fig-tikz'));
+      check(tex.name.endsWith('.tex'), `file name ${tex.name}`);
+      keep('gantt.tex', tex.text);
+      check(tex.text.startsWith('% Drawn by HetLab') && tex.text.includes('\\documentclass{standalone}'), 'standalone document');
+      check(tex.text.includes('\\begin{tikzpicture}') && tex.text.includes('{12 $\\times$ 1}'), `tikz: ${tex.text.slice(0, 600)}`);
+      check((tex.text.match(/\\definecolor/g) ?? []).length >= 2, 'bar colours defined');
+      // SVG and PNG of the platform figure, TikZ of the canvas plot.
+      await pickFigure(page, '1.');
+      const svg = await download(page, byId(page, 'export-fig-svg'));
+      check(svg.text.includes('<svg') && svg.text.includes('style="'), `svg: ${svg.text.slice(0, 200)}`);
+      const png = await download(page, byId(page, 'export-fig-png'));
+      check(png.bytes.subarray(1, 4).toString() === 'PNG', `png magic of ${png.name}`);
+      await pickFigure(page, 'Tasks completed');
+      const plot = await download(page, byId(page, 'export-fig-tikz'));
+      check(plot.text.includes('\\begin{tikzpicture}') && plot.text.includes('\\path'), `plot tikz: ${plot.text.slice(0, 300)}`);
+      keep('plot.tex', plot.text);
+      await pickFigure(page, '1.');
+      keep('platform.tex', (await download(page, byId(page, 'export-fig-tikz'))).text);
+    },
+  },
+
+  {
+    name: 'export-no-schedule',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/steady-state?preset=star-example-2&algo=tree'));
+      await visible(byId(page, 'export-menu'), 'export menu', LOAD_TIMEOUT);
+      await byId(page, 'export-menu').locator('summary').click();
+      await byId(page, 'export-paje').click();
+      await textWhere(byId(page, 'export-message'), 'no schedule message', (t) => t.includes('no schedule'));
+    },
+  },
+];

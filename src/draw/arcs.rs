@@ -4,7 +4,7 @@
 
 use hetlab_core::platform::Platform;
 
-use crate::draw::{plain, segment, Figure, LinkLook, NodeLook};
+use crate::draw::{figure::plain_rooted, segment, Figure, LinkLook, NodeLook};
 
 /// How one arc is drawn; arcs without a mark are drawn thin and faded.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +29,7 @@ pub fn figure(
     marks: &[Option<ArcMark>],
     node_notes: &[Option<String>],
 ) -> Figure {
-    let base = plain(p);
+    let base = plain_rooted(p, source);
     let nodes: Vec<NodeLook> = base
         .nodes
         .into_iter()
@@ -70,6 +70,7 @@ pub fn figure(
                     label_at.1 + dx / len * 2.0 * OFFSET,
                 );
             }
+            let (ends, offset) = ((a.from, a.to), if twin { OFFSET } else { 0.0 });
             match marks.get(k).cloned().flatten() {
                 Some(m) => LinkLook {
                     from,
@@ -79,6 +80,8 @@ pub fn figure(
                     width: 1.5 + 6.5 * m.weight.clamp(0.0, 1.0),
                     arrow: true,
                     class: format!("link arc {}", m.class).trim_end().to_owned(),
+                    ends,
+                    offset,
                 },
                 None => LinkLook {
                     from,
@@ -88,6 +91,8 @@ pub fn figure(
                     width: 1.0,
                     arrow: true,
                     class: "link arc faded".to_owned(),
+                    ends,
+                    offset,
                 },
             }
         })

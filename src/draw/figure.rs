@@ -2,7 +2,9 @@
 //! they look at a given step. The SVG component only turns a [`Figure`] into elements, so what
 //! the figure shows is tested natively.
 
-use hetlab_core::platform::{layout, Platform, Point};
+use std::cell::RefCell;
+
+use hetlab_core::platform::{auto_layout, Platform, Point};
 use hetlab_core::rational::{format_q, frac, Cost};
 
 /// Width of the drawing, in SVG units.
@@ -25,6 +27,8 @@ pub struct NodeLook {
     pub note: Option<String>,
     /// CSS classes (`node master saturated focus`).
     pub class: String,
+    /// Placed by the file or the user (drawn exactly there, never pushed aside).
+    pub pinned: bool,
 }
 
 /// How one link is drawn.
@@ -44,6 +48,10 @@ pub struct LinkLook {
     pub arrow: bool,
     /// CSS classes.
     pub class: String,
+    /// The nodes it joins, in drawing direction (`from` end first).
+    pub ends: (usize, usize),
+    /// Sideways shift of the line (to its right), so that opposite arcs stay apart.
+    pub offset: f64,
 }
 
 /// The whole figure.
@@ -89,6 +97,38 @@ pub fn segment(a: (f64, f64), b: (f64, f64)) -> ((f64, f64), (f64, f64), (f64, f
     (from, to, mid)
 }
 
+/// A platform (positions removed), the root of its tree, and its computed layout.
+type Remembered = Option<(Platform, Option<usize>, Vec<Point>)>;
+
+thread_local! {
+    /// The last computed layout: stepping through a trace redraws the same platform at every
+    /// step (and dragging changes only given positions), and a stress layout is worth
+    /// computing once.
+    static LAST: RefCell<Remembered> = const { RefCell::new(None) };
+}
+
+/// `layout_rooted`, with the computed part remembered for the last platform.
+fn positions(p: &Platform, root: Option<usize>) -> Vec<Point> {
+    let mut key = p.clone();
+    key.nodes.iter_mut().for_each(|n| n.pos = None);
+    let auto = LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((q, r, pts)) = last.as_ref() {
+            if *q == key && *r == root {
+                return pts.clone();
+            }
+        }
+        let pts = auto_layout(&key, root);
+        *last = Some((key, root, pts.clone()));
+        pts
+    });
+    p.nodes
+        .iter()
+        .zip(auto)
+        .map(|(n, a)| n.pos.unwrap_or(a))
+        .collect()
+}
+
 /// Input values as the user most likely wrote them: the shorter of the fraction and the
 /// decimal (`3/2` rather than `1.5` on a tie, `0.0291` rather than `291/10000`).
 fn cost_text(c: &Cost) -> String {
@@ -108,7 +148,13 @@ fn cost_text(c: &Cost) -> String {
 /// The platform as the editor shows it: ids, cycle times, link costs.
 #[must_use]
 pub fn plain(p: &Platform) -> Figure {
-    let at: Vec<(f64, f64)> = layout(p).into_iter().map(to_px).collect();
+    plain_rooted(p, None)
+}
+
+/// [`plain`] with a tree drawn from `root` (a broadcast's source) rather than the master.
+#[must_use]
+pub fn plain_rooted(p: &Platform, root: Option<usize>) -> Figure {
+    let at: Vec<(f64, f64)> = positions(p, root).into_iter().map(to_px).collect();
     let nodes = p
         .nodes
         .iter()
@@ -126,6 +172,7 @@ pub fn plain(p: &Platform) -> Figure {
             } else {
                 "node".to_owned()
             },
+            pinned: n.pos.is_some(),
         })
         .collect();
     let links = p
@@ -145,51 +192,56 @@ pub fn plain(p: &Platform) -> Figure {
                 width: 2.0,
                 arrow: l.directed,
                 class: "link".to_owned(),
+                ends: (l.from, l.to),
+                offset: 0.0,
             }
         })
         .collect();
     Figure { nodes, links }
 }
 
-/// Where a node's note goes: upper right of the node, or upper left near the right edge so that
-/// it stays inside the drawing.
-#[must_use]
-pub fn note_at(at: (f64, f64)) -> (f64, f64, &'static str) {
-    let y = at.1 - NODE_R + 4.0;
-    if at.0 > WIDTH - 110.0 {
-        (at.0 - NODE_R - 4.0, y, "end")
-    } else {
-        (at.0 + NODE_R + 4.0, y, "start")
-    }
-}
-
-/// The figure as a standalone SVG document (for export), with its style inlined so that it
-/// looks the same outside the site.
+/// The figure as a standalone SVG document (for export, at the desktop size), with its style
+/// inlined so that it looks the same outside the site.
 #[must_use]
 pub fn to_svg_document(fig: &Figure, title: &str) -> String {
+    let d = super::fit::fit(fig, super::fit::Frame::DESKTOP);
+    let esc = super::svg::escape;
     let mut s = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif"><title>{}</title><style>{EXPORT_CSS}</style><defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>"##,
-        super::svg::escape(title)
+        esc(title)
     );
-    for l in &fig.links {
+    let text = |l: &super::fit::Label, class: &str| {
+        format!(
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="{}" class="{class}" style="font-size:{:.1}px">{}</text>"#,
+            l.x,
+            l.y,
+            l.anchor,
+            l.px,
+            esc(&l.text)
+        )
+    };
+    for l in &d.links {
         s.push_str(&format!(
-            r#"<g class="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="{:.1}"{}/><text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text></g>"#,
-            l.class, l.from.0, l.from.1, l.to.0, l.to.1, l.width,
+            r#"<g class="{}"><title>{}</title><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="{:.1}"{}/>{}</g>"#,
+            l.class, esc(&l.title), l.from.0, l.from.1, l.to.0, l.to.1, l.width,
             if l.arrow { r#" marker-end="url(#arrow)""# } else { "" },
-            l.label_at.0, l.label_at.1, super::svg::escape(&l.label)
+            l.label.as_ref().map_or_else(String::new, |t| text(t, "label"))
         ));
     }
-    for n in &fig.nodes {
+    for n in &d.nodes {
         s.push_str(&format!(
-            r#"<g class="{}"><circle cx="{:.1}" cy="{:.1}" r="{NODE_R}"/><text x="{:.1}" y="{:.1}" text-anchor="middle" class="id">{}</text><text x="{:.1}" y="{:.1}" text-anchor="middle" class="w">{}</text>"#,
-            n.class, n.at.0, n.at.1, n.at.0, n.at.1 - 2.0, super::svg::escape(&n.label), n.at.0, n.at.1 + 12.0, super::svg::escape(&n.sub)
+            r#"<g class="{}"><title>{}</title><circle cx="{:.1}" cy="{:.1}" r="{:.1}"/>{}"#,
+            n.class,
+            esc(&n.title),
+            n.at.0,
+            n.at.1,
+            d.r,
+            text(&n.id, "id")
         ));
-        if let Some(note) = &n.note {
-            let (x, y, anchor) = note_at(n.at);
-            s.push_str(&format!(
-                r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" class="note">{}</text>"#,
-                super::svg::escape(note)
-            ));
+        for (l, class) in [(&n.sub, "w"), (&n.note, "note")] {
+            if let Some(l) = l {
+                s.push_str(&text(l, class));
+            }
         }
         s.push_str("</g>");
     }
@@ -198,7 +250,7 @@ pub fn to_svg_document(fig: &Figure, title: &str) -> String {
 }
 
 /// The figure's colours, shared with the site's stylesheet (www/style.css repeats them).
-pub const EXPORT_CSS: &str = ".link line{stroke:#777}.link text{font-size:12px;fill:#333}.link.full line{stroke:#1b7f3b}.link.partial line{stroke:#c77700}.link.unused line{stroke:#bbb;stroke-dasharray:4 4}.link.off-tree line{stroke:#ddd}.faded{opacity:.3}.node circle{fill:#fff;stroke:#333;stroke-width:2}.node.master circle{stroke-width:4}.node.saturated circle{fill:#b7e4c7}.node.partial circle{fill:#ffe08a}.node.idle circle{fill:#eee}.node.router circle{fill:#dde7f7}.node.focus circle{stroke:#d00;stroke-width:4}.id{font-size:13px;font-weight:bold}.w{font-size:10px}.note{font-size:12px;fill:#114}";
+pub const EXPORT_CSS: &str = ".link line{stroke:#777}.link text{font-size:12px;fill:#333}.link.full line{stroke:#1b7f3b}.link.partial line{stroke:#c77700}.link.unused line{stroke:#bbb;stroke-dasharray:4 4}.link.off-tree line{stroke:#ddd}.faded{opacity:.3}.node circle{fill:#fff;stroke:#333;stroke-width:2}.node.master circle{stroke-width:4}.node.saturated circle{fill:#b7e4c7}.node.partial circle{fill:#ffe08a}.node.idle circle{fill:#eee}.node.router circle{fill:#dde7f7}.node.focus circle{stroke:#d00;stroke-width:4}.id{font-size:13px;font-weight:bold}.w{font-size:11px}.note{font-size:12px;fill:#114}";
 
 #[cfg(test)]
 mod tests {

@@ -2,8 +2,9 @@
 //! and the Yew components only turn shapes into elements.
 //!
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
-//! export), [`describe`] (the platform figure in words: names and data-table rows), [`gantt`]
-//! (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
+//! export), [`describe`] (the platform figure in words: names and data-table rows), [`fit`]
+//! (that figure fitted to the frame it is drawn in, with [`labels`] placed without collisions),
+//! [`zoom`] (zoom and pan), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
 //! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
 //! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`], [`ring`].
 
@@ -14,7 +15,9 @@ pub mod chains;
 pub mod describe;
 pub mod divisible;
 pub mod figure;
+pub mod fit;
 pub mod gantt;
+pub mod labels;
 pub mod lu;
 pub mod master_slave;
 pub mod palette;
@@ -26,9 +29,10 @@ pub mod steady;
 pub mod svg;
 #[cfg(test)]
 mod tex_check;
+pub mod zoom;
 
 pub use figure::{
-    from_px, note_at, plain, segment, to_px, to_svg_document, Figure, LinkLook, NodeLook,
-    EXPORT_CSS, HEIGHT, NODE_R, WIDTH,
+    from_px, plain, segment, to_px, to_svg_document, Figure, LinkLook, NodeLook, EXPORT_CSS,
+    HEIGHT, NODE_R, WIDTH,
 };
 pub use steady::{lp, tree};

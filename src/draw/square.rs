@@ -5,6 +5,9 @@
 use hetlab_core::rational::{frac, to_f64, Q};
 use hetlab_core::square::Rect;
 
+use super::fit::Label;
+use super::labels::{self, Boxes};
+
 /// Side of the drawn square, in SVG units.
 pub const SIDE: f64 = 480.0;
 /// Margin around the square (room for the outline), in SVG units.
@@ -129,17 +132,89 @@ pub fn figure(placed: &[(usize, Rect)], marks: &Marks) -> SquareFigure {
     }
 }
 
+/// Text sizes in SVG units at type scale 1: processor labels, sizes, outline labels.
+const LABEL_PX: f64 = 13.0;
+const SUB_PX: f64 = 11.0;
+const OUTLINE_PX: f64 = 12.0;
+
 impl Tile {
-    /// The size label fits inside the tile.
+    /// The size label fits inside the tile at type scale `k`.
     #[must_use]
-    pub fn shows_sub(&self) -> bool {
-        self.w >= 7.0 * self.sub.chars().count() as f64 && self.h >= 34.0
+    pub fn shows_sub(&self, k: f64) -> bool {
+        self.w >= labels::width(&self.sub, SUB_PX * k, false) + 6.0 && self.h >= 32.0 * k
     }
 
-    /// The processor label fits inside the tile.
+    /// The processor label fits inside the tile at type scale `k`.
     #[must_use]
-    pub fn shows_label(&self) -> bool {
-        self.w >= 20.0 && self.h >= 14.0
+    pub fn shows_label(&self, k: f64) -> bool {
+        self.w >= labels::width(&self.label, LABEL_PX * k, true) + 6.0
+            && self.h >= 1.3 * LABEL_PX * k + 4.0
+    }
+}
+
+impl SquareFigure {
+    /// Every text of the figure at type scale `k` (`k > 1` where the drawing is shown smaller
+    /// than its units, so that text stays at least 11 CSS px), placed without overlap: outline
+    /// labels (what the step is about) first, at the first free corner inside their region,
+    /// then the tiles' labels and sizes where they fit inside their tile and are free. Each
+    /// entry is the text and its CSS class (`label`, `sub`, `outline-label`).
+    #[must_use]
+    pub fn texts(&self, k: f64) -> Vec<(Label, &'static str)> {
+        let full = SIDE + 2.0 * MARGIN;
+        let mut boxes = Boxes::new(full, full);
+        let mut out = Vec::new();
+        for o in &self.outlines {
+            let px = OUTLINE_PX * k;
+            let (top, bottom) = (o.y + 3.0 + 0.94 * px, o.y + o.h - 3.0 - 0.26 * px);
+            let spots = [
+                (o.x + 4.0, top, "start"),
+                (o.x + o.w - 4.0, top, "end"),
+                (o.x + 4.0, bottom, "start"),
+                (o.x + o.w - 4.0, bottom, "end"),
+            ];
+            let placed = spots.into_iter().find_map(|(x, y, anchor)| {
+                boxes.take(Label {
+                    x,
+                    y,
+                    anchor,
+                    text: o.label.clone(),
+                    px,
+                })
+            });
+            out.extend(placed.map(|l| (l, "outline-label")));
+        }
+        for t in &self.tiles {
+            let (cx, cy) = (t.x + t.w / 2.0, t.y + t.h / 2.0);
+            if !t.shows_label(k) {
+                continue;
+            }
+            let sub = t.shows_sub(k);
+            let label = Label {
+                x: cx,
+                y: if sub {
+                    cy - 2.0 * k
+                } else {
+                    cy + 0.34 * LABEL_PX * k
+                },
+                anchor: "middle",
+                text: t.label.clone(),
+                px: LABEL_PX * k,
+            };
+            if let Some(l) = boxes.take(label) {
+                out.push((l, "label"));
+                let s = Label {
+                    x: cx,
+                    y: cy + 12.0 * k,
+                    anchor: "middle",
+                    text: t.sub.clone(),
+                    px: SUB_PX * k,
+                };
+                if let Some(s) = sub.then(|| boxes.take(s)).flatten() {
+                    out.push((s, "sub"));
+                }
+            }
+        }
+        out
     }
 }
 
@@ -153,30 +228,29 @@ pub fn to_svg_document(fig: &SquareFigure, title: &str) -> String {
     );
     for t in &fig.tiles {
         s.push_str(&format!(
-            r##"<g><rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{}" stroke="#222"/>"##,
-            t.x, t.y, t.w, t.h, t.fill
+            r##"<g><rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{}" stroke="#222"><title>{}: {}</title></rect></g>"##,
+            t.x, t.y, t.w, t.h, t.fill, super::svg::escape(&t.label), super::svg::escape(&t.sub)
         ));
-        let (cx, cy) = (t.x + t.w / 2.0, t.y + t.h / 2.0);
-        if t.shows_label() {
-            s.push_str(&format!(
-                r#"<text x="{cx:.2}" y="{:.2}" text-anchor="middle" font-weight="bold">{}</text>"#,
-                cy + 4.0,
-                super::svg::escape(&t.label)
-            ));
-        }
-        if t.shows_sub() {
-            s.push_str(&format!(
-                r#"<text x="{cx:.2}" y="{:.2}" text-anchor="middle" font-size="11">{}</text>"#,
-                cy + 18.0,
-                super::svg::escape(&t.sub)
-            ));
-        }
-        s.push_str("</g>");
     }
     for o in &fig.outlines {
         s.push_str(&format!(
-            r##"<g><rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="#d6336c" stroke-width="2" stroke-dasharray="6 4"/><text x="{:.2}" y="{:.2}" font-size="12" fill="#a61e4d">{}</text></g>"##,
-            o.x, o.y, o.w, o.h, o.x + 4.0, o.y + 14.0, super::svg::escape(&o.label)
+            r##"<g><rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="#d6336c" stroke-width="2" stroke-dasharray="6 4"><title>{}</title></rect></g>"##,
+            o.x, o.y, o.w, o.h, super::svg::escape(&o.label)
+        ));
+    }
+    for (l, class) in fig.texts(1.0) {
+        let style = match class {
+            "label" => r#" font-weight="bold""#,
+            "outline-label" => r##" fill="#a61e4d" font-weight="600""##,
+            _ => "",
+        };
+        s.push_str(&format!(
+            r#"<text x="{:.2}" y="{:.2}" text-anchor="{}" font-size="{:.1}"{style}>{}</text>"#,
+            l.x,
+            l.y,
+            l.anchor,
+            l.px,
+            super::svg::escape(&l.text)
         ));
     }
     for x in &fig.separators {
@@ -222,6 +296,15 @@ mod tests {
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(svg.contains("8 areas &lt;7.1&gt;") && svg.contains(">P8<"));
         assert_eq!(svg.matches("<g>").count(), 9);
+        // Texts never overlap, at any type scale.
+        for k in [1.0, 1.4, 2.0] {
+            let texts = fig.texts(k);
+            for (i, (a, _)) in texts.iter().enumerate() {
+                for (b, _) in &texts[i + 1..] {
+                    assert!(!labels::text_box(a).overlaps(&labels::text_box(b)));
+                }
+            }
+        }
         assert_eq!(fig.outlines.len(), 1);
         assert!(svg.contains(">piece<"));
     }
@@ -239,7 +322,7 @@ mod tests {
             sub: "1/50 × 1/50".into(),
             class: "tile".into(),
         };
-        assert!(!tiny.shows_label() && !tiny.shows_sub());
+        assert!(!tiny.shows_label(1.0) && !tiny.shows_sub(1.0));
         assert_eq!(colour(12), colour(0));
     }
 }

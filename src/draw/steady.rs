@@ -75,6 +75,7 @@ pub fn tree(p: &Platform, s: &TreeState) -> Figure {
         look.from = from;
         look.to = to;
         look.label_at = label_at;
+        look.ends = (parent, child);
         if let Some(rate) = s.rate_in[child].as_ref().filter(|r| !r.is_zero()) {
             look.label = format!("{} · {} /t", look.label, frac(rate));
             look.width = 2.0 + 8.0 * to_f64(rate) / max_rate.max(f64::MIN_POSITIVE);
@@ -156,6 +157,8 @@ pub fn lp(p: &Platform, pipe: &Pipeline, s: &PipeState) -> Figure {
                     ""
                 }
             ),
+            ends: (a.from, a.to),
+            offset: 0.0,
         };
     }
     fig

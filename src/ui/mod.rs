@@ -91,6 +91,7 @@ pub fn App() -> Html {
                         <a href="#/divisible">{"Divisible load"}</a>
                     </nav>
                     <components::theme::ThemeSwitch />
+                    <components::large_type::LargeTypeToggle />
                 </header>
             }
             <main class={classes!("page", embed.then_some("embed"))}>{page}</main>

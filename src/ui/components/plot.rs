@@ -81,13 +81,15 @@ where
     let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, 1.0) };
     let mut chart = ChartBuilder::on(root)
         .margin(12)
-        .x_label_area_size(32)
-        .y_label_area_size(64)
+        .x_label_area_size(52)
+        .y_label_area_size(92)
         .build_cartesian_2d(x0..x1, 0f64..y1 * 1.05)?;
     chart
         .configure_mesh()
         .x_desc(axes.0.as_str())
         .y_desc(axes.1.as_str())
+        .label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;
     for (k, l) in lines.iter().enumerate() {

@@ -1,6 +1,8 @@
 //! Hooks shared by the pages: the player with its step in the URL, the shareable address bar,
-//! reading an instance from a share link, and the run obtained from the solver worker.
+//! reading an instance from a share link, the run obtained from the solver worker, and the width
+//! a figure is shown at.
 
 pub mod form;
+pub mod size;
 pub mod solve;
 pub mod stepper;

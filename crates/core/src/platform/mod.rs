@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use layout::{layout, Point};
+pub use layout::{auto_layout, layout, layout_rooted, Point};
 pub(crate) use raw::RawPlatform;
 pub use raw::MAX_JSON_BYTES;
 

@@ -165,7 +165,7 @@ fn replayed<S, T>(
 ) -> Result<(), Violation>
 where
     S: for<'a> Step<Context<'a> = [Q]>,
-    T: Replay<Step = S>,
+    T: Replay<Step = S> + crate::trace::Snapshot,
 {
     for step in &trace.steps {
         captioned(step, s, pseudocode.len())?;

@@ -357,14 +357,17 @@ fn draw_series(
     let x_max = SIZES[SIZES.len() - 1] as f64;
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
-        .x_label_area_size(30)
-        .y_label_area_size(50)
+        // Room for the tick labels and, under them, the axis title (they overlapped at 30).
+        .x_label_area_size(52)
+        .y_label_area_size(92)
         .build_cartesian_2d(0f64..x_max, 1f64..(y_max * 1.05))?;
     chart
         .configure_mesh()
         .x_desc("matrix size n (blocks)")
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc("time / perfect balance")
+        .label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;
     for (k, s) in series.iter().enumerate() {

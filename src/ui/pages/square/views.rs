@@ -44,7 +44,11 @@ struct At<'a, T: Replay> {
     last: Option<&'a T::Step>,
 }
 
-fn at<S, T: Replay<Step = S>>(t: &hetlab_core::trace::Trace<S>, init: T, k: usize) -> At<'_, T> {
+fn at<S, T: Replay<Step = S> + hetlab_core::trace::Snapshot>(
+    t: &hetlab_core::trace::Trace<S>,
+    init: T,
+    k: usize,
+) -> At<'_, T> {
     At {
         state: t.state_at(init, k),
         last: k.checked_sub(1).and_then(|i| t.steps.get(i)),

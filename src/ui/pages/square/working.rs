@@ -70,17 +70,29 @@ pub fn dp_table(s: &ColumnState) -> Html {
         return Html::default();
     }
     let on_path = |c: usize, q: usize| s.runs.iter().any(|r| r.dp_column == c && r.last == q);
+    // Past 12 processors the table is a window around the current cell: the whole p × p table
+    // (4 096 cells at 64) would cost far more than a frame to draw at every step.
+    let centre = s
+        .focus
+        .or(s.best.as_ref().map(|(c, _)| (*c, p)))
+        .unwrap_or((1, 1));
+    let rows = window(centre.0, 7, p);
+    let cols = window(centre.1, 10, p);
+    let part = p > DP_FULL;
     html! {
         <div class="working">
             <h3>{"DP table: f[C][q] / cut[C][q]"}</h3>
+            if part {
+                <p class="muted" data-testid="dp-window">{format!("Rows {}–{} and columns {}–{} of the {p} × {p} table, around the current cell (the whole table is in the exported JSON's trace).", rows.start(), rows.end(), cols.start(), cols.end())}</p>
+            }
             <div class="table-scroll">
             <table class="dp" data-testid="dp-table">
-                <thead><tr><th>{"C \\ q"}</th>{ for (1..=p).map(|q| html! { <th>{q}</th> }) }</tr></thead>
+                <thead><tr><th>{"C \\ q"}</th>{ for cols.clone().map(|q| html! { <th>{q}</th> }) }</tr></thead>
                 <tbody>
-                    { for (1..=p).map(|c| html! {
+                    { for rows.map(|c| html! {
                         <tr>
                             <th>{c}</th>
-                            { for (1..=p).map(|q| {
+                            { for cols.clone().map(|q| {
                                 let value = s.f[c - 1][q - 1].as_ref();
                                 let text = match (value, s.cut[c - 1][q - 1]) {
                                     (Some(v), Some(r)) => format!("{}/{r}", format_q(v)),
@@ -107,6 +119,18 @@ pub fn dp_table(s: &ColumnState) -> Html {
             }
         </div>
     }
+}
+
+/// Largest table shown whole.
+const DP_FULL: usize = 12;
+
+/// `size` consecutive indices in `1..=p` around `centre` (all of them when `p <= DP_FULL`).
+fn window(centre: usize, size: usize, p: usize) -> std::ops::RangeInclusive<usize> {
+    if p <= DP_FULL || p <= size {
+        return 1..=p;
+    }
+    let start = centre.saturating_sub(size / 2).max(1).min(p + 1 - size);
+    start..=start + size - 1
 }
 
 fn names(list: &[usize], p: usize) -> String {

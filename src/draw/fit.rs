@@ -1,0 +1,350 @@
+//! A [`Figure`] fitted to the frame it is drawn in, with every text placed so that none covers
+//! another or a node.
+//!
+//! The frame is measured in CSS pixels (the component makes one SVG unit one pixel whenever the
+//! figure is narrower than the desktop size), so the text sizes here are what the reader sees,
+//! never under 11 px. Node discs shrink on crowded figures and computed positions are pushed
+//! apart until no two discs touch; positions the user set (pinned) never move, so a dragged node
+//! stays under the pointer. Labels are placed greedily: node notes first, then the labels of the
+//! links the step is about, then (unless the graph is dense) the others, each at the first free
+//! spot among a few candidates along its link; what finds no room is left to the hover title.
+
+use super::figure::{Figure, HEIGHT, WIDTH};
+use super::labels::{self, Boxes, Rect};
+use hetlab_core::platform::Point;
+
+/// Text sizes in CSS pixels at the normal type size.
+pub const ID_PX: f64 = 13.0;
+/// Second line inside a node.
+pub const SUB_PX: f64 = 11.0;
+/// Link labels and node notes.
+pub const LABEL_PX: f64 = 12.0;
+/// Largest node radius at the normal type size.
+const R_MAX: f64 = 24.0;
+/// Smallest node radius (an 11 px id still fits).
+const R_MIN: f64 = 13.0;
+
+/// Where a figure is drawn: its size in CSS pixels and the type scale (1, or more for
+/// projectors).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+    /// Type scale (1 = normal; the large-type mode uses 1.4).
+    pub text: f64,
+}
+
+impl Frame {
+    /// The desktop frame (also the exported SVG's).
+    pub const DESKTOP: Frame = Frame {
+        w: WIDTH,
+        h: HEIGHT,
+        text: 1.0,
+    };
+
+    /// The frame for a figure `width` CSS pixels wide showing `nodes` nodes: the desktop shape
+    /// down to 560 px, taller below so that crowded figures keep room (at most 800 wide: wider
+    /// screens scale the drawing up).
+    #[must_use]
+    pub fn for_width(width: f64, nodes: usize, text: f64) -> Frame {
+        let w = width.clamp(280.0, WIDTH);
+        let h = if w >= 560.0 {
+            w * HEIGHT / WIDTH
+        } else if nodes > 16 {
+            w * 1.25
+        } else {
+            w * 0.95
+        };
+        Frame {
+            w: w.round(),
+            h: h.round(),
+            text: text.clamp(1.0, 2.0),
+        }
+    }
+}
+
+/// A placed text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// Anchor point (baseline).
+    pub x: f64,
+    /// Baseline.
+    pub y: f64,
+    /// `start`, `middle` or `end`.
+    pub anchor: &'static str,
+    /// The text.
+    pub text: String,
+    /// Font size in CSS px.
+    pub px: f64,
+}
+
+/// A node as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnNode {
+    /// The full id.
+    pub full: String,
+    /// Centre.
+    pub at: (f64, f64),
+    /// The id (truncated with `…` when it does not fit the disc).
+    pub id: Label,
+    /// The second line (`w=3`), when it has room.
+    pub sub: Option<Label>,
+    /// The note beside the node, when it has room.
+    pub note: Option<Label>,
+    /// Everything about the node, for the hover title.
+    pub title: String,
+    /// CSS classes.
+    pub class: String,
+}
+
+/// A link as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnLink {
+    /// Start (on the first disc's rim).
+    pub from: (f64, f64),
+    /// End (before the second disc's rim).
+    pub to: (f64, f64),
+    /// Stroke width.
+    pub width: f64,
+    /// Arrowhead at `to`.
+    pub arrow: bool,
+    /// CSS classes.
+    pub class: String,
+    /// The label, when it has room (and the step is about it on dense graphs).
+    pub label: Option<Label>,
+    /// Ends and label, for the hover title.
+    pub title: String,
+}
+
+/// A figure fitted to a frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawn {
+    /// The frame.
+    pub frame: Frame,
+    /// Distance from the frame's edge to where unit coordinate 0 lands.
+    pub pad: f64,
+    /// Node radius.
+    pub r: f64,
+    /// By node index.
+    pub nodes: Vec<DrawnNode>,
+    /// By link index.
+    pub links: Vec<DrawnLink>,
+}
+
+impl Drawn {
+    /// A frame point back in the unit square (clamped): where a dragged node goes.
+    #[must_use]
+    pub fn to_unit(&self, x: f64, y: f64) -> Point {
+        let (sw, sh) = self.span();
+        Point {
+            x: ((x - self.pad) / sw).clamp(0.0, 1.0),
+            y: ((y - self.pad) / sh).clamp(0.0, 1.0),
+        }
+    }
+
+    /// A unit point in the frame.
+    #[must_use]
+    pub fn from_unit(&self, p: Point) -> (f64, f64) {
+        let (sw, sh) = self.span();
+        (self.pad + p.x * sw, self.pad + p.y * sh)
+    }
+
+    fn span(&self) -> (f64, f64) {
+        (
+            (self.frame.w - 2.0 * self.pad).max(1.0),
+            (self.frame.h - 2.0 * self.pad).max(1.0),
+        )
+    }
+
+    /// The boxes of every text shown (for tests: none may overlap).
+    #[must_use]
+    pub fn text_boxes(&self) -> Vec<Rect> {
+        let nodes = self.nodes.iter().flat_map(|n| {
+            std::iter::once(&n.id)
+                .chain(n.sub.as_ref())
+                .chain(n.note.as_ref())
+        });
+        nodes
+            .chain(self.links.iter().filter_map(|l| l.label.as_ref()))
+            .map(labels::text_box)
+            .collect()
+    }
+}
+
+/// Classes of links that are never what a step is about.
+const BACKGROUND: [&str; 3] = ["faded", "unused", "off-tree"];
+
+fn is_focus(class: &str) -> bool {
+    let words: Vec<&str> = class.split_whitespace().collect();
+    !words.iter().any(|w| BACKGROUND.contains(w))
+        && words.iter().any(|w| !matches!(*w, "link" | "arc"))
+}
+
+/// `fig` fitted to `frame`; nodes the user placed (pinned) never move.
+#[must_use]
+pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
+    let t = frame.text;
+    let n = fig.nodes.len();
+    let r_max = R_MAX * t;
+    let pad = r_max + 4.0;
+    let mut drawn = Drawn {
+        frame,
+        pad,
+        r: r_max,
+        nodes: Vec::new(),
+        links: Vec::new(),
+    };
+    let mut at: Vec<(f64, f64)> = fig
+        .nodes
+        .iter()
+        .map(|v| {
+            drawn.from_unit(Point {
+                x: v.at.0 / WIDTH,
+                y: v.at.1 / HEIGHT,
+            })
+        })
+        .collect();
+    // Shrink the discs to the closest pair (not below an 11 px id), then push computed nodes
+    // apart where even that is not enough.
+    let closest = closest_pair(&at);
+    let r = ((closest - 6.0) / 2.0).clamp(R_MIN * t, r_max);
+    let pinned: Vec<bool> = fig.nodes.iter().map(|v| v.pinned).collect();
+    labels::separate(&mut at, &pinned, 2.0 * r + 6.0, (frame.w, frame.h), pad);
+    drawn.r = r;
+    let id_px = if r >= 20.0 * t { ID_PX * t } else { 11.0 * t };
+    let mut boxes = Boxes::new(frame.w, frame.h);
+    for &c in &at {
+        boxes.add_disc(c, r + 1.0);
+    }
+    for (i, v) in fig.nodes.iter().enumerate() {
+        let c = at[i];
+        let (id_text, cut) = labels::truncate(&v.label, 2.0 * r - 6.0, id_px, true);
+        let with_sub = r >= 20.0 * t && !v.sub.is_empty();
+        let id = Label {
+            x: c.0,
+            y: if with_sub {
+                c.1 - 3.0 * t
+            } else {
+                c.1 + 0.35 * id_px
+            },
+            anchor: "middle",
+            text: id_text,
+            px: id_px,
+        };
+        boxes.add(labels::text_box(&id));
+        let sub = with_sub
+            .then(|| Label {
+                x: c.0,
+                y: c.1 + 14.0 * t,
+                anchor: "middle",
+                text: v.sub.clone(),
+                px: SUB_PX * t,
+            })
+            .filter(|s| boxes.place_over_own_disc(labels::text_box(s), i));
+        let mut title = v.label.clone();
+        if !v.sub.is_empty() {
+            title = format!("{title} ({})", v.sub);
+        }
+        if let Some(note) = &v.note {
+            title = format!("{title}: {note}");
+        }
+        drawn.nodes.push(DrawnNode {
+            full: v.label.clone(),
+            at: c,
+            id,
+            sub,
+            note: None,
+            title: if cut || !v.sub.is_empty() || v.note.is_some() {
+                title
+            } else {
+                v.label.clone()
+            },
+            class: v.class.clone(),
+        });
+    }
+    for (i, v) in fig.nodes.iter().enumerate() {
+        if let Some(note) = &v.note {
+            drawn.nodes[i].note = labels::place_note(&mut boxes, at[i], r, note, LABEL_PX * t);
+        }
+    }
+    drawn.links = fig
+        .links
+        .iter()
+        .map(|l| {
+            let (from, to) = rim_segment(at[l.ends.0], at[l.ends.1], l.offset, r);
+            let (a, b) = (&fig.nodes[l.ends.0].label, &fig.nodes[l.ends.1].label);
+            let sep = if l.arrow { "→" } else { "–" };
+            DrawnLink {
+                from,
+                to,
+                // Strokes thin out with the discs on crowded figures.
+                width: l.width * (r / r_max).min(1.0),
+                arrow: l.arrow,
+                class: l.class.clone(),
+                label: None,
+                title: if l.label.is_empty() {
+                    format!("{a} {sep} {b}")
+                } else {
+                    format!("{a} {sep} {b}: {}", l.label)
+                },
+            }
+        })
+        .collect();
+    // Link labels: what the step is about first; the rest only on sparse graphs.
+    let dense = fig.links.len() > 2 * n.max(1);
+    let focus: Vec<bool> = fig.links.iter().map(|l| is_focus(&l.class)).collect();
+    for pass in [true, false] {
+        if !pass && dense {
+            break;
+        }
+        for (k, l) in fig.links.iter().enumerate() {
+            if focus[k] != pass || l.label.is_empty() || l.class.contains("faded") {
+                continue;
+            }
+            let d = &drawn.links[k];
+            drawn.links[k].label =
+                labels::place_on_segment(&mut boxes, d.from, d.to, &l.label, LABEL_PX * t);
+        }
+    }
+    drawn
+}
+
+/// Smallest distance between two centres (the frame's diagonal when there are fewer than two).
+fn closest_pair(at: &[(f64, f64)]) -> f64 {
+    let mut best = f64::MAX;
+    for i in 0..at.len() {
+        for j in i + 1..at.len() {
+            best = best.min((at[i].0 - at[j].0).hypot(at[i].1 - at[j].1));
+        }
+    }
+    best
+}
+
+/// The segment between two centres, moved `offset` to its right (opposite arcs), cut at the rims
+/// of discs of radius `r` (a little more at the arrow's end).
+#[must_use]
+pub fn rim_segment(a: (f64, f64), b: (f64, f64), offset: f64, r: f64) -> ((f64, f64), (f64, f64)) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy);
+    if len < 1e-9 {
+        return (a, b);
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let (ox, oy) = (-uy * offset, ux * offset);
+    let (a, b) = ((a.0 + ox, a.1 + oy), (b.0 + ox, b.1 + oy));
+    if len < 2.0 * r + 1.0 {
+        return (a, b);
+    }
+    // Along the chord at the offset, the rim is a little closer than r.
+    let inset = (r * r - offset * offset).max(0.0).sqrt();
+    (
+        (a.0 + ux * inset, a.1 + uy * inset),
+        (b.0 - ux * (inset + 2.0), b.1 - uy * (inset + 2.0)),
+    )
+}
+
+#[cfg(test)]
+#[path = "fit_tests.rs"]
+mod tests;

@@ -1,6 +1,7 @@
-// Solves in the background (issue 15 item 4, issue 11's 600k-task chain): the 615 400-task
-// preset solves in the worker without the page freezing, plays to its end and back, and its
-// share link stays short.
+// Solves in the background (issue 15 item 4, issue 11's 600k-task chain): a long run shows its
+// panel and Cancel, the menus answer meanwhile, Cancel stops it and another algorithm replaces
+// it; the 615 400-task preset solves in the worker without the page freezing, plays to its end
+// and back, and its share link stays short.
 
 import { deflateRawSync } from 'node:zlib';
 import {

@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{fails, hetlab, ok, preset_file};
+use common::{fails, ok, preset_file};
 use hetlab_core::formats::simgrid::{self, Conversion};
 use hetlab_core::instance::Instance;
 use hetlab_core::platform::Platform;

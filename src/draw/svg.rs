@@ -1,22 +1,7 @@
-//! The one escaper for text put in SVG and HTML attribute values or content (exported SVG
-//! documents, the embed snippet).
+//! The escaper for text put in SVG and HTML attribute values or content (exported SVG documents,
+//! the embed snippet): the core's `formats::xml_escape`, the one escaper of the project.
 
-/// `s` with `& < > " '` escaped, safe in element content and in quoted attribute values.
-#[must_use]
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use hetlab_core::formats::xml_escape as escape;
 
 #[cfg(test)]
 mod tests {

@@ -32,6 +32,18 @@ struct Cli {
     command: Command,
 }
 
+/// How SimGrid's absolute units map to HetLab's relative costs (import and export).
+#[derive(clap::Args, Debug)]
+struct Units {
+    /// Work of one task, in SimGrid units: a host of speed s computes a task in w = flops / s
+    /// (1Gf, 500Mf, 1e9).
+    #[arg(long, default_value = simgrid::DEFAULT_FLOPS)]
+    flops: String,
+    /// Data of one message: a link of bandwidth b carries it in c = bytes / b (1MB, 8Mb, 4KiB).
+    #[arg(long, default_value = simgrid::DEFAULT_BYTES)]
+    bytes: String,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Solve an instance and print the result JSON.
@@ -58,12 +70,8 @@ enum Command {
         /// The format: `simgrid` (a SimGrid platform XML, version 4.1, one flat zone).
         #[arg(value_enum)]
         format: Platforms,
-        /// Work of one task: w = flops / speed (SimGrid units: 1Gf, 500Mf, 1e9).
-        #[arg(long, default_value = simgrid::DEFAULT_FLOPS)]
-        flops: String,
-        /// Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB).
-        #[arg(long, default_value = simgrid::DEFAULT_BYTES)]
-        bytes: String,
+        #[command(flatten)]
+        units: Units,
         /// The platform file, or `-` for standard input.
         file: String,
     },
@@ -72,12 +80,8 @@ enum Command {
         /// The format: `simgrid` (platform XML, version 4.1).
         #[arg(value_enum)]
         format: Platforms,
-        /// Work of one task: speed = flops / w.
-        #[arg(long, default_value = simgrid::DEFAULT_FLOPS)]
-        flops: String,
-        /// Data of one message: bandwidth = bytes / c.
-        #[arg(long, default_value = simgrid::DEFAULT_BYTES)]
-        bytes: String,
+        #[command(flatten)]
+        units: Units,
         /// A platform JSON or an instance JSON holding a platform, or `-` for standard input.
         file: String,
     },
@@ -213,11 +217,10 @@ fn run(command: Command) -> Result<String> {
         }
         Command::Import {
             format: Platforms::Simgrid,
-            flops,
-            bytes,
+            units,
             file,
         } => {
-            let conv = conversion(&flops, &bytes)?;
+            let conv = conversion(&units.flops, &units.bytes)?;
             let text = read_text(&file)?;
             let got = simgrid::from_xml(&text, &conv)
                 .map_err(|e| anyhow!("{file} is not a platform HetLab can read:\n{e}"))?;
@@ -228,11 +231,10 @@ fn run(command: Command) -> Result<String> {
         }
         Command::Export {
             format: Platforms::Simgrid,
-            flops,
-            bytes,
+            units,
             file,
         } => {
-            let conv = conversion(&flops, &bytes)?;
+            let conv = conversion(&units.flops, &units.bytes)?;
             let text = read_text(&file)?;
             let platform = read_platform(&file, &text)?;
             Ok(simgrid::to_xml(&platform, &conv).trim_end().to_owned())

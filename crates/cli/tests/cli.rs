@@ -1,45 +1,12 @@
 //! The `hetlab` binary run on fixtures: outputs, exit codes, round trips.
 
-use std::io::Write as _;
+mod common;
+
 use std::process::{Command, Output, Stdio};
 
+use common::{hetlab, preset_file, quiet as ok};
 use hetlab_core::generate::Shape;
 use hetlab_core::presets::PRESETS;
-
-fn hetlab(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hetlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run hetlab");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
-
-fn ok(args: &[&str], stdin: Option<&str>) -> String {
-    let out = hetlab(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stderr.is_empty());
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn preset_file(name: &str) -> String {
-    format!("{}/../core/presets/{name}.json", env!("CARGO_MANIFEST_DIR"))
-}
 
 #[test]
 fn list_names_every_family_and_algorithm() {

@@ -2,59 +2,20 @@
 //! traces are read by PajeNG's `pj_dump` when it is installed (Debian package `pajeng`,
 //! installed by `./run setup`), and the test says so when it is not.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::Command;
+
+use common::{fails, ok, preset_file};
 use hetlab_core::formats::simgrid::{self, Conversion};
 use hetlab_core::instance::Instance;
 use hetlab_core::platform::Platform;
-
-fn hetlab(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hetlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run hetlab");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
-
-fn ok(args: &[&str], stdin: Option<&str>) -> String {
-    let out = hetlab(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str], code: i32) -> String {
-    let out = hetlab(args, None);
-    assert_eq!(out.status.code(), Some(code), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
-    String::from_utf8(out.stderr).unwrap()
-}
 
 fn data(name: &str) -> String {
     format!(
         "{}/../../tests/data/simgrid/{name}",
         env!("CARGO_MANIFEST_DIR")
     )
-}
-
-fn preset_file(name: &str) -> String {
-    format!("{}/../core/presets/{name}.json", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]

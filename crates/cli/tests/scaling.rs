@@ -1,17 +1,12 @@
 //! `hetlab scaling` prints the chains.md §9.4 table with the spec's decimals.
 
-use std::process::Command;
+mod common;
 
-fn hetlab(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_hetlab"))
-        .args(args)
-        .output()
-        .expect("run hetlab")
-}
+use common::hetlab;
 
 #[test]
 fn scaling_prints_the_spec_table() {
-    let out = hetlab(&["scaling", "--p", "32,64,512"]);
+    let out = hetlab(&["scaling", "--p", "32,64,512"], None);
     assert!(
         out.status.success(),
         "{}",
@@ -32,14 +27,17 @@ fn scaling_prints_the_spec_table() {
 
 #[test]
 fn scaling_json_is_exact_and_bad_options_are_refused() {
-    let out = hetlab(&[
-        "scaling",
-        "--preset",
-        "g7jac050sc-like",
-        "--p",
-        "32",
-        "--json",
-    ]);
+    let out = hetlab(
+        &[
+            "scaling",
+            "--preset",
+            "g7jac050sc-like",
+            "--p",
+            "32",
+            "--json",
+        ],
+        None,
+    );
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v[0]["preset"], "g7jac050sc-like");
@@ -49,7 +47,7 @@ fn scaling_json_is_exact_and_bad_options_are_refused() {
         (&["scaling", "--p", "0"][..], "between 1 and 2048"),
         (&["scaling", "--emax", "99"][..], "emax"),
     ] {
-        let out = hetlab(args);
+        let out = hetlab(args, None);
         assert_eq!(out.status.code(), Some(1));
         assert!(String::from_utf8_lossy(&out.stderr).contains(needle));
     }

@@ -10,7 +10,9 @@ pub mod tikz;
 pub mod timeline;
 pub mod units;
 
-/// `s` with `& < > " '` escaped for XML content and quoted attribute values.
+/// `s` with `& < > " '` escaped, safe in XML and HTML element content and quoted attribute
+/// values: the one escaper (SimGrid export here; the site's SVG exports and embed snippet use
+/// it as `draw::svg::escape`).
 #[must_use]
 pub fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -20,7 +22,7 @@ pub fn xml_escape(s: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
+            '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
     }

@@ -326,6 +326,97 @@ fn solve_lu_distributions() {
     ));
 }
 
+/// One field of every per-step cost of a printed LU document, as text.
+fn lu_step_field(v: &serde_json::Value, field: &str) -> Vec<String> {
+    v["step_costs"]
+        .as_array()
+        .expect("the document lists its per-step costs")
+        .iter()
+        .map(|s| match &s[field] {
+            serde_json::Value::String(t) => t.clone(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+/// lu-distributions.md §5.4, §5.5 and §1.5: the per-step costs, `comm(k)` and blocks per
+/// processor read from what `hetlab solve` prints, beside the trace's step count.
+#[test]
+fn solve_lu_prints_the_per_step_costs() {
+    let v = solve_json(&["solve", "--algorithm", "2d-dp", &preset_file("lu-set-a")]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["21/1", "20/1", "20/1", "8/1", "5/1", "5/1", "1/1"]
+    );
+    assert_eq!(
+        lu_step_field(&v, "comm"),
+        ["40", "36", "29", "22", "16", "7", "2"]
+    );
+    assert_eq!(lu_step_field(&v, "k"), ["1", "2", "3", "4", "5", "6", "7"]);
+    assert_eq!(
+        v["step_costs"][0]["blocks"],
+        serde_json::json!([21, 2, 4, 4, 4, 2, 4, 4, 4])
+    );
+    assert_eq!(
+        v["step_costs"][2]["blocks"],
+        serde_json::json!([10, 1, 1, 1, 2, 2, 2, 2, 4])
+    );
+    assert!(v["steps"].is_u64());
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "full-block",
+        &preset_file("lu-set-a"),
+    ]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["30/1", "30/1", "30/1", "20/1", "20/1", "20/1", "5/1"]
+    );
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "block-cyclic",
+        &preset_file("lu-set-a"),
+    ]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["35/1", "30/1", "25/1", "20/1", "15/1", "10/1", "5/1"]
+    );
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "2d-dp",
+        "--trace",
+        &preset_file("lu-set-b"),
+    ]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["100/1", "90/1", "60/1", "50/1", "40/1", "200/9", "50/3", "10/1", "5/1"]
+    );
+    assert_eq!(
+        lu_step_field(&v, "comm"),
+        ["48", "43", "37", "32", "27", "21", "15", "8", "2"]
+    );
+    assert_eq!(
+        v["steps"].as_u64(),
+        v["trace"].as_array().map(|t| t.len() as u64)
+    );
+    // §1.5: the 1D view of t = (3, 5, 8), n = B = 10.
+    let v = solve_json(&["solve", &preset_file("lu-1-2")]);
+    let view: Vec<&str> = v["column_view"]["costs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        view,
+        ["15/1", "15/1", "12/1", "10/1", "9/1", "8/1", "6/1", "5/1", "3/1"]
+    );
+    assert_eq!(v["column_view"]["total"], "83/1");
+    assert_eq!(v["column_view"]["perfect_total"], "5400/79");
+}
+
 /// Every built family has a generator, and what it prints solves.
 #[test]
 fn gen_then_solve_for_the_new_families() {

@@ -125,6 +125,23 @@ fn check_bidirectional(
                 "the unidirectional baseline's throughput is not 1/χ".into()
             })?;
         }
+        let coloured = b
+            .colouring
+            .as_ref()
+            .is_some_and(|c| !c.matchings.is_empty());
+        ensure(
+            !coloured || sol.trees.is_empty() || b.unidirectional_period.is_some(),
+            || "a unidirectional baseline tree without its period".into(),
+        )?;
+        if let Some(period) = &b.unidirectional_period {
+            let tree = sol.trees.first().ok_or_else(|| {
+                Violation::from("a unidirectional period without its tree".to_owned())
+            })?;
+            super::baseline_gantt::verify(n, &arcs, input.source, tree, period)?;
+            ensure(!traced || state.uni_slots == period.slots, || {
+                "the replayed unidirectional slots differ".into()
+            })?;
+        }
     }
     if sol.status == Status::Optimal && sol.lp.is_some() {
         let lp = sol

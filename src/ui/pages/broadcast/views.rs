@@ -110,6 +110,7 @@ pub fn step_view(
                 <>
                     { trees_list(&s.trees, &ids, &arcs, "trees") }
                     { gantt(&ids, &s) }
+                    if !s.uni_slots.is_empty() { { gantt_svg(&bd::unidirectional_gantt(&ids, &arcs, &s.uni_slots), "One period of the tree under the unidirectional model: each slot is a matching (no node sends and receives at once), coloured by matching.") } }
                 </>
             };
             GraphView {

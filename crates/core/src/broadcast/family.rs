@@ -7,7 +7,9 @@ use serde_json::Value;
 use super::dispatch::{self, Run};
 use super::multicast::net::Net;
 use super::multicast::{MulticastState, MULTICAST_PSEUDOCODE};
-use super::unidirectional::{UniState, UNIDIRECTIONAL_PSEUDOCODE};
+use super::unidirectional::{
+    transform_run, TransformState, UniState, TRANSFORM_PSEUDOCODE, UNIDIRECTIONAL_PSEUDOCODE,
+};
 use super::{
     schedule, verify_trees, BroadcastInput, Context, State, Status, BASELINE_PSEUDOCODE, PSEUDOCODE,
 };
@@ -71,6 +73,21 @@ impl Family for BroadcastFamily {
                     captioned(s, &ctx, MULTICAST_PSEUDOCODE.len())?;
                 }
                 check_multicast(input, t)
+            }
+            Run::Transformed(t) => {
+                for s in &t.trace.steps {
+                    captioned(s, &ctx, TRANSFORM_PSEUDOCODE.len())?;
+                }
+                transform_run::verify(p, &t.solution)?;
+                if t.trace.is_empty() || t.solution.usage.iter().all(Zero::is_zero) {
+                    return Ok(());
+                }
+                let end = t.trace.state_at(TransformState::default(), usize::MAX);
+                ensure(
+                    end.rho.as_ref() == Some(&t.solution.throughput)
+                        && end.usage == t.solution.usage,
+                    || "the replayed transformation differs from the solution".into(),
+                )
             }
             Run::Unidirectional(t) => {
                 for s in &t.trace.steps {

@@ -126,7 +126,7 @@ pub(super) fn broadcast(inst: &Broadcast, name: &str, run: &BroadcastRun) -> Opt
                 .collect();
         }
         BroadcastRun::Unidirectional(t) => uni_bars(&mut out, &arcs, &t.solution.period, &add)?,
-        BroadcastRun::Multicast(_) => return None,
+        BroadcastRun::Multicast(_) | BroadcastRun::Transformed(_) => return None,
     }
     Some(out)
 }

@@ -417,6 +417,69 @@ fn solve_lu_prints_the_per_step_costs() {
     assert_eq!(v["column_view"]["perfect_total"], "5400/79");
 }
 
+/// A spec example switched to the unidirectional model, as instance text.
+fn unidirectional(preset: &str) -> String {
+    std::fs::read_to_string(preset_file(preset))
+        .unwrap()
+        .replace(
+            "\"port_model\": \"bidirectional\"",
+            "\"port_model\": \"unidirectional\"",
+        )
+}
+
+/// broadcast.md §6.5 from the command line: the split graph of E2 gives the bidirectional
+/// optimum 3/4 and the Δ-port nodes 3/2 (§9.2), with the transformed network and the check;
+/// §6.6 on E1's star: the unidirectional period of the two matchings of §9.1, also as CSV.
+#[test]
+fn solve_broadcast_transformations_and_the_unidirectional_baseline_period() {
+    let e2 = unidirectional("broadcast-e2");
+    assert!(e2.contains("unidirectional"));
+    let listed: serde_json::Value = serde_json::from_str(&ok(&["list"], None)).unwrap();
+    let names: Vec<&str> = listed[1]["algorithms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"split-nodes") && names.contains(&"delta-port-nodes"));
+    for (algo, want, images) in [("split-nodes", "3/4", 6), ("delta-port-nodes", "3/2", 11)] {
+        let v: serde_json::Value =
+            serde_json::from_str(&ok(&["solve", "--algorithm", algo, "-"], Some(&e2))).unwrap();
+        assert_eq!(v["status"], "optimal", "{algo}");
+        assert_eq!(v["objective"]["value_exact"], want, "{algo}");
+        assert_eq!(v["reference"]["value"], want, "{algo}");
+        assert_eq!(
+            v["network"]["images"].as_array().map(Vec::len),
+            Some(images),
+            "{algo}"
+        );
+    }
+    let e1 = unidirectional("broadcast-e1");
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "--algorithm", "star", "-"], Some(&e1))).unwrap();
+    assert_eq!(v["objective"]["value_exact"], "2/3");
+    let slots = v["baseline"]["unidirectional_period"]["slots"]
+        .as_array()
+        .unwrap();
+    let lengths: Vec<&str> = slots
+        .iter()
+        .map(|s| s["length"].as_str().unwrap())
+        .collect();
+    assert_eq!(lengths, ["2/3", "1/3"]);
+    let csv = ok(
+        &["solve", "--algorithm", "star", "--format", "csv", "-"],
+        Some(&e1),
+    );
+    assert_eq!(
+        csv.lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["P1 sends", "P1 sends", "P2 receives", "P3 receives"]
+    );
+    assert!(csv.lines().any(|l| l.ends_with(",2/3,1")));
+}
+
 /// Every built family has a generator, and what it prints solves.
 #[test]
 fn gen_then_solve_for_the_new_families() {

@@ -15,27 +15,12 @@ use std::collections::VecDeque;
 
 use num_traits::{Signed, Zero};
 
-use super::baseline_uni::Colouring;
-use super::multicast::net::{Net, NetArc};
+use super::baseline_uni::{net_of, Colouring};
 use super::unidirectional::{gantt, Period, WeightedMatching};
 use super::WeightedTree;
 use crate::graph::matching::decompose;
 use crate::platform::Arc;
 use crate::rational::Q;
-
-fn net_of(n: usize, arcs: &[Arc]) -> Net {
-    Net {
-        n,
-        arcs: arcs
-            .iter()
-            .map(|a| NetArc {
-                from: a.from,
-                to: a.to,
-                c: a.c.clone(),
-            })
-            .collect(),
-    }
-}
 
 /// Weighted matchings of total time `max_v (out(v) + in(v))` covering each arc's `demand`
 /// exactly, when the support (arcs of positive demand, direction ignored) is bipartite and

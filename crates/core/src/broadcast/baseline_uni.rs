@@ -46,7 +46,8 @@ pub struct Colouring {
     pub matchings: Vec<WeightedMatching>,
 }
 
-fn net_of(n: usize, arcs: &[Arc]) -> Net {
+/// The multicast network type over a platform's arcs.
+pub(super) fn net_of(n: usize, arcs: &[Arc]) -> Net {
     Net {
         n,
         arcs: arcs

@@ -99,6 +99,24 @@ fn too_large_transformations_are_refused_with_a_sentence() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("45 nodes"), "{err}");
+    // A split graph of 9 nodes (18 images) is over its limit of 16.
+    let nodes: Vec<String> = (0..9).map(|i| format!("{{\"id\":\"n{i}\"}}")).collect();
+    let links: Vec<String> = (0..8)
+        .map(|i| format!("{{\"from\":\"n{i}\",\"to\":\"n{}\",\"c\":1}}", i + 1))
+        .collect();
+    let nine = format!(
+        "{{\"problem\":\"broadcast\",\"version\":1,\"source\":\"n0\",\"port_model\":\"unidirectional\",\"platform\":{{\"nodes\":[{}],\"links\":[{}]}}}}",
+        nodes.join(","),
+        links.join(",")
+    );
+    let Ok(Instance::Broadcast(b)) = Instance::from_json(&nine) else {
+        panic!("reads")
+    };
+    let err = run(&b, "split-nodes").unwrap_err().to_string();
+    assert!(
+        err.contains("18 nodes") && err.contains("limited to 16"),
+        "{err}"
+    );
     // Only offered under the unidirectional model.
     assert!(run(&example("e1-triangle"), "split-nodes").is_err());
 }

@@ -14,6 +14,7 @@ use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 use super::colgen::unidir;
+use super::matching::MAX_COMPONENT;
 use super::transform::{transform, Image, NodeKind};
 use super::MAX_ARCS;
 use crate::broadcast::multicast::flow::{self, Ports, Share};
@@ -25,10 +26,16 @@ use crate::rational::Q;
 use crate::report::Status;
 use crate::trace::{Trace, Traced};
 
-/// Most nodes of the transformed network (the column generation's exact master grows fast:
-/// 1.2 s natively at 10 nodes, minutes at 20 on random platforms; the split graph's structure,
-/// bipartite positive arcs, keeps it far cheaper, measured in `tests_transform.rs`).
+/// Most nodes of a Δ-port transformed network (`|V| + 2|E|`; its positive arcs are disjoint
+/// sender–receiver pairs, so the matching oracle stays trivial: E3's 21 nodes solve in 1.3 s
+/// in a debug build).
 pub const MAX_IMAGES: usize = 24;
+
+/// Most nodes of a split graph (`2|V|`, platforms of 8 nodes): the exact master grows fast.
+/// Measured on `hetlab gen --size N broadcast`, seeds 1–4, debug build: 8 nodes 1.2–16 s,
+/// 10 nodes 1.5–128 s (release is several times faster, the browser slower); 12 nodes meet
+/// the matching oracle's [`MAX_COMPONENT`].
+pub const MAX_SPLIT_IMAGES: usize = 16;
 
 /// Pseudocode of the transformation pipeline; the steps' phases index these lines.
 pub const TRANSFORM_PSEUDOCODE: &[&str] = &[
@@ -196,8 +203,8 @@ pub enum TransformStep {
 /// generation of §6.4 on it.
 ///
 /// # Errors
-/// A source out of range, a transformed network over [`MAX_IMAGES`] nodes, or the column
-/// generation's error.
+/// A source out of range, a transformed network over its size limit ([`MAX_IMAGES`], or
+/// [`MAX_SPLIT_IMAGES`] for the split graph), or the column generation's error.
 pub fn run(
     platform: &Platform,
     source: usize,
@@ -217,9 +224,14 @@ pub fn run(
         NodeKind::DeltaPort => net.n + 2 * net.arcs.len(),
         NodeKind::Unidirectional => net.n,
     };
-    if images > MAX_IMAGES || net.arcs.len() > MAX_ARCS {
+    let limit = if kind == NodeKind::DeltaPort {
+        MAX_IMAGES
+    } else {
+        MAX_SPLIT_IMAGES
+    };
+    if images > limit || net.arcs.len() > MAX_ARCS {
         return Err(SolveError::TooLarge(format!(
-            "the transformed network would have {images} nodes; the column generation on it is limited to {MAX_IMAGES}"
+            "the transformed network would have {images} nodes; the column generation on it is limited to {limit}"
         )));
     }
     let unreachable: Vec<usize> = net

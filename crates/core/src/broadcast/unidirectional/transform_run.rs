@@ -14,7 +14,6 @@ use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 use super::colgen::unidir;
-use super::matching::MAX_COMPONENT;
 use super::transform::{transform, Image, NodeKind};
 use super::MAX_ARCS;
 use crate::broadcast::multicast::flow::{self, Ports, Share};
@@ -34,7 +33,7 @@ pub const MAX_IMAGES: usize = 24;
 /// Most nodes of a split graph (`2|V|`, platforms of 8 nodes): the exact master grows fast.
 /// Measured on `hetlab gen --size N broadcast`, seeds 1–4, debug build: 8 nodes 1.2–16 s,
 /// 10 nodes 1.5–128 s (release is several times faster, the browser slower); 12 nodes meet
-/// the matching oracle's [`MAX_COMPONENT`].
+/// the matching oracle's [`super::matching::MAX_COMPONENT`].
 pub const MAX_SPLIT_IMAGES: usize = 16;
 
 /// Pseudocode of the transformation pipeline; the steps' phases index these lines.

@@ -5,7 +5,7 @@
 
 use hetlab_core::broadcast::multicast::MulticastState;
 use hetlab_core::broadcast::schedule::{Bar, Lane};
-use hetlab_core::broadcast::unidirectional::{Slot, UniState};
+use hetlab_core::broadcast::unidirectional::{Slot, TransformState, UniState};
 use hetlab_core::broadcast::{State, WeightedTree};
 use hetlab_core::platform::{Arc, NodeId, Platform};
 use hetlab_core::rational::{frac, to_f64, Q};
@@ -187,6 +187,22 @@ pub fn unidirectional(p: &Platform, source: usize, s: &UniState) -> Figure {
     }
     let mut fig = arcs::figure(p, Some(source), &marks, &[]);
     add_class(&mut fig, &s.odd_cycle, "shaded");
+    add_class(&mut fig, &s.unreachable, "unreachable");
+    fig
+}
+
+/// The platform during a §6.5 transformation: the node being rewritten shaded, the arcs
+/// labelled with the messages per time unit they carry once the transformed network is solved.
+#[must_use]
+pub fn transformed(p: &Platform, source: usize, s: &TransformState) -> Figure {
+    let m = p.arcs().len();
+    let marks = if s.usage.is_empty() {
+        vec![None; m]
+    } else {
+        valued(&s.usage, "used")
+    };
+    let mut fig = arcs::figure(p, Some(source), &marks, &[]);
+    add_class(&mut fig, &s.focus.into_iter().collect::<Vec<_>>(), "shaded");
     add_class(&mut fig, &s.unreachable, "unreachable");
     fig
 }

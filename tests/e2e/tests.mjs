@@ -165,7 +165,7 @@ export const tests = [
       await page.keyboard.press('End');
       await textWhere(stepCount(page), 'step count "Step 15 / 15"', (t) => t === 'Step 15 / 15');
       await visible(byId(page, 'gantt'), 'gantt chart');
-      await textWhere(byId(page, 'throughput'), 'throughput containing 7/4', (t) => hasExact(t, '7/4'));
+      await textWhere(byId(page, 'throughput'), 'throughput 7/4', (t) => t === 'ρ* = 7/4 ≈ 1.75 tasks per time unit');
       await textWhere(byId(page, 'pattern'), 'pattern of 21 tasks', (t) => hasExact(t, 'L = 12') && hasExact(t, '21 tasks'));
       // The simulated full run: 21·20 − 19 = 401 tasks after 20 periods against the bound 420.
       await textWhere(byId(page, 'full-run'), 'full run 401 / 420', (t) => hasExact(t, '401 tasks against the bound 420'));
@@ -332,11 +332,23 @@ export const tests = [
       check(/flow/i.test(caption), `no flow step near the start: ${caption}`);
       await count(byId(page, 'gantt'), 0, 'gantt before the schedule');
       await page.keyboard.press('End');
-      await textWhere(byId(page, 'throughput'), 'ρ* = 3/4', (t) => hasExact(t, '3/4'));
+      await textWhere(byId(page, 'throughput'), 'ρ* = 3/4', (t) => t === 'ρ* = 3/4 ≈ 0.75 messages per time unit');
       await textWhere(byId(page, 'trees'), 'three trees of weight 1/4', (t) => t.startsWith('3 weighted trees') && (t.match(/× 1\/4/g) || []).length === 3);
       await visible(byId(page, 'gantt'), 'gantt chart');
-      await textWhere(byId(page, 'verdict'), 'trees beat the best single tree', (t) => hasExact(t, '3/4') && hasExact(t, 'best single tree (1/2)'));
-      await textWhere(byId(page, 'comparison'), 'best-tree at 1/2', (t) => t.includes('best-tree') && hasExact(t, '1/2'));
+      // The bars of `hetlab solve --format csv` on E2: lane, tree, start, end (one message each).
+      const bars = (await page.locator('[data-testid="gantt"] rect title').allTextContents())
+        .map((t) => t.replace(/ \(generation offset -?\d+\)/, '')).sort();
+      const csv = [
+        ['s sends', 1, 0, 1], ['s sends', 2, 1, 2], ['s sends', 1, 2, 3], ['s sends', 3, 3, 4],
+        ['a receives', 1, 0, 1], ['a receives', 2, 1, 2], ['a receives', 3, 2, 4], ['a sends', 2, 0, 2],
+        ['b receives', 2, 0, 2], ['b receives', 1, 2, 3], ['b receives', 3, 3, 4], ['b sends', 3, 2, 4],
+      ];
+      const want = csv.map(([lane, tree, a, b]) => `${lane}: 1 message(s) of tree T${tree}, from ${a} to ${b}`).sort();
+      check(JSON.stringify(bars) === JSON.stringify(want), `E2 bars: ${JSON.stringify(bars)}`);
+      await textWhere(byId(page, 'verdict'), 'trees beat the best single tree', (t) => t === '3 trees used at once give 3/4, more than the best single tree (1/2): 50% more.');
+      const rows = await page.locator('[data-testid="comparison"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+      const best = rows.find((r) => r[0] === 'best-tree');
+      check(best && best[1] === '1/2 ≈ 0.5', `comparison rows: ${JSON.stringify(rows)}`);
       const last = await stepNumber(page);
       // Back into the schedule's construction: the chart disappears or shrinks, the trees stay.
       for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowLeft');
@@ -457,7 +469,8 @@ export const tests = [
       await load(page, h.subUrl('#/lu?preset=lu-1-2'));
       await visible(byId(page, 'player'), 'player under a sub-path', LOAD_TIMEOUT);
       await page.keyboard.press('End');
-      await visible(byId(page, 'total-cost'), 'LU total under a sub-path');
+      // lu-distributions.md §1.2's example in the 2D simulator: Σ (n − k)·cost_1D(k) = 507.
+      await textWhere(byId(page, 'total-cost'), 'LU total 507 under a sub-path', (t) => t === '507');
     },
   },
 

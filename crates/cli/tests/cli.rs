@@ -293,6 +293,160 @@ fn solve_lu_distributions() {
     ));
 }
 
+/// One field of every per-step cost of a printed LU document, as text.
+fn lu_step_field(v: &serde_json::Value, field: &str) -> Vec<String> {
+    v["step_costs"]
+        .as_array()
+        .expect("the document lists its per-step costs")
+        .iter()
+        .map(|s| match &s[field] {
+            serde_json::Value::String(t) => t.clone(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+/// lu-distributions.md §5.4, §5.5 and §1.5: the per-step costs, `comm(k)` and blocks per
+/// processor read from what `hetlab solve` prints, beside the trace's step count.
+#[test]
+fn solve_lu_prints_the_per_step_costs() {
+    let v = solve_json(&["solve", "--algorithm", "2d-dp", &preset_file("lu-set-a")]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["21/1", "20/1", "20/1", "8/1", "5/1", "5/1", "1/1"]
+    );
+    assert_eq!(
+        lu_step_field(&v, "comm"),
+        ["40", "36", "29", "22", "16", "7", "2"]
+    );
+    assert_eq!(lu_step_field(&v, "k"), ["1", "2", "3", "4", "5", "6", "7"]);
+    assert_eq!(
+        v["step_costs"][0]["blocks"],
+        serde_json::json!([21, 2, 4, 4, 4, 2, 4, 4, 4])
+    );
+    assert_eq!(
+        v["step_costs"][2]["blocks"],
+        serde_json::json!([10, 1, 1, 1, 2, 2, 2, 2, 4])
+    );
+    assert!(v["steps"].is_u64());
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "full-block",
+        &preset_file("lu-set-a"),
+    ]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["30/1", "30/1", "30/1", "20/1", "20/1", "20/1", "5/1"]
+    );
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "block-cyclic",
+        &preset_file("lu-set-a"),
+    ]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["35/1", "30/1", "25/1", "20/1", "15/1", "10/1", "5/1"]
+    );
+    let v = solve_json(&[
+        "solve",
+        "--algorithm",
+        "2d-dp",
+        "--trace",
+        &preset_file("lu-set-b"),
+    ]);
+    assert_eq!(
+        lu_step_field(&v, "cost"),
+        ["100/1", "90/1", "60/1", "50/1", "40/1", "200/9", "50/3", "10/1", "5/1"]
+    );
+    assert_eq!(
+        lu_step_field(&v, "comm"),
+        ["48", "43", "37", "32", "27", "21", "15", "8", "2"]
+    );
+    assert_eq!(
+        v["steps"].as_u64(),
+        v["trace"].as_array().map(|t| t.len() as u64)
+    );
+    // §1.5: the 1D view of t = (3, 5, 8), n = B = 10.
+    let v = solve_json(&["solve", &preset_file("lu-1-2")]);
+    let view: Vec<&str> = v["column_view"]["costs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        view,
+        ["15/1", "15/1", "12/1", "10/1", "9/1", "8/1", "6/1", "5/1", "3/1"]
+    );
+    assert_eq!(v["column_view"]["total"], "83/1");
+    assert_eq!(v["column_view"]["perfect_total"], "5400/79");
+}
+
+/// A spec example switched to the unidirectional model, as instance text.
+fn unidirectional(preset: &str) -> String {
+    std::fs::read_to_string(preset_file(preset))
+        .unwrap()
+        .replace(
+            "\"port_model\": \"bidirectional\"",
+            "\"port_model\": \"unidirectional\"",
+        )
+}
+
+/// broadcast.md §6.5 from the command line: the split graph of E2 gives the bidirectional
+/// optimum 3/4 and the Δ-port nodes 3/2 (§9.2), with the transformed network and the check;
+/// §6.6 on E1's star: the unidirectional period of the two matchings of §9.1, also as CSV.
+#[test]
+fn solve_broadcast_transformations_and_the_unidirectional_baseline_period() {
+    let e2 = unidirectional("broadcast-e2");
+    assert!(e2.contains("unidirectional"));
+    let listed: serde_json::Value = serde_json::from_str(&ok(&["list"], None)).unwrap();
+    let names: Vec<&str> = listed[1]["algorithms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"split-nodes") && names.contains(&"delta-port-nodes"));
+    for (algo, want, images) in [("split-nodes", "3/4", 6), ("delta-port-nodes", "3/2", 11)] {
+        let v: serde_json::Value =
+            serde_json::from_str(&ok(&["solve", "--algorithm", algo, "-"], Some(&e2))).unwrap();
+        assert_eq!(v["status"], "optimal", "{algo}");
+        assert_eq!(v["objective"]["value_exact"], want, "{algo}");
+        assert_eq!(v["reference"]["value"], want, "{algo}");
+        assert_eq!(
+            v["network"]["images"].as_array().map(Vec::len),
+            Some(images),
+            "{algo}"
+        );
+    }
+    let e1 = unidirectional("broadcast-e1");
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "--algorithm", "star", "-"], Some(&e1))).unwrap();
+    assert_eq!(v["objective"]["value_exact"], "2/3");
+    let slots = v["baseline"]["unidirectional_period"]["slots"]
+        .as_array()
+        .unwrap();
+    let lengths: Vec<&str> = slots
+        .iter()
+        .map(|s| s["length"].as_str().unwrap())
+        .collect();
+    assert_eq!(lengths, ["2/3", "1/3"]);
+    let csv = ok(
+        &["solve", "--algorithm", "star", "--format", "csv", "-"],
+        Some(&e1),
+    );
+    assert_eq!(
+        csv.lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["P1 sends", "P1 sends", "P2 receives", "P3 receives"]
+    );
+    assert!(csv.lines().any(|l| l.ends_with(",2/3,1")));
+}
+
 /// Every built family has a generator, and what it prints solves.
 #[test]
 fn gen_then_solve_for_the_new_families() {

@@ -89,6 +89,8 @@ pub const FAMILIES: &[Family] = &[
             algo("tree-colgen", "column generation over trees (§3.7)", true),
             algo("lp-heaviest-tree", "LP-guided: heaviest tree of the decomposition (§7.4)", true),
             algo("lp-usage-tree", "LP-guided: maximum-usage arborescence (§7.4)", true),
+            algo("split-nodes", "every node split in/out: the bidirectional optimum (§6.5)", true),
+            algo("delta-port-nodes", "every node a Δ-port hub (§6.5)", true),
             algo("multicast-scatter", "multicast lower bound: scatter (§5.3)", true),
             algo("multicast-pruned", "multicast heuristic H1: pruned broadcast (§5.6)", true),
             algo("multicast-augmented", "multicast heuristic H2: augmented (§5.6)", true),

@@ -111,7 +111,7 @@ export const tests = [
       await expectStep(page, 'Step 0 / 15');
       await page.keyboard.press('End');
       await expectStep(page, 'Step 15 / 15');
-      await textWhere(byId(page, 'throughput'), 'throughput 29/24 offline', (t) => t.includes('29/24'));
+      await textWhere(byId(page, 'throughput'), 'throughput 29/24 offline', (t) => t === 'ρ* = 29/24 ≈ 1.2083 tasks per time unit');
       // Another page of the site, never visited, opens offline too (same files).
       await load(page, h.url('/#/square-partition?preset=square-7-1&algo=column-dp'));
       await visible(byId(page, 'player'), 'square page offline', LOAD_TIMEOUT);

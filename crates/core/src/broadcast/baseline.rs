@@ -38,6 +38,9 @@ pub struct Baseline {
     pub reason: Option<String>,
     /// Unidirectional model: the transfers as weighted matchings, `ρ = 1/χ`.
     pub colouring: Option<super::baseline_uni::Colouring>,
+    /// Unidirectional model, a tree: one period of its schedule (§6.6, one slot per matching;
+    /// `baseline_gantt`).
+    pub unidirectional_period: Option<super::unidirectional::Period>,
 }
 
 /// `max_v max(out(v), in(v))` for arc multiplicities `mu`, and the first port attaining it.

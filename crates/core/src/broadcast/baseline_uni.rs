@@ -40,13 +40,14 @@ pub struct Colouring {
     pub bipartite: bool,
     /// An odd cycle of the support (arc ids) when it is not bipartite.
     pub odd_cycle: Vec<usize>,
-    /// Matchings with their time per message (`Σ weight = χ`); empty when the support's
-    /// connected groups are too large for the exact matching program (König's value is exact
-    /// regardless).
+    /// Matchings with their time per message (`Σ weight = χ`); on a bipartite support too
+    /// large for the exact matching program, König's decomposition; empty only when that
+    /// support also holds a pair of opposite arcs (König's value is exact regardless).
     pub matchings: Vec<WeightedMatching>,
 }
 
-fn net_of(n: usize, arcs: &[Arc]) -> Net {
+/// The multicast network type over a platform's arcs.
+pub(super) fn net_of(n: usize, arcs: &[Arc]) -> Net {
     Net {
         n,
         arcs: arcs
@@ -98,7 +99,9 @@ pub fn colouring(n: usize, arcs: &[Arc], mu: &[u32]) -> Result<Colouring, SolveE
                     "internal error: König gives {chi} but the matchings need {value}"
                 )))
             }
-            Err(_) => Vec::new(),
+            // Too large for the exact matching program: König's decomposition, which any
+            // bipartite support without opposite arcs has.
+            Err(_) => super::baseline_gantt::konig(n, arcs, &demand).unwrap_or_default(),
         };
         (chi, matchings)
     } else {

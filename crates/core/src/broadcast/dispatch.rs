@@ -7,7 +7,10 @@
 use serde_json::{json, Value};
 
 use super::multicast::{self, MulticastSolution, MulticastStep};
-use super::unidirectional::{self, UniSolution, UniStep};
+use super::unidirectional::transform_run;
+use super::unidirectional::{
+    self, NodeKind, TransformSolution, TransformStep, UniSolution, UniStep,
+};
 use super::{
     solve_traced_within, BroadcastError, BroadcastInput, BroadcastSolution, PortModel, SizeLimits,
     Step,
@@ -28,6 +31,8 @@ pub enum Run {
     Multicast(Traced<MulticastSolution, MulticastStep>),
     /// Broadcast under the unidirectional model.
     Unidirectional(Traced<UniSolution, UniStep>),
+    /// A node transformation of §6.5 (`split-nodes`, `delta-port-nodes`).
+    Transformed(Traced<TransformSolution, TransformStep>),
 }
 
 /// The algorithm names offered for this instance (the default first).
@@ -53,6 +58,8 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
             "spt",
             "lp-heaviest-tree",
             "lp-usage-tree",
+            "split-nodes",
+            "delta-port-nodes",
         ]
     } else {
         &[
@@ -138,6 +145,20 @@ pub fn run_within(
         )));
     }
     let (p, s) = (&input.platform, input.source);
+    // §6.5: every node emulates another port model on the unidirectional platform.
+    let kind = match algorithm {
+        "split-nodes" => Some(NodeKind::Bidirectional),
+        "delta-port-nodes" => Some(NodeKind::DeltaPort),
+        _ => None,
+    };
+    if let Some(kind) = kind {
+        let run = if traced {
+            transform_run::run_traced(p, s, kind)
+        } else {
+            plain(transform_run::run(p, s, kind, &mut |_| {}))
+        };
+        return run.map(Run::Transformed);
+    }
     // A baseline under the unidirectional model runs in pipeline T, which reads the model.
     let route = if input.targets.is_none() && algorithm != "lp" {
         PortModel::Bidirectional
@@ -185,6 +206,7 @@ impl Run {
             Run::Broadcast(t) => t.solution.throughput.as_ref(),
             Run::Multicast(t) => t.solution.throughput.as_ref(),
             Run::Unidirectional(t) => t.solution.throughput.as_ref(),
+            Run::Transformed(t) => t.solution.throughput.as_ref(),
         }
     }
 
@@ -195,6 +217,7 @@ impl Run {
             Run::Broadcast(t) => t.trace.len(),
             Run::Multicast(t) => t.trace.len(),
             Run::Unidirectional(t) => t.trace.len(),
+            Run::Transformed(t) => t.trace.len(),
         }
     }
 
@@ -234,6 +257,7 @@ pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bo
         Run::Broadcast(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
         Run::Multicast(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
         Run::Unidirectional(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
+        Run::Transformed(t) => parts(t, json!(t.solution.status), &ctx, with_trace),
     };
     let objective = match run.throughput() {
         Some(rho) => crate::report::objective("throughput", rho),

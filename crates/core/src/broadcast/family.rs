@@ -7,7 +7,9 @@ use serde_json::Value;
 use super::dispatch::{self, Run};
 use super::multicast::net::Net;
 use super::multicast::{MulticastState, MULTICAST_PSEUDOCODE};
-use super::unidirectional::{UniState, UNIDIRECTIONAL_PSEUDOCODE};
+use super::unidirectional::{
+    transform_run, TransformState, UniState, TRANSFORM_PSEUDOCODE, UNIDIRECTIONAL_PSEUDOCODE,
+};
 use super::{
     schedule, verify_trees, BroadcastInput, Context, State, Status, BASELINE_PSEUDOCODE, PSEUDOCODE,
 };
@@ -85,6 +87,21 @@ impl Family for BroadcastFamily {
                 }
                 check_multicast(input, t)
             }
+            Run::Transformed(t) => {
+                for s in &t.trace.steps {
+                    captioned(s, &ctx, TRANSFORM_PSEUDOCODE.len())?;
+                }
+                transform_run::verify(p, &t.solution)?;
+                if t.trace.is_empty() || t.solution.usage.iter().all(Zero::is_zero) {
+                    return Ok(());
+                }
+                let end = t.trace.state_at(TransformState::default(), usize::MAX);
+                ensure(
+                    end.rho.as_ref() == Some(&t.solution.throughput)
+                        && end.usage == t.solution.usage,
+                    || "the replayed transformation differs from the solution".into(),
+                )
+            }
             Run::Unidirectional(t) => {
                 for s in &t.trace.steps {
                     captioned(s, &ctx, UNIDIRECTIONAL_PSEUDOCODE.len())?;
@@ -136,6 +153,23 @@ fn check_bidirectional(
             super::baseline_uni::verify(n, &arcs, &b.multiplicity, c)?;
             ensure(sol.throughput == Some(c.chi.recip()), || {
                 "the unidirectional baseline's throughput is not 1/χ".into()
+            })?;
+        }
+        let coloured = b
+            .colouring
+            .as_ref()
+            .is_some_and(|c| !c.matchings.is_empty());
+        ensure(
+            !coloured || sol.trees.is_empty() || b.unidirectional_period.is_some(),
+            || "a unidirectional baseline tree without its period".into(),
+        )?;
+        if let Some(period) = &b.unidirectional_period {
+            let tree = sol.trees.first().ok_or_else(|| {
+                Violation::from("a unidirectional period without its tree".to_owned())
+            })?;
+            super::baseline_gantt::verify(n, &arcs, input.source, tree, period)?;
+            ensure(!traced || state.uni_slots == period.slots, || {
+                "the replayed unidirectional slots differ".into()
             })?;
         }
     }

@@ -38,6 +38,7 @@
 //!   unidirectional) and the result document of formats.md §4.
 
 pub mod baseline;
+pub mod baseline_gantt;
 pub mod baseline_uni;
 pub mod colgen;
 #[cfg(test)]
@@ -66,6 +67,8 @@ mod tests_props;
 mod tests_random;
 #[cfg(test)]
 mod tests_uni_baselines;
+#[cfg(test)]
+mod tests_uni_gantt;
 pub mod unidirectional;
 
 use serde::Serialize;

@@ -125,12 +125,17 @@ pub(crate) fn run_baseline(
     } else {
         Vec::new()
     };
-    // A baseline that is a tree gets its Gantt chart too (states B8–B10 after T); the
-    // bidirectional schedule does not apply under the unidirectional model.
+    // A baseline that is a tree gets its Gantt chart too (states B8–B10 after T); under the
+    // unidirectional model, the slots of its matchings instead.
     let period = if is_tree && !uni {
         schedule_steps(net, &trees, emit)?
     } else {
         None
+    };
+    // Under the unidirectional model a tree gets the §6.6 period: its matchings as slots.
+    let uni_period = match (&colouring, trees.first()) {
+        (Some(c), Some(tree)) => uni_slots(n, arcs, s, tree, c, emit),
+        _ => None,
     };
     let (out, inn) = port_loads(n, arcs, &arc_usage);
     debug_assert!(out.iter().zip(&inn).all(|(o, i)| if uni {
@@ -165,8 +170,29 @@ pub(crate) fn run_baseline(
             complete,
             reason: None,
             colouring,
+            unidirectional_period: uni_period,
         }),
     })
+}
+
+/// The unidirectional period of a baseline tree (§6.6), one step per slot.
+fn uni_slots(
+    n: usize,
+    arcs: &[crate::platform::Arc],
+    s: usize,
+    tree: &WeightedTree,
+    c: &baseline_uni::Colouring,
+    emit: &mut impl FnMut(Step),
+) -> Option<super::unidirectional::Period> {
+    let period = super::baseline_gantt::tree_period(n, arcs, s, tree, c)?;
+    for (index, slot) in period.slots.iter().enumerate() {
+        emit(Step::UniSlot {
+            index,
+            slot: slot.clone(),
+            length: period.length.clone(),
+        });
+    }
+    Some(period)
 }
 
 /// An overlay that is not defined on this platform (§7.3: no route for a logical edge, "n/a"
@@ -211,6 +237,7 @@ fn undefined(
             complete: None,
             reason: Some(reason.to_owned()),
             colouring: None,
+            unidirectional_period: None,
         }),
     }
 }

@@ -40,6 +40,7 @@ pub const BASELINE_PSEUDOCODE: &[&str] = &[
     "loads: out(v) = Σ μ_e·c_e over out(v), in(v) likewise",
     "ρ = 1 / max port load (the bottleneck port)",
     "unidirectional: ρ = 1/χ, χ = least time of matchings covering μ_e·c_e (bipartite: max_v out(v) + in(v), König)",
+    "unidirectional period: one slot per matching, x_M = its time·ρ; each tree arc's ρ messages poured into its slots",
 ];
 
 /// What the figure shows after some steps.
@@ -113,6 +114,8 @@ pub struct State {
     pub bottleneck: Option<(usize, Side)>,
     /// Baseline throughput (`Some(None)`: `+∞`).
     pub baseline_throughput: Option<Option<Q>>,
+    /// Unidirectional baseline tree: the slots of its period so far (§6.6).
+    pub uni_slots: Vec<crate::broadcast::unidirectional::Slot>,
     /// Why the baseline is not defined on this platform ("n/a"), once known.
     pub undefined: Option<String>,
     /// Column generation: names of the starting trees.
@@ -300,6 +303,7 @@ impl Replay for State {
             Step::Coloured { chi, .. } => {
                 self.baseline_throughput = Some(chi.is_positive().then(|| chi.recip()));
             }
+            Step::UniSlot { slot, .. } => self.uni_slots.push(slot.clone()),
             Step::Undefined { reason, .. } => {
                 self.undefined = Some(reason.clone());
                 self.baseline_throughput = Some(Some(Q::zero()));

@@ -100,7 +100,10 @@ pub struct LuSolution {
     pub column_owners: Option<Vec<usize>>,
     /// `owners[i][j]`: the processor of block `(i+1, j+1)`.
     pub owners: Vec<Vec<usize>>,
-    /// The block simulator's steps (§3.2).
+    /// The block simulator's steps (§3.2): `cost(k)`, `LB(k)`, `comm(k)` and the blocks per
+    /// processor. Written `step_costs` in the result document, whose `steps` counts the trace
+    /// (formats.md §4).
+    #[serde(rename = "step_costs")]
     pub steps: Vec<StepCost>,
     /// `Σ cost(k)`, the objective.
     #[serde(

@@ -47,6 +47,18 @@ mod tests {
         );
         assert_eq!(doc["column_owners"], json!([2, 1, 0, 0, 1, 0, 2, 0, 1, 0]));
         assert_eq!(doc["steps"], json!(t.trace.len()));
+        // The per-step costs survive beside the step count (§1.5's reversed DP row, with
+        // n = B = 10, in the 2D simulator: each cost times the n − k trailing rows).
+        let costs: Vec<&str> = doc["step_costs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["cost"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            costs,
+            ["135/1", "120/1", "84/1", "60/1", "45/1", "32/1", "18/1", "10/1", "3/1"]
+        );
         let trace = doc["trace"].as_array().unwrap();
         assert_eq!(trace.len(), t.trace.len());
         assert!(trace

@@ -100,7 +100,7 @@ fn solutions_serialise_with_algorithm_names_and_exact_numbers() {
     assert_eq!(json["scheme"], "2d-dp");
     assert_eq!(json["total_cost"], "3545/9");
     assert_eq!(json["perfect_balance"], "285/1");
-    assert_eq!(json["steps"][5]["cost"], "200/9");
+    assert_eq!(json["step_costs"][5]["cost"], "200/9");
     assert_eq!(json["virtual_grid"]["heights"][2], "1/38");
     assert_eq!(json["owners"][0][0], 5);
     let names: Vec<String> = Scheme::ALL

@@ -8,7 +8,9 @@ use std::rc::Rc;
 
 use hetlab_core::broadcast::dispatch::Run;
 use hetlab_core::broadcast::multicast::{self, MulticastState, MULTICAST_PSEUDOCODE};
-use hetlab_core::broadcast::unidirectional::{UniState, UNIDIRECTIONAL_PSEUDOCODE};
+use hetlab_core::broadcast::unidirectional::{
+    TransformState, UniState, TRANSFORM_PSEUDOCODE, UNIDIRECTIONAL_PSEUDOCODE,
+};
 use hetlab_core::broadcast::{step, State, Status, WeightedTree, BASELINE_PSEUDOCODE, PSEUDOCODE};
 use hetlab_core::instance::Broadcast;
 use hetlab_core::platform::{Arc, NodeId};
@@ -110,6 +112,7 @@ pub fn step_view(
                 <>
                     { trees_list(&s.trees, &ids, &arcs, "trees") }
                     { gantt(&ids, &s) }
+                    if !s.uni_slots.is_empty() { { gantt_svg(&bd::unidirectional_gantt(&ids, &arcs, &s.uni_slots), "One period of the tree under the unidirectional model: each slot is a matching (no node sends and receives at once), coloured by matching.") } }
                 </>
             };
             GraphView {
@@ -164,6 +167,30 @@ pub fn step_view(
                 },
             }
         }
+        Run::Transformed(t) => {
+            let s = t.trace.state_at(TransformState::default(), k);
+            let ctx = step::Context {
+                ids: &ids,
+                arcs: &arcs,
+            };
+            let last = at(&t.trace, k);
+            let done = k >= t.trace.len();
+            GraphView {
+                figure: Rc::new(bd::transformed(&inst.platform, inst.source, &s)),
+                caption: last.map_or(intro, |st| st.caption(&ctx)),
+                line: last.map(|st| st.phase().line),
+                pseudocode: TRANSFORM_PSEUDOCODE,
+                results: html! {
+                    <>
+                        <h2>{"Result (node transformation, §6.5)"}</h2>
+                        { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some(), "ρ") }
+                        { transform_panel(&s, &ids) }
+                        { phase_buttons(&t.trace.steps, player, on_action) }
+                    </>
+                },
+                below: Html::default(),
+            }
+        }
         Run::Unidirectional(t) => {
             let s = t.trace.state_at(UniState::new(arcs.len()), k);
             let ctx = multicast::Context {
@@ -203,6 +230,25 @@ pub fn step_view(
                 },
             }
         }
+    }
+}
+
+/// The transformation so far: nodes rewritten, the network's size, the column generation's
+/// bracket, and the check against the spec's reference value.
+fn transform_panel(s: &TransformState, ids: &[NodeId]) -> Html {
+    let names: Vec<String> = s
+        .done
+        .iter()
+        .filter_map(|&v| ids.get(v))
+        .map(ToString::to_string)
+        .collect();
+    html! {
+        <div data-testid="transform">
+            if !names.is_empty() { <p data-testid="transform-nodes">{format!("Rewritten: {}.", names.join(", "))}</p> }
+            if let Some((images, internal)) = s.network { <p data-testid="transform-network">{format!("Transformed network: {images} unidirectional nodes, {internal} free internal arcs.")}</p> }
+            if let Some((lower, upper)) = s.rounds.last() { <p data-testid="transform-rounds">{format!("Column generation, {} round(s): {} ≤ ρ ≤ {}", s.rounds.len(), frac(lower), upper.as_ref().map_or_else(|| "—".to_owned(), frac))}</p> }
+            if let Some(r) = &s.reference { <p class="why" data-testid="transform-check">{format!("{}: {}", r.name, r.value.as_ref().map_or_else(|| "∞".to_owned(), frac))}</p> }
+        </div>
     }
 }
 

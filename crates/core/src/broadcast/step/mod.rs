@@ -316,6 +316,20 @@ pub enum Step {
         /// The matchings and their time per message (may be empty on large platforms).
         matchings: Vec<crate::broadcast::unidirectional::WeightedMatching>,
     },
+    /// T (unidirectional model, a tree): one slot of its period (§6.6): a matching's
+    /// transfers run together, each node in at most one of them.
+    UniSlot {
+        /// Slot index.
+        index: usize,
+        /// The slot (fractions of one time unit).
+        slot: crate::broadcast::unidirectional::Slot,
+        /// The period's length (1: the matchings fill each time unit).
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
+        length: Q,
+    },
     /// T: the baseline is not defined on this platform ("n/a" in §9: a logical edge without a
     /// route).
     Undefined {
@@ -416,6 +430,7 @@ impl trace::Step for Step {
             Step::Improved { .. } => ("search", 1),
             Step::Loaded { .. } => ("loads", 2),
             Step::Coloured { .. } => ("loads", 4),
+            Step::UniSlot { .. } => ("slots", 5),
         };
         Phase { name, line }
     }
@@ -526,6 +541,21 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
             };
             let split = if matchings.is_empty() { String::new() } else { format!(" ({} matchings)", matchings.len()) };
             format!("Scheduled one message of the baseline under the unidirectional model: {how}{split}; throughput 1/χ = {}.", if chi.is_positive() { frac(&chi.recip()) } else { "∞".to_owned() })
+        }
+        Step::UniSlot { index, slot, length } => {
+            let moves: Vec<String> = slot
+                .arcs
+                .iter()
+                .map(|t| format!("{} moves {} message(s)", ctx.arc(t.arc), frac(&t.messages)))
+                .collect();
+            format!(
+                "Slot {} of the unidirectional period, from {} to {} (the period lasts {}): {}; no node sends or receives two messages at once.",
+                index + 1,
+                frac(&slot.start),
+                frac(&(&slot.start + &slot.length)),
+                frac(length),
+                moves.join(", ")
+            )
         }
         Step::Undefined { name, reason } => format!("The {name} baseline is not defined on this platform (n/a): {reason}."),
     }

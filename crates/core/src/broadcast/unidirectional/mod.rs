@@ -6,7 +6,9 @@
 //!
 //! Module map: `matching.rs` (conflict graph, maximum-weight matching by subset program, odd
 //! cycles), `colgen.rs` (restricted master and pricing loop), `gantt.rs` (slots, water filling,
-//! `verify`), `transform.rs` (§6.5), `step.rs` / `state.rs` (trace and view model), `run.rs`.
+//! `verify`), `transform.rs` (§6.5), `transform_run.rs` +
+//! `transform_step.rs` (§6.5 as the algorithms `split-nodes` and `delta-port-nodes`: steps,
+//! captions, view model, verifier), `step.rs` / `state.rs` (trace and view model), `run.rs`.
 //! The network type, LP-F and Chu–Liu/Edmonds come from `broadcast::multicast`.
 //!
 //! # Performance (native release, `benches/broadcast_um.rs`, random platforms, 4 arcs/node)
@@ -27,7 +29,11 @@ pub mod state;
 pub mod step;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_transform;
 pub mod transform;
+pub mod transform_run;
+mod transform_step;
 
 use serde::Serialize;
 
@@ -39,6 +45,8 @@ pub use run::{
 pub use state::UniState;
 pub use step::{PricedRound, UniStep, UNIDIRECTIONAL_PSEUDOCODE};
 pub use transform::{transformed_throughput, NodeKind};
+pub use transform_run::{TransformSolution, TransformStep, TRANSFORM_PSEUDOCODE};
+pub use transform_step::TransformState;
 
 use crate::broadcast::multicast::net::{Objective, Status};
 use crate::broadcast::WeightedTree;

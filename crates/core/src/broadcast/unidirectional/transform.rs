@@ -14,7 +14,7 @@ use crate::platform::Platform;
 use crate::rational::Q;
 
 /// How a node talks to its neighbours (§1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum NodeKind {
     /// One transfer at a time, sending or receiving.
@@ -25,6 +25,36 @@ pub enum NodeKind {
     DeltaPort,
 }
 
+/// What a node of the transformed network stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// The original node, kept as it is (unidirectional).
+    Whole,
+    /// A bidirectional node's receiving half `v_in`.
+    In,
+    /// A bidirectional node's sending half `v_out`.
+    Out,
+    /// A Δ-port node's hub `v_h`.
+    Hub,
+    /// A Δ-port node's sender for one outgoing arc.
+    Sender,
+    /// A Δ-port node's receiver for one incoming arc.
+    Receiver,
+}
+
+/// A node of the transformed network: the original node, its role, and the original arc of a
+/// sender or receiver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Image {
+    /// The original node.
+    pub node: usize,
+    /// What this image does for it.
+    pub role: Role,
+    /// The arc a sender or receiver serves.
+    pub arc: Option<usize>,
+}
+
 /// A transformed network and where its source is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Transformed {
@@ -32,6 +62,11 @@ pub struct Transformed {
     pub net: Net,
     /// The source's image.
     pub source: usize,
+    /// What each node of `net` stands for.
+    pub images: Vec<Image>,
+    /// Internal (0-cost) arcs, which come first in `net`: original arc `k` is arc
+    /// `internal + k`.
+    pub internal: usize,
 }
 
 /// Rewrites `net` so that a unidirectional one-port schedule of the result is a schedule of the
@@ -53,11 +88,14 @@ pub fn transform(net: &Net, s: usize, kinds: &[NodeKind]) -> Transformed {
     let mut tail = vec![0; net.arcs.len()];
     let mut head = vec![0; net.arcs.len()];
     let mut source = 0;
+    let mut images = Vec::new();
     for v in 0..net.n {
         let first = out.n;
+        let image = |role, arc| Image { node: v, role, arc };
         match kind(v) {
             NodeKind::Unidirectional => {
                 out.n += 1;
+                images.push(image(Role::Whole, None));
                 for (k, a) in net.arcs.iter().enumerate() {
                     if a.from == v {
                         tail[k] = first;
@@ -69,6 +107,7 @@ pub fn transform(net: &Net, s: usize, kinds: &[NodeKind]) -> Transformed {
             }
             NodeKind::Bidirectional => {
                 out.n += 2;
+                images.extend([image(Role::In, None), image(Role::Out, None)]);
                 out.arcs.push(free(first, first + 1));
                 for (k, a) in net.arcs.iter().enumerate() {
                     if a.from == v {
@@ -81,9 +120,14 @@ pub fn transform(net: &Net, s: usize, kinds: &[NodeKind]) -> Transformed {
             }
             NodeKind::DeltaPort => {
                 out.n += 1;
+                images.push(image(Role::Hub, None));
                 for (k, a) in net.arcs.iter().enumerate() {
-                    for (end, side) in [(a.from == v, &mut tail), (a.to == v, &mut head)] {
+                    for (end, side, role) in [
+                        (a.from == v, &mut tail, Role::Sender),
+                        (a.to == v, &mut head, Role::Receiver),
+                    ] {
                         if end {
+                            images.push(image(role, Some(k)));
                             side[k] = out.n;
                             out.arcs.push(free(first, out.n));
                             out.arcs.push(free(out.n, first));
@@ -97,6 +141,7 @@ pub fn transform(net: &Net, s: usize, kinds: &[NodeKind]) -> Transformed {
             source = first;
         }
     }
+    let internal = out.arcs.len();
     for (k, a) in net.arcs.iter().enumerate() {
         out.arcs.push(NetArc {
             from: tail[k],
@@ -104,7 +149,12 @@ pub fn transform(net: &Net, s: usize, kinds: &[NodeKind]) -> Transformed {
             c: a.c.clone(),
         });
     }
-    Transformed { net: out, source }
+    Transformed {
+        net: out,
+        source,
+        images,
+        internal,
+    }
 }
 
 /// The optimal broadcast throughput of `platform` when node `v` behaves as `kinds[v]`

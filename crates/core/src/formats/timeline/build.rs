@@ -93,6 +93,15 @@ pub(super) fn broadcast(inst: &Broadcast, name: &str, run: &BroadcastRun) -> Opt
     };
     match run {
         BroadcastRun::Broadcast(t) => {
+            let uni = t
+                .solution
+                .baseline
+                .as_ref()
+                .and_then(|b| b.unidirectional_period.as_ref());
+            if let Some(period) = uni {
+                uni_bars(&mut out, &arcs, period, &add)?;
+                return Some(out);
+            }
             let period = t.solution.period.as_ref()?;
             for b in crate::broadcast::gantt::bars(&arcs, period)
                 .iter()
@@ -116,32 +125,42 @@ pub(super) fn broadcast(inst: &Broadcast, name: &str, run: &BroadcastRun) -> Opt
                 .map(crate::periodic::Slot::end)
                 .collect();
         }
-        BroadcastRun::Unidirectional(t) => {
-            for s in &t.solution.period.slots {
-                let end = s.end();
-                for sa in &s.arcs {
-                    let a = arcs.get(sa.arc)?;
-                    let label = format!(
-                        "{} message(s), matching M{}",
-                        frac(&sa.messages),
-                        s.matching + 1
-                    );
-                    add(
-                        &mut out,
-                        a.from,
-                        a.to,
-                        (&s.start, &end),
-                        format!("matching {}", s.matching + 1),
-                        label,
-                    );
-                }
-                out.marks.push(end);
-            }
-            out.end = t.solution.period.length.clone();
-        }
-        BroadcastRun::Multicast(_) => return None,
+        BroadcastRun::Unidirectional(t) => uni_bars(&mut out, &arcs, &t.solution.period, &add)?,
+        BroadcastRun::Multicast(_) | BroadcastRun::Transformed(_) => return None,
     }
     Some(out)
+}
+
+/// The bars of a unidirectional period (§6.6), coloured by matching; `None` for an arc id
+/// outside the platform.
+fn uni_bars(
+    out: &mut Timeline,
+    arcs: &[crate::platform::Arc],
+    period: &crate::broadcast::unidirectional::Period,
+    add: &impl Fn(&mut Timeline, usize, usize, (&Q, &Q), String, String),
+) -> Option<()> {
+    for s in &period.slots {
+        let end = s.end();
+        for sa in &s.arcs {
+            let a = arcs.get(sa.arc)?;
+            let label = format!(
+                "{} message(s), matching M{}",
+                frac(&sa.messages),
+                s.matching + 1
+            );
+            add(
+                out,
+                a.from,
+                a.to,
+                (&s.start, &end),
+                format!("matching {}", s.matching + 1),
+                label,
+            );
+        }
+        out.marks.push(end);
+    }
+    out.end = period.length.clone();
+    Some(())
 }
 
 /// A scatter (scatter.md §1.3): the root's sends, then each processor's reception and

@@ -55,7 +55,7 @@ pub fn placed(s: &ChainsState) -> bool {
     let n = s.prefix.len().saturating_sub(1);
     let untouched =
         s.separators.iter().rev().skip(1).all(|&x| x == 0) && s.separators.last() == Some(&n);
-    s.result.is_some() || s.probes > 0 || s.rounds > 0 || !s.splits.is_empty() || !untouched
+    s.result.is_some() || s.probes > 0 || s.rounds > 0 || !s.rb.nodes.is_empty() || !untouched
 }
 
 /// Maps task index `i` (`0..=N`) to x.

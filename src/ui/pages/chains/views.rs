@@ -86,7 +86,7 @@ pub fn now(s: &ChainsState) -> Html {
             if !s.candidates.is_empty() && s.candidates.len() <= 24 {
                 <dt>{"NICOL candidates"}</dt><dd>{list(s.candidates.iter().map(frac))}</dd>
             }
-            if !s.splits.is_empty() { <dt>{"RB splits so far"}</dt><dd>{s.splits.len()}</dd> }
+            if !s.rb.order.is_empty() { <dt>{"RB splits so far"}</dt><dd>{s.rb.order.len()}</dd> }
             if let Some(best) = best {
                 <dt>{"Orders tried"}</dt><dd>{format!("{}, best {}", s.cp_values.len(), frac(best))}</dd>
             }

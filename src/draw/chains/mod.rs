@@ -14,6 +14,9 @@ mod shapes;
 mod tests;
 #[cfg(test)]
 mod tests_histogram;
+#[cfg(test)]
+mod tests_tree;
+pub mod tree;
 
 pub use panels::{current, summary, value_range};
 pub use shapes::*;

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod editor;
+pub mod rb;
 pub mod scaling;
 pub mod views;
 
@@ -112,7 +113,7 @@ impl FamilyPage for ChainsPage {
             pseudocode: PSEUDOCODE,
             side,
             legend,
-            below: dp_table(&s),
+            below: html! { <>{ dp_table(&s) }{ rb::rb_panel(&s, ctx.algo) }</> },
             after,
             svg: Some(Rc::new(move || {
                 (

@@ -45,7 +45,14 @@ fn ex2_draws_the_whole_tree_and_highlights_the_node_being_split() {
     assert_eq!(probe::count(&v.drawing.shapes, "rb-current"), 0);
     assert_eq!(probe::count(&v.drawing.shapes, "rb-edge"), 6);
     let labels = probe::texts(&v.drawing.shapes);
-    for l in ["P1..P4", "tasks 1..12", "load 7", "s2 = 6", "P3..P4", "load 17/2"] {
+    for l in [
+        "P1..P4",
+        "tasks 1..12",
+        "load 7",
+        "s2 = 6",
+        "P3..P4",
+        "load 17/2",
+    ] {
         assert!(labels.contains(&l), "{l} in {labels:?}");
     }
     let current: Vec<Vec<String>> = splits

@@ -91,13 +91,22 @@ pub fn rb_tree(t: &RbTree) -> Option<TreeView> {
             if level + 1 < LEVELS {
                 for child in [c.right, c.left] {
                     let (cx, cw) = span(&t.nodes[child], base);
-                    out.insert(0, line(x + w / 2.0, y + BOX_H, cx + cw / 2.0, y + ROW, "rb-edge"));
+                    out.insert(
+                        0,
+                        line(x + w / 2.0, y + BOX_H, cx + cw / 2.0, y + ROW, "rb-edge"),
+                    );
                     stack.push(child);
                 }
             }
             let label = format!("s{} = {}", c.q, c.s_q);
             if fits(&label, w) {
-                out.push(text(x + w / 2.0, y + BOX_H + 13.0, label, "rb-cut", Anchor::Middle));
+                out.push(text(
+                    x + w / 2.0,
+                    y + BOX_H + 13.0,
+                    label,
+                    "rb-cut",
+                    Anchor::Middle,
+                ));
             }
         }
     }
@@ -144,10 +153,17 @@ fn node(n: &RbNode, current: bool, (x, y, w): (f64, f64, f64), out: &mut Vec<Sha
         fill: (n.p == n.r).then(|| colour(n.p - 1)),
         tip: Some(describe(n)),
     });
-    let lines = [n.procs(), n.tasks(), format!("load {}", short(&n.load))];
+    let count = n.end.saturating_sub(n.start);
+    let load = short(&n.load);
+    // Each line's spellings, longest first: the first that fits the box is drawn.
+    let lines = [
+        vec![n.procs(), format!("{}–{}", n.p, n.r)],
+        vec![n.tasks(), format!("{count} tasks"), count.to_string()],
+        vec![format!("load {load}"), load, approx(&n.load)],
+    ];
     let cx = x + w / 2.0;
-    for (k, l) in lines.into_iter().enumerate() {
-        if fits(&l, w) {
+    for (k, spellings) in lines.into_iter().enumerate() {
+        if let Some(l) = spellings.into_iter().find(|l| fits(l, w)) {
             #[allow(clippy::cast_precision_loss)]
             let ly = y + 14.0 + 14.0 * k as f64;
             let class = if k == 0 { "rb-procs" } else { "rb-label" };
@@ -163,11 +179,7 @@ fn hidden(t: &RbTree, top: usize, from: usize, to: usize, shown: usize) -> Optio
         return None;
     }
     let height = t.height();
-    let mut s = format!(
-        "Levels {}–{} of {height} are drawn",
-        from + 1,
-        to + 1
-    );
+    let mut s = format!("Levels {}–{} of {height} are drawn", from + 1, to + 1);
     if top != 0 {
         let path: Vec<String> = t.path(top).iter().map(|&k| t.nodes[k].procs()).collect();
         s.push_str(&format!(

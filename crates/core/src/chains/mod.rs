@@ -24,6 +24,7 @@ pub mod cp;
 mod dp;
 mod exhaustive;
 pub mod family;
+pub mod gallery;
 mod heuristics;
 mod limits;
 mod nicol;

@@ -24,7 +24,7 @@ use crate::draw::chains::{figure, to_svg_document, value_range, Drawing};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ChainsField;
-use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, shown, Compared};
+use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, scenes, shown, Compared};
 
 const DEFAULT_PRESET: &str = "chains-ex2";
 const LAST_KEY: &str = "hetlab.chains.v1";
@@ -86,6 +86,7 @@ impl FamilyPage for ChainsPage {
                 { ctx.phases(&t.trace.steps) }
                 <h2>{"Now"}</h2>
                 { now(&s) }
+                { scenes() }
             </>
         };
         let legend = html! {

@@ -42,10 +42,9 @@ pub fn rb_panel(s: &ChainsState, algo: &str) -> Html {
             </div>
         };
     };
-    let now = s
-        .rb
-        .current_node()
-        .map_or_else(|| "none at this step".to_owned(), describe);
+    let now =
+        s.rb.current_node()
+            .map_or_else(|| "none at this step".to_owned(), describe);
     html! {
         <div class="working" data-testid="chains-rb">
             <h3>{"RB's recursion tree"}</h3>

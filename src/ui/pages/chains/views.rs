@@ -2,6 +2,7 @@
 //! `draw::chains` as inline SVG), the state of the search in words, the DP table of small
 //! instances, and the table of every algorithm on this instance.
 
+use hetlab_core::chains::gallery::SCENES;
 use hetlab_core::chains::{Algorithm, ChainsError, ChainsSolution, ChainsState};
 use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
@@ -38,6 +39,22 @@ pub fn cp_svg(d: &Drawing) -> Html {
             { shapes_data(&d.shapes) }
             <p class="muted">{"Each order is solved exactly (exact bisection); CP keeps the best. Averages barely move with R, the best improves slowly."}</p>
         </div>
+    }
+}
+
+/// The scenes of chains.md §10, one click each (`chains::gallery`).
+pub fn scenes() -> Html {
+    html! {
+        <>
+            <h2>{"Scenes"}</h2>
+            <ul class="chains-scenes" data-testid="chains-scenes">
+                { for SCENES.iter().map(|sc| {
+                    let step = sc.step.map(|k| format!("&step={k}")).unwrap_or_default();
+                    let href = format!("#/chains?preset={}&algo={}{step}", sc.preset, sc.algo);
+                    html! { <li><a {href}>{sc.title}</a>{": "}<span class="muted">{sc.look}</span></li> }
+                }) }
+            </ul>
+        </>
     }
 }
 

@@ -86,6 +86,13 @@ export const tests = [
       const fewer = String(2 * splits.length - 1);
       await textWhere(byId(page, 'chains-rb-nodes'), `${fewer} nodes`, (t) => t === fewer);
       check(page.url().includes(`step=${total - 2}`), `the step is in the URL: ${page.url()}`);
+      // Every algorithm side by side, each with the time it took in this browser (a number;
+      // its value is not asserted).
+      const table = byId(page, 'chains-compare');
+      const head = await table.locator('thead th').allTextContents();
+      check(head[4] === 'time (ms)', `comparison columns: ${head.join(' | ')}`);
+      const times = await table.locator('tbody tr td:nth-child(5)').allTextContents();
+      check(times.length === 10 && times.every((t) => /^\d+\.\d\d$/.test(t)), `times: ${times.join(' ')}`);
     },
   },
   {

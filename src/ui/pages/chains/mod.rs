@@ -12,7 +12,7 @@ pub mod views;
 use std::rc::Rc;
 
 use hetlab_core::chains::family::ChainsFamily;
-use hetlab_core::chains::{compare, cp, ChainsState, PSEUDOCODE};
+use hetlab_core::chains::{compared, cp, solve_input, ChainsInput, ChainsState, PSEUDOCODE};
 use hetlab_core::family::RunOf;
 use hetlab_core::instance::{Chains, Instance};
 use hetlab_core::share;
@@ -44,6 +44,18 @@ pub struct ChainsExtra {
     cp: Option<Rc<Drawing>>,
 }
 
+/// Every compared algorithm on `input`, each timed in this browser (in the solver worker).
+fn timed(input: &ChainsInput) -> Vec<Compared> {
+    use crate::ui::dom::now_ms;
+    compared()
+        .map(|a| {
+            let t0 = now_ms();
+            let r = solve_input(input, a);
+            (a, r, now_ms() - t0)
+        })
+        .collect()
+}
+
 impl FamilyPage for ChainsPage {
     type F = ChainsFamily;
     type Extra = ChainsExtra;
@@ -57,7 +69,7 @@ impl FamilyPage for ChainsPage {
         let small = i.weights.len().saturating_mul(i.speeds.len()) <= COMPARE_MAX;
         ChainsExtra {
             range: value_range(&run.solution.ideal, &run.trace.steps),
-            compare: small.then(|| Rc::new(compare(&i))),
+            compare: small.then(|| Rc::new(timed(&i))),
             cp: (algorithm == "cp-random")
                 .then(|| Rc::new(cp_histogram(&cp::imbalances(&run.solution)))),
         }

@@ -100,7 +100,6 @@ mod tests {
     use crate::chains::{solve_traced, ChainStep, ChainsState};
     use crate::instance::Instance;
     use crate::rational::Q;
-    use crate::trace::Replay;
 
     fn count(steps: &[ChainStep], f: impl Fn(&ChainStep) -> bool) -> usize {
         steps.iter().filter(|s| f(s)).count()

@@ -1,7 +1,9 @@
-// Issue 11, item 3 (chains.md §5.1, §10): RB's recursion tree on the chains page. The page's
-// numbers (nodes built, the root's split, the node split at a step) are compared whole with the
-// native core's trace (`hetlab solve --trace`), on EX6 (5 processors) and on the 615 400-task
-// preset (256 processors: the tree shows a window and says what it hides).
+// Issue 11, item 3 (chains.md §5.1, §10) on the chains page. chains-rb-tree and chains-rb-deep:
+// RB's recursion tree; its numbers (nodes built, the root's split, the node split at a step) are
+// compared whole with the native core's trace (`hetlab solve --trace`), on EX6 (5 processors;
+// also the comparison table's time column) and on the 615 400-task preset (256 processors: the
+// tree shows a window and says what it hides). chains-scenes: every §10 scene link opens its
+// preset, algorithm and step (step counts and captions compared with the native trace).
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -174,10 +174,16 @@ pub fn focusable_in(node: &yew::NodeRef) -> Vec<web_sys::HtmlElement> {
         .collect()
 }
 
-/// `performance.now()` in milliseconds (0 without a window).
+/// `performance.now()` in milliseconds, on the page or in the solver worker (its global scope
+/// has `performance` too); 0 where there is none.
 #[must_use]
 pub fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
+        .or_else(|| {
+            js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+                .ok()
+                .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        })
         .map_or(0.0, |p| p.now())
 }

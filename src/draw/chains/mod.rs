@@ -14,6 +14,9 @@ mod shapes;
 mod tests;
 #[cfg(test)]
 mod tests_histogram;
+#[cfg(test)]
+mod tests_tree;
+pub mod tree;
 
 pub use panels::{current, summary, value_range};
 pub use shapes::*;
@@ -55,7 +58,7 @@ pub fn placed(s: &ChainsState) -> bool {
     let n = s.prefix.len().saturating_sub(1);
     let untouched =
         s.separators.iter().rev().skip(1).all(|&x| x == 0) && s.separators.last() == Some(&n);
-    s.result.is_some() || s.probes > 0 || s.rounds > 0 || !s.splits.is_empty() || !untouched
+    s.result.is_some() || s.probes > 0 || s.rounds > 0 || !s.rb.nodes.is_empty() || !untouched
 }
 
 /// Maps task index `i` (`0..=N`) to x.

@@ -36,6 +36,18 @@ fn time(runs: usize, mut f: impl FnMut()) -> f64 {
     t[t.len() / 2]
 }
 
+/// The chains rows alone (`#/bench?only=chains`, issue 11's table).
+fn chains_rows() -> Vec<Row> {
+    super::chains::bench::rows(&|runs, f| time(runs, f))
+        .into_iter()
+        .map(|(name, median_ms, runs)| Row {
+            name,
+            median_ms,
+            runs,
+        })
+        .collect()
+}
+
 fn measure() -> Vec<Row> {
     let mut rows = Vec::new();
     for n in [10, 100, 500] {
@@ -80,13 +92,7 @@ fn measure() -> Vec<Row> {
     for (name, runs, f) in crate::ui::pages::divisible::bench::cases() {
         rows.push(row(name, runs, f));
     }
-    for (name, median_ms, runs) in super::chains::bench::rows(&|runs, f| time(runs, f)) {
-        rows.push(Row {
-            name,
-            median_ms,
-            runs,
-        });
-    }
+    rows.extend(chains_rows());
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     rows.push(Row {
@@ -219,7 +225,9 @@ pub fn Bench() -> Html {
     let rows = use_state(Vec::<Row>::new);
     // `#/bench?panic=1` panics on purpose, after the page is drawn: the browser test of the
     // bug notice (`install_panic_notice`) needs a panic, and the product has none to give.
-    let deliberate = crate::ui::use_nav().route.query.flag("panic");
+    let nav = crate::ui::use_nav();
+    let deliberate = nav.route.query.flag("panic");
+    let only_chains = nav.route.query.get("only") == Some("chains");
     use_effect_with(deliberate, |&panic| {
         assert!(
             !panic,
@@ -228,12 +236,19 @@ pub fn Bench() -> Html {
     });
     let run = {
         let rows = rows.clone();
-        Callback::from(move |_: MouseEvent| rows.set(measure()))
+        Callback::from(move |_: MouseEvent| {
+            rows.set(if only_chains {
+                chains_rows()
+            } else {
+                measure()
+            });
+        })
     };
     html! {
         <section data-testid="bench">
             <h1>{"Benchmarks in this browser"}</h1>
-            <p class="muted">{"Median wall time of the core's solvers compiled to WebAssembly, measured here with performance.now()."}</p>
+            <p class="muted">{"Median wall time of the core's solvers compiled to WebAssembly, measured here with performance.now()."}
+                if only_chains { {" Only the chain-partitioning rows (remove ?only=chains for every family)."} }</p>
             <button class="primary" onclick={run} data-testid="bench-run">{"Run the benchmarks"}</button>
             if !rows.is_empty() {
                 <table data-testid="bench-results">

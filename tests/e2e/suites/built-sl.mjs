@@ -28,7 +28,7 @@ function hetlabBin() {
 }
 
 /** Runs the native command line; its standard output without the final newline. */
-function native(args, input) {
+export function native(args, input) {
   const out = execFileSync(hetlabBin(), args, { input, encoding: 'utf8', maxBuffer: 64 << 20 });
   return out.replace(/\n$/, '');
 }

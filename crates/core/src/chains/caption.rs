@@ -144,9 +144,12 @@ impl Step for ChainStep {
                 };
                 format!("The optimum lies in [{}, {}] ({why}).", show(lb), show(ub))
             }
-            ChainStep::RbSplit { p, q, r, target, s_q } => format!(
-                "Split P{p}..P{r} after P{q}: the left half's share of the work ends near {}, so s_{q} = {s_q}.",
-                show(target)
+            ChainStep::RbSplit { p, q, r, target, s_q, start, end, left_load, right_load } => format!(
+                "Split P{p}..P{r} (tasks {}..{end}) after P{q}: the left half's share of the work ends near {}, so s_{q} = {s_q}; per unit of speed the left half carries {}, the right half {}.",
+                start + 1,
+                show(target),
+                show(left_load),
+                show(right_load)
             ),
             ChainStep::MpSep { p, target, s_p } => format!(
                 "P1..P{p} should hold {} by speed: placed s_{p} = {s_p}, the closest prefix.",

@@ -32,12 +32,19 @@ pub fn rb(ctx: &mut Ctx<'_>) -> Vec<usize> {
         let num = u128::from(c.w[a]) * den + wtot * u128::from(c.epre[q] - c.epre[p - 1]);
         let s_q = c.closest(num, den, a, z);
         s[q] = s_q;
-        ctx.out.step(|| ChainStep::RbSplit {
-            p,
-            q,
-            r,
-            target: ratio(num, den),
-            s_q,
+        ctx.out.step(|| {
+            let part = |x: usize, y: usize, e: u64| ratio(c.seg(x, y).into(), e.max(1).into());
+            ChainStep::RbSplit {
+                p,
+                q,
+                r,
+                target: ratio(num, den),
+                s_q,
+                start: a,
+                end: z,
+                left_load: part(a, s_q, c.epre[q] - c.epre[p - 1]),
+                right_load: part(s_q, z, c.epre[r] - c.epre[q]),
+            }
         });
         stack.push((q + 1, r));
         stack.push((p, q));

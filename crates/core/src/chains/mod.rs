@@ -24,11 +24,13 @@ pub mod cp;
 mod dp;
 mod exhaustive;
 pub mod family;
+pub mod gallery;
 mod heuristics;
 mod limits;
 mod nicol;
 mod probe;
 pub mod ratio;
+pub mod rb_tree;
 pub mod report;
 mod run;
 mod scenes;
@@ -45,15 +47,18 @@ mod tests_api;
 mod tests_more;
 #[cfg(test)]
 mod tests_props;
+#[cfg(test)]
+mod tests_rb;
 
 use serde::Serialize;
 
 pub use bisection::epsilon;
 pub use chain::Chain;
 pub use limits::check;
+pub use rb_tree::{RbCut, RbNode, RbTree};
 pub use run::{solve, solve_input, solve_traced};
-pub use scenes::{compare, optimum, probe_scene};
-pub use state::{task_bins, ChainsState, Split};
+pub use scenes::{compare, compared, optimum, probe_scene};
+pub use state::{task_bins, ChainsState};
 pub use step::{Action, ChainStep, Dir, Reason, PSEUDOCODE};
 pub use verify::{verify, Violation};
 

@@ -16,14 +16,18 @@ use super::{Algorithm, ChainsError, ChainsInput, ChainsSolution};
 use crate::rational::Q;
 use crate::trace::Trace;
 
-/// Every CCP algorithm that accepts `input`, side by side (the page times each itself).
-#[must_use]
-pub fn compare(input: &ChainsInput) -> Vec<(Algorithm, Result<ChainsSolution, ChainsError>)> {
+/// The algorithms of the side-by-side comparison: every CCP algorithm but the exhaustive
+/// reference.
+pub fn compared() -> impl Iterator<Item = Algorithm> {
     Algorithm::ALL
         .into_iter()
         .filter(|a| !a.is_cp() && *a != Algorithm::Exhaustive)
-        .map(|a| (a, solve_input(input, a)))
-        .collect()
+}
+
+/// Every CCP algorithm of [`compared`] on `input`, side by side (the page times each itself).
+#[must_use]
+pub fn compare(input: &ChainsInput) -> Vec<(Algorithm, Result<ChainsSolution, ChainsError>)> {
+    compared().map(|a| (a, solve_input(input, a))).collect()
 }
 
 /// The optimal bottleneck by an exact CCP algorithm on a prepared chain (prefix sums already

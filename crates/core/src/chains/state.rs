@@ -5,23 +5,11 @@
 //! guide lines, a binned task bar).
 
 use super::dp::CELL_EVENTS;
+use super::rb_tree::{RbTree, SplitEvent};
 use super::step::{Action, ChainStep, Dir};
 use super::ChainsInput;
 use crate::rational::Q;
 use crate::trace::Replay;
-
-/// RB's split of `p..=r` after `q` at `s_q` (a node of the recursion tree).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Split {
-    /// First processor.
-    pub p: usize,
-    /// Last processor of the left half.
-    pub q: usize,
-    /// Last processor.
-    pub r: usize,
-    /// Separator placed.
-    pub s_q: usize,
-}
 
 /// What the figure shows after some steps.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -48,8 +36,8 @@ pub struct ChainsState {
     pub lb: Option<Q>,
     /// Upper end of that interval.
     pub ub: Option<Q>,
-    /// RB's splits so far, pre-order.
-    pub splits: Vec<Split>,
+    /// RB's recursion tree so far.
+    pub rb: RbTree,
     /// DP+'s band `(SL_p, SH_p)` at index `p` (index 0 unused).
     pub band: Vec<(usize, usize)>,
     /// DP table `B[p][i]` at `[p−1][i]` (kept when small enough to draw).
@@ -137,9 +125,7 @@ impl ChainsState {
     /// `B* = W_tot/E_tot`.
     #[must_use]
     pub fn ideal(&self) -> Q {
-        let w = self.prefix.last().copied().unwrap_or(0);
-        let e: u64 = self.speeds.iter().sum();
-        Q::new(w.into(), e.max(1).into())
+        ideal_of(&self.prefix, &self.speeds)
     }
 
     /// The staircase's guide lines `B*·E(1..p)`, `p = 1..=P` (chain order).
@@ -155,6 +141,13 @@ impl ChainsState {
             })
             .collect()
     }
+}
+
+/// `W_tot/E_tot` of prefix sums and speeds.
+fn ideal_of(prefix: &[u64], speeds: &[u64]) -> Q {
+    let w = prefix.last().copied().unwrap_or(0);
+    let e: u64 = speeds.iter().sum();
+    Q::new(w.into(), e.max(1).into())
 }
 
 /// The task bar binned into at most `bins` groups of consecutive tasks (for `N > 2 000`):
@@ -174,6 +167,7 @@ impl Replay for ChainsState {
     type Step = ChainStep;
 
     fn apply(&mut self, step: &ChainStep) {
+        self.rb.current = None;
         match step {
             ChainStep::Prefix { i, .. } => self.built = *i,
             ChainStep::ProbeStart { dir, b } => {
@@ -200,13 +194,30 @@ impl Replay for ChainsState {
                 self.lb = Some(lb.clone());
                 self.ub = Some(ub.clone());
             }
-            ChainStep::RbSplit { p, q, r, s_q, .. } => {
-                self.splits.push(Split {
+            ChainStep::RbSplit {
+                p,
+                q,
+                r,
+                target,
+                s_q,
+                start,
+                end,
+                left_load,
+                right_load,
+            } => {
+                let e = SplitEvent {
                     p: *p,
                     q: *q,
                     r: *r,
                     s_q: *s_q,
-                });
+                    start: *start,
+                    end: *end,
+                    target,
+                    left_load,
+                    right_load,
+                };
+                let (prefix, speeds) = (&self.prefix, &self.speeds);
+                self.rb.split(&e, || ideal_of(prefix, speeds));
                 if let Some(x) = self.separators.get_mut(*q) {
                     *x = *s_q;
                 }

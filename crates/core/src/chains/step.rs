@@ -149,6 +149,22 @@ pub enum ChainStep {
         target: Q,
         /// The separator placed.
         s_q: usize,
+        /// The node's first task boundary `s_{p−1}` (it holds tasks `start+1..=end`).
+        start: usize,
+        /// The node's last task `s_r`.
+        end: usize,
+        /// Load of the left half, `W(start..s_q)/E(p..q)` (work per unit of speed).
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
+        left_load: Q,
+        /// Load of the right half, `W(s_q..end)/E(q+1..r)`.
+        #[serde(
+            serialize_with = "crate::rational::exact",
+            deserialize_with = "crate::rational::exact_de"
+        )]
+        right_load: Q,
     },
     /// MP placed `s_p` closest to its ideal prefix.
     MpSep {

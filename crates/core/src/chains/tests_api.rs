@@ -231,9 +231,11 @@ fn the_probe_scene_and_the_state_at_each_step() {
     let t = solve_traced(&inp, "rb").unwrap();
     let state = t.trace.state_at(ChainsState::new(&inp), usize::MAX);
     let tree: Vec<(usize, usize, usize, usize)> = state
-        .splits
+        .rb
+        .order
         .iter()
-        .map(|s| (s.p, s.q, s.r, s.s_q))
+        .map(|&k| &state.rb.nodes[k])
+        .filter_map(|n| n.cut.as_ref().map(|c| (n.p, c.q, n.r, c.s_q)))
         .collect();
     assert_eq!(tree, [(1, 2, 4, 6), (1, 1, 2, 5), (3, 3, 4, 9)]);
     // The DP table fills cell by cell.

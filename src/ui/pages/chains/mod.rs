@@ -5,13 +5,14 @@
 
 pub mod bench;
 pub mod editor;
+pub mod rb;
 pub mod scaling;
 pub mod views;
 
 use std::rc::Rc;
 
 use hetlab_core::chains::family::ChainsFamily;
-use hetlab_core::chains::{compare, cp, ChainsState, PSEUDOCODE};
+use hetlab_core::chains::{compared, cp, solve_input, ChainsInput, ChainsState, PSEUDOCODE};
 use hetlab_core::family::RunOf;
 use hetlab_core::instance::{Chains, Instance};
 use hetlab_core::share;
@@ -23,7 +24,7 @@ use crate::draw::chains::{figure, to_svg_document, value_range, Drawing};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ChainsField;
-use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, shown, Compared};
+use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, scenes, shown, Compared};
 
 const DEFAULT_PRESET: &str = "chains-ex2";
 const LAST_KEY: &str = "hetlab.chains.v1";
@@ -43,6 +44,18 @@ pub struct ChainsExtra {
     cp: Option<Rc<Drawing>>,
 }
 
+/// Every compared algorithm on `input`, each timed in this browser (in the solver worker).
+fn timed(input: &ChainsInput) -> Vec<Compared> {
+    use crate::ui::dom::now_ms;
+    compared()
+        .map(|a| {
+            let t0 = now_ms();
+            let r = solve_input(input, a);
+            (a, r, now_ms() - t0)
+        })
+        .collect()
+}
+
 impl FamilyPage for ChainsPage {
     type F = ChainsFamily;
     type Extra = ChainsExtra;
@@ -56,7 +69,7 @@ impl FamilyPage for ChainsPage {
         let small = i.weights.len().saturating_mul(i.speeds.len()) <= COMPARE_MAX;
         ChainsExtra {
             range: value_range(&run.solution.ideal, &run.trace.steps),
-            compare: small.then(|| Rc::new(compare(&i))),
+            compare: small.then(|| Rc::new(timed(&i))),
             cp: (algorithm == "cp-random")
                 .then(|| Rc::new(cp_histogram(&cp::imbalances(&run.solution)))),
         }
@@ -85,6 +98,7 @@ impl FamilyPage for ChainsPage {
                 { ctx.phases(&t.trace.steps) }
                 <h2>{"Now"}</h2>
                 { now(&s) }
+                { scenes() }
             </>
         };
         let legend = html! {
@@ -112,7 +126,7 @@ impl FamilyPage for ChainsPage {
             pseudocode: PSEUDOCODE,
             side,
             legend,
-            below: dp_table(&s),
+            below: html! { <>{ dp_table(&s) }{ rb::rb_panel(&s, ctx.algo) }</> },
             after,
             svg: Some(Rc::new(move || {
                 (

@@ -2,6 +2,7 @@
 //! `draw::chains` as inline SVG), the state of the search in words, the DP table of small
 //! instances, and the table of every algorithm on this instance.
 
+use hetlab_core::chains::gallery::SCENES;
 use hetlab_core::chains::{Algorithm, ChainsError, ChainsSolution, ChainsState};
 use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
@@ -38,6 +39,22 @@ pub fn cp_svg(d: &Drawing) -> Html {
             { shapes_data(&d.shapes) }
             <p class="muted">{"Each order is solved exactly (exact bisection); CP keeps the best. Averages barely move with R, the best improves slowly."}</p>
         </div>
+    }
+}
+
+/// The scenes of chains.md §10, one click each (`chains::gallery`).
+pub fn scenes() -> Html {
+    html! {
+        <>
+            <h2>{"Scenes"}</h2>
+            <ul class="chains-scenes" data-testid="chains-scenes">
+                { for SCENES.iter().map(|sc| {
+                    let step = sc.step.map(|k| format!("&step={k}")).unwrap_or_default();
+                    let href = format!("#/chains?preset={}&algo={}{step}", sc.preset, sc.algo);
+                    html! { <li><a {href}>{sc.title}</a>{": "}<span class="muted">{sc.look}</span></li> }
+                }) }
+            </ul>
+        </>
     }
 }
 
@@ -86,7 +103,7 @@ pub fn now(s: &ChainsState) -> Html {
             if !s.candidates.is_empty() && s.candidates.len() <= 24 {
                 <dt>{"NICOL candidates"}</dt><dd>{list(s.candidates.iter().map(frac))}</dd>
             }
-            if !s.splits.is_empty() { <dt>{"RB splits so far"}</dt><dd>{s.splits.len()}</dd> }
+            if !s.rb.order.is_empty() { <dt>{"RB splits so far"}</dt><dd>{s.rb.order.len()}</dd> }
             if let Some(best) = best {
                 <dt>{"Orders tried"}</dt><dd>{format!("{}, best {}", s.cp_values.len(), frac(best))}</dd>
             }
@@ -146,23 +163,24 @@ pub fn dp_table(s: &ChainsState) -> Html {
     }
 }
 
-/// One row of the comparison: an algorithm and its result on this instance.
-pub type Compared = (Algorithm, Result<ChainsSolution, ChainsError>);
+/// One row of the comparison: an algorithm, its result on this instance and the time it took
+/// in this browser (milliseconds).
+pub type Compared = (Algorithm, Result<ChainsSolution, ChainsError>, f64);
 
 /// Every CCP algorithm on this instance (the "why heuristics fail" scene of chains.md §10).
 pub fn compare_table(rows: &[Compared], current: &str) -> Html {
     let best = rows
         .iter()
-        .filter_map(|(_, r)| r.as_ref().ok().map(|s| &s.bottleneck))
+        .filter_map(|(_, r, _)| r.as_ref().ok().map(|s| &s.bottleneck))
         .min();
     html! {
         <div class="working">
             <h2>{"Every algorithm on this instance"}</h2>
             <div class="table-scroll">
                 <table class="compare" data-testid="chains-compare">
-                    <thead><tr><th>{"algorithm"}</th><th>{"bottleneck"}</th><th>{"imbalance"}</th><th>{"probes"}</th><th>{"separators"}</th></tr></thead>
+                    <thead><tr><th>{"algorithm"}</th><th>{"bottleneck"}</th><th>{"imbalance"}</th><th>{"probes"}</th><th>{"time (ms)"}</th><th>{"separators"}</th></tr></thead>
                     <tbody>
-                        { for rows.iter().map(|(a, r)| {
+                        { for rows.iter().map(|(a, r, ms)| {
                             let class = classes!((a.name() == current).then_some("current"));
                             match r {
                                 Ok(s) => {
@@ -173,17 +191,18 @@ pub fn compare_table(rows: &[Compared], current: &str) -> Html {
                                             <td class={classes!(worse.then_some("worse"))}>{frac(&s.bottleneck)}</td>
                                             <td>{format!("{:.2} %", s.imbalance)}</td>
                                             <td>{s.probes}</td>
+                                            <td>{format!("{ms:.2}")}</td>
                                             <td>{format!("[{}]", list(s.separators.iter().map(ToString::to_string)))}</td>
                                         </tr>
                                     }
                                 }
-                                Err(e) => html! { <tr {class}><td>{a.name()}</td><td colspan="4" class="muted">{e.to_string()}</td></tr> },
+                                Err(e) => html! { <tr {class}><td>{a.name()}</td><td colspan="5" class="muted">{e.to_string()}</td></tr> },
                             }
                         }) }
                     </tbody>
                 </table>
             </div>
-            <p class="muted">{"Heuristics (rb, mp) and ε-bisection may miss the optimum: their bottleneck is in red when it is above the best."}</p>
+            <p class="muted">{"Heuristics (rb, mp) and ε-bisection may miss the optimum: their bottleneck is in red when it is above the best. Times are one run each in this browser (prefix sums and partition included), at the resolution the browser allows."}</p>
         </div>
     }
 }

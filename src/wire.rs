@@ -26,9 +26,10 @@ pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
 ///
 /// In two stages, for the size of the site's wasm: the bytes are read into one CBOR
 /// [`Value`](ciborium::Value) tree (the streaming reader is compiled once), and `T` is read
-/// from that tree. Every serde type of every run is compiled against the reader of `T`; the
-/// tree's reader is a few small matches, the streaming reader (with its input and error
-/// handling) is many times larger for each type (measured: issue 15).
+/// from that tree. Every serde type of every run is compiled against the reader it is read
+/// with; the tree's reader is a few small matches, where the streaming reader inlines its
+/// input and error handling into each type. Measured (issue 15): the reading code of the
+/// site's wasm went from 1.43 MB to 0.69 MB, the whole wasm from 1.90 MB to 1.55 MB gzipped.
 ///
 /// # Errors
 /// Bytes that are not a value of type `T`, in a sentence.

@@ -105,9 +105,9 @@ pub fn deserialize_double<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64,
 /// `caption` and its `phase`.
 ///
 /// The step enums keep serde's default (external) tagging, `{"variant": {fields}}`, because
-/// it is what the site's worker wire reads back cheaply: an internally tagged enum
-/// (`#[serde(tag = "kind")]`) is read through a buffered copy of the value, code generated
-/// again for every type it contains (about 700 KB of the site's wasm). The documents keep
+/// the site's worker wire reads it back directly: an internally tagged enum
+/// (`#[serde(tag = "kind")]`) is read through serde's buffered copy of the value, with the
+/// reading code of every variant compiled once more against that copy. The documents keep
 /// their flat form, written here: `{"kind": "variant", fields...}`.
 #[must_use]
 pub fn trace_json<S: Step + serde::Serialize>(steps: &[S], ctx: &S::Context<'_>) -> Vec<Value> {

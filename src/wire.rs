@@ -24,11 +24,20 @@ pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
 
 /// Decodes what [`encode`] wrote.
 ///
+/// In two stages, for the size of the site's wasm: the bytes are read into one CBOR
+/// [`Value`](ciborium::Value) tree (the streaming reader is compiled once), and `T` is read
+/// from that tree. Every serde type of every run is compiled against the reader it is read
+/// with; the tree's reader is a few small matches, where the streaming reader inlines its
+/// input and error handling into each type. Measured (issue 15): the reading code of the
+/// site's wasm went from 1.43 MB to 0.69 MB, the whole wasm from 1.90 MB to 1.55 MB gzipped.
+///
 /// # Errors
 /// Bytes that are not a value of type `T`, in a sentence.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    ciborium::from_reader(bytes)
-        .map_err(|e| format!("could not read the result sent by the solver: {e}"))
+    let fail =
+        |e: &dyn std::fmt::Display| format!("could not read the result sent by the solver: {e}");
+    let tree: ciborium::Value = ciborium::from_reader(bytes).map_err(|e| fail(&e))?;
+    tree.deserialized().map_err(|e| fail(&e))
 }
 
 #[cfg(test)]

@@ -101,18 +101,46 @@ pub fn deserialize_double<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64,
     .ok_or_else(|| serde::de::Error::custom("not a double"))
 }
 
-/// One object per step: the step's data, its English `caption` and its `phase`.
+/// One object per step: its `kind` (the variant's name), the step's data, its English
+/// `caption` and its `phase`.
+///
+/// The step enums keep serde's default (external) tagging, `{"variant": {fields}}`, because
+/// the site's worker wire reads it back directly: an internally tagged enum
+/// (`#[serde(tag = "kind")]`) is read through serde's buffered copy of the value, with the
+/// reading code of every variant compiled once more against that copy. The documents keep
+/// their flat form, written here: `{"kind": "variant", fields...}`.
 #[must_use]
 pub fn trace_json<S: Step + serde::Serialize>(steps: &[S], ctx: &S::Context<'_>) -> Vec<Value> {
     steps
         .iter()
         .map(|s| {
-            let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
+            let mut v = flat_tagged(serde_json::to_value(s).unwrap_or(Value::Null));
             v["caption"] = json!(s.caption(ctx));
             v["phase"] = json!(s.phase().name);
             v
         })
         .collect()
+}
+
+/// An externally tagged enum value (`"unit"`, `{"variant": {fields}}`) written as an
+/// internally tagged one: `{"kind": "unit"}`, `{"kind": "variant", fields...}`. A newtype
+/// variant's struct gives its fields; any other value is kept as it is.
+fn flat_tagged(v: Value) -> Value {
+    match v {
+        Value::String(kind) => json!({ "kind": kind }),
+        Value::Object(m) if m.len() == 1 => {
+            let Some((kind, inner)) = m.into_iter().next() else {
+                return Value::Null;
+            };
+            let mut out = serde_json::Map::new();
+            out.insert("kind".to_owned(), Value::String(kind));
+            if let Value::Object(fields) = inner {
+                out.extend(fields);
+            }
+            Value::Object(out)
+        }
+        other => other,
+    }
 }
 
 /// Adds `steps` (and `trace` when asked) to a result document.

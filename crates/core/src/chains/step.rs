@@ -47,7 +47,7 @@ pub enum Action {
 
 /// One event of a chain-partitioning run (chains.md §10).
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum ChainStep {
     /// The staircase of prefix sums was built up to task `i`.
     Prefix {

@@ -25,7 +25,7 @@ pub struct Tried {
 
 /// One event of a divisible-load method.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum DivStep {
     /// Workers sorted by `(g_i, i)` (stars) — the order the master serves them.
     Sorted {

@@ -52,7 +52,7 @@ pub struct ColumnStep {
 // Each step is stored once in the trace; boxing the larger variants would only add indirection.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum LuStep {
     /// Algorithm 1 gave the next chunk, block row or block column.
     Allocated {

@@ -62,7 +62,7 @@ pub enum Placement {
 
 /// One event of a master–slave algorithm.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum MsStep {
     /// A weight matrix was computed.
     Weighed {

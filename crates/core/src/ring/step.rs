@@ -11,7 +11,7 @@ use crate::trace::{Phase, Step};
 
 /// One event of a ring algorithm.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum RingStep {
     /// A ring was valued with the water filling of §2 (`ring_eval`); `last` marks the final
     /// ring of the run.

@@ -28,7 +28,7 @@ pub enum OrderWhy {
 // Steps are stored once in the trace; boxing the larger variants would only add indirection.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum ScatterStep {
     /// The sending order was fixed.
     Ordered {

@@ -30,7 +30,7 @@ pub struct Pipeline {
 
 /// One step of the pipeline.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum PipeStep {
     /// Stage 1 solved: the optimal throughput.
     SolvedThroughput {

@@ -24,7 +24,7 @@ pub const MULTICAST_PSEUDOCODE: &[&str] = &[
 
 /// One event of pipeline M (node and arc indices refer to the platform's order).
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum MulticastStep {
     /// M0: the target set was fixed.
     Targeted {

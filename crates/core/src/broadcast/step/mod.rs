@@ -30,7 +30,7 @@ pub struct Comparison {
 
 /// One event of a broadcast pipeline (node and arc indices of the platform).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Step {
     /// B0: the platform was checked.
     Checked {

@@ -23,7 +23,7 @@ pub const UNIDIRECTIONAL_PSEUDOCODE: &[&str] = &[
 
 /// One event of pipeline U (node and arc indices refer to the platform's order).
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum UniStep {
     /// Nothing to schedule: a single node (`ρ = +∞`) or unreachable nodes (`ρ = 0`).
     Degenerate {

@@ -24,7 +24,7 @@ pub struct Candidate {
 /// One event of the column DP. Processor indices are 0-based input positions; `c`, `q`, `r`
 /// and sorted positions are 1-based as in the spec's tables.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum ColumnStep {
     /// The areas were sorted ascending by `(area, index)`.
     Sorted {

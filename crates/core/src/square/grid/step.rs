@@ -8,7 +8,7 @@ use crate::trace::{Phase, Replay, Step};
 
 /// One event of the grid heuristic (processors 0-based; cells `(row, column)` 0-based).
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum GridStep {
     /// (a) An arrangement is about to be evaluated.
     Arranged {

@@ -9,7 +9,7 @@ use crate::trace::{Phase, Replay, Step};
 
 /// One event of the PERI-MAX heuristic (processors 0-based, columns 0-based left to right).
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum PeriMaxStep {
     /// The areas were sorted descending and the case chosen.
     Sorted {

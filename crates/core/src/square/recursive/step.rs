@@ -11,7 +11,7 @@ use crate::trace::{Phase, Replay, Step};
 /// One event of the recursive algorithm. Nodes are uids (processors `1..=p`, groups `> p`);
 /// strips are 0-based in creation order.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum RecursiveStep {
     /// A grouping round merged runs of nodes within a factor 2 of their smallest.
     Grouped {

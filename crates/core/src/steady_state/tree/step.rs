@@ -30,7 +30,7 @@ pub struct ChildCap {
 
 /// One event of the closed form (node indices refer to the platform's node order).
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum TreeStep {
     /// The reachable part is a tree rooted at the master.
     CheckedTree {

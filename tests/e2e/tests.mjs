@@ -468,7 +468,12 @@ export const tests = [
       const page = h.lastPage;
       await load(page, h.subUrl('#/lu?preset=lu-1-2'));
       await visible(byId(page, 'player'), 'player under a sub-path', LOAD_TIMEOUT);
-      await page.keyboard.press('End');
+      // The button, not the End key: this is the run's first test, on a cold browser, and what
+      // it checks is the sub-path (the keys have their own tests once the page is warm).
+      await byId(page, 'player-last').click({ timeout: UI_TIMEOUT });
+      const total = await stepTotal(page);
+      check(total > 0, `the LU run has steps under a sub-path (step counter: ${await text(stepCount(page))})`);
+      await expectStep(page, `Step ${total} / ${total}`);
       // lu-distributions.md §1.2's example in the 2D simulator: Σ (n − k)·cost_1D(k) = 507.
       await textWhere(byId(page, 'total-cost'), 'LU total 507 under a sub-path', (t) => t === '507');
     },

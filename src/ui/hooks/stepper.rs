@@ -85,40 +85,43 @@ pub fn use_player(len: Option<usize>) -> (Player, Callback<Action>) {
             },
         );
     }
-    {
-        let on_action = on_action.clone();
-        use_effect_with((player.clone(), controls), move |(_, controls)| {
-            let listener = controls.then(|| {
-                EventListener::new_with_options(
-                    &gloo::utils::document(),
-                    "keydown",
-                    EventListenerOptions::enable_prevent_default(),
-                    move |e| {
-                        let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                            return;
-                        };
-                        // Keys belong to a text field being typed in, to an open dialog, and
-                        // (Space, Enter) to a focused button or link, which they press.
-                        if dom::typing()
-                            || dom::modal_open()
-                            || e.ctrl_key()
-                            || e.meta_key()
-                            || e.alt_key()
-                            || (matches!(e.key().as_str(), " " | "Enter")
-                                && dom::pressable_focused())
-                        {
-                            return;
-                        }
-                        if let Some(a) = Player::key_action(&e.key()) {
-                            e.prevent_default();
-                            on_action.emit(a);
-                        }
-                    },
-                )
-            });
-            move || drop(listener)
+    // The key listener outlives renders, and Yew yields to the browser between a render and its
+    // effects when a render is long: a listener re-installed by an effect would then still hold
+    // the previous render's callback (the run not yet there: the key lost). It reads the latest
+    // callback, written at every render, instead.
+    let latest = use_mut_ref(|| on_action.clone());
+    *latest.borrow_mut() = on_action.clone();
+    use_effect_with(controls, move |&controls| {
+        let listener = controls.then(|| {
+            EventListener::new_with_options(
+                &gloo::utils::document(),
+                "keydown",
+                EventListenerOptions::enable_prevent_default(),
+                move |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    // Keys belong to a text field being typed in, to an open dialog, and
+                    // (Space, Enter) to a focused button or link, which they press.
+                    if dom::typing()
+                        || dom::modal_open()
+                        || e.ctrl_key()
+                        || e.meta_key()
+                        || e.alt_key()
+                        || (matches!(e.key().as_str(), " " | "Enter") && dom::pressable_focused())
+                    {
+                        return;
+                    }
+                    if let Some(a) = Player::key_action(&e.key()) {
+                        e.prevent_default();
+                        let on_action = latest.borrow().clone();
+                        on_action.emit(a);
+                    }
+                },
+            )
         });
-    }
+        move || drop(listener)
+    });
     (player, on_action)
 }
 

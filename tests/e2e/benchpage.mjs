@@ -1,7 +1,9 @@
-// Runs the chain-partitioning rows of the browser bench page (#/bench?only=chains: EXACT-BISECTION,
-// NICOL+ and DP+ on the 615 400-task Stanford_Berkeley-like preset at P = 32 … 2048, each as a
-// ratio to one prefix-sum pass) in headless Chromium and prints them. Not a test: a measurement
-// for the notes.   node tests/e2e/chainsbench.mjs
+// Runs the browser bench page (#/bench: the core's solvers timed in this browser's wasm) in
+// headless Chromium and prints its rows. Not a test: a measurement for the notes.
+//   node tests/e2e/benchpage.mjs          every row (several minutes)
+//   node tests/e2e/benchpage.mjs chains   #/bench?only=chains: EXACT-BISECTION, NICOL+ and DP+ on
+//                                         the 615 400-task preset at P = 32 … 2048, each as a
+//                                         ratio to one prefix-sum pass
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +17,11 @@ await new Promise((r) => setTimeout(r, 800));
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`http://127.0.0.1:${port}/#/bench?only=chains`);
+  const only = process.argv[2];
+  await page.goto(`http://127.0.0.1:${port}/#/bench${only ? `?only=${only}` : ''}`);
   await page.locator('[data-testid="bench-run"]').click({ timeout: 60_000 });
   const rows = page.locator('[data-testid="bench-results"] tbody tr');
-  await rows.first().waitFor({ timeout: 600_000 });
+  await rows.first().waitFor({ timeout: 1_800_000 });
   for (const r of await rows.all()) {
     const cells = await r.locator('td').allTextContents();
     console.log(cells.join(' | '));

@@ -153,6 +153,46 @@ export async function share(h, page) {
   return { raw, url: new URL(raw, h.base).href, embed };
 }
 
+/**
+ * What every family page owes at its last step (`total` steps): one step back changes the
+ * caption, and its share link reopens that step, with that caption, in a fresh page (returned).
+ */
+export async function backAndShare(h, page, total) {
+  const end = await text(byId(page, 'caption'));
+  await page.keyboard.press('ArrowLeft');
+  await expectStep(page, `Step ${total - 1} / ${total}`);
+  const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
+  const { url } = await share(h, page);
+  check(url.includes(`step=${total - 1}`), `share url: ${url}`);
+  const fresh = await h.newPage();
+  await load(fresh, url);
+  await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
+  await expectStep(fresh, `Step ${total - 1} / ${total}`);
+  await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+  return fresh;
+}
+
+/**
+ * A bad value typed in a family form's field (`data-testid` = `field`, its message under the
+ * element of class `field`) and applied with the `apply` button is explained beside the field
+ * (`accept` holds of the message), and the page keeps showing step `step` of `total`.
+ */
+export async function badFieldKeepsStep(page, { field, value, apply, what, accept }, step, total) {
+  await page.locator(`input[data-testid="${field}"]`).fill(value);
+  await byId(page, apply).click();
+  await textWhere(page.locator(`.${field} .field-error`), what, accept);
+  await expectStep(page, `Step ${step} / ${total}`);
+}
+
+/** At `width` CSS px, and at its last step, the page does not scroll sideways. */
+export async function noSideScroll(page, width, height = 800) {
+  await page.setViewportSize({ width, height });
+  await page.keyboard.press('End');
+  await sleep(300);
+  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  check(sw <= cw, `page scrolls sideways at ${width} px: ${sw} > ${cw}`);
+}
+
 /** Waits (best effort, at most `timeout`) until localStorage[key] differs from `before`. */
 export async function settleAutosave(page, key, before, timeout = 5_000) {
   await poll(

@@ -33,6 +33,9 @@ import {
   openPlayer,
   stepForward,
   share,
+  backAndShare,
+  badFieldKeepsStep,
+  noSideScroll,
   settleAutosave,
   STORAGE_KEY,
 } from './lib.mjs';
@@ -510,27 +513,11 @@ export const tests = [
       await textWhere(byId(page, 'chains-separators'), 'separators [0, 5, 6, 9, 12]', (t) => t === '[0, 5, 6, 9, 12]');
       const end = await text(byId(page, 'caption'));
       check(hasExact(end, '17/2'), `last caption: ${end}`);
-      await page.keyboard.press('ArrowLeft');
-      await expectStep(page, `Step ${total - 1} / ${total}`);
-      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
       await visible(byId(page, 'chains-compare'), 'comparison table');
-      const { url } = await share(h, page);
-      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
-      const fresh = await h.newPage();
-      await load(fresh, url);
-      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+      const fresh = await backAndShare(h, page, total);
       // A bad weight is explained beside its field and the instance stays.
-      await fresh.locator('input[data-testid="chains-weights"]').fill('2, x, 1');
-      await byId(fresh, 'chains-apply').click();
-      await textWhere(fresh.locator('.chains-weights .field-error'), 'message for weights[1]', (t) => hasExact(t, 'weights[1]'));
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await fresh.setViewportSize({ width: 390, height: 844 });
-      await fresh.keyboard.press('End');
-      await sleep(300);
-      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-      check(sw <= cw, `page scrolls sideways at 390 px: ${sw} > ${cw}`);
+      await badFieldKeepsStep(fresh, { field: 'chains-weights', value: '2, x, 1', apply: 'chains-apply', what: 'message for weights[1]', accept: (t) => hasExact(t, 'weights[1]') }, total - 1, total);
+      await noSideScroll(fresh, 390, 844);
     },
   },
   {
@@ -587,25 +574,9 @@ export const tests = [
       await visible(byId(page, 'scatter-dp'), 'DP table');
       const end = await text(byId(page, 'caption'));
       check(end.includes('After balancing'), `last caption: ${end}`);
-      await page.keyboard.press('ArrowLeft');
-      await expectStep(page, `Step ${total - 1} / ${total}`);
-      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
-      const { url } = await share(h, page);
-      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
-      const fresh = await h.newPage();
-      await load(fresh, url);
-      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
-      await fresh.locator('input[data-testid="scatter-alpha"]').fill('3, -2, 4');
-      await byId(fresh, 'scatter-apply').click();
-      await textWhere(fresh.locator('.scatter-alpha .field-error'), 'message for P2', (t) => t.startsWith('P2:'));
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await fresh.setViewportSize({ width: 360, height: 800 });
-      await fresh.keyboard.press('End');
-      await sleep(300);
-      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+      const fresh = await backAndShare(h, page, total);
+      await badFieldKeepsStep(fresh, { field: 'scatter-alpha', value: '3, -2, 4', apply: 'scatter-apply', what: 'message for P2', accept: (t) => t.startsWith('P2:') }, total - 1, total);
+      await noSideScroll(fresh, 360);
     },
   },
 
@@ -725,25 +696,9 @@ export const tests = [
       await textWhere(byId(page, 'ms-compare'), 'greedy gives 7', (t) => /greedy\s*7/.test(t));
       const end = await text(byId(page, 'caption'));
       check(hasExact(end, '8 tasks'), `last caption: ${end}`);
-      await page.keyboard.press('ArrowLeft');
-      await expectStep(page, `Step ${total - 1} / ${total}`);
-      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
-      const { url } = await share(h, page);
-      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
-      const fresh = await h.newPage();
-      await load(fresh, url);
-      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
-      await fresh.locator('input[data-testid="ms-field-t"]').fill('5, x');
-      await byId(fresh, 'ms-apply').click();
-      await textWhere(fresh.locator('.ms-field-t .field-error'), 'message for t[1]', (t) => hasExact(t, 't[1]'));
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await fresh.setViewportSize({ width: 360, height: 800 });
-      await fresh.keyboard.press('End');
-      await sleep(300);
-      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+      const fresh = await backAndShare(h, page, total);
+      await badFieldKeepsStep(fresh, { field: 'ms-field-t', value: '5, x', apply: 'ms-apply', what: 'message for t[1]', accept: (t) => hasExact(t, 't[1]') }, total - 1, total);
+      await noSideScroll(fresh, 360);
     },
   },
 
@@ -803,30 +758,14 @@ export const tests = [
       await count(ringNodesIn(page), 4, 'ring members drawn');
       const end = await text(byId(page, 'caption'));
       check(hasExact(end, 'T = 7'), `last caption: ${end}`);
-      await page.keyboard.press('ArrowLeft');
-      await expectStep(page, `Step ${total - 1} / ${total}`);
-      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
       await visible(byId(page, 'ring-compare'), 'comparison table');
-      const { url } = await share(h, page);
-      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
-      const fresh = await h.newPage();
-      await load(fresh, url);
-      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
+      const fresh = await backAndShare(h, page, total);
       // A bad cycle time is explained beside its field and the instance stays.
       await fresh.locator('input[data-testid="ring-w"]').fill('1, x, 2, 4');
       await byId(fresh, 'ring-apply').click();
       await textWhere(fresh.locator('.ring-w .field-error'), 'message for w[1]', (t) => hasExact(t, 'w[1]'));
-      await fresh.locator('input[data-testid="ring-work"]').fill('0');
-      await byId(fresh, 'ring-apply').click();
-      await textWhere(fresh.locator('.ring-work .field-error'), 'message for W', (t) => t.length > 0);
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await fresh.setViewportSize({ width: 360, height: 800 });
-      await fresh.keyboard.press('End');
-      await sleep(300);
-      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+      await badFieldKeepsStep(fresh, { field: 'ring-work', value: '0', apply: 'ring-apply', what: 'message for W', accept: (t) => t.length > 0 }, total - 1, total);
+      await noSideScroll(fresh, 360);
     },
   },
   {
@@ -944,20 +883,8 @@ export const tests = [
       await visible(byId(page, 'dl-orders'), 'every order compared');
       const end = await text(byId(page, 'caption'));
       check(hasExact(end, '2100/11'), `last caption: ${end}`);
-      await page.keyboard.press('ArrowLeft');
-      await expectStep(page, `Step ${total - 1} / ${total}`);
-      const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
-      const { url } = await share(h, page);
-      check(url.includes(`step=${total - 1}`), `share url: ${url}`);
-      const fresh = await h.newPage();
-      await load(fresh, url);
-      await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
-      await textWhere(byId(fresh, 'caption'), 'the same caption', (t) => t === back);
-      await fresh.locator('input[data-testid="dl-g"]').fill('1, x, 3');
-      await byId(fresh, 'dl-apply').click();
-      await textWhere(fresh.locator('.dl-g .field-error'), 'message for workers[1].g', (t) => hasExact(t, 'workers[1].g'));
-      await expectStep(fresh, `Step ${total - 1} / ${total}`);
+      const fresh = await backAndShare(h, page, total);
+      await badFieldKeepsStep(fresh, { field: 'dl-g', value: '1, x, 3', apply: 'dl-apply', what: 'message for workers[1].g', accept: (t) => hasExact(t, 'workers[1].g') }, total - 1, total);
       // A valid edit replaces the instance: twice the load, twice the makespan.
       await fresh.locator('input[data-testid="dl-g"]').fill('1, 2, 3');
       await fresh.locator('input[data-testid="dl-load"]').fill('200');
@@ -965,11 +892,7 @@ export const tests = [
       await expectStep(fresh, `Step 0 / ${total}`);
       await fresh.keyboard.press('End');
       await textWhere(byId(fresh, 'dl-makespan'), 'makespan 4200/11', (t) => t === '4200/11');
-      await fresh.setViewportSize({ width: 360, height: 800 });
-      await fresh.keyboard.press('End');
-      await sleep(300);
-      const [sw, cw] = await fresh.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-      check(sw <= cw, `page scrolls sideways at 360 px: ${sw} > ${cw}`);
+      await noSideScroll(fresh, 360);
     },
   },
 

@@ -7,6 +7,7 @@ use hetlab_core::graph::matching::Port;
 use hetlab_core::periodic::Pattern;
 use hetlab_core::platform::Platform;
 use hetlab_core::rational::{frac, Q};
+use hetlab_core::sort;
 use num_traits::{Signed, Zero};
 
 /// Drawing width, SVG units.
@@ -81,9 +82,9 @@ pub fn layout(p: &Platform, pat: &Pattern, done: usize, current: Option<usize>) 
         .filter(|(_, u)| u.is_positive())
         .map(|(a, _)| a.to)
         .collect();
-    senders.sort_unstable();
+    sort::sort(&mut senders);
     senders.dedup();
-    receivers.sort_unstable();
+    sort::sort(&mut receivers);
     receivers.dedup();
     let y = |k: usize| 24.0 + ROW * k as f64;
     let id = |i: usize| p.nodes[i].id.to_string();

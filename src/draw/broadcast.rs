@@ -9,6 +9,7 @@ use hetlab_core::broadcast::unidirectional::{Slot, TransformState, UniState};
 use hetlab_core::broadcast::{State, WeightedTree};
 use hetlab_core::platform::{Arc, NodeId, Platform};
 use hetlab_core::rational::{frac, to_f64, Q};
+use hetlab_core::sort;
 use num_traits::Zero;
 
 use crate::draw::arcs::{self, ArcMark};
@@ -218,7 +219,7 @@ fn lane_name(ids: &[NodeId], lane: Lane) -> (usize, u8, String) {
 fn chart_of(spans_by_lane: Vec<((usize, u8, String), Span)>, length: &Q, marks: &[Q]) -> Chart {
     let mut names: Vec<(usize, u8, String)> =
         spans_by_lane.iter().map(|(n, _)| n.clone()).collect();
-    names.sort();
+    sort::sort(&mut names);
     names.dedup();
     let spans: Vec<Span> = spans_by_lane
         .into_iter()

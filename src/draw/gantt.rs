@@ -5,6 +5,7 @@
 use hetlab_core::periodic::{Bar, Kind, Lane, Pattern};
 use hetlab_core::platform::Platform;
 use hetlab_core::rational::{frac, to_f64, Q};
+use hetlab_core::sort;
 
 /// Drawing width, SVG units.
 pub const WIDTH: f64 = 800.0;
@@ -67,7 +68,7 @@ pub fn chart(p: &Platform, pat: &Pattern, bars: &[Bar]) -> Chart {
 #[must_use]
 pub fn chart_over(p: &Platform, length: &Q, marks: &[Q], bars: &[Bar]) -> Chart {
     let mut lanes: Vec<Lane> = bars.iter().map(|b| b.lane).collect();
-    lanes.sort_by_key(|l| match *l {
+    sort::by_key(&mut lanes, |l| match *l {
         Lane::Compute(i) => (i, 0),
         Lane::Send(i) => (i, 1),
         Lane::Recv(i) => (i, 2),

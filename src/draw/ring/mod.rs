@@ -10,6 +10,7 @@
 use hetlab_core::instance::Ring;
 use hetlab_core::rational::to_f64;
 use hetlab_core::ring::{RingEval, RingState, RingStep};
+use hetlab_core::sort;
 
 mod panels;
 pub mod prepare;
@@ -61,12 +62,12 @@ pub fn circle_order(c: &[Vec<f64>]) -> Vec<usize> {
             .filter(|&(j, _)| j != i)
             .map(|(_, v)| *v)
             .collect();
-        row.sort_by(f64::total_cmp);
+        sort::by(&mut row, f64::total_cmp);
         row
     };
     let profiles: Vec<Vec<f64>> = (0..c.len()).map(profile).collect();
     let mut order: Vec<usize> = (0..c.len()).collect();
-    order.sort_by(|&a, &b| {
+    sort::by(&mut order, |&a, &b| {
         let (pa, pb) = (&profiles[a], &profiles[b]);
         pa.iter()
             .zip(pb)

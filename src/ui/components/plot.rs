@@ -3,6 +3,7 @@
 //! (steady-state.md section 4.8). The ratio tends to 1: asymptotic optimality. Both it and
 //! the chains scaling view draw through [`LinesPlot`] (named lines over one x axis).
 
+use hetlab_core::sort;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -181,7 +182,7 @@ fn lines_table(lines: &[Line], axes: &(String, String), label: &str) -> Html {
         .iter()
         .flat_map(|l| l.points.iter().map(|p| p.0))
         .collect();
-    xs.sort_by(f64::total_cmp);
+    sort::by(&mut xs, f64::total_cmp);
     xs.dedup();
     let mut headers = vec![axes.0.clone()];
     headers.extend(lines.iter().map(|l| format!("{}: {}", axes.1, l.label)));

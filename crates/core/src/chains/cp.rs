@@ -8,6 +8,7 @@ use super::probe::{Ctx, Out};
 use super::ratio::{Value, R};
 use super::step::ChainStep;
 use super::workload::SplitMix64;
+use crate::sort;
 
 /// Most processors for exact CP (8! = 40 320 orders).
 pub const CP_EXACT_MAX_PROCESSORS: usize = 8;
@@ -86,7 +87,7 @@ pub fn cp_random(ctx: &mut Ctx<'_>, orders: usize, seed: u64) -> CpRun {
 #[must_use]
 pub fn distinct_orders(speeds: &[u64]) -> u128 {
     let mut sorted = speeds.to_vec();
-    sorted.sort_unstable();
+    sort::sort(&mut sorted);
     let mut total: u128 = (1..=speeds.len() as u128).product();
     let mut k = 0;
     while k < sorted.len() {
@@ -126,7 +127,7 @@ fn indices(c: &Chain, speeds: &[u64]) -> Vec<usize> {
 pub fn cp_exact(ctx: &mut Ctx<'_>) -> CpRun {
     let c = ctx.chain;
     let mut speeds = c.e.clone();
-    speeds.sort_unstable();
+    sort::sort(&mut speeds);
     let mut run = CpRun {
         best: R::INF,
         order: Vec::new(),

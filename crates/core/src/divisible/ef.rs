@@ -3,6 +3,7 @@
 //! `α_{o_j} = u_j·T_f + v_j`. [`Prefix`] builds it one worker at a time, which the searches of
 //! §2.4 and §4.2 share along their enumeration trees.
 
+use crate::sort;
 use num_traits::{One, Signed, Zero};
 
 use super::Worker;
@@ -114,7 +115,9 @@ pub fn ef(workers: &[Worker], order: &[usize], w_total: &Q, r0: &Q) -> Option<Ef
 #[must_use]
 pub fn by_bandwidth(workers: &[Worker]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..workers.len()).collect();
-    order.sort_by(|&a, &b| workers[a].g.cmp(&workers[b].g).then(a.cmp(&b)));
+    sort::by(&mut order, |&a, &b| {
+        workers[a].g.cmp(&workers[b].g).then(a.cmp(&b))
+    });
     order
 }
 

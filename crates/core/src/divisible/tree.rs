@@ -2,6 +2,7 @@
 //! into an equivalent processor `w_eq = 1/ρ(v)` (children served by non-decreasing link cost),
 //! then expanded top-down from `T_f = W_total/ρ(root)`.
 
+use crate::sort;
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
@@ -85,7 +86,9 @@ fn collapse(
             emit(DivStep::Removed { node: v });
             continue;
         }
-        ch.sort_by(|&a, &b| nodes[a].g.cmp(&nodes[b].g).then(a.cmp(&b)));
+        sort::by(&mut ch, |&a, &b| {
+            nodes[a].g.cmp(&nodes[b].g).then(a.cmp(&b))
+        });
         let mut r = nodes[v].w.as_ref().map_or_else(Q::zero, Q::recip);
         let mut prev: Option<(Q, Q)> = None; // (a_{k−1}, w_eq(c_{k−1}))
         let mut a_list = Vec::new();
@@ -226,7 +229,9 @@ pub(super) fn tree_linear(
     let makespan = &inst.w_total / &rho_root;
     let e = expand(inst, &c, &order, &makespan, emit);
     let mut by_ready: Vec<usize> = (0..n).filter(|&v| e.subtree[v].is_positive()).collect();
-    by_ready.sort_by(|&a, &b| e.ready[a].cmp(&e.ready[b]).then(a.cmp(&b)));
+    sort::by(&mut by_ready, |&a, &b| {
+        e.ready[a].cmp(&e.ready[b]).then(a.cmp(&b))
+    });
     emit(DivStep::Finished {
         makespan: makespan.clone(),
         alpha: e.alpha.clone(),

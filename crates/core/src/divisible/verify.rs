@@ -4,6 +4,7 @@
 //! has arrived, latencies only on blocks that carry load, every block ending by the reported
 //! makespan (at it, when the method says so), and the loads adding up to `W_total` exactly.
 
+use crate::sort;
 use num_traits::{Signed, Zero};
 
 use super::schedule::{Block, Kind};
@@ -173,7 +174,7 @@ fn check_block(inst: &Divisible, b: &Block) -> Result<(), Violation> {
 /// The blocks do not overlap (half-open intervals).
 fn disjoint<'a>(blocks: impl Iterator<Item = &'a Block>) -> Result<(), Violation> {
     let mut v: Vec<&Block> = blocks.collect();
-    v.sort_by(|a, b| a.start.cmp(&b.start).then(a.end.cmp(&b.end)));
+    sort::by(&mut v, |a, b| a.start.cmp(&b.start).then(a.end.cmp(&b.end)));
     for w in v.windows(2) {
         if w[1].start < w[0].end {
             return Err(format!("two blocks overlap at {}", frac(&w[1].start)).into());
@@ -196,9 +197,9 @@ fn causal(schedule: &[Block], v: Option<usize>) -> Result<(), Violation> {
         })
         .collect();
     let mut recv: Vec<&Block> = received.clone();
-    recv.sort_by(|a, b| a.end.cmp(&b.end));
+    sort::by(&mut recv, |a, b| a.end.cmp(&b.end));
     let mut consumed: Vec<&Block> = used.clone();
-    consumed.sort_by(|a, b| a.start.cmp(&b.start));
+    sort::by(&mut consumed, |a, b| a.start.cmp(&b.start));
     let (mut have, mut need, mut r) = (Q::zero(), Q::zero(), 0);
     let mut k = 0;
     while k < consumed.len() {

@@ -7,6 +7,7 @@
 
 use super::timeline::Timeline;
 use crate::rational::{frac, to_f64};
+use crate::sort;
 
 /// The header row.
 pub const HEADER: &str = "lane,node,state,start,end,duration,label,start_exact,end_exact";
@@ -32,7 +33,7 @@ fn field(s: &str) -> String {
 #[must_use]
 pub fn write(t: &Timeline) -> String {
     let mut order: Vec<usize> = (0..t.bars.len()).collect();
-    order.sort_by(|&a, &b| {
+    sort::by(&mut order, |&a, &b| {
         let (x, y) = (&t.bars[a], &t.bars[b]);
         x.lane.cmp(&y.lane).then(x.start.cmp(&y.start))
     });

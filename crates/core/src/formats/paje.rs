@@ -8,6 +8,7 @@
 
 use super::timeline::Timeline;
 use crate::rational::{to_f64, Q};
+use crate::sort;
 
 /// Colours of the states, in order of first appearance (`r g b` in `[0, 1]`).
 const COLOURS: [&str; 8] = [
@@ -127,7 +128,7 @@ pub fn write(t: &Timeline) -> String {
         events.push((&b.start, 1, b.lane, value));
         events.push((&b.end, 0, b.lane, value));
     }
-    events.sort_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
+    sort::by(&mut events, |a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
     for (at, push, lane, value) in events {
         if push == 1 {
             out.push_str(&format!("5 {} S L{lane} V{value}\n", time(at)));

@@ -1,5 +1,6 @@
 //! The LU family behind the generic [`Family`] entry.
 
+use crate::sort;
 use serde_json::Value;
 
 use super::{report, solve, solve_traced, verify, LuSolution, LuState, LuStep, LU_PSEUDOCODE};
@@ -33,7 +34,7 @@ impl Family for LuFamily {
         let mut names = crate::family::info(Self::PROBLEM)
             .map_or_else(Vec::new, crate::catalog::Family::available_names);
         if input.grid.is_some() {
-            names.sort_by_key(|n| *n != "grid-panels");
+            sort::by_key(&mut names, |n| *n != "grid-panels");
         }
         names
     }

@@ -7,6 +7,7 @@
 //! compared exactly as integers (see [`super::weights`]), so the spec's `1e-9` tolerance reduces
 //! to equality.
 
+use crate::sort;
 use serde::Serialize;
 
 use super::grid::VirtualGrid;
@@ -113,7 +114,7 @@ fn run<W: Weight>(
             for l in 0..cols {
                 let times = busy(grid, w, &a, &b, k, l);
                 let mut key = times.clone();
-                key.sort_unstable_by(|x, y| y.cmp(x));
+                sort::by(&mut key, |x, y| y.cmp(x));
                 if best.as_ref().is_none_or(|(bk, ..)| key < *bk) {
                     best = Some((key, k, l, times));
                 }

@@ -2,6 +2,7 @@
 //! horizontal edge) and the owner matrices of the four distributions of §3.1, built from
 //! allocation sequences mirrored from the bottom-right corner (§1.4, §2.3).
 
+use crate::sort;
 use num_traits::{One, Zero};
 use serde::Serialize;
 
@@ -55,7 +56,7 @@ pub fn virtualise(cycle_times: &[Q]) -> Result<VirtualGrid, SolveError> {
     let areas: Vec<Q> = speeds.iter().map(|s| s / &sum).collect();
     let rects = column::solve(&areas)?.rects;
     let mut xs: Vec<Q> = rects.iter().map(|r| r.x.clone()).collect();
-    xs.sort();
+    sort::sort(&mut xs);
     xs.dedup();
     let mut ys: Vec<Q> = rects
         .iter()
@@ -63,7 +64,7 @@ pub fn virtualise(cycle_times: &[Q]) -> Result<VirtualGrid, SolveError> {
         .collect();
     ys.push(Q::zero());
     ys.push(Q::one());
-    ys.sort();
+    sort::sort(&mut ys);
     ys.dedup();
     let widths: Vec<Q> = xs
         .iter()

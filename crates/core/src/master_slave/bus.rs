@@ -2,6 +2,7 @@
 //! assignment, its fastest-first foil, the compaction of the slots), plus the schedule of any
 //! "one message before, optionally one back after" allocation (variants 0–2).
 
+use crate::sort;
 use num_traits::{Signed, Zero};
 
 use super::assign::{assign, floor_i64};
@@ -101,7 +102,7 @@ pub(super) fn matching(w: &[Vec<i64>], sigma: &[usize]) -> Matching {
 /// The fastest-first foil of §3.2: slaves sorted by `(t_i, i)` get slots `1..p`.
 pub(super) fn fastest_first(t: &[Q], w: &[Vec<i64>]) -> Matching {
     let mut order: Vec<usize> = (0..t.len()).collect();
-    order.sort_by(|&a, &b| t[a].cmp(&t[b]).then(a.cmp(&b)));
+    sort::by(&mut order, |&a, &b| t[a].cmp(&t[b]).then(a.cmp(&b)));
     let mut sigma = vec![0; t.len()];
     for (rank, &i) in order.iter().enumerate() {
         sigma[i] = rank;
@@ -115,7 +116,7 @@ pub(super) fn fastest_first(t: &[Q], w: &[Vec<i64>]) -> Matching {
 pub(super) fn compact(w: &[Vec<i64>], m: &Matching) -> Matching {
     let p = m.sigma.len();
     let mut used: Vec<usize> = (0..p).filter(|&i| m.counts[i] > 0).collect();
-    used.sort_by_key(|&i| m.sigma[i]);
+    sort::by_key(&mut used, |&i| m.sigma[i]);
     let idle = (0..p).filter(|&i| m.counts[i] == 0);
     let mut sigma = vec![0; p];
     for (slot, i) in used.into_iter().chain(idle).enumerate() {
@@ -193,7 +194,7 @@ pub(super) fn schedule(
     let (t1, t2) = input.t1_t2();
     let p = input.t.len();
     let mut order: Vec<usize> = (0..p).filter(|&i| a.counts[i] > 0).collect();
-    order.sort_by_key(|&i| (a.sigma1[i], i));
+    sort::by_key(&mut order, |&i| (a.sigma1[i], i));
     let mut out = Vec::new();
     let mut total = 0;
     for i in order {

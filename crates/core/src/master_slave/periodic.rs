@@ -2,6 +2,7 @@
 //! periodic pattern (built on integers after scaling rational data by the lcm of the
 //! denominators, §0), and the tasks of its infinite schedule up to a horizon.
 
+use crate::sort;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -55,7 +56,9 @@ pub(super) fn pattern(input: &BusInput, paper: bool) -> IntPattern {
     let (t1, t2) = (int(&t1, &scale), int(&t2, &scale));
     let tcom = &t1 + &t2;
     let mut order: Vec<usize> = (0..input.t.len()).collect();
-    order.sort_by(|&a, &b| input.t[a].cmp(&input.t[b]).then(a.cmp(&b)));
+    sort::by(&mut order, |&a, &b| {
+        input.t[a].cmp(&input.t[b]).then(a.cmp(&b))
+    });
     let t: Vec<BigInt> = order.iter().map(|&i| int(&input.t[i], &scale)).collect();
     let tc: Vec<BigInt> = t.iter().map(|x| x + &tcom).collect();
     let mut prefix = Vec::new();

@@ -8,6 +8,7 @@ use super::solution::{PeriodicView, SeriesPoint};
 use super::step::{MsStep, Placement};
 use crate::family::SolveError;
 use crate::rational::Q;
+use crate::sort;
 
 /// Points of the `N(T)/UB(T)` plot.
 pub const SERIES_POINTS: u64 = 48;
@@ -21,7 +22,7 @@ fn count_by(done: &[Q], t: &Q) -> u64 {
 
 fn sorted_done(tasks: &[TaskRec]) -> Vec<Q> {
     let mut d: Vec<Q> = tasks.iter().map(|t| t.done.clone()).collect();
-    d.sort();
+    sort::sort(&mut d);
     d
 }
 

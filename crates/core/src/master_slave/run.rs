@@ -2,6 +2,7 @@
 //! `run(.., emit)` (guide.md §2), which checks the sizes, dispatches on the variant and the
 //! algorithm, builds the schedule and emits the steps.
 
+use crate::sort;
 use num_traits::{Signed, Zero};
 
 use super::bus::{self, OneShot};
@@ -198,7 +199,7 @@ fn finish(mut sol: MsSolution, schedule: Vec<Activity>, p: usize) -> MsSolution 
             _ => {}
         }
     }
-    sends.sort();
+    sort::sort(&mut sends);
     sol.order = sends.into_iter().map(|(_, s)| s).collect();
     sol.total = counts.iter().sum();
     sol.counts = counts;

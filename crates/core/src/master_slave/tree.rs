@@ -2,6 +2,7 @@
 //! (`READY` lists) and Moore–Hodgson at the master's port, for fork graphs, chains, spiders and
 //! every tree whose non-root nodes have child links of equal cost.
 
+use crate::sort;
 use std::collections::BinaryHeap;
 
 use num_traits::Zero;
@@ -115,7 +116,7 @@ pub(super) fn ready_lists(
                     incoming.push((r.time.clone(), u, rank, r.origin));
                 }
             }
-            incoming.sort();
+            sort::sort(&mut incoming);
             let mut d = Q::zero();
             for (a, _, _, origin) in incoming {
                 d = a.max(d) + c;
@@ -128,7 +129,7 @@ pub(super) fn ready_lists(
                 });
             }
         }
-        list.sort_by(|a, b| a.time.cmp(&b.time));
+        sort::by(&mut list, |a, b| a.time.cmp(&b.time));
         list.truncate(cap);
         emit(MsStep::Readied {
             node: v,
@@ -161,7 +162,7 @@ pub(super) fn jobs(
             }
         }
     }
-    jobs.sort_by(|a, b| {
+    sort::by(&mut jobs, |a, b| {
         (&a.deadline, &a.length, a.child, a.rank).cmp(&(&b.deadline, &b.length, b.child, b.rank))
     });
     (jobs, top)

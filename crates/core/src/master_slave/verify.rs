@@ -3,6 +3,7 @@
 //! message before task, every task done by the horizon, tasks flowing down the tree) and
 //! recounts the tasks. It never reuses the solver's numbers except to compare them.
 
+use crate::sort;
 use std::collections::BTreeMap;
 
 use super::model::{Activity, BusInput, Goal, MsInput, TreeInput};
@@ -30,7 +31,7 @@ fn ensure(cond: bool, msg: impl FnOnce() -> String) -> Res {
 
 /// The intervals must be pairwise disjoint (touching is fine).
 fn disjoint(what: &str, mut spans: Vec<(Q, Q)>) -> Res {
-    spans.sort();
+    sort::sort(&mut spans);
     for w in spans.windows(2) {
         ensure(w[0].1 <= w[1].0, || {
             format!(
@@ -83,9 +84,9 @@ fn verify_bus(b: &BusInput, sol: &MsSolution) -> Res {
             .cloned()
             .collect();
         disjoint(&format!("P{}", i + 1), all)?;
-        snd.sort();
-        cmp.sort();
-        ret.sort();
+        sort::sort(snd);
+        sort::sort(cmp);
+        sort::sort(ret);
         pair_messages(b.variant, i, snd, cmp, ret)?;
         counts.push(cmp.len() as u64);
     }
@@ -98,7 +99,7 @@ fn verify_bus(b: &BusInput, sol: &MsSolution) -> Res {
     ensure(counts.iter().sum::<u64>() == sol.total, || {
         "the total is not the sum".into()
     })?;
-    sends.sort();
+    sort::sort(&mut sends);
     let order: Vec<usize> = sends.into_iter().map(|(_, s)| s).collect();
     ensure(order == sol.order, || {
         "the message order differs from the bus".into()
@@ -275,8 +276,8 @@ fn check_resources(
         disjoint(&format!("the reception of node {v}"), recv[v].clone())?;
         disjoint(&format!("the CPU of node {v}"), cpu[v].clone())?;
         // Each departure (forward or compute) needs its own earlier arrival.
-        arrive[v].sort();
-        leave[v].sort();
+        sort::sort(&mut arrive[v]);
+        sort::sort(&mut leave[v]);
         ensure(leave[v].len() <= arrive[v].len(), || {
             format!("node {v} uses tasks it never received")
         })?;

@@ -2,6 +2,7 @@
 //! pattern slot by slot against every port, every computation and every count.
 
 use crate::error::Violation;
+use crate::sort;
 use std::collections::BTreeMap;
 
 use num_bigint::BigInt;
@@ -180,7 +181,7 @@ pub fn check_bars(all: &[Bar], length: &Q) -> Result<(), Violation> {
         lanes.entry(b.lane).or_default().push(b);
     }
     for (lane, list) in &mut lanes {
-        list.sort_by(|a, b| a.start.cmp(&b.start));
+        sort::by(list, |a, b| a.start.cmp(&b.start));
         for w in list.windows(2) {
             if w[0].end > w[1].start {
                 return Err(format!(

@@ -10,6 +10,7 @@
 //! below `10^-13`; and (b) in the `W/H` sweeps of the plots (sweep.rs), where ties are decided
 //! with the spec's relative tolerance [`TIE`] (ring.md §2: "1e-12 relative tolerance for ties").
 
+use crate::sort;
 use std::ops::{Add, Div, Mul};
 
 use num_traits::Zero;
@@ -282,7 +283,7 @@ pub fn evaluate(m: &Model<Q>, ring: &[usize]) -> RingEval {
     let big_m = &m.h * &max_comm;
     // Water filling: members by comm ascending (ring position breaks ties).
     let mut order: Vec<usize> = (0..q).collect();
-    order.sort_by(|&x, &y| comm[x].cmp(&comm[y]).then(x.cmp(&y)));
+    sort::by(&mut order, |&x, &y| comm[x].cmp(&comm[y]).then(x.cmp(&y)));
     let mut num = m.work.clone();
     let mut den = Q::zero();
     let mut level = t_closed.clone();

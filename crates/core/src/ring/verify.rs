@@ -3,6 +3,7 @@
 //! distribution, that the step time is their maximum, and that no other shares on the same
 //! ring could do better (the optimality conditions of §2).
 
+use crate::sort;
 use num_traits::{One, Zero};
 
 use super::{RingSolution, Status};
@@ -88,7 +89,7 @@ pub fn verify(input: &Ring, sol: &RingSolution) -> Result<(), Violation> {
     for tour in sol.tour.iter().chain(&sol.exact_tour) {
         let n = tour.tour.len();
         let mut sorted = tour.tour.clone();
-        sorted.sort_unstable();
+        sort::sort(&mut sorted);
         if sorted != (0..p).collect::<Vec<_>>() {
             return fail("the tour does not visit every processor once");
         }

@@ -2,6 +2,7 @@
 //! scan), the shares that make every participant end together (Theorem 1), and the best
 //! sending order (Theorem 3, increasing `β`, the root last). Exact in rationals.
 
+use crate::sort;
 use num_traits::Zero;
 use serde::Serialize;
 
@@ -141,7 +142,7 @@ pub fn solve(model: &Model, order: &[usize], n: u64) -> Result<ClosedForm, Solve
 #[must_use]
 pub fn policy_order(model: &Model, root: usize) -> Vec<usize> {
     let mut others: Vec<usize> = (0..model.len()).filter(|&i| i != root).collect();
-    others.sort_by(|&a, &b| {
+    sort::by(&mut others, |&a, &b| {
         let (ca, cb) = (&model.comm[a], &model.comm[b]);
         (&ca.per_item, &ca.lat, a).cmp(&(&cb.per_item, &cb.lat, b))
     });

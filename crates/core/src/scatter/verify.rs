@@ -4,6 +4,7 @@
 //! product form of `1/D` (closed form, linear LP), the rounding's `|n'_i − x_i| < 1` and the
 //! bound of §4.2 (LP), the root totals (root choice).
 
+use crate::sort;
 use num_traits::{One, Signed, Zero};
 
 use super::model::Model;
@@ -177,7 +178,7 @@ fn compositions(left: u64, p: usize, cur: &mut Vec<u64>, k: usize, f: &mut impl 
 fn check_orders(tried: &[(Vec<usize>, Q)], p: usize, makespan: &Q) -> Result<(), Violation> {
     let want: usize = (1..p).product();
     let mut orders: Vec<&Vec<usize>> = tried.iter().map(|(o, _)| o).collect();
-    orders.sort();
+    sort::sort(&mut orders);
     orders.dedup();
     if orders.len() != want || tried.iter().any(|(o, _)| o.last() != Some(&(p - 1))) {
         return fail(format!(

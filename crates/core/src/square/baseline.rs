@@ -2,6 +2,7 @@
 //! (Crandall & Quinn) and balanced columns (Kalinov–Lastovetsky style: the user's columns, or
 //! the most square grid's). All exact.
 
+use crate::sort;
 use num_traits::{One, Zero};
 
 use super::{check_areas, stack_column, Rect};
@@ -72,7 +73,7 @@ fn bisect(s: &[Q], r: Rect, mut ids: Vec<usize>, rects: &mut [Rect]) {
         rects[ids[0]] = r;
         return;
     }
-    ids.sort_by(|&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
+    sort::by(&mut ids, |&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
     let rest = ids.split_off(ids.len().div_ceil(2));
     let a1: Q = ids.iter().map(|&i| s[i].clone()).sum();
     let a: Q = &a1 + rest.iter().map(|&i| s[i].clone()).sum::<Q>();
@@ -159,7 +160,7 @@ pub fn default_columns(s: &[Q]) -> Vec<Vec<usize>> {
         .unwrap_or(1);
     let k = p / c.max(1);
     let mut order: Vec<usize> = (0..p).collect();
-    order.sort_by(|&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
+    sort::by(&mut order, |&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
     let mut columns: Vec<Vec<usize>> = vec![Vec::with_capacity(k); c];
     let mut sums = vec![Q::zero(); c];
     for i in order {

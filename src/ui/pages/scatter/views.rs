@@ -4,6 +4,7 @@
 
 use hetlab_core::rational::{approx, frac, Q};
 use hetlab_core::scatter::{Rule, ScatterSolution, ScatterState};
+use hetlab_core::sort;
 use yew::prelude::*;
 
 use crate::draw::scatter::{self as draw, name, Drawing, CSS};
@@ -130,7 +131,7 @@ fn dp_rows(s: &ScatterState) -> Vec<u64> {
     }
     let mut rows: Vec<u64> = s.traced.iter().map(|t| t.1).collect();
     rows.extend([0, s.n]);
-    rows.sort_unstable();
+    sort::sort(&mut rows);
     rows.dedup();
     rows
 }

@@ -18,6 +18,7 @@ mod latex;
 mod path;
 mod style;
 
+use crate::sort;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -305,7 +306,9 @@ pub fn to_tikz(svg: &str) -> Result<String, String> {
     w.walk(root, &Style::default(), Affine::ID);
     let mut out = String::from(PREAMBLE);
     let mut colours: Vec<(&String, &String)> = w.colours.iter().collect();
-    colours.sort_by_key(|(_, name)| name[1..].parse::<usize>().unwrap_or(0));
+    sort::by_key(&mut colours, |(_, name)| {
+        name[1..].parse::<usize>().unwrap_or(0)
+    });
     for (hex, name) in colours {
         let _ = writeln!(
             out,

@@ -12,6 +12,7 @@ use crate::periodic::{bars, Kind, Lane};
 use crate::platform::Platform;
 use crate::rational::{frac, Q};
 use crate::scatter::ScatterSolution;
+use crate::sort;
 use crate::steady_state::family::SteadyRun;
 
 fn id(p: &Platform, i: usize) -> String {
@@ -29,7 +30,7 @@ pub(super) fn steady(inst: &SteadyState, name: &str, run: &SteadyRun) -> Option<
     let fl = t.solution.lp.flows(inst, &arcs);
     let mut out = Timeline::new(format!("steady-state {name}: one period"));
     let mut all = bars(pat, &fl);
-    all.sort_by_key(|b| match b.lane {
+    sort::by_key(&mut all, |b| match b.lane {
         Lane::Compute(i) => (i, 0),
         Lane::Send(i) => (i, 1),
         Lane::Recv(i) => (i, 2),

@@ -4,6 +4,7 @@
 //! index order, so the same platform gives the same picture on every machine.
 
 use super::bfs;
+use crate::sort;
 
 /// Positions (free coordinates, one unit per hop) of a graph given by neighbour lists.
 pub(super) fn layout(adj: &[Vec<usize>], root: usize) -> Vec<(f64, f64)> {
@@ -75,7 +76,7 @@ fn distances(adj: &[Vec<usize>]) -> Vec<Vec<f64>> {
 fn bfs_order(adj: &[Vec<usize>], root: usize) -> Vec<usize> {
     let d = bfs(adj, root);
     let mut order: Vec<usize> = (0..adj.len()).collect();
-    order.sort_by_key(|&v| (d[v], v));
+    sort::by_key(&mut order, |&v| (d[v], v));
     order
 }
 

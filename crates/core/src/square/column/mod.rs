@@ -12,6 +12,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+use crate::sort;
 use num_traits::Zero;
 
 pub use step::{Candidate, ColumnState, ColumnStep, Run, Strip, COLUMN_PSEUDOCODE};
@@ -100,7 +101,7 @@ fn run(
     check_areas(s)?;
     let p = s.len();
     let mut order: Vec<usize> = (0..p).collect();
-    order.sort_by(|&a, &b| s[a].cmp(&s[b]).then(a.cmp(&b)));
+    sort::by(&mut order, |&a, &b| s[a].cmp(&s[b]).then(a.cmp(&b)));
     emit(ColumnStep::Sorted {
         order: order.clone(),
     });

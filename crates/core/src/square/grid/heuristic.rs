@@ -6,6 +6,7 @@
 //! [`POWER_MAX_ITER`] rounds) and ties in the ranking within the relative [`TIE_REL`]. The
 //! results are deterministic (no randomness, fixed iteration order).
 
+use crate::sort;
 use serde::Serialize;
 
 use super::GridStep;
@@ -111,7 +112,9 @@ pub(super) fn run(
     }
     // The processors by increasing cycle time (ties by index); the n fastest are used.
     let mut fastest: Vec<usize> = (0..times.len()).collect();
-    fastest.sort_by(|&a, &b| times[a].cmp(&times[b]).then(a.cmp(&b)));
+    sort::by(&mut fastest, |&a, &b| {
+        times[a].cmp(&times[b]).then(a.cmp(&b))
+    });
     fastest.truncate(n);
     let t: Vec<f64> = times.iter().map(to_f64).collect();
     let mut arrangement: Vec<Vec<usize>> = fastest.chunks(cols).map(<[usize]>::to_vec).collect();
@@ -267,7 +270,9 @@ fn rearrange(
     let mut cells: Vec<(usize, usize)> = (0..rows)
         .flat_map(|i| (0..cols).map(move |j| (i, j)))
         .collect();
-    cells.sort_by(|&(a, b), &(c, d)| t_opt[a][b].total_cmp(&t_opt[c][d]));
+    sort::by(&mut cells, |&(a, b), &(c, d)| {
+        t_opt[a][b].total_cmp(&t_opt[c][d])
+    });
     let mut ranked = Vec::with_capacity(cells.len());
     let mut k = 0;
     while k < cells.len() {
@@ -277,7 +282,7 @@ fn rearrange(
             end += 1;
         }
         let mut run = cells[k..end].to_vec();
-        run.sort_by_key(|&(i, j)| (j, i));
+        sort::by_key(&mut run, |&(i, j)| (j, i));
         ranked.extend(run);
         k = end;
     }

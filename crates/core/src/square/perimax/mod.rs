@@ -13,6 +13,7 @@ mod step;
 #[cfg(test)]
 mod tests;
 
+use crate::sort;
 use num_traits::{One, Zero};
 use serde::Serialize;
 
@@ -100,7 +101,7 @@ pub fn window(m: &Q, s1: &Q) -> (f64, f64) {
 fn run(s: &[Q], emit: &mut impl FnMut(PeriMaxStep)) -> Result<PeriMaxPartition, SolveError> {
     check_areas(s)?;
     let mut order: Vec<usize> = (0..s.len()).collect();
-    order.sort_by(|&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
+    sort::by(&mut order, |&a, &b| s[b].cmp(&s[a]).then(a.cmp(&b)));
     let s1 = s[order[0]].clone();
     let slices = Q::from_integer(3.into()) * &s1 >= Q::one();
     emit(PeriMaxStep::Sorted {

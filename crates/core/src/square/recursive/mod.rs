@@ -12,6 +12,7 @@ mod step;
 #[cfg(test)]
 mod tests;
 
+use crate::sort;
 use num_traits::Zero;
 use serde::Serialize;
 
@@ -147,7 +148,9 @@ fn group(s: &[Q], emit: &mut impl FnMut(RecursiveStep)) -> Hierarchy {
     let mut rounds = Vec::new();
     let two = Q::from_integer(2.into());
     loop {
-        list.sort_by(|&a, &b| nodes[a - 1].area.cmp(&nodes[b - 1].area).then(a.cmp(&b)));
+        sort::by(&mut list, |&a, &b| {
+            nodes[a - 1].area.cmp(&nodes[b - 1].area).then(a.cmp(&b))
+        });
         let mut groups: Vec<Vec<usize>> = Vec::new();
         let mut k = 0;
         while k < list.len() {
@@ -179,8 +182,9 @@ fn group(s: &[Q], emit: &mut impl FnMut(RecursiveStep)) -> Hierarchy {
                     return g[0];
                 }
                 let mut children = g.clone();
-                children
-                    .sort_by(|&a, &b| nodes[b - 1].area.cmp(&nodes[a - 1].area).then(a.cmp(&b)));
+                sort::by(&mut children, |&a, &b| {
+                    nodes[b - 1].area.cmp(&nodes[a - 1].area).then(a.cmp(&b))
+                });
                 let node = Node {
                     uid: nodes.len() + 1,
                     area: g.iter().map(|&u| nodes[u - 1].area.clone()).sum(),

@@ -6,6 +6,7 @@ use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Broadcast, Instance, SteadyState};
 use hetlab_core::rational::qi;
 use hetlab_core::share;
+use hetlab_core::sort;
 use hetlab_core::steady_state::{lp, tree};
 use hetlab_core::{broadcast, lu, square};
 use yew::prelude::*;
@@ -32,13 +33,13 @@ fn time(runs: usize, mut f: impl FnMut()) -> f64 {
             now() - t0
         })
         .collect();
-    t.sort_by(f64::total_cmp);
+    sort::by(&mut t, f64::total_cmp);
     t[t.len() / 2]
 }
 
 /// The chains rows alone (`#/bench?only=chains`, issue 11's table).
 fn chains_rows() -> Vec<Row> {
-    super::chains::bench::rows(&|runs, f| time(runs, f))
+    hetlab_core::chains::bench::rows(&|runs, f| time(runs, f))
         .into_iter()
         .map(|(name, median_ms, runs)| Row {
             name,

@@ -3,7 +3,6 @@
 //! interval, step by step; the search in words and the DP table beside it; every algorithm on
 //! the instance below. Everything else is the generic algorithm page.
 
-pub mod bench;
 pub mod editor;
 pub mod rb;
 pub mod scaling;

@@ -385,3 +385,27 @@ fn set_b_n10_full_run_5_5() {
     assert_eq!(full.owners, matrix(&rows));
     assert_eq!(full.total_cost, qi(720));
 }
+
+#[test]
+fn prefix_deviation_above_one_2_3() {
+    // §2.3's side remark: the prefix counts of `allocate` deviate from `b·share` by more than 1
+    // — speeds (16, 5, 47, 3, 6, 9) at b = 81 give a deviation of 2.73: P3 (share 47/86) has
+    // 47 of the first 81 chunks, 235/86 more than 81·47/86.
+    let speeds = ints(&[16, 5, 47, 3, 6, 9]);
+    let total: Q = speeds.iter().sum();
+    let b = 81;
+    let sequence = allocate(&speeds, b).unwrap();
+    let counts = super::allocate::counts_of(&sequence, speeds.len());
+    assert_eq!(counts, [15, 4, 47, 2, 5, 8]);
+    let deviation = |i: usize| {
+        let d = qi(i64::try_from(counts[i]).unwrap()) - qi(81) * &speeds[i] / &total;
+        if d < qi(0) {
+            -d
+        } else {
+            d
+        }
+    };
+    let (worst, at) = (0..speeds.len()).map(|i| (deviation(i), i)).max().unwrap();
+    assert_eq!((worst.clone(), at), (q(235, 86), 2));
+    assert!((to_f64(&worst) - 2.73).abs() < 0.005);
+}

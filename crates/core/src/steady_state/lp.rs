@@ -442,3 +442,7 @@ fn find_cycle(n: usize, arcs: &[Arc], flow: &[Q]) -> Option<Vec<usize>> {
     }
     None
 }
+
+#[cfg(test)]
+#[path = "lp_face_tests.rs"]
+mod face_tests;

@@ -103,6 +103,90 @@ fn example_1_the_papers_platform() {
     assert_eq!(r, want);
 }
 
+/// `(send, receive)` busy time of every node, by node index: `Σ c·(data_in·f + data_out·g)`
+/// over its outgoing, resp. incoming, arcs.
+fn ports(inst: &SteadyState, sol: &LpSolution) -> Vec<(Q, Q)> {
+    let arcs = inst.platform.arcs();
+    let busy =
+        |k: usize| &arcs[k].c * (&inst.data_in * &sol.rates.f[k] + &inst.data_out * &sol.g[k]);
+    (0..inst.platform.nodes.len())
+        .map(|i| {
+            let sum = |pick: &dyn Fn(&crate::platform::Arc) -> bool| -> Q {
+                (0..arcs.len()).filter(|&k| pick(&arcs[k])).map(busy).sum()
+            };
+            (sum(&|a| a.from == i), sum(&|a| a.to == i))
+        })
+        .collect()
+}
+
+/// The allocations as `"path_in | path_out"` node chains (`"local 1"` for the master's own
+/// share) with their weights.
+fn named_routes(inst: &SteadyState, sol: &LpSolution) -> Vec<(String, Q)> {
+    let masters: Vec<bool> = inst.platform.nodes.iter().map(|n| n.master).collect();
+    let arcs = inst.platform.arcs();
+    let ids = inst.platform.ids();
+    let chain = |start: usize, path: &[usize]| -> String {
+        let mut nodes = vec![ids[start].to_string()];
+        nodes.extend(path.iter().map(|&k| ids[arcs[k].to].to_string()));
+        nodes.join("→")
+    };
+    let list = allocations(&masters, &arcs, &sol.rates.x, &sol.rates.f, &sol.g);
+    let total: Q = list.iter().map(|a| a.weight.clone()).sum();
+    assert_eq!(total, sol.throughput, "allocation weights sum to ρ*");
+    list.iter()
+        .map(|a| {
+            let name = if a.path_in.is_empty() {
+                format!("local {}", ids[a.worker])
+            } else if a.path_out.is_empty() {
+                chain(a.master, &a.path_in)
+            } else {
+                format!(
+                    "{} | {}",
+                    chain(a.master, &a.path_in),
+                    chain(a.worker, &a.path_out)
+                )
+            };
+            (name, a.weight.clone())
+        })
+        .collect()
+}
+
+#[test]
+fn section_6_1_port_loads() {
+    // Node 1 send 1; node 2 recv 3/4; node 3 send 3/4, recv 1/2; node 4 send 1/4, recv 3/4.
+    let inst = preset("example-1");
+    let sol = check(&inst);
+    let p = ports(&inst, &sol);
+    let at = |id| p[idx(&inst, id)].clone();
+    assert_eq!(at(1), (qi(1), qi(0)), "node 1");
+    assert_eq!(at(2), (qi(0), q(3, 4)), "node 2");
+    assert_eq!(at(3), (q(3, 4), q(1, 2)), "node 3");
+    assert_eq!(at(4), (q(1, 4), q(3, 4)), "node 4");
+}
+
+#[test]
+fn section_6_1_the_papers_steady_state_is_feasible_and_optimal() {
+    // x = (1, 1/3, 1/4, 1/6), f_12 = 1/6, f_13 = 7/12, f_34 = 1/3, f_42 = 1/6 reaches ρ* = 7/4.
+    let inst = preset("example-1");
+    let arcs = inst.platform.arcs().len();
+    let mut f = vec![qi(0); arcs];
+    for (a, b, v) in [
+        (1, 2, q(1, 6)),
+        (1, 3, q(7, 12)),
+        (3, 4, q(1, 3)),
+        (4, 2, q(1, 6)),
+    ] {
+        f[arc(&inst, a, b)] = v;
+    }
+    let mut x = vec![qi(0); 4];
+    for (id, v) in [(1, qi(1)), (2, q(1, 3)), (3, q(1, 4)), (4, q(1, 6))] {
+        x[idx(&inst, id)] = v;
+    }
+    let rates = super::Rates { x, f };
+    verify(&inst, &rates, &q(7, 4)).unwrap();
+    assert_eq!(check(&inst).throughput, q(7, 4));
+}
+
 #[test]
 fn examples_2_and_3_agree_with_the_closed_form() {
     for (name, rho, comm) in [
@@ -161,6 +245,48 @@ fn example_6_result_files() {
     for (a, b, want) in [(2, 1, q(1, 3)), (3, 1, q(5, 12)), (4, 3, q(1, 6))] {
         assert_eq!(sol.g[arc(&inst, a, b)], want, "g_{a}{b}");
     }
+    // Inputs as in 6.1's canonical solution.
+    for (a, b, want) in [
+        (1, 2, q(1, 4)),
+        (1, 3, q(1, 2)),
+        (3, 4, q(1, 4)),
+        (4, 2, q(1, 12)),
+    ] {
+        assert_eq!(sol.rates.f[arc(&inst, a, b)], want, "f_{a}{b}");
+    }
+    assert_eq!(
+        sol.rates.f.iter().filter(|v| **v != qi(0)).count(),
+        4,
+        "all other f are 0"
+    );
+    assert_eq!(
+        sol.g.iter().filter(|v| **v != qi(0)).count(),
+        3,
+        "all other g are 0"
+    );
+    // Ports (send / recv): 1: 1 / 13/24; 2: 1/3 / 3/4; 3: 23/24 / 3/4; 4: 1/2 / 3/4.
+    let p = ports(&inst, &sol);
+    for (id, send, recv) in [
+        (1, qi(1), q(13, 24)),
+        (2, q(1, 3), q(3, 4)),
+        (3, q(23, 24), q(3, 4)),
+        (4, q(1, 2), q(3, 4)),
+    ] {
+        assert_eq!(p[idx(&inst, id)], (send, recv), "node {id}");
+    }
+    // Allocations: local 1; 1→2 | 2→1 1/4; 1→3 | 3→1 1/4; 1→3→4 | 4→3→1 1/6;
+    // 1→3→4→2 | 2→1 1/12.
+    let want: Vec<(String, Q)> = [
+        ("local 1", qi(1)),
+        ("1→2 | 2→1", q(1, 4)),
+        ("1→3 | 3→1", q(1, 4)),
+        ("1→3→4 | 4→3→1", q(1, 6)),
+        ("1→3→4→2 | 2→1", q(1, 12)),
+    ]
+    .into_iter()
+    .map(|(n, w)| (n.to_owned(), w))
+    .collect();
+    assert_eq!(named_routes(&inst, &sol), want);
     for (size, want) in [(qi(1), q(55, 32)), (qi(2), q(23, 16))] {
         let mut other = base.clone();
         other.data_out = size;

@@ -219,6 +219,80 @@ fn section_7_3_to_7_6_examples() {
     assert_eq!(part.sizes, [5, 3, 3, 2]);
 }
 
+/// The rectangles `(x, y, w, h)` of processors 1..p (1-based in the spec, index order here).
+fn check_rects(s: &[Q], want: &[(Q, Q, Q, Q)]) {
+    let part = solve(s).unwrap();
+    assert_eq!(part.rects.len(), want.len());
+    for (i, (x, y, w, h)) in want.iter().cloned().enumerate() {
+        assert_eq!(part.rects[i], Rect { x, y, w, h }, "R{}", i + 1);
+    }
+}
+
+#[test]
+fn section_7_3_rectangles() {
+    // Width 61/100: R1 = (0, 0, 61/100, 36/61), R2 = (0, 36/61, 61/100, 25/61); width 39/100:
+    // [5, 4, 3] from the top, each 39/100 × 1/3.
+    let (x, w, h) = (q(61, 100), q(39, 100), q(1, 3));
+    check_rects(
+        &s7_3(),
+        &[
+            (q(0, 1), q(0, 1), q(61, 100), q(36, 61)),
+            (q(0, 1), q(36, 61), q(61, 100), q(25, 61)),
+            (x.clone(), q(2, 3), w.clone(), h.clone()),
+            (x.clone(), q(1, 3), w.clone(), h.clone()),
+            (x, q(0, 1), w, h),
+        ],
+    );
+}
+
+#[test]
+fn section_7_6_e4_rectangles() {
+    check_rects(
+        &own(4),
+        &[
+            (q(17, 25), q(11, 16), q(8, 25), q(5, 16)),
+            (q(17, 25), q(3, 8), q(8, 25), q(5, 16)),
+            (q(17, 25), q(0, 1), q(8, 25), q(3, 8)),
+            (q(19, 50), q(1, 2), q(3, 10), q(1, 2)),
+            (q(19, 50), q(0, 1), q(3, 10), q(1, 2)),
+            (q(0, 1), q(10, 19), q(19, 50), q(9, 19)),
+            (q(0, 1), q(0, 1), q(19, 50), q(10, 19)),
+        ],
+    );
+}
+
+#[test]
+fn section_7_6_e6_column_widths() {
+    // Columns left→right: width 25/91: [13, 12]; 30/91: [11, 10, 9]; 3/13: [8, 7, 6];
+    // 15/91: [5, 4, 3, 2, 1].
+    let s = own(6);
+    let part = solve(&s).unwrap();
+    let drawn: Vec<Vec<usize>> = part
+        .drawn_columns()
+        .iter()
+        .map(|c| c.iter().map(|i| i + 1).collect())
+        .collect();
+    assert_eq!(
+        drawn,
+        [
+            vec![13, 12],
+            vec![11, 10, 9],
+            vec![8, 7, 6],
+            vec![5, 4, 3, 2, 1]
+        ]
+    );
+    let widths: Vec<Q> = drawn
+        .iter()
+        .map(|c| part.rects[c[0] - 1].w.clone())
+        .collect();
+    assert_eq!(widths, [q(25, 91), q(30, 91), q(3, 13), q(15, 91)]);
+    for column in &drawn {
+        let x = &part.rects[column[0] - 1].x;
+        assert!(column.iter().all(|&i| &part.rects[i - 1].x == x));
+    }
+    verify(&s, &part.rects).unwrap();
+}
+
 #[test]
 fn section_7_5_cycle_times_platform() {
     let s = s7_5();

@@ -69,9 +69,15 @@ pub fn exact_bisection(ctx: &mut Ctx<'_>) -> R {
     let mut ub = c.ub_bis();
     bounds(ctx, &lb, &ub, Reason::Initial);
     let mut s = Vec::new();
+    // The separators of the last failed and the last successful probe: every later midpoint
+    // lies between those two values, so its separators lie between theirs, and its parts are
+    // about the successful probe's.
+    // Until a probe has succeeded, there is no bracket (nor part sizes to start from).
+    let (mut below, mut above) = (vec![0; c.p() + 1], Vec::new());
     while ub > lb {
         let mid = lb.midpoint(ub);
-        let ok = ctx.lr(&mid, &mut s);
+        let bracket = (!above.is_empty()).then_some((below.as_slice(), above.as_slice()));
+        let ok = ctx.lr_in(&mid, &mut s, bracket);
         let new = if ok {
             ctx.chain.bottleneck(&s)
         } else {
@@ -88,8 +94,10 @@ pub fn exact_bisection(ctx: &mut Ctx<'_>) -> R {
         });
         if ok {
             ub = new;
+            above.clone_from(&s);
         } else {
             lb = new;
+            below.clone_from(&s);
         }
         let reason = if ok {
             Reason::ProbeOk

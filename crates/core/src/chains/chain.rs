@@ -185,7 +185,31 @@ impl Chain {
         let lo = start.saturating_add(count(self.w_max)).min(n);
         let hi = start.saturating_add(count(self.w_min)).min(n);
         let avg = self.total() / n as u64;
-        let guess = start.saturating_add(count(avg)).clamp(lo, hi);
+        self.gallop(t, start.saturating_add(count(avg)), lo, hi)
+    }
+
+    /// [`Chain::le_from`] when the answer is also known to lie in `[floor, ceil]` and to be
+    /// about `width` tasks after `start` (a bracket and a part size from earlier probes:
+    /// LR-PROBE's separators grow with `B`, and its parts change little between close values
+    /// of `B`), so the search gallops from `start + width` inside the bracket.
+    #[must_use]
+    pub fn le_between(
+        &self,
+        t: u64,
+        start: usize,
+        (floor, ceil): (usize, usize),
+        width: usize,
+    ) -> usize {
+        let n = self.n();
+        let lo = floor.max(start).min(n);
+        let hi = ceil.min(n).max(lo);
+        self.gallop(t, start.saturating_add(width), lo, hi)
+    }
+
+    /// `LE(t, lo, hi)` when `W[lo] ≤ t`, galloping from `guess` (clamped into `[lo, hi]`):
+    /// `O(lg |answer − guess|)` steps, all near the guess.
+    fn gallop(&self, t: u64, guess: usize, lo: usize, hi: usize) -> usize {
+        let guess = guess.clamp(lo, hi);
         let mut step = 1;
         if self.w[guess] <= t {
             let mut a = guess;

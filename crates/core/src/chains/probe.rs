@@ -111,9 +111,22 @@ impl<'a> Ctx<'a> {
     }
 
     /// LR-PROBE(B) (§3.4): fills `s` (length `P+1`) and says whether it succeeded.
+    pub fn lr(&mut self, b: &impl Value, s: &mut Vec<usize>) -> bool {
+        self.lr_in(b, s, None)
+    }
+
+    /// LR-PROBE(B) when `B` lies between two values already probed: `bracket` holds the
+    /// separators of a probe at a smaller value and of one at a larger value, between which
+    /// every `s_p(B)` lies (LR-PROBE's separators never decrease as `B` grows), so each search
+    /// starts inside that bracket. The same separators and events as [`Ctx::lr`].
     // Processor numbers index several arrays at once (s, speeds); ranges read as the spec.
     #[allow(clippy::needless_range_loop)]
-    pub fn lr(&mut self, b: &impl Value, s: &mut Vec<usize>) -> bool {
+    pub fn lr_in(
+        &mut self,
+        b: &impl Value,
+        s: &mut Vec<usize>,
+        bracket: Option<(&[usize], &[usize])>,
+    ) -> bool {
         self.probes += 1;
         self.out.step(|| ChainStep::ProbeStart {
             dir: Dir::Lr,
@@ -122,7 +135,7 @@ impl<'a> Ctx<'a> {
         let ok = if self.searches() {
             self.lr_traced(b, s)
         } else {
-            lr_probe(self.chain, b, s)
+            lr_probe_in(self.chain, b, s, bracket)
         };
         if self.detail() && !self.searches() {
             for p in 1..self.chain.p() {
@@ -219,9 +232,19 @@ impl<'a> Ctx<'a> {
 ///
 /// # Complexity
 /// `O(P lg(N/P))` typically (galloping from the previous separator), `O(P lg N)` at worst.
+pub fn lr_probe(c: &Chain, b: &impl Value, s: &mut Vec<usize>) -> bool {
+    lr_probe_in(c, b, s, None)
+}
+
+/// [`lr_probe`] with each `s_p` searched inside `bracket` (see [`Ctx::lr_in`]).
 // Processor numbers index several arrays at once; ranges read as the spec.
 #[allow(clippy::needless_range_loop)]
-pub fn lr_probe(c: &Chain, b: &impl Value, s: &mut Vec<usize>) -> bool {
+pub(super) fn lr_probe_in(
+    c: &Chain,
+    b: &impl Value,
+    s: &mut Vec<usize>,
+    bracket: Option<(&[usize], &[usize])>,
+) -> bool {
     let (n, pp) = (c.n(), c.p());
     s.clear();
     s.resize(pp + 1, 0);
@@ -240,7 +263,13 @@ pub fn lr_probe(c: &Chain, b: &impl Value, s: &mut Vec<usize>) -> bool {
             None => b.cap(e),
         };
         let t = c.w[at].saturating_add(cap);
-        at = if t >= c.total() { n } else { c.le_from(t, at) };
+        at = if t >= c.total() {
+            n
+        } else if let Some((lo, hi)) = bracket {
+            c.le_between(t, at, (lo[p], hi[p]), hi[p].saturating_sub(hi[p - 1]))
+        } else {
+            c.le_from(t, at)
+        };
         s[p] = at;
     }
     s[pp] = n;

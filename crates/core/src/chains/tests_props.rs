@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use super::chain::Chain;
 use super::exhaustive::exhaustive;
-use super::probe::lr_probe;
+use super::probe::{lr_probe, lr_probe_in};
 use super::ratio::{Value, R};
 use super::tests::EXACT;
 use super::*;
@@ -106,6 +106,28 @@ proptest! {
         prop_assert!(!lr_probe(&c, &below, &mut s));
         prop_assert!(probe::rl_probe(&c, &opt, &mut s));
         prop_assert!(!probe::rl_probe(&c, &below, &mut s));
+    }
+
+    /// LR-PROBE's separators never decrease as B grows, and a probe searched inside the
+    /// bracket of a smaller and a larger value's separators (EXACT-BISECTION's shortcut) gives
+    /// the same separators and verdict as the plain probe.
+    #[test]
+    fn bracketed_probes_are_the_plain_probe(inp in medium(), a in 1u128..400, b in 1u128..400, m in 0u128..=8) {
+        let c = chain(&inp);
+        let (lo, hi) = (a.min(b), a.max(b));
+        // Values around B*: B* · lo/100 ≤ mid ≤ B* · hi/100, mid at m/8 of the way.
+        let ideal = c.ideal();
+        let at = |x: u128, d: u128| R::new(ideal.num() * x, ideal.den() * d);
+        let (b_lo, b_hi) = (at(lo, 100), at(hi, 100));
+        let mid = at(lo * 8 + (hi - lo) * m, 800);
+        let (mut s_lo, mut s_hi, mut plain, mut within) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        lr_probe(&c, &b_lo, &mut s_lo);
+        lr_probe(&c, &b_hi, &mut s_hi);
+        let ok = lr_probe(&c, &mid, &mut plain);
+        prop_assert!(s_lo.iter().zip(&plain).all(|(x, y)| x <= y));
+        prop_assert!(plain.iter().zip(&s_hi).all(|(x, y)| x <= y));
+        prop_assert_eq!(lr_probe_in(&c, &mid, &mut within, Some((&s_lo, &s_hi))), ok);
+        prop_assert_eq!(within, plain);
     }
 
     /// solve and solve_traced agree; the replayed state ends on the solution.

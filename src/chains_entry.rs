@@ -149,7 +149,7 @@ mod tests {
             ..Entry::default()
         };
         let c = read(&e, &keep).unwrap();
-        assert_eq!((c.weights, c.speeds), (vec![2, 7, 1], vec![3, 1]));
+        assert_eq!((&c.weights[..], c.speeds), (&[2, 7, 1][..], vec![3, 1]));
         let bad = Entry {
             weights: "2, x, 0".into(),
             speeds: "1.5".into(),

@@ -19,6 +19,23 @@ export function hasExact(t, phrase) {
   const esc = norm(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\d./])${esc}(?![\\d/]|\\.\\d)`).test(norm(t));
 }
+/**
+ * The query of a share link's hash route (`…#/page?k=v&…`) as URLSearchParams, so a test
+ * compares whole values: `step=5` must not be found in `step=50`.
+ */
+export function hashParams(url) {
+  const hash = new URL(url, 'http://x/').hash;
+  const q = hash.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : hash.slice(q + 1));
+}
+
+/** The share link `url` holds each `key=value` of `want` exactly (an object of strings). */
+export function checkParams(url, want) {
+  const got = hashParams(url);
+  for (const [k, v] of Object.entries(want)) {
+    check(got.get(k) === String(v), `share url: ${k} should be ${v}, got ${got.get(k)} in ${url}`);
+  }
+}
 export const show = (v) => (v instanceof Error ? `error: ${v.message.split('\n')[0]}` : JSON.stringify(v));
 
 // ---------------------------------------------------------------------------
@@ -163,7 +180,7 @@ export async function backAndShare(h, page, total) {
   await expectStep(page, `Step ${total - 1} / ${total}`);
   const back = await textWhere(byId(page, 'caption'), 'a different caption', (t) => t !== end);
   const { url } = await share(h, page);
-  check(url.includes(`step=${total - 1}`), `share url: ${url}`);
+  checkParams(url, { step: total - 1 });
   const fresh = await h.newPage();
   await load(fresh, url);
   await visible(byId(fresh, 'player'), 'player (shared)', LOAD_TIMEOUT);

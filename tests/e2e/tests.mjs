@@ -9,6 +9,8 @@
 // suites/<topic>.mjs (each exports `tests`), which run.mjs loads after these.
 
 import {
+  checkParams,
+  hashParams,
   LOAD_TIMEOUT,
   UI_TIMEOUT,
   sleep,
@@ -140,9 +142,8 @@ export const tests = [
       const caption = await textWhere(byId(page, 'caption'), 'non-empty caption', (t) => t.length > 0);
 
       const { raw, url, embed } = await share(h, page);
-      for (const part of ['i=v2.', 'algo=tree', 'step=5']) {
-        check(raw.includes(part), `share url lacks ${part}: ${raw}`);
-      }
+      checkParams(raw, { algo: 'tree', step: 5 });
+      check(hashParams(raw).get('i').startsWith('v2.'), `share url's instance should be a v2 payload: ${raw}`);
       for (const part of ['<iframe', 'embed=1']) {
         check(embed.includes(part), `embed code lacks ${part}: ${embed}`);
       }
@@ -180,7 +181,7 @@ export const tests = [
       const caption = await textWhere(byId(page, 'caption'), 'matching caption', (t) => t.startsWith('Matching 3'));
 
       const { raw, url } = await share(h, page);
-      check(raw.includes('algo=lp') && raw.includes('step=11'), `share url: ${raw}`);
+      checkParams(raw, { algo: 'lp', step: 11 });
       const fresh = await h.newPage();
       await load(fresh, url);
       await visible(byId(fresh, 'player'), 'player (fresh context)', LOAD_TIMEOUT);
@@ -300,7 +301,7 @@ export const tests = [
       const caption = await textWhere(byId(page, 'caption'), 'caption placing P2', (t) => t.startsWith('Placed P2'));
 
       const { raw, url } = await share(h, page);
-      check(raw.includes('algo=column-dp') && raw.includes(`step=${last - 2}`), `share url: ${raw}`);
+      checkParams(raw, { algo: 'column-dp', step: last - 2 });
       const fresh = await h.newPage();
       await load(fresh, url);
       await visible(byId(fresh, 'player'), 'player (fresh context)', LOAD_TIMEOUT);
@@ -359,7 +360,7 @@ export const tests = [
       const back = await textWhere(byId(page, 'caption'), 'a caption', (t) => t.length > 0);
 
       const { raw, url } = await share(h, page);
-      check(raw.includes('algo=lp') && raw.includes(`step=${last - 4}`), `share url: ${raw}`);
+      checkParams(raw, { algo: 'lp', step: last - 4 });
       const fresh = await h.newPage();
       await load(fresh, url);
       await visible(byId(fresh, 'player'), 'player (fresh context)', LOAD_TIMEOUT);
@@ -400,7 +401,8 @@ export const tests = [
       await page.keyboard.press('ArrowRight');
       await expectStep(page, `Step 1 / ${await stepTotal(page)}`);
       const { raw, url } = await share(h, page);
-      check(raw.includes('i=v2.') && raw.includes('algo=lp') && raw.includes('step=1'), `share url: ${raw}`);
+      checkParams(raw, { algo: 'lp', step: 1 });
+      check(hashParams(raw).get('i').startsWith('v2.'), `share url's instance should be a v2 payload: ${raw}`);
       const fresh = await h.newPage();
       await load(fresh, url);
       await count(graphNodes(fresh), 14, 'Lyon nodes in a fresh profile');
@@ -693,7 +695,7 @@ export const tests = [
       await textWhere(byId(page, 'ms-total'), 'C = 8', (t) => t === '8');
       await textWhere(byId(page, 'ms-counts'), 'c = (5,3)', (t) => t === '(5,3)');
       await textWhere(byId(page, 'ms-order'), 'P2 first', (t) => t === 'P2, P1');
-      await textWhere(byId(page, 'ms-compare'), 'greedy gives 7', (t) => /greedy\s*7/.test(t));
+      await poll('the comparison rows', () => page.locator('[data-testid="ms-compare"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim()).join(' | '))), (rows) => JSON.stringify(rows) === JSON.stringify(['exact | 8 | 28 | (5,3)', 'greedy | 7 | 28 | (5,2)']));
       const end = await text(byId(page, 'caption'));
       check(hasExact(end, '8 tasks'), `last caption: ${end}`);
       const fresh = await backAndShare(h, page, total);
@@ -774,7 +776,7 @@ export const tests = [
     async fn(h) {
       const page = h.lastPage;
       await ringToEnd(h, page, 'preset=ring-rg-1');
-      await textWhere(byId(page, 'ring-t'), 'T_step 206/29', (t) => t.startsWith('206/29'));
+      await textWhere(byId(page, 'ring-t'), 'T_step 206/29', (t) => t === '206/29 ≈ 7.1034');
       await textWhere(byId(page, 'ring-q'), 'q 4', (t) => t === '4');
       await textWhere(byId(page, 'ring-alpha'), 'alpha', (t) => t === '3/29, 37/174, 37/87, 15/58');
       await ringToEnd(h, page, 'preset=ring-rg-1&algo=greedy');
@@ -791,7 +793,7 @@ export const tests = [
     async fn(h) {
       const page = h.lastPage;
       await ringToEnd(h, page, 'preset=ring-rh-1&algo=homogeneous');
-      await textWhere(byId(page, 'ring-t'), 'T_step 49/9', (t) => t.startsWith('49/9'));
+      await textWhere(byId(page, 'ring-t'), 'T_step 49/9', (t) => t === '49/9 ≈ 5.4444');
       await textWhere(byId(page, 'ring-q'), 'q 5', (t) => t === '5');
     },
   },
@@ -848,13 +850,13 @@ export const tests = [
     async fn(h) {
       const page = h.lastPage;
       await ringToEnd(h, page, 'preset=ring-strasbourg');
-      await textWhere(byId(page, 'ring-t-decimal'), 'exact T_step', (t) => t.startsWith('0.15154836'));
+      await textWhere(byId(page, 'ring-t-decimal'), 'exact T_step', (t) => t === '0.15154836');
       await textWhere(byId(page, 'ring-q'), 'q 8', (t) => t === '8');
-      await textWhere(byId(page, 'ring-bounds'), 'certified', (t) => t.includes('certified'));
+      await textWhere(byId(page, 'ring-bounds'), 'certified', (t) => t === '0.15154836, 0.15154836 (certified)');
       await ringToEnd(h, page, 'preset=ring-strasbourg&algo=greedy');
       await textWhere(byId(page, 'ring-t-decimal'), 'greedy T_step 0.302', (t) => t === '0.302');
       await textWhere(byId(page, 'ring-q'), 'greedy q 5', (t) => t === '5');
-      await textWhere(byId(page, 'ring-transitions-exact'), 'exact staircase', (t) => t.startsWith('7.958: 1 → 6; 37.88: 6 → 8; 282: 8 → 13'));
+      await textWhere(byId(page, 'ring-transitions-exact'), 'exact staircase', (t) => t === '7.958: 1 → 6; 37.88: 6 → 8; 282: 8 → 13');
     },
   },
 
@@ -879,8 +881,13 @@ export const tests = [
       await textWhere(byId(page, 'dl-makespan'), 'makespan 2100/11', (t) => t === '2100/11');
       await textWhere(byId(page, 'dl-alpha'), 'loads 700/11, 280/11, 120/11', (t) => t === '700/11, 280/11, 120/11');
       await textWhere(byId(page, 'dl-order'), 'order P1, P2, P3', (t) => t === 'P1, P2, P3');
-      await textWhere(byId(page, 'dl-rho'), 'ρ = 11/21', (t) => t.startsWith('11/21'));
-      await visible(byId(page, 'dl-orders'), 'every order compared');
+      await textWhere(byId(page, 'dl-rho'), 'ρ = 11/21', (t) => t === '11/21 ≈ 0.5238');
+      // §11's throughput of every order, each bar's label followed by its value (4 decimals).
+      const bars = await poll('the bars of every order', () => byId(page, 'dl-orders').locator('svg text').allTextContents(), (t) => t.includes('321'));
+      for (const [order, rho] of [['123', '0.5238'], ['132', '0.5048'], ['213', '0.4571'], ['231', '0.4'], ['312', '0.4667'], ['321', '0.4']]) {
+        const at = bars.indexOf(order);
+        check(at >= 0 && bars[at + 1] === rho, `order ${order} should read ρ = ${rho}: ${JSON.stringify(bars)}`);
+      }
       const end = await text(byId(page, 'caption'));
       check(hasExact(end, '2100/11'), `last caption: ${end}`);
       const fresh = await backAndShare(h, page, total);

@@ -27,6 +27,7 @@ pub mod report;
 pub mod ring;
 pub mod scatter;
 pub mod share;
+pub mod shared;
 pub mod sort;
 pub mod square;
 pub mod steady_state;

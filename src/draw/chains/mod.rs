@@ -4,7 +4,7 @@
 //! interval on a number line, all computed from a replayed [`ChainsState`]. The Yew view and
 //! the exported SVG both draw these shapes.
 
-use hetlab_core::chains::{task_bins, ChainStep, ChainsState};
+use hetlab_core::chains::{ChainStep, ChainsState, BAR_CELLS};
 use hetlab_core::rational::{frac, to_f64};
 
 pub mod histogram;
@@ -40,8 +40,6 @@ const PROC_TOP: f64 = 272.0;
 const PROC_H: f64 = 24.0;
 /// Most staircase points drawn (larger chains are sampled).
 const MAX_POINTS: usize = 400;
-/// Most task cells drawn (larger chains are binned).
-const MAX_CELLS: usize = 240;
 /// The processor (0-based, input order) running part `k` of the chain.
 #[must_use]
 pub fn owner(s: &ChainsState, k: usize) -> usize {
@@ -286,21 +284,17 @@ fn target(s: &ChainsState, last: Option<&ChainStep>, n: usize, total: f64, out: 
     }
 }
 
-/// The task bar under the staircase: one cell per task (binned above [`MAX_CELLS`]), height ∝
-/// weight, coloured by the processor that owns it once separators are placed.
+/// The task bar under the staircase: one cell per task (binned above [`BAR_CELLS`]: the
+/// state's `bar`, computed once per instance), height ∝ weight, coloured by the processor that
+/// owns it once separators are placed.
 #[allow(clippy::cast_precision_loss)]
 fn task_bar(s: &ChainsState, out: &mut Vec<Shape>) {
     let n = s.prefix.len().saturating_sub(1);
-    let weights: Vec<u64> = s.prefix.windows(2).map(|w| w[1] - w[0]).collect();
-    let bins = if n > MAX_CELLS {
-        task_bins(&weights, MAX_CELLS / 2)
-    } else {
-        (1..=n).map(|i| (i, i, weights[i - 1])).collect()
-    };
+    let bins = &s.bar;
     let per = |&(a, b, w): &(usize, usize, u64)| w as f64 / (b + 1 - a) as f64;
     let top = bins.iter().map(per).fold(0.0, f64::max);
     let show = placed(s);
-    for bin in &bins {
+    for bin in bins.iter() {
         let (a, b, w) = *bin;
         let (xa, xb) = (x_of(a - 1, n), x_of(b, n));
         let h = if top > 0.0 {
@@ -324,7 +318,7 @@ fn task_bar(s: &ChainsState, out: &mut Vec<Shape>) {
             ));
         }
     }
-    let label = if n > MAX_CELLS {
+    let label = if n > BAR_CELLS {
         "tasks (binned)"
     } else {
         "tasks"

@@ -89,7 +89,7 @@ fn every_shape_stays_inside_the_view_box() {
                 k.checked_sub(1).and_then(|i| t.trace.steps.get(i)),
                 range,
             );
-            assert!(count(&d, "task") <= MAX_CELLS);
+            assert!(count(&d, "task") <= hetlab_core::chains::BAR_CELLS);
             for shape in &d.shapes {
                 let (x, y) = match shape {
                     Shape::Rect { x, y, .. } | Shape::Text { x, y, .. } => (*x, *y),

@@ -6,6 +6,7 @@
 
 import {
   LOAD_TIMEOUT,
+  hashParams,
   poll,
   visible,
   count,
@@ -139,7 +140,7 @@ export const tests = [
       await page.locator('select[data-testid="port-model"]').selectOption('unidirectional');
       await poll('the unidirectional run', () => new URL(page.url()).hash, (hash) => hash !== before && /i=v\d\./.test(hash));
       await page.locator('select[data-testid="algo"]').selectOption('best-tree');
-      await poll('algo=best-tree', () => new URL(page.url()).hash, (hash) => hash.includes('algo=best-tree'));
+      await poll('algo=best-tree', () => new URL(page.url()).hash, (hash) => hashParams(hash).get('algo') === 'best-tree');
       // The new run is solved in the background: End is pressed until its player answers.
       await poll('the new run to reach its end', async () => {
         await page.keyboard.press('End');
@@ -194,7 +195,7 @@ export const tests = [
       check(/^3\/4 ≈ [0-9.]+$/.test(await value('lp')), `lp bar: ${await value('lp')}`);
       check(/^1\/2 ≈ [0-9.]+$/.test(await value('best-tree')), `best-tree bar: ${await value('best-tree')}`);
       await page.locator('[data-testid="comparison-bars"] a[data-algo="best-tree"]').click();
-      await poll('algo=best-tree', () => new URL(page.url()).hash, (hash) => hash.includes('algo=best-tree'));
+      await poll('algo=best-tree', () => new URL(page.url()).hash, (hash) => hashParams(hash).get('algo') === 'best-tree');
       await textWhere(byId(page, 'throughput'), 'ρ = 1/2', (t) => /^ρ = 1\/2 ≈ [0-9.]+ messages per time unit$/.test(t));
       // The chosen tree is drawn and scheduled: one message per period of 2 time units.
       await visible(byId(page, 'gantt'), "the best tree's Gantt chart");

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  LOAD_TIMEOUT, byId, check, count, expectStep, load, norm, poll, share, stepTotal,
+  LOAD_TIMEOUT, byId, check, hashParams, count, expectStep, load, norm, poll, share, stepTotal,
   text, textWhere, visible,
 } from '../lib.mjs';
 
@@ -168,7 +168,7 @@ export const tests = [
       const page = h.lastPage;
       await openAtEnd(h, page, 'square-partition', 'preset=square-grid-4-4&algo=grid');
       await byId(page, 'grid-exact-button').click();
-      await poll('algo=grid-exact', () => new URL(page.url()).hash, (hash) => hash.includes('algo=grid-exact'));
+      await poll('algo=grid-exact', () => new URL(page.url()).hash, (hash) => hashParams(hash).get('algo') === 'grid-exact');
       await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
       const total = await stepTotal(page);
       await page.keyboard.press('End');

@@ -59,7 +59,7 @@ pub use limits::check;
 pub use rb_tree::{RbCut, RbNode, RbTree};
 pub use run::{solve, solve_input, solve_traced};
 pub use scenes::{compare, compared, optimum, probe_scene};
-pub use state::{task_bins, ChainsState};
+pub use state::{task_bins, ChainsState, BAR_CELLS};
 pub use step::{Action, ChainStep, Dir, Reason, PSEUDOCODE};
 pub use verify::{verify, Violation};
 

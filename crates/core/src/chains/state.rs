@@ -9,13 +9,18 @@ use super::rb_tree::{RbTree, SplitEvent};
 use super::step::{Action, ChainStep, Dir};
 use super::ChainsInput;
 use crate::rational::Q;
+use crate::shared::Shared;
 use crate::trace::Replay;
 
 /// What the figure shows after some steps.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ChainsState {
-    /// `W[0..=N]` (the whole staircase; [`ChainsState::built`] says how much is drawn).
-    pub prefix: Vec<u64>,
+    /// `W[0..=N]` (the whole staircase; [`ChainsState::built`] says how much is drawn), shared:
+    /// a state is cloned at every checkpoint and every step, and the chain may have 615 400 tasks.
+    pub prefix: Shared<u64>,
+    /// The task bar: `(first task, last task, total weight)` per cell, one task a cell up to
+    /// [`BAR_CELLS`] tasks, else [`task_bins`] of `BAR_CELLS / 2` (shared, computed once).
+    pub bar: Shared<(usize, usize, u64)>,
     /// Speeds in input order.
     pub speeds: Vec<u64>,
     /// The staircase is drawn up to this task.
@@ -66,8 +71,13 @@ impl ChainsState {
     /// The state before any step.
     #[must_use]
     pub fn new(input: &ChainsInput) -> ChainsState {
-        let prefix = super::chain::prefix_sums(&input.weights);
+        let prefix = super::chain::prefix_sums(&input.weights).into();
         let (n, p) = (input.weights.len(), input.speeds.len());
+        let bar = if n > BAR_CELLS {
+            task_bins(&input.weights, BAR_CELLS / 2)
+        } else {
+            (1..=n).map(|i| (i, i, input.weights[i - 1])).collect()
+        };
         let mut separators = vec![0; p + 1];
         if let Some(last) = separators.last_mut() {
             *last = n;
@@ -79,6 +89,7 @@ impl ChainsState {
         };
         ChainsState {
             prefix,
+            bar: bar.into(),
             speeds: input.speeds.clone(),
             separators,
             dp,
@@ -149,6 +160,9 @@ fn ideal_of(prefix: &[u64], speeds: &[u64]) -> Q {
     let e: u64 = speeds.iter().sum();
     Q::new(w.into(), e.max(1).into())
 }
+
+/// Most cells of the task bar: longer chains are binned.
+pub const BAR_CELLS: usize = 240;
 
 /// The task bar binned into at most `bins` groups of consecutive tasks (for `N > 2 000`):
 /// `(first task, last task, total weight)`, tasks 1-based.

@@ -312,7 +312,7 @@ fn every_preset_reads_and_solves() {
     let Some(crate::instance::Instance::Chains(cp2)) = crate::presets::get("chains-cp2") else {
         panic!("chains-cp2")
     };
-    assert_eq!(cp2.weights, uniform(60, 1, 30, 21));
+    assert_eq!(cp2.weights[..], uniform(60, 1, 30, 21));
 }
 
 #[test]

@@ -18,12 +18,14 @@ use crate::chains::{
 };
 use crate::issue::{Issue, Issues};
 use crate::platform::raw::{read_q, RawNum, Rule};
+use crate::shared::Shared;
 
 /// A `chains` instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chains {
-    /// Task weights `w_1..w_N`.
-    pub weights: Vec<u64>,
+    /// Task weights `w_1..w_N`, shared by the instance's clones (see [`Shared`]: the largest
+    /// preset has 615 400 tasks, and a page clones and compares its instance at every step).
+    pub weights: Shared<u64>,
     /// Processor speeds `e_1..e_P`.
     pub speeds: Vec<u64>,
     /// `cp-random`'s number of random orders, when given (default 100).
@@ -39,7 +41,7 @@ impl Chains {
     #[must_use]
     pub fn new(weights: Vec<u64>, speeds: Vec<u64>) -> Chains {
         Chains {
-            weights,
+            weights: weights.into(),
             speeds,
             orders: None,
             seed: None,
@@ -51,7 +53,7 @@ impl Chains {
     #[must_use]
     pub fn input(&self) -> ChainsInput {
         ChainsInput {
-            weights: self.weights.clone(),
+            weights: self.weights.to_vec(),
             speeds: self.speeds.clone(),
             orders: self.orders.unwrap_or(DEFAULT_ORDERS),
             seed: self.seed.unwrap_or(1),
@@ -279,7 +281,7 @@ impl RawChains {
             .and_then(|v| read_int(v, "seed", 0, u64::MAX, &mut issues));
         match (weights, speeds) {
             (Some(weights), Some(speeds)) if issues.is_empty() => Ok(Chains {
-                weights,
+                weights: weights.into(),
                 speeds,
                 orders,
                 seed,
@@ -306,7 +308,7 @@ mod tests {
         let Instance::Chains(c) = &inst else {
             panic!("not chains")
         };
-        assert_eq!(c.weights, [3, 1, 4, 1, 5]);
+        assert_eq!(c.weights[..], [3, 1, 4, 1, 5]);
         assert_eq!(c.input().orders, 10);
         assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
         assert_eq!(inst.problem(), "chains");

@@ -8,6 +8,7 @@ pub mod rb;
 pub mod scaling;
 pub mod views;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use hetlab_core::chains::family::ChainsFamily;
@@ -43,6 +44,25 @@ pub struct ChainsExtra {
     cp: Option<Rc<Drawing>>,
 }
 
+thread_local! {
+    /// The last instance drawn and its initial view state.
+    static INITIAL: RefCell<Option<(Chains, ChainsState)>> = const { RefCell::new(None) };
+}
+
+/// The view state before the first step, built once per instance: its prefix sums and task bar
+/// are 615 400 numbers on the largest preset, too many to rebuild at every step (the state
+/// shares them, so the clone returned is cheap).
+fn initial_state(inst: &Chains) -> ChainsState {
+    INITIAL.with_borrow_mut(|cache| match cache {
+        Some((seen, state)) if seen == inst => state.clone(),
+        _ => {
+            let state = ChainsState::new(&inst.input());
+            *cache = Some((inst.clone(), state.clone()));
+            state
+        }
+    })
+}
+
 /// Every compared algorithm on `input`, each timed in this browser (in the solver worker).
 fn timed(input: &ChainsInput) -> Vec<Compared> {
     use crate::ui::dom::now_ms;
@@ -76,9 +96,9 @@ impl FamilyPage for ChainsPage {
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let (t, inst) = (ctx.run, ctx.input);
-        let input = inst.input();
-        let (n, p) = (input.weights.len(), input.speeds.len());
-        let s = t.trace.state_at(ChainsState::new(&input), ctx.step());
+        let initial = initial_state(inst);
+        let (n, p) = (initial.prefix.len() - 1, initial.speeds.len());
+        let s = t.trace.state_at(initial, ctx.step());
         let last = ctx.step().checked_sub(1).and_then(|i| t.trace.steps.get(i));
         let caption = last.map_or_else(
             || format!("{n} tasks for {p} processors; if all finished together each would work B* = {}. Press ▶ to build the prefix sums and search for the best cut.", shown(&s.ideal())),

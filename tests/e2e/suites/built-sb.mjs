@@ -7,6 +7,7 @@
 import {
   LOAD_TIMEOUT,
   hashParams,
+  hasExact,
   poll,
   visible,
   count,
@@ -54,7 +55,9 @@ export const tests = [
         '0 sends: 3 input file(s) with 2, 2 each, from 18 to 24',
       ];
       check(JSON.stringify(sends) === JSON.stringify(want), `send bars: ${JSON.stringify(sends)}`);
-      await visible(byId(page, 'full-run'), 'full run');
+      // The full run: the master computes 8 tasks in each of 20 periods, its children (depth
+      // 1) 12 + 3 + 6 = 21 in each period but the first: 160 + 19·21 = 559 against 20·29 = 580.
+      await textWhere(byId(page, 'full-run'), 'full run 559 / 580', (t) => hasExact(t, '559 tasks against the bound ρ*·t = 580'));
       // One step back: the master's transfers are not placed yet, only the computations.
       await page.keyboard.press('ArrowLeft');
       await expectStep(page, `Step ${total - 1} / ${total}`);
@@ -89,6 +92,10 @@ export const tests = [
       const page = h.lastPage;
       await openAtEnd(h, page, '/#/steady-state?preset=example-1&algo=lp');
       await visible(byId(page, 'prices'), 'price table');
+      // Every row, as `hetlab solve --algorithm lp` gives them (why.prices: only the four
+      // compute prices 1, 1/3, 1/4, 1/6 are non-zero, and they sum to 7/4).
+      await poll('the price rows', () => byId(page, 'prices').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim()).join('|'))),
+        (rows) => JSON.stringify(rows) === JSON.stringify(['1|1|||', '2|1/3|||', '3|1/4|||', '4|1/6|||']));
       await textWhere(byId(page, 'price-sum'), 'sum of the prices', (t) => t === 'Sum of the prices: 7/4 = ρ* = 7/4, checked exactly.');
     },
   },

@@ -380,9 +380,14 @@ export const tests = [
       await visible(byId(page, 'owner-matrix'), 'owner matrix');
       await page.keyboard.press('End');
       await textWhere(byId(page, 'total-cost'), 'total 80', (t) => t === '80');
-      await textWhere(byId(page, 'loads'), 'load bars of step 7', (t) => t.startsWith('Step 7:'));
+      // §5.4's table: the blocks of P1..P9 in the trailing matrix (the text runs "P1" "1 blocks
+      // → 1" together: nine processors, one digit each) and the step's cost, in whole phrases.
+      const blocks = (t) => [...t.matchAll(/P(\d)(\d+) blocks/g)].map((m) => Number(m[2])).join(',');
+      await textWhere(byId(page, 'loads'), 'load bars of step 7', (t) => t.startsWith('Step 7:') && blocks(t) === '1,0,0,0,0,0,0,0,0'
+        && t.includes('Step cost 1 (the slowest), perfect balance 0.3846; total so far 80 against 53.8462 (ratio 1.4857).'));
       await page.keyboard.press('ArrowLeft');
-      await textWhere(byId(page, 'loads'), 'load bars of step 6', (t) => t.startsWith('Step 6:'));
+      await textWhere(byId(page, 'loads'), 'load bars of step 6', (t) => t.startsWith('Step 6:') && blocks(t) === '2,0,0,0,0,0,0,1,1'
+        && t.includes('Step cost 5 (the slowest), perfect balance 1.5385;'));
       await visible(byId(page, 'compare-plot-a'), 'comparison plot, set A');
       await visible(byId(page, 'compare-plot-b'), 'comparison plot, set B');
     },

@@ -216,6 +216,39 @@ fn solve_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args, None)).unwrap()
 }
 
+/// The 2D grid algorithms and the Kalinov–Lastovetsky baseline from the command line: §4.4's
+/// best grid of the 4 × 4 example (V = 319/120) by `grid-exact`, the SVD heuristic `grid` never
+/// above it, and KL's Ĉ = 6 on the §7.1 areas.
+#[test]
+fn solve_square_grids_and_kalinov_lastovetsky() {
+    for preset in ["square-grid-4-4", "square-7-1"] {
+        let file = preset_file(preset);
+        let exact = solve_json(&["solve", "--algorithm", "grid-exact", &file]);
+        let heuristic = solve_json(&["solve", "--algorithm", "grid", &file]);
+        assert_eq!(exact["objective"]["name"], "grid_value");
+        let (e, g) = (
+            exact["objective"]["value"].as_f64().unwrap(),
+            heuristic["objective"]["value"].as_f64().unwrap(),
+        );
+        assert!(g <= e + 1e-12, "{preset}: grid {g} above grid-exact {e}");
+    }
+    let best = solve_json(&[
+        "solve",
+        "--algorithm",
+        "grid-exact",
+        &preset_file("square-grid-4-4"),
+    ]);
+    assert_eq!(best["objective"]["value_exact"], "319/120");
+    let kl = solve_json(&[
+        "solve",
+        "--algorithm",
+        "kalinov-lastovetsky",
+        &preset_file("square-7-1"),
+    ]);
+    assert_eq!(kl["objective"]["name"], "sum_half_perimeters");
+    assert_eq!(kl["objective"]["value_exact"], "6/1");
+}
+
 /// square-partitions.md §7.1 under every algorithm name (section 7 values), and the trace.
 #[test]
 fn solve_square_partitions_by_every_algorithm() {

@@ -3,6 +3,7 @@
 //! (steady-state.md section 4.8). The ratio tends to 1: asymptotic optimality. Both it and
 //! the chains scaling view draw through [`LinesPlot`] (named lines over one x axis).
 
+use gloo::timers::callback::Timeout;
 use hetlab_core::sort;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -137,7 +138,11 @@ pub fn legend_mark(
     DashedPathElement::new(vec![(x, y), (x + 24, y)], d, g, c.stroke_width(2))
 }
 
-/// Named lines over one x axis (plotters on a canvas), redrawn when the lines change.
+/// Named lines over one x axis (plotters on a canvas), redrawn when the lines change, with the
+/// same plot as SVG in the canvas's `data-svg` (for the export menu). Both are drawn in a task
+/// of their own after the page has shown the step: plotters measures legend and label text
+/// through the DOM (a forced layout per text), which made a step that mounts a plot miss its
+/// frame; the plot now follows a moment later.
 #[component]
 pub fn LinesPlot(props: &LinesProps) -> Html {
     let canvas = use_node_ref();
@@ -146,33 +151,38 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
         use_effect_with(
             (props.lines.clone(), props.axes.clone()),
             move |(lines, axes)| {
-                if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
+                let (lines, axes) = (lines.clone(), axes.clone());
+                let later = Timeout::new(0, move || {
+                    let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() else {
+                        return;
+                    };
                     // A drawing failure leaves the canvas blank; the numbers are in the table.
-                    if let Some(backend) = CanvasBackend::with_canvas_object(c) {
-                        let _ = draw_lines(&backend.into_drawing_area(), lines, axes);
+                    if let Some(backend) = CanvasBackend::with_canvas_object(c.clone()) {
+                        let _ = draw_lines(&backend.into_drawing_area(), &lines, &axes);
                     }
-                }
+                    let _ = c.set_attribute("data-svg", &svg_of(&lines, &axes));
+                });
+                // A newer drawing (or leaving the page) cancels a pending one.
+                move || drop(later)
             },
         );
     }
-    // The same plot as SVG, for the export menu (drawing, not solving: the points are given).
-    let svg = use_memo(
-        (props.lines.clone(), props.axes.clone()),
-        |(lines, axes)| {
-            let mut text = String::new();
-            {
-                let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
-                let _ = draw_lines(&root, lines, axes);
-            }
-            text
-        },
-    );
     html! {
         <>
-            <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} role="img" aria-label={props.label.clone()} data-svg={(*svg).clone()}></canvas>
+            <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} role="img" aria-label={props.label.clone()}></canvas>
             { lines_table(&props.lines, &props.axes, &props.label) }
         </>
     }
+}
+
+/// The plot as an SVG document (drawing, not solving: the points are given).
+fn svg_of(lines: &[Line], axes: &(String, String)) -> String {
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
+        let _ = draw_lines(&root, lines, axes);
+    }
+    text
 }
 
 /// The lines as a table: one row per x value of any line, one column per line (empty where a

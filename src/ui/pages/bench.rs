@@ -3,7 +3,7 @@
 //! Nothing here is asserted by tests.
 
 use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::{Broadcast, Instance, SteadyState};
+use hetlab_core::instance::{Broadcast, Instance, PortModel, SteadyState};
 use hetlab_core::rational::qi;
 use hetlab_core::share;
 use hetlab_core::sort;
@@ -109,6 +109,24 @@ fn measure() -> Vec<Row> {
     rows
 }
 
+/// Broadcast under the unidirectional model (column generation, then the schedule) on the
+/// random platforms `hetlab gen broadcast --seed 7 --size n` writes (issue 15 item 3).
+fn unidirectional_rows() -> Vec<Row> {
+    [10, 15, 20]
+        .into_iter()
+        .map(|n| {
+            let mut input = Broadcast::new(generate::platform(Shape::Random, n, 7), 0);
+            input.port_model = PortModel::Unidirectional;
+            let arcs = input.platform.arcs().len();
+            row(
+                format!("broadcast unidirectional lp (column generation + schedule), {n} nodes / {arcs} arcs"),
+                3,
+                || drop(broadcast::solve(&input, "lp")),
+            )
+        })
+        .collect()
+}
+
 fn row(name: String, runs: usize, f: impl FnMut()) -> Row {
     Row {
         name,
@@ -119,7 +137,7 @@ fn row(name: String, runs: usize, f: impl FnMut()) -> Row {
 
 /// Broadcast (LP + trees + schedule), square partitions and LU distributions.
 fn newer_families() -> Vec<Row> {
-    let mut rows = Vec::new();
+    let mut rows = unidirectional_rows();
     for n in BROADCAST_SIZES {
         let input = Broadcast::new(generate::platform(Shape::Random, n, 7), 0);
         let arcs = input.platform.arcs().len();

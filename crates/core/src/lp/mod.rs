@@ -78,8 +78,10 @@
 mod certify;
 mod exact;
 mod float;
+mod warm;
 
 pub use certify::certify;
+pub use warm::Warm;
 
 pub use float::MAX_SCALED_EXP;
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::broadcast::multicast::net::Net;
 use crate::broadcast::WeightedTree;
 use crate::error::SolveError;
 use crate::lp::{self, Cmp, Outcome, Problem};
-use crate::rational::Q;
+use crate::rational::{to_f64, Q};
 
 /// A matching with the fraction of time it runs (`x_M`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -72,15 +72,29 @@ pub struct Columns {
 ///
 /// # Complexity
 /// At most `50·(|V|+|E|)` rounds, each one exact LP with `|E|+1` rows, one Chu–Liu/Edmonds
-/// (`O(|V||E|)`) and one matching program (`O(2^k·k)` per group of `k` interacting nodes).
+/// (`O(|V||E|)`) and one matching program (at most `O(2^k·k)` per group of `k` interacting
+/// nodes). From [`WARM_FROM_NODES`] nodes, a float warm start finds most columns first.
 ///
 /// # Errors
 /// The LP layer's or the matching oracle's error, as a sentence.
 pub fn unidir(net: &Net, s: usize, emit: &mut impl FnMut(Round)) -> Result<Columns, SolveError> {
+    unidir_with(net, s, net.n >= WARM_FROM_NODES, emit)
+}
+
+/// [`unidir`], with the float warm start or without it (the tests compare the two).
+pub(super) fn unidir_with(
+    net: &Net,
+    s: usize,
+    warm: bool,
+    emit: &mut impl FnMut(Round),
+) -> Result<Columns, SolveError> {
     let all = vec![true; net.n];
     let mut trees = vec![net.bfs_tree(s, &all)];
     let mut matches: Vec<Vec<usize>> = (0..net.arcs.len()).map(|k| vec![k]).collect();
     let cap = 50 * (net.n + net.arcs.len());
+    if warm {
+        seed(net, s, &all, &mut trees, &mut matches, cap);
+    }
     for iteration in 1..=cap {
         let m = master(net, &trees, &matches)?;
         let z = &m.dual[1..];
@@ -126,6 +140,83 @@ pub fn unidir(net: &Net, s: usize, emit: &mut impl FnMut(Round)) -> Result<Colum
     }
     let m = master(net, &trees, &matches)?;
     Ok(m.finish(&trees, &matches, None, false, cap))
+}
+
+/// From this many nodes on, the exact rounds start from the columns a float warm start found
+/// (below it, on every spec example, the rounds are the plain §6.4 loop from the first tree).
+pub const WARM_FROM_NODES: usize = 11;
+
+/// Reduced costs within this of 0 count as 0 in the float warm start.
+const WARM_TOL: f64 = 1e-9;
+
+/// Adds to `trees` and `matches` the columns that column generation finds when it prices with
+/// the float duals of the restricted master instead of exact ones: the dual of the master
+/// (`min w` subject to `Σ_{e∈T} c_e·z_e ≥ 1` per tree, `w ≥ Σ_{e∈M} z_e` per matching) gains
+/// one row per new column and is re-solved from its last basis (dual simplex), where the
+/// exact loop solves a whole LP from scratch per round. What it adds are only candidate
+/// columns: the exact rounds that follow decide the optimum and prove it.
+fn seed(
+    net: &Net,
+    s: usize,
+    all: &[bool],
+    trees: &mut Vec<Vec<usize>>,
+    matches: &mut Vec<Vec<usize>>,
+    cap: usize,
+) {
+    let tree_row = |t: &[usize]| -> Vec<(usize, f64)> {
+        t.iter().map(|&e| (1 + e, to_f64(&net.arcs[e].c))).collect()
+    };
+    let matching_row = |m: &[usize]| -> Vec<(usize, f64)> {
+        std::iter::once((0, 1.0))
+            .chain(m.iter().map(|&e| (1 + e, -1.0)))
+            .collect()
+    };
+    let mut p = Problem::new(1 + net.arcs.len());
+    p.objective(0, -Q::one());
+    let exact = |row: Vec<(usize, f64)>| -> Vec<(usize, Q)> {
+        row.into_iter()
+            .filter_map(|(j, a)| Some((j, Q::from_float(a)?)))
+            .collect()
+    };
+    for t in trees.iter() {
+        p.constraint(exact(tree_row(t)), Cmp::Ge, Q::one());
+    }
+    for m in matches.iter() {
+        p.constraint(exact(matching_row(m)), Cmp::Ge, Q::zero());
+    }
+    let Some(mut lp) = lp::Warm::new(&p) else {
+        return;
+    };
+    // Float duals as short binary fractions, so that the exact pricing stays cheap.
+    let scale = f64::from(1u32 << 30);
+    let approx = |v: f64| Q::from_float((v.max(0.0) * scale).round() / scale).unwrap_or_default();
+    for _ in 0..cap {
+        let v = lp.x();
+        let z: Vec<Q> = v[1..].iter().map(|&x| approx(x)).collect();
+        let weights: Vec<Q> = net.arcs.iter().zip(&z).map(|(a, z)| &a.c * z).collect();
+        let (Some(tree), Ok(matching)) = (
+            min_arborescence(net, s, &weights, all),
+            max_matching(net, &z),
+        ) else {
+            return;
+        };
+        let mut grown = Some(lp);
+        let mut added = false;
+        if to_f64(&tree.1) < 1.0 - WARM_TOL && !trees.contains(&tree.0) {
+            grown = grown.and_then(|l| l.add(&tree_row(&tree.0), Cmp::Ge, 1.0));
+            trees.push(tree.0);
+            added = true;
+        }
+        if to_f64(&matching.1) > v[0] + WARM_TOL && !matches.contains(&matching.0) {
+            grown = grown.and_then(|l| l.add(&matching_row(&matching.0), Cmp::Ge, 0.0));
+            matches.push(matching.0);
+            added = true;
+        }
+        match grown {
+            Some(l) if added => lp = l,
+            _ => return,
+        }
+    }
 }
 
 /// An optimal solution of the restricted master.

@@ -276,3 +276,38 @@ fn e4_trees_and_matchings() {
         ]
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The float warm start changes where the exact rounds start, never their answer: the same
+    /// exact optimum with and without it, both proved (lower = upper).
+    #[test]
+    fn warm_start_keeps_the_optimum(p in small_platform()) {
+        let net = Net::from_platform(&p);
+        let all = vec![true; net.n];
+        prop_assume!(net.bfs_tree(0, &all).len() + 1 == net.n);
+        let plain = colgen::unidir_with(&net, 0, false, &mut |_| {}).unwrap();
+        let warm = colgen::unidir_with(&net, 0, true, &mut |_| {}).unwrap();
+        prop_assert!(plain.converged && warm.converged);
+        prop_assert_eq!(&warm.value, &plain.value);
+        prop_assert_eq!(warm.upper.as_ref(), Some(&warm.value));
+    }
+}
+
+/// The same on a generated 12-node platform, where `unidir` seeds by default.
+#[test]
+fn warm_start_keeps_the_optimum_at_12_nodes() {
+    let p = crate::generate::platform(crate::generate::Shape::Random, 12, 7);
+    let net = Net::from_platform(&p);
+    let plain = colgen::unidir_with(&net, 0, false, &mut |_| {}).unwrap();
+    let mut rounds = 0;
+    let warm = colgen::unidir(&net, 0, &mut |_| rounds += 1).unwrap();
+    assert!(plain.converged && warm.converged);
+    assert_eq!(warm.value, plain.value);
+    assert!(
+        rounds < plain.rounds,
+        "{rounds} exact rounds, plain {}",
+        plain.rounds
+    );
+}

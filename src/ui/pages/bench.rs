@@ -109,7 +109,8 @@ fn measure() -> Vec<Row> {
     rows
 }
 
-/// Broadcast under the unidirectional model (column generation, then the schedule) on the
+/// Broadcast under the unidirectional model (column generation, then the schedule, traced as the
+/// page runs it) on the
 /// random platforms `hetlab gen broadcast --seed 7 --size n` writes (issue 15 item 3).
 fn unidirectional_rows() -> Vec<Row> {
     [10, 15, 20]
@@ -121,7 +122,7 @@ fn unidirectional_rows() -> Vec<Row> {
             row(
                 format!("broadcast unidirectional lp (column generation + schedule), {n} nodes / {arcs} arcs"),
                 3,
-                || drop(broadcast::solve(&input, "lp")),
+                || drop(broadcast::dispatch::run(&input, "lp")),
             )
         })
         .collect()

@@ -12,7 +12,7 @@ use hetlab_core::{broadcast, lu, square};
 use yew::prelude::*;
 
 /// Broadcast platform sizes measured (random, about 4 arcs per node).
-const BROADCAST_SIZES: [usize; 3] = [10, 20, 50];
+const BROADCAST_SIZES: [usize; 4] = [10, 20, 50, 100];
 
 /// One measured row.
 #[derive(Clone, PartialEq)]

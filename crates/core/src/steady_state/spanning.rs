@@ -168,9 +168,9 @@ impl Search<'_> {
             data_in: self.data_in.clone(),
             data_out: Q::zero(),
         };
-        if let Ok(sol) = tree::solve(&inst) {
-            if self.best.as_ref().is_none_or(|(b, _)| sol.throughput > *b) {
-                self.best = Some((sol.throughput, self.picked.clone()));
+        if let Ok(rho) = tree::throughput(&inst) {
+            if self.best.as_ref().is_none_or(|(b, _)| rho > *b) {
+                self.best = Some((rho, self.picked.clone()));
             }
         }
     }

@@ -135,7 +135,21 @@ pub fn solve_traced(inst: &SteadyState) -> Result<Traced<TreeSolution, TreeStep>
     Ok(Traced { solution, trace })
 }
 
-fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSolution, TreeError> {
+/// The tree's throughput alone (no allocation, no schedule): what comparing many trees needs.
+///
+/// # Errors
+/// As [`solve`].
+pub fn throughput(inst: &SteadyState) -> Result<Q, TreeError> {
+    let (_, shape, cost, speed) = prepare(inst)?;
+    Ok(Reduction::new(&shape, &cost, &speed).reduce(shape.root, &mut |_| {}))
+}
+
+/// The platform's arcs, its checked tree, the time to send one task over each arc and each
+/// node's speed.
+type Prepared = (Vec<Arc>, Shape, Vec<Q>, Vec<Q>);
+
+/// See [`Prepared`].
+fn prepare(inst: &SteadyState) -> Result<Prepared, TreeError> {
     let p = &inst.platform;
     if !inst.data_out.is_zero() {
         return Err(TreeError::NotApplicable(
@@ -144,27 +158,25 @@ fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSoluti
     }
     let arcs = p.arcs();
     let shape = find_tree(p, &arcs)?;
-    emit(TreeStep::CheckedTree {
-        root: shape.root,
-        parent: shape.parent.clone(),
-        unreachable: shape.unreachable.clone(),
-    });
-    // Time to send one task over each arc.
     let cost: Vec<Q> = arcs.iter().map(|a| &a.c * &inst.data_in).collect();
     let speed: Vec<Q> = p
         .nodes
         .iter()
         .map(|n| n.w.as_ref().map_or_else(Q::zero, Cost::recip))
         .collect();
+    Ok((arcs, shape, cost, speed))
+}
+
+fn run(inst: &SteadyState, emit: &mut impl FnMut(TreeStep)) -> Result<TreeSolution, TreeError> {
+    let p = &inst.platform;
+    let (arcs, shape, cost, speed) = prepare(inst)?;
+    emit(TreeStep::CheckedTree {
+        root: shape.root,
+        parent: shape.parent.clone(),
+        unreachable: shape.unreachable.clone(),
+    });
     let n = p.nodes.len();
-    let mut red = Reduction {
-        shape: &shape,
-        cost: &cost,
-        speed: &speed,
-        rho_sub: vec![None; n],
-        class: vec![None; n],
-        sorted: vec![Vec::new(); n],
-    };
+    let mut red = Reduction::new(&shape, &cost, &speed);
     let throughput = red.reduce(shape.root, emit);
     emit(TreeStep::FoundThroughput {
         rho: throughput.clone(),
@@ -279,7 +291,19 @@ struct Reduction<'a> {
     sorted: Vec<Vec<usize>>,
 }
 
-impl Reduction<'_> {
+impl<'a> Reduction<'a> {
+    fn new(shape: &'a Shape, cost: &'a [Q], speed: &'a [Q]) -> Reduction<'a> {
+        let n = speed.len();
+        Reduction {
+            shape,
+            cost,
+            speed,
+            rho_sub: vec![None; n],
+            class: vec![None; n],
+            sorted: vec![Vec::new(); n],
+        }
+    }
+
     fn c_in(&self, v: usize) -> Option<&Q> {
         self.shape.parent_arc[v].map(|k| &self.cost[k])
     }

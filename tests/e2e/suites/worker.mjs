@@ -7,6 +7,7 @@ import { deflateRawSync } from 'node:zlib';
 import {
   LOAD_TIMEOUT, UI_TIMEOUT, byId, check, expectStep, load, poll, stepTotal, text, textWhere, visible,
 } from '../lib.mjs';
+import { native } from './built-sl.mjs';
 
 /** The share payload (`i=`) of an instance as v1 links wrote it (raw DEFLATE, base64url). */
 const payload = (inst) => `v1.${deflateRawSync(Buffer.from(JSON.stringify(inst))).toString('base64url')}`;
@@ -52,6 +53,26 @@ export const tests = [
       await expectStep(page, `Step ${total} / ${total}`);
       const result = await text(byId(page, 'chains-result'));
       check(/bottleneck/i.test(result), `the result should give the bottleneck, got "${result}"`);
+    },
+  },
+  {
+    // Issue 15 item 3: the unidirectional model on a 20-node platform (`hetlab gen broadcast
+    // --seed 1 --size 20`, the default limit since the warm-started column generation) solves
+    // in the worker to the native optimum (10/49) and plays to its last step.
+    name: 'broadcast-uni-20-nodes',
+    async fn(h) {
+      const page = h.lastPage;
+      const gen = JSON.parse(native(['gen', 'broadcast', '--seed', '1', '--size', '20']));
+      const instance = JSON.stringify({ ...gen, port_model: 'unidirectional' });
+      const want = JSON.parse(native(['solve', '-'], instance)).objective.value_exact;
+      check(want === '10/49', `native optimum ${want}`);
+      const payload = `v1.${deflateRawSync(Buffer.from(instance)).toString('base64url')}`;
+      await load(page, h.url(`/#/broadcast?i=${payload}`));
+      await visible(byId(page, 'player'), 'the player', LOAD_TIMEOUT);
+      const total = await stepTotal(page);
+      await page.keyboard.press('End');
+      await expectStep(page, `Step ${total} / ${total}`);
+      await textWhere(byId(page, 'throughput'), 'ρ* = 10/49', (t) => /^ρ\* = 10\/49 ≈ [0-9.]+ messages per time unit$/.test(t));
     },
   },
   {

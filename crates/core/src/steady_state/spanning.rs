@@ -11,7 +11,7 @@ use super::tree;
 use crate::error::SolveError;
 use crate::instance::SteadyState;
 use crate::platform::{Arc, Link, Platform};
-use crate::rational::{Cost, Q};
+use crate::rational::{to_f64, Cost, Q};
 
 /// Default number of trees evaluated at most.
 pub const MAX_TREES: usize = 20_000;
@@ -61,23 +61,84 @@ pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, SolveEr
             )
         })
         .collect();
+    let speed: Vec<f64> = p
+        .nodes
+        .iter()
+        .map(|n| n.w.as_ref().map_or(0.0, |w| to_f64(&w.recip())))
+        .collect();
+    let cost: Vec<f64> = arcs
+        .iter()
+        .map(|a| to_f64(&(&a.c * &inst.data_in)))
+        .collect();
     let mut search = Search {
-        p,
         arcs: &arcs,
         choices: &choices,
         limit,
         picked: Vec::new(),
         parent: vec![None; p.nodes.len()],
         trees: 0,
-        best: None,
-        data_in: &inst.data_in,
+        screened: Vec::new(),
+        root,
+        speed: &speed,
+        cost: &cost,
     };
     search.walk(0);
     Ok(Comparison {
         trees: search.trees,
         complete: search.trees < limit,
-        best: search.best,
+        best: exact_best(p, &arcs, &inst.data_in, search.screened),
     })
+}
+
+/// The best tree among the screened ones, decided exactly: every tree whose float throughput
+/// is within `1e-9` (relative) of the float best is solved with the closed form in rationals,
+/// in enumeration order, and the first of the largest wins. A tree left out is below the
+/// float best by more than float error can explain (under `1e-13` on these few operations),
+/// so it is neither the best nor tied with it: the answer is the exact search's.
+fn exact_best(
+    p: &Platform,
+    arcs: &[Arc],
+    data_in: &Q,
+    screened: Vec<(f64, Vec<usize>)>,
+) -> Option<(Q, Vec<usize>)> {
+    let top = screened
+        .iter()
+        .map(|(f, _)| *f)
+        .filter(|f| f.is_finite())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let floor = top - top.abs() * 1e-9;
+    let mut best: Option<(Q, Vec<usize>)> = None;
+    for (f, picked) in screened {
+        if f.is_finite() && f < floor {
+            continue;
+        }
+        let links = picked
+            .iter()
+            .map(|&k| Link {
+                from: arcs[k].from,
+                to: arcs[k].to,
+                c: Cost::Finite(arcs[k].c.clone()),
+                c_back: None,
+                directed: true,
+                lcomm: None,
+            })
+            .collect();
+        let inst = SteadyState {
+            platform: Platform {
+                name: None,
+                nodes: p.nodes.clone(),
+                links,
+            },
+            data_in: data_in.clone(),
+            data_out: Q::zero(),
+        };
+        if let Ok(rho) = tree::throughput(&inst) {
+            if best.as_ref().is_none_or(|(b, _)| rho > *b) {
+                best = Some((rho, picked));
+            }
+        }
+    }
+    best
 }
 
 fn reachable(n: usize, arcs: &[Arc], root: usize) -> Vec<bool> {
@@ -96,7 +157,6 @@ fn reachable(n: usize, arcs: &[Arc], root: usize) -> Vec<bool> {
 }
 
 struct Search<'a> {
-    p: &'a Platform,
     arcs: &'a [Arc],
     choices: &'a [(usize, Vec<usize>)],
     limit: usize,
@@ -104,8 +164,12 @@ struct Search<'a> {
     /// Parent chosen so far for each node (to refuse a cycle as soon as it closes).
     parent: Vec<Option<usize>>,
     trees: usize,
-    best: Option<(Q, Vec<usize>)>,
-    data_in: &'a Q,
+    /// Every tree with its throughput in floating point, in enumeration order.
+    screened: Vec<(f64, Vec<usize>)>,
+    root: usize,
+    /// `1/w` of each node and the time of one task on each arc, as floats.
+    speed: &'a [f64],
+    cost: &'a [f64],
 }
 
 impl Search<'_> {
@@ -143,37 +207,48 @@ impl Search<'_> {
     }
 
     /// Evaluates the picked arcs (a spanning tree: every node has a parent, no cycle) with the
-    /// closed form.
+    /// closed form in floating point; [`exact_best`] decides among the best ones exactly.
     fn evaluate(&mut self) {
         self.trees += 1;
-        let links = self
-            .picked
-            .iter()
-            .map(|&k| Link {
-                from: self.arcs[k].from,
-                to: self.arcs[k].to,
-                c: Cost::Finite(self.arcs[k].c.clone()),
-                c_back: None,
-                directed: true,
-                lcomm: None,
-            })
-            .collect();
-        let tree_platform = Platform {
-            name: None,
-            nodes: self.p.nodes.clone(),
-            links,
-        };
-        let inst = SteadyState {
-            platform: tree_platform,
-            data_in: self.data_in.clone(),
-            data_out: Q::zero(),
-        };
-        if let Ok(rho) = tree::throughput(&inst) {
-            if self.best.as_ref().is_none_or(|(b, _)| rho > *b) {
-                self.best = Some((rho, self.picked.clone()));
-            }
+        let n = self.speed.len();
+        let mut children: Vec<Vec<(f64, usize)>> = vec![Vec::new(); n];
+        let mut c_in = vec![None; n];
+        for &k in &self.picked {
+            let (from, to) = (self.arcs[k].from, self.arcs[k].to);
+            children[from].push((self.cost[k], to));
+            c_in[to] = Some(self.cost[k]);
         }
+        let rho = star(self.root, &mut children, &c_in, self.speed).0;
+        self.screened.push((rho, self.picked.clone()));
     }
+}
+
+/// The bandwidth-centric reduction of steady-state.md §3.1 in floating point, as
+/// `tree::throughput` does it in rationals: `(ρ_star(v), ρ_sub(v))`.
+fn star(
+    v: usize,
+    children: &mut [Vec<(f64, usize)>],
+    c_in: &[Option<f64>],
+    speed: &[f64],
+) -> (f64, f64) {
+    let mut kids = std::mem::take(&mut children[v]);
+    kids.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let (mut budget, mut s) = (1.0f64, 0.0f64);
+    for &(c, u) in &kids {
+        let cap = star(u, children, c_in, speed).1;
+        let rate = if budget <= 0.0 {
+            0.0
+        } else if c * cap <= budget {
+            cap
+        } else {
+            budget / c
+        };
+        budget -= c * rate;
+        s += rate;
+    }
+    let rho_star = speed[v] + s;
+    let rho_sub = c_in[v].map_or(rho_star, |c| (1.0 / c).min(rho_star));
+    (rho_star, rho_sub)
 }
 
 #[cfg(test)]
@@ -204,6 +279,85 @@ mod tests {
         let c = best_tree(&preset("gadget-example-5"), MAX_TREES).unwrap();
         assert_eq!(c.best.unwrap().0, q(1, 3));
         assert!(c.complete);
+    }
+
+    /// The float screening picks the tree the exact search picks: on random platforms, every
+    /// choice of one incoming arc per node (in the search's order, cycles skipped) solved
+    /// exactly with the closed form, the first of the largest throughputs.
+    #[test]
+    fn screening_finds_the_exact_best_tree() {
+        use crate::generate::{platform, Shape};
+        let mut compared = 0;
+        for seed in 0..60u64 {
+            let n = 3 + usize::try_from(seed % 5).unwrap();
+            let inst = SteadyState::new(platform(Shape::Random, n, seed));
+            let Ok(got) = best_tree(&inst, MAX_TREES) else {
+                continue;
+            };
+            assert!(got.complete);
+            let arcs = inst.platform.arcs();
+            let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
+            let reach = reachable(n, &arcs, root);
+            let choices: Vec<Vec<usize>> = (0..n)
+                .filter(|&v| reach[v] && v != root)
+                .map(|v| {
+                    (0..arcs.len())
+                        .filter(|&k| arcs[k].to == v && reach[arcs[k].from])
+                        .collect()
+                })
+                .collect();
+            let mut want: Option<(Q, Vec<usize>)> = None;
+            let mut pick = vec![0usize; choices.len()];
+            'all: loop {
+                let picked: Vec<usize> = pick.iter().zip(&choices).map(|(&i, c)| c[i]).collect();
+                let screened = vec![(0.0, picked.clone())];
+                // One tree alone through the exact path (a cycle leaves nodes unreached, and
+                // the closed form refuses or drops them: such a choice is not a tree).
+                if is_tree(n, root, &arcs, &picked) {
+                    if let Some((rho, _)) =
+                        exact_best(&inst.platform, &arcs, &inst.data_in, screened)
+                    {
+                        if want.as_ref().is_none_or(|(b, _)| rho > *b) {
+                            want = Some((rho, picked));
+                        }
+                    }
+                }
+                for d in (0..pick.len()).rev() {
+                    pick[d] += 1;
+                    if pick[d] < choices[d].len() {
+                        continue 'all;
+                    }
+                    pick[d] = 0;
+                }
+                break;
+            }
+            assert!(want.is_some(), "seed {seed}: no tree");
+            assert_eq!(got.best, want, "seed {seed}");
+            compared += 1;
+        }
+        assert_eq!(
+            compared, 60,
+            "every random platform has one master and a tree"
+        );
+    }
+
+    /// Every reachable node gets exactly one parent and the parents lead back to the root.
+    fn is_tree(n: usize, root: usize, arcs: &[Arc], picked: &[usize]) -> bool {
+        let mut parent = vec![None; n];
+        for &k in picked {
+            parent[arcs[k].to] = Some(arcs[k].from);
+        }
+        picked.iter().all(|&k| {
+            let mut v = arcs[k].to;
+            for _ in 0..n {
+                match parent[v] {
+                    Some(u) if u == root => return true,
+                    Some(u) => v = u,
+                    None => return false,
+                }
+            }
+            false
+        })
     }
 
     #[test]

@@ -189,9 +189,9 @@ fn extract_e2_three_trees_of_a_quarter() {
     }));
 }
 
-#[test]
-fn extract_e3_four_trees() {
-    let n = [
+/// §9.3's usage vector `n` of E3 (arc order of the preset).
+fn e3_usage() -> [Q; 8] {
+    [
         q(2, 11),
         q(9, 22),
         q(13, 33),
@@ -200,7 +200,12 @@ fn extract_e3_four_trees() {
         q(9, 22),
         q(3, 11),
         q(1, 22),
-    ];
+    ]
+}
+
+#[test]
+fn extract_e3_four_trees() {
+    let n = e3_usage();
     let want: [(&[&str], Q); 4] = [
         (&["s→a", "s→b", "a→c", "b→d"], q(3, 22)),
         (&["s→a", "a→c", "a→d", "d→b"], q(1, 22)),
@@ -458,16 +463,7 @@ fn schedule_of_e3_period_of_sixty_six() {
     // (2/11, 13/33, 8/33, 1/11, 1/11) and A = 3 are the padding routine's; this crate uses the
     // shared decomposition of steady-state §4.4, which §4.2 allows, so they are not pinned.
     let input = example("e3-five-nodes");
-    let n = [
-        q(2, 11),
-        q(9, 22),
-        q(13, 33),
-        q(1, 22),
-        q(2, 33),
-        q(9, 22),
-        q(3, 11),
-        q(1, 22),
-    ];
+    let n = e3_usage();
     let period = period_of_extract(&input, &n);
     assert_eq!(period.delta, qi(1));
     assert_eq!(period.l, BigInt::from(66));

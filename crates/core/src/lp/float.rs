@@ -249,7 +249,7 @@ impl Doubles {
     }
 }
 
-fn op(cmp: Cmp) -> ComparisonOp {
+pub(super) fn op(cmp: Cmp) -> ComparisonOp {
     match cmp {
         Cmp::Le => ComparisonOp::Le,
         Cmp::Eq => ComparisonOp::Eq,

@@ -2,8 +2,9 @@
 //! after each one: for cutting-plane loops that only need good guesses quickly. Its numbers
 //! are never a result: whatever it suggests is decided again exactly by [`super::solve`].
 
-use minilp::{ComparisonOp, OptimizationDirection, Variable};
+use minilp::{OptimizationDirection, Variable};
 
+use super::float::op;
 use super::{Cmp, Problem};
 use crate::rational::to_f64;
 
@@ -11,14 +12,6 @@ use crate::rational::to_f64;
 pub struct Warm {
     solution: minilp::Solution,
     vars: Vec<Variable>,
-}
-
-fn op(cmp: Cmp) -> ComparisonOp {
-    match cmp {
-        Cmp::Le => ComparisonOp::Le,
-        Cmp::Eq => ComparisonOp::Eq,
-        Cmp::Ge => ComparisonOp::Ge,
-    }
 }
 
 impl Warm {

@@ -57,9 +57,7 @@ fn section_7_1_source_example() {
         (q(0, 1), q(3, 5), q(1, 2), q(2, 5)),
         (q(0, 1), q(0, 1), q(1, 2), q(3, 5)),
     ];
-    for (i, (x, y, w, h)) in want.into_iter().enumerate() {
-        assert_eq!(part.rects[i], Rect { x, y, w, h }, "R{}", i + 1);
-    }
+    check_rects(&s, &want);
     verify(&s, &part.rects).unwrap();
 }
 

@@ -44,12 +44,16 @@ pub fn App() -> Html {
             let window = gloo::utils::window();
             let r1 = route.clone();
             let pop = EventListener::new(&window, "popstate", move |_| {
+                dom::drop_pending_hash();
                 r1.set(Route::parse(&dom::hash()));
             });
             let hash = EventListener::new(&window, "hashchange", move |_| {
+                dom::drop_pending_hash();
                 route.set(Route::parse(&dom::hash()));
             });
-            move || drop((pop, hash))
+            // A step taken just before the tab closes or reloads still reaches the address bar.
+            let hide = EventListener::new(&window, "pagehide", |_| dom::flush_hash());
+            move || drop((pop, hash, hide))
         });
     }
     let go = {

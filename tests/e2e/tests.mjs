@@ -973,6 +973,7 @@ export const tests = [
       await textWhere(byId(page, 'ring-live-ratio'), 'W/H 100', (t) => t === '100');
       await textWhere(byId(page, 'ring-live-q'), 'fourteen at 100', (t) => t === '14');
       await textWhere(byId(page, 'ring-live-t'), 'T_step 0.622591004', (t) => t === '0.622591004');
+      await page.waitForTimeout(400); // longer than the address bar's batching (0.2 s)
       check(page.url() === before, `the slider changed the address: ${page.url()}`);
       await load(page, h.url('/#/ring?preset=ring-lyon&algo=exact'));
       await visible(byId(page, 'ring-slider'), 'W/H slider (exact)', LOAD_TIMEOUT);

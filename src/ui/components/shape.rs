@@ -51,6 +51,40 @@ pub fn shape(s: &Shape) -> Html {
     }
 }
 
+/// The elements of `list`, keyed so that a figure that grows from one step to the next only
+/// adds elements. Each key is the shape's kind and class with its rank among the shapes of that
+/// kind and class: a bar or a period line inserted before the others of another class leaves
+/// their keys, so Yew moves nothing. Unkeyed, every later element took its predecessor's
+/// attributes (measured on the divisible DL-18 Gantt chart: 1 764 `x` changes a step, 20–40 ms).
+pub fn shapes(list: &[Shape]) -> Html {
+    let mut ranks: Vec<(&'static str, &str, usize)> = Vec::new();
+    list.iter()
+        .map(|s| {
+            let (kind, class) = match s {
+                Shape::Rect { class, .. } => ("r", *class),
+                Shape::Line { class, .. } => ("l", *class),
+                Shape::Poly { class, .. } => ("p", *class),
+                Shape::Text { class, .. } => ("t", *class),
+            };
+            let rank = match ranks.iter_mut().find(|(k, c, _)| *k == kind && *c == class) {
+                Some(entry) => {
+                    entry.2 += 1;
+                    entry.2
+                }
+                None => {
+                    ranks.push((kind, class, 0));
+                    0
+                }
+            };
+            let mut node = shape(s);
+            if let Html::VTag(tag) = &mut node {
+                std::rc::Rc::make_mut(tag).key = Some(format!("{kind}.{class}.{rank}").into());
+            }
+            node
+        })
+        .collect()
+}
+
 /// The figure's words as a table: each mark's tooltip, then each label, in drawing order.
 pub fn shapes_data(shapes: &[Shape]) -> Html {
     let tips = shapes.iter().filter_map(|s| match s {

@@ -8,7 +8,7 @@ use hetlab_core::rational::frac;
 use yew::prelude::*;
 
 use crate::draw::chains::tree::{describe, rb_tree, TREE_WIDTH};
-use crate::ui::components::shape::{shape, shapes_data};
+use crate::ui::components::shape::{shapes, shapes_data};
 
 /// `P1..P4 after P2: s_2 = 6; loads 7 and 7` (the halves' loads per unit of speed).
 #[must_use]
@@ -51,7 +51,7 @@ pub fn rb_panel(s: &ChainsState, algo: &str) -> Html {
             <p>{CAPTION}</p>
             <svg class="chains-figure chains-rb-tree" viewBox={format!("0 0 {TREE_WIDTH} {:.0}", view.height)}
                  role="group" aria-label="RB's recursion tree" data-testid="chains-rb-tree">
-                { for view.drawing.shapes.iter().map(shape) }
+                { shapes(&view.drawing.shapes) }
             </svg>
             if let Some(h) = &view.hidden {
                 <p class="muted" data-testid="chains-rb-hidden">{h.clone()}</p>

@@ -8,7 +8,7 @@ use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
 use crate::draw::chains::{Drawing, HEIGHT, WIDTH};
-use crate::ui::components::shape::{shape, shapes_data};
+use crate::ui::components::shape::{shapes, shapes_data};
 
 /// The figure as inline SVG.
 pub fn figure_svg(d: &Drawing, title: &str) -> Html {
@@ -16,7 +16,7 @@ pub fn figure_svg(d: &Drawing, title: &str) -> Html {
         <>
         <svg class="chains-figure" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="group"
              aria-label={title.to_owned()} data-testid="chains-figure">
-            { for d.shapes.iter().map(shape) }
+            { shapes(&d.shapes) }
         </svg>
         { shapes_data(&d.shapes) }
         </>
@@ -34,7 +34,7 @@ pub fn cp_svg(d: &Drawing) -> Html {
             <h2>{"CP: every random order"}</h2>
             <svg class="chains-figure" viewBox={format!("0 0 {HIST_WIDTH} {HIST_HEIGHT}")} role="group"
                  aria-label="Histogram of the imbalance of each random processor order" data-testid="chains-cp-histogram">
-                { for d.shapes.iter().map(shape) }
+                { shapes(&d.shapes) }
             </svg>
             { shapes_data(&d.shapes) }
             <p class="muted">{"Each order is solved exactly (exact bisection); CP keeps the best. Averages barely move with R, the best improves slowly."}</p>

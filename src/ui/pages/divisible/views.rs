@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::draw::divisible::{bars, page_css, Figure};
 use crate::draw::palette::colour;
-use crate::ui::components::shape::{shape, shapes_data};
+use crate::ui::components::shape::{shapes, shapes_data};
 use crate::ui::pages::chains::views::shown;
 
 /// One figure as inline SVG, with the page's rules for its classes and the latency hatch.
@@ -25,7 +25,7 @@ pub fn figure_svg(f: &Figure, title: &str) -> Html {
                     <rect width="2.5" height="6" fill="#495057" fill-opacity=".55" />
                 </pattern>
             </defs>
-            { for f.shapes.iter().map(shape) }
+            { shapes(&f.shapes) }
         </svg>
         { shapes_data(&f.shapes) }
         </>

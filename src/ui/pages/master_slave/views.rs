@@ -9,7 +9,7 @@ use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
 use crate::draw::master_slave::{Drawing, WIDTH};
-use crate::ui::components::shape::{shape, shapes_data};
+use crate::ui::components::shape::{shapes, shapes_data};
 
 /// The figure as inline SVG.
 pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {
@@ -17,7 +17,7 @@ pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {
         <>
         <svg class="ms-figure" viewBox={format!("0 0 {WIDTH} {:.0}", d.height)} role="group"
              aria-label={title.to_owned()} data-testid={id}>
-            { for d.shapes.iter().map(shape) }
+            { shapes(&d.shapes) }
         </svg>
         { shapes_data(&d.shapes) }
         </>

@@ -8,7 +8,7 @@ use hetlab_core::sort;
 use yew::prelude::*;
 
 use crate::draw::scatter::{self as draw, name, Drawing, CSS};
-use crate::ui::components::shape::{shape, shapes_data};
+use crate::ui::components::shape::{shapes, shapes_data};
 
 /// Styles of the page around the figures (the figures carry [`CSS`]).
 const PAGE_CSS: &str = ".scatter-page .layout > *{min-width:0}.scatter-page .toolbar label,.scatter-page .toolbar select{max-width:100%;min-width:0}svg.scatter-fig{width:100%;max-width:560px;height:auto;display:block;margin:0 auto}.scatter-compare{display:flex;flex-wrap:wrap;gap:.5rem}.scatter-compare>figure{flex:1 1 340px;margin:0;min-width:0}.scatter-page .metrics dd{overflow-wrap:anywhere}.scatter-field{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start;flex-basis:100%}.scatter-field label{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;max-width:100%}.scatter-field input{max-width:100%}.scatter-field input[aria-invalid=\"true\"]{border-color:#b00020}.scatter-field .field-error{flex-basis:100%;max-width:28rem}table.dp td.traced{background:#c3fae8}table.dp td small{color:#495057}";
@@ -37,14 +37,7 @@ pub fn figure_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
 /// carries its stair in numbers ([`draw::ChartMarks`]): hatched waits, the dashed stair, the
 /// spread of the end times, one item's time, and whether the ends are equal within it.
 fn marks(d: &Drawing) -> Html {
-    let run = |r: std::ops::Range<usize>| -> Html {
-        d.shapes
-            .get(r)
-            .unwrap_or_default()
-            .iter()
-            .map(shape)
-            .collect()
-    };
+    let run = |r: std::ops::Range<usize>| -> Html { shapes(d.shapes.get(r).unwrap_or_default()) };
     let mut at = 0;
     let mut out: Vec<Html> = Vec::new();
     for c in &d.charts {

@@ -2,7 +2,7 @@
 //! standalone SVG document; the page turns the same shapes into Yew elements and puts
 //! [`STYLE`] inside the inline SVG, so the screen and the exported file share one style sheet.
 
-use crate::draw::svg::escape;
+use crate::draw::svg::{escape, fixed2 as n2};
 
 pub use crate::draw::chains::Anchor;
 
@@ -135,10 +135,6 @@ svg.ring-figure .dot-try{fill:#d6336c;fill-opacity:.45}\
 svg.ring-figure .chosen{fill:none;stroke:#1d232a;stroke-width:2}\
 svg.ring-figure .marker{stroke:#d6336c;stroke-width:2}\
 svg.ring-figure .here{stroke:#1d232a;stroke-width:1.2;stroke-dasharray:4 3}";
-
-fn n2(v: f64) -> String {
-    format!("{v:.2}")
-}
 
 /// `x,y x,y …` for a `points` attribute.
 #[must_use]

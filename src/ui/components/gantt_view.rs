@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::draw::gantt::{self, Chart};
+use crate::draw::svg::fixed1;
 use crate::ui::components::data_table::data_table;
 
 /// The chart inside a figure with `caption` under it.
@@ -16,14 +17,14 @@ pub fn gantt_svg(chart: &Chart, caption: &str) -> Html {
                     // The last label ends at its guide so that it stays inside the drawing.
                     let anchor = if k + 1 == chart.guides.len() { "end" } else { "middle" };
                     html! {
-                        <g class="guide"><line x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={format!("{:.1}", chart.height - 16.0)} /><text x={format!("{x:.1}")} y={format!("{:.1}", chart.height - 4.0)} text-anchor={anchor}>{t}</text></g>
+                        <g class="guide"><line x1={fixed1(*x)} x2={fixed1(*x)} y1="0" y2={fixed1(chart.height - 16.0)} /><text x={fixed1(*x)} y={fixed1(chart.height - 4.0)} text-anchor={anchor}>{t}</text></g>
                     }
                 }) }
-                { for chart.rows.iter().map(|(name, y)| html! { <text class="lane" x="4" y={format!("{:.1}", y + h - 4.0)}>{name}</text> }) }
+                { for chart.rows.iter().map(|(name, y)| html! { <text class="lane" x="4" y={fixed1(y + h - 4.0)}>{name}</text> }) }
                 { for chart.rects.iter().map(|r| html! {
                     <g class={classes!("bar", r.class)} tabindex="0" role="img" aria-label={r.title.clone()}>
-                        <rect x={format!("{:.1}", r.x)} y={format!("{:.1}", r.y)} width={format!("{:.1}", r.w)} height={format!("{h:.1}")} style={r.fill.map(|f| format!("fill:{f}"))}><title>{&r.title}</title></rect>
-                        if !r.label.is_empty() { <text x={format!("{:.1}", r.x + r.w / 2.0)} y={format!("{:.1}", r.y + h - 4.0)} text-anchor="middle">{&r.label}</text> }
+                        <rect x={fixed1(r.x)} y={fixed1(r.y)} width={fixed1(r.w)} height={fixed1(h)} style={r.fill.map(|f| format!("fill:{f}"))}><title>{&r.title}</title></rect>
+                        if !r.label.is_empty() { <text x={fixed1(r.x + r.w / 2.0)} y={fixed1(r.y + h - 4.0)} text-anchor="middle">{&r.label}</text> }
                     </g>
                 }) }
             </svg>

@@ -16,6 +16,7 @@ use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use crate::draw::fit::{fit, Drawn, Frame, Label};
+use crate::draw::svg::fixed1 as fmt;
 use crate::draw::zoom::View;
 use crate::draw::{describe, Figure, WIDTH};
 use crate::editor::Selection;
@@ -398,8 +399,4 @@ fn text(l: &Label, class: &'static str) -> Html {
     html! {
         <text aria-hidden="true" class={class} x={fmt(l.x)} y={fmt(l.y)} text-anchor={l.anchor} style={format!("font-size:{:.1}px", l.px)}>{&l.text}{" "}</text>
     }
-}
-
-fn fmt(v: f64) -> String {
-    format!("{v:.1}")
 }

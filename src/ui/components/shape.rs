@@ -6,11 +6,8 @@
 use yew::prelude::*;
 
 use crate::draw::shapes::{points_attr, Shape};
+use crate::draw::svg::fixed2 as n2;
 use crate::ui::components::data_table::data_table;
-
-fn n2(v: f64) -> String {
-    format!("{v:.2}")
-}
 
 /// The element of `s` (a rectangle carries its tooltip as `<title>`).
 pub fn shape(s: &Shape) -> Html {
@@ -66,16 +63,14 @@ pub fn shapes(list: &[Shape]) -> Html {
                 Shape::Poly { class, .. } => ("p", *class),
                 Shape::Text { class, .. } => ("t", *class),
             };
-            let rank = match ranks.iter_mut().find(|(k, c, _)| *k == kind && *c == class) {
-                Some(entry) => {
+            let rank =
+                if let Some(entry) = ranks.iter_mut().find(|(k, c, _)| (*k, *c) == (kind, class)) {
                     entry.2 += 1;
                     entry.2
-                }
-                None => {
+                } else {
                     ranks.push((kind, class, 0));
                     0
-                }
-            };
+                };
             let mut node = shape(s);
             if let Html::VTag(tag) = &mut node {
                 std::rc::Rc::make_mut(tag).key = Some(format!("{kind}.{class}.{rank}").into());

@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::draw::square::{SquareFigure, MARGIN, SIDE};
+use crate::draw::svg::fixed2;
 use crate::ui::components::data_table::data_table;
 use crate::ui::hooks::size::use_shown_width;
 
@@ -41,23 +42,23 @@ pub fn SquareSvg(props: &SquareSvgProps) -> Html {
             }
             { for props.figure.tiles.iter().map(|t| html! {
                 <g class={t.class.clone()} data-testid={format!("rect-{}", t.proc + 1)} tabindex="0" role="img" aria-label={format!("{}: {}", t.label, t.sub)}>
-                    <rect x={format!("{:.2}", t.x)} y={format!("{:.2}", t.y)} width={format!("{:.2}", t.w)} height={format!("{:.2}", t.h)} fill={t.fill}>
+                    <rect x={fixed2(t.x)} y={fixed2(t.y)} width={fixed2(t.w)} height={fixed2(t.h)} fill={t.fill}>
                         <title>{format!("{}: {}", t.label, t.sub)}</title>
                     </rect>
                 </g>
             }) }
             { for props.figure.outlines.iter().map(|o| html! {
                 <g class="outline">
-                    <rect x={format!("{:.2}", o.x)} y={format!("{:.2}", o.y)} width={format!("{:.2}", o.w)} height={format!("{:.2}", o.h)}>
+                    <rect x={fixed2(o.x)} y={fixed2(o.y)} width={fixed2(o.w)} height={fixed2(o.h)}>
                         <title>{o.label.clone()}</title>
                     </rect>
                 </g>
             }) }
             { for props.figure.separators.iter().map(|x| html! {
-                <line class="separator" x1={format!("{x:.2}")} y1={MARGIN.to_string()} x2={format!("{x:.2}")} y2={(MARGIN + SIDE).to_string()} />
+                <line class="separator" x1={fixed2(*x)} y1={MARGIN.to_string()} x2={fixed2(*x)} y2={(MARGIN + SIDE).to_string()} />
             }) }
             { for texts.into_iter().map(|(l, class)| html! {
-                <text aria-hidden="true" class={class} x={format!("{:.2}", l.x)} y={format!("{:.2}", l.y)} text-anchor={l.anchor} style={format!("font-size:{:.1}px", l.px)}>{l.text}</text>
+                <text aria-hidden="true" class={class} x={fixed2(l.x)} y={fixed2(l.y)} text-anchor={l.anchor} style={format!("font-size:{:.1}px", l.px)}>{l.text}</text>
             }) }
         </svg>
         </div>

@@ -22,6 +22,7 @@ use crate::ui::hooks::stepper::{
     self, algo_select, phase_buttons, preset_select, share_button, share_dialog, use_player,
     use_shareable_url, PageQuery, Pseudocode,
 };
+use crate::ui::hooks::warm::use_warm_last_step;
 use crate::ui::{use_nav, Nav};
 
 /// The instance a family page reads.
@@ -240,6 +241,11 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         Solving::Failed(_) | Solving::Cancelled => Some(0),
     };
     let (player, on_action) = use_player(len);
+    let solved = match &*solve.state {
+        Solving::Done(s) => Some(Rc::clone(s)),
+        _ => None,
+    };
+    use_warm_last_step::<P>(solved, resolved.clone(), algo.clone());
 
     let input = match &*resolved {
         Ok(i) => i,

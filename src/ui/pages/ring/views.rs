@@ -9,11 +9,8 @@ use yew::prelude::*;
 
 use crate::draw::ring::prepare::Compared;
 use crate::draw::ring::{points_attr, Drawing, Shape, STYLE};
+use crate::draw::svg::fixed2 as n2;
 use crate::ui::components::data_table::data_table;
-
-fn n2(v: f64) -> String {
-    format!("{v:.2}")
-}
 
 fn shape(s: &Shape) -> Html {
     let fill = |f: Option<&'static str>| f.map(AttrValue::from);

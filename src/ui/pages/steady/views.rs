@@ -24,6 +24,7 @@ use crate::ui::pages::graph_view::GraphView;
 use super::tree_view;
 
 use crate::draw;
+use crate::draw::svg::fixed1;
 use crate::draw::{bipartite, gantt};
 use crate::player::{Action, Player};
 use crate::ui::components::gantt_view::gantt_svg;
@@ -352,14 +353,14 @@ fn bipartite_view(inst: &SteadyState, pipe: &Pipeline, s: &PipeState) -> Html {
             <svg viewBox={format!("0 0 {} {:.0}", bipartite::WIDTH, b.height)} role="img" aria-label="Sender and receiver ports with the time each pair must communicate per period">
                 { for b.edges.iter().map(|e| html! {
                     <g class={classes!("edge", e.matched.then_some("matched"))}>
-                        <line x1={format!("{:.1}", e.from.0)} y1={format!("{:.1}", e.from.1)} x2={format!("{:.1}", e.to.0)} y2={format!("{:.1}", e.to.1)} />
-                        <text x={format!("{:.1}", e.from.0 + (e.to.0 - e.from.0) * 0.3)} y={format!("{:.1}", e.from.1 + (e.to.1 - e.from.1) * 0.3 - 4.0)} text-anchor="middle">{&e.label}</text>
+                        <line x1={fixed1(e.from.0)} y1={fixed1(e.from.1)} x2={fixed1(e.to.0)} y2={fixed1(e.to.1)} />
+                        <text x={fixed1(e.from.0 + (e.to.0 - e.from.0) * 0.3)} y={fixed1(e.from.1 + (e.to.1 - e.from.1) * 0.3 - 4.0)} text-anchor="middle">{&e.label}</text>
                     </g>
                 }) }
                 { for b.ports.iter().map(|p| html! {
                     <g class={classes!("port", p.tight.then_some("tight"))}>
-                        <circle cx={format!("{:.1}", p.at.0)} cy={format!("{:.1}", p.at.1)} r="7" />
-                        <text x={format!("{:.1}", if p.sender { p.at.0 - 12.0 } else { p.at.0 + 12.0 })} y={format!("{:.1}", p.at.1 + 4.0)} text-anchor={if p.sender { "end" } else { "start" }}>{&p.label}</text>
+                        <circle cx={fixed1(p.at.0)} cy={fixed1(p.at.1)} r="7" />
+                        <text x={fixed1(if p.sender { p.at.0 - 12.0 } else { p.at.0 + 12.0 })} y={fixed1(p.at.1 + 4.0)} text-anchor={if p.sender { "end" } else { "start" }}>{&p.label}</text>
                     </g>
                 }) }
             </svg>

@@ -13,7 +13,7 @@ use hetlab_core::family::Family as _;
 use yew::prelude::*;
 
 use crate::player::Player;
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Input, Solved};
+use crate::ui::pages::algorithm::{view_at, FamilyPage, Input, Solved};
 
 /// How long after the run is shown the last step is computed (the first frame goes first).
 const AFTER_MS: u32 = 50;
@@ -42,15 +42,7 @@ pub fn use_warm_last_step<P: FamilyPage>(
                     start: 0,
                     end: len,
                 };
-                let ctx = Ctx::<P> {
-                    input,
-                    algo: &algo,
-                    run: &s.run,
-                    extra: &s.extra,
-                    player: &player,
-                    on_action: &Callback::noop(),
-                };
-                drop(P::view(&ctx));
+                drop(view_at(input, &algo, &s, &player, &Callback::noop()));
             })
         });
         move || drop(timer)

@@ -161,6 +161,24 @@ pub struct Solved<P: FamilyPage> {
     pub budget_hit: bool,
 }
 
+/// The family's page for `solved` at `player`'s step.
+pub fn view_at<P: FamilyPage>(
+    input: &Input<P>,
+    algo: &str,
+    solved: &Solved<P>,
+    player: &Player,
+    on_action: &Callback<Action>,
+) -> Shown {
+    P::view(&Ctx {
+        input,
+        algo,
+        run: &solved.run,
+        extra: &solved.extra,
+        player,
+        on_action,
+    })
+}
+
 fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result<Input<P>, String> {
     let pick = |i: Instance| P::F::input(&i).cloned();
     stepper::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
@@ -252,17 +270,7 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         Err(message) => return error_view::<P>(message, q.embed),
     };
     let (shown, failed) = match &*solve.state {
-        Solving::Done(s) => {
-            let ctx = Ctx::<P> {
-                input,
-                algo: &algo,
-                run: &s.run,
-                extra: &s.extra,
-                player: &player,
-                on_action: &on_action,
-            };
-            (P::view(&ctx), false)
-        }
+        Solving::Done(s) => (view_at(input, &algo, s, &player, &on_action), false),
         Solving::Failed(message) => (
             Shown {
                 title: P::TITLE.to_owned(),

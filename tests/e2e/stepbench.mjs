@@ -5,7 +5,9 @@
 // (never asserts time): a measurement for the notes.
 //   node tests/e2e/stepbench.mjs 'steady-state?preset=example-1&algo=lp&step=15' [N] [mode]
 // mode: pingpong (default: ArrowLeft/ArrowRight alternately), walk (ArrowRight N times from the
-// URL's step), jumps (End/Home alternately: the longest replays). Prints p50/p95/max.
+// URL's step), jumps (End/Home alternately: the longest replays), play (no key: the route's
+// `autoplay&speed=S` plays N steps; prints the steps per second against S and the gaps between
+// shown steps). Prints p50/p95/max.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,9 +31,28 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}/#/${route}`);
   await page.locator('[data-testid="step-count"]').waitFor({ timeout: 60000 });
+  if (mode === 'play') {
+    const gaps = await page.evaluate(async (n) => {
+      const el = document.querySelector('[data-testid="step-count"]');
+      const seen = [];
+      await new Promise((done) => {
+        new MutationObserver(() => {
+          seen.push(performance.now());
+          if (seen.length > n) done();
+        }).observe(el, { childList: true, characterData: true, subtree: true });
+        setTimeout(done, 120000);
+      });
+      return seen.slice(1).map((t, i) => t - seen[i]);
+    }, n);
+    const total = gaps.reduce((a, b) => a + b, 0);
+    const speed = Number(new URLSearchParams(route.split('?')[1]).get('speed') || 1);
+    const s = [...gaps].sort((a, b) => a - b);
+    const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(1);
+    console.log(`${route} [play, ${gaps.length} steps]: ${(1000 * gaps.length / total).toFixed(2)} steps/s (asked ${speed}); gap p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${s[s.length - 1].toFixed(1)} ms`);
+  }
   const times = [];
   const works = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < (mode === 'play' ? 0 : n); i++) {
     const key = keyOf(i);
     const before = await page.locator('[data-testid="step-count"]').textContent();
     const [w, t] = await page.evaluate(async ([key, before]) => {
@@ -58,7 +79,7 @@ try {
     const at = (q) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))].toFixed(1);
     return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${xs[xs.length - 1].toFixed(1)} ms`;
   };
-  console.log(`${route} [${mode}, ${times.length} presses, now "${steps}"]: work ${stats(works)}; to the next frame ${stats(times)}`);
+  if (mode !== 'play') console.log(`${route} [${mode}, ${times.length} presses, now "${steps}"]: work ${stats(works)}; to the next frame ${stats(times)}`);
 } finally {
   await browser.close();
   server.kill();

@@ -75,12 +75,31 @@ pub fn use_player(len: Option<usize>) -> (Player, Callback<Action>) {
         })
     };
     {
+        // Ticks keep to the clock: each is due one interval after the tick before was due,
+        // whatever the render in between took (a timer started after each render would fall
+        // behind by the render's time at every step: at 16x, 62.5 ms plus the step's work).
+        // A step the user takes, or a lag of more than one interval, restarts the clock.
         let on_action = on_action.clone();
+        let due = use_mut_ref(|| None::<f64>);
         use_effect_with(
             (player.playing, player.step, player.interval_ms(), ready),
             move |&(playing, _, ms, ready)| {
-                let t = (playing && ready)
-                    .then(|| Timeout::new(ms, move || on_action.emit(Action::Tick)));
+                let t = (playing && ready).then(|| {
+                    let (now, ms) = (js_sys::Date::now(), f64::from(ms));
+                    let next = due
+                        .borrow_mut()
+                        .take()
+                        .map(|d| d + ms)
+                        .filter(|d| *d > now - ms)
+                        .unwrap_or(now + ms);
+                    // The delay lies in [0, ms], at most 10 000 ms.
+                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                    let delay = (next - now).clamp(0.0, ms) as u32;
+                    Timeout::new(delay, move || {
+                        *due.borrow_mut() = Some(next);
+                        on_action.emit(Action::Tick);
+                    })
+                });
                 move || drop(t)
             },
         );

@@ -5,13 +5,15 @@
 //!
 //! Reference: C. Banino et al., IEEE TPDS 2004, section 5.2.
 
+mod subtrees;
+
 use num_traits::Zero;
 
-use super::tree;
 use crate::error::SolveError;
 use crate::instance::SteadyState;
-use crate::platform::{Arc, Link, Platform};
-use crate::rational::{to_f64, Cost, Q};
+use crate::platform::{Arc, Platform};
+use crate::rational::{to_f64, Q};
+use subtrees::Subtrees;
 
 /// Default number of trees evaluated at most.
 pub const MAX_TREES: usize = 20_000;
@@ -70,23 +72,12 @@ pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, SolveEr
         .iter()
         .map(|a| to_f64(&(&a.c * &inst.data_in)))
         .collect();
-    let mut search = Search {
-        arcs: &arcs,
-        choices: &choices,
-        limit,
-        picked: Vec::new(),
-        parent: vec![None; p.nodes.len()],
-        trees: 0,
-        screened: Vec::new(),
-        root,
-        speed: &speed,
-        cost: &cost,
-    };
+    let mut search = Search::new(&arcs, &choices, limit, root, &speed, &cost);
     search.walk(0);
     Ok(Comparison {
         trees: search.trees,
         complete: search.trees < limit,
-        best: exact_best(p, &arcs, &inst.data_in, search.screened),
+        best: exact_best(p, &arcs, root, &inst.data_in, search.screened),
     })
 }
 
@@ -98,6 +89,7 @@ pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, SolveEr
 fn exact_best(
     p: &Platform,
     arcs: &[Arc],
+    root: usize,
     data_in: &Q,
     screened: Vec<(f64, Vec<usize>)>,
 ) -> Option<(Q, Vec<usize>)> {
@@ -107,35 +99,15 @@ fn exact_best(
         .filter(|f| f.is_finite())
         .fold(f64::NEG_INFINITY, f64::max);
     let floor = top - top.abs() * 1e-9;
+    let mut subtrees = Subtrees::new(p, arcs, data_in);
     let mut best: Option<(Q, Vec<usize>)> = None;
     for (f, picked) in screened {
         if f.is_finite() && f < floor {
             continue;
         }
-        let links = picked
-            .iter()
-            .map(|&k| Link {
-                from: arcs[k].from,
-                to: arcs[k].to,
-                c: Cost::Finite(arcs[k].c.clone()),
-                c_back: None,
-                directed: true,
-                lcomm: None,
-            })
-            .collect();
-        let inst = SteadyState {
-            platform: Platform {
-                name: None,
-                nodes: p.nodes.clone(),
-                links,
-            },
-            data_in: data_in.clone(),
-            data_out: Q::zero(),
-        };
-        if let Ok(rho) = tree::throughput(&inst) {
-            if best.as_ref().is_none_or(|(b, _)| rho > *b) {
-                best = Some((rho, picked));
-            }
+        let rho = subtrees.throughput(root, &picked);
+        if best.as_ref().is_none_or(|(b, _)| rho > *b) {
+            best = Some((rho, picked));
         }
     }
     best
@@ -172,7 +144,29 @@ struct Search<'a> {
     cost: &'a [f64],
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(
+        arcs: &'a [Arc],
+        choices: &'a [(usize, Vec<usize>)],
+        limit: usize,
+        root: usize,
+        speed: &'a [f64],
+        cost: &'a [f64],
+    ) -> Self {
+        Search {
+            arcs,
+            choices,
+            limit,
+            picked: Vec::new(),
+            parent: vec![None; speed.len()],
+            trees: 0,
+            screened: Vec::new(),
+            root,
+            speed,
+            cost,
+        }
+    }
+
     fn walk(&mut self, depth: usize) {
         if self.trees >= self.limit {
             return;
@@ -254,7 +248,8 @@ fn star(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rational::q;
+    use crate::platform::Link;
+    use crate::rational::{q, Cost};
 
     fn preset(name: &str) -> SteadyState {
         crate::presets::steady_state(name).unwrap()
@@ -310,16 +305,11 @@ mod tests {
             let mut pick = vec![0usize; choices.len()];
             'all: loop {
                 let picked: Vec<usize> = pick.iter().zip(&choices).map(|(&i, c)| c[i]).collect();
-                let screened = vec![(0.0, picked.clone())];
-                // One tree alone through the exact path (a cycle leaves nodes unreached, and
-                // the closed form refuses or drops them: such a choice is not a tree).
+                // A cycle leaves nodes unreached: such a choice is not a tree.
                 if is_tree(n, root, &arcs, &picked) {
-                    if let Some((rho, _)) =
-                        exact_best(&inst.platform, &arcs, &inst.data_in, screened)
-                    {
-                        if want.as_ref().is_none_or(|(b, _)| rho > *b) {
-                            want = Some((rho, picked));
-                        }
+                    let rho = closed_form(&inst, &arcs, &picked);
+                    if want.as_ref().is_none_or(|(b, _)| rho > *b) {
+                        want = Some((rho, picked));
                     }
                 }
                 for d in (0..pick.len()).rev() {
@@ -339,6 +329,62 @@ mod tests {
             compared, 60,
             "every random platform has one master and a tree"
         );
+    }
+
+    /// The tree of the `picked` arcs as a platform of its own, solved by `tree::throughput`.
+    fn closed_form(inst: &SteadyState, arcs: &[Arc], picked: &[usize]) -> Q {
+        let links = picked
+            .iter()
+            .map(|&k| Link {
+                from: arcs[k].from,
+                to: arcs[k].to,
+                c: Cost::Finite(arcs[k].c.clone()),
+                c_back: None,
+                directed: true,
+                lcomm: None,
+            })
+            .collect();
+        let tree = SteadyState {
+            platform: Platform {
+                name: None,
+                nodes: inst.platform.nodes.clone(),
+                links,
+            },
+            data_in: inst.data_in.clone(),
+            data_out: Q::zero(),
+        };
+        crate::steady_state::tree::throughput(&tree).expect("a tree with one master")
+    }
+
+    /// The first trees of larger random platforms (20 to 40 nodes, up to the limit): each
+    /// tree's exact throughput through the shared subtrees is the closed form's.
+    #[test]
+    fn shared_subtrees_give_the_closed_form() {
+        use crate::generate::{platform, Shape};
+        for (n, seed) in [(20, 1), (30, 2), (40, 3)] {
+            let inst = SteadyState::new(platform(Shape::Random, n, seed));
+            let arcs = inst.platform.arcs();
+            let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
+            let reach = reachable(n, &arcs, root);
+            let choices: Vec<(usize, Vec<usize>)> = (0..n)
+                .filter(|&v| reach[v] && v != root)
+                .map(|v| (v, (0..arcs.len()).filter(|&k| arcs[k].to == v).collect()))
+                .collect();
+            let speed = vec![1.0; n];
+            let cost = vec![1.0; arcs.len()];
+            let mut search = Search::new(&arcs, &choices, 300, root, &speed, &cost);
+            search.walk(0);
+            let mut subtrees = Subtrees::new(&inst.platform, &arcs, &inst.data_in);
+            assert_eq!(search.screened.len(), 300, "{n} nodes");
+            for (_, picked) in &search.screened {
+                let want = closed_form(&inst, &arcs, picked);
+                assert_eq!(
+                    subtrees.throughput(root, picked),
+                    want,
+                    "{n} nodes: {picked:?}"
+                );
+            }
+        }
     }
 
     /// Every reachable node gets exactly one parent and the parents lead back to the root.

@@ -60,6 +60,11 @@ pub struct TreeOptimum {
     pub rounds: usize,
 }
 
+pub use super::colgen_warm::WARM_FROM_NODES;
+
+/// The name of the starting trees that the float pass suggested.
+pub const FLOAT_SEED: &str = "float";
+
 /// One pricing round, as the trace shows it.
 pub type Round = TreeRound;
 
@@ -79,8 +84,10 @@ fn plain(n: usize, arcs: &[Arc]) -> PlainNet {
 }
 
 /// The first columns of the master, with their names: the greedy load-aware tree, the
-/// shortest-path tree (§7.4) and the breadth-first tree (§3.7), without repeats. Starting from
-/// good trees saves rounds. `None` when some node is unreachable.
+/// shortest-path tree (§7.4) and the breadth-first tree (§3.7), without repeats, then from
+/// [`WARM_FROM_NODES`] nodes the trees a float pass of the column generation suggests (named
+/// [`FLOAT_SEED`]; [`super::colgen_warm`]). Starting from good trees saves rounds. `None` when
+/// some node is unreachable.
 #[must_use]
 pub fn seeds(n: usize, arcs: &[Arc], source: usize) -> Option<Vec<(String, Vec<usize>)>> {
     let mut out: Vec<(String, Vec<usize>)> = Vec::new();
@@ -95,6 +102,12 @@ pub fn seeds(n: usize, arcs: &[Arc], source: usize) -> Option<Vec<(String, Vec<u
         if tree.len() + 1 == n && !out.iter().any(|(_, t)| *t == tree) {
             out.push((name.to_owned(), tree));
         }
+    }
+    if n >= WARM_FROM_NODES && !out.is_empty() {
+        let mut trees: Vec<Vec<usize>> = out.iter().map(|(_, t)| t.clone()).collect();
+        let named = trees.len();
+        super::colgen_warm::seed(&plain(n, arcs), source, &mut trees);
+        out.extend(trees.drain(named..).map(|t| (FLOAT_SEED.to_owned(), t)));
     }
     Some(out)
 }
@@ -122,14 +135,8 @@ pub fn solve_trees(
 ) -> Result<TreeOptimum, BroadcastError> {
     let init = seeds(n, arcs, source)
         .ok_or_else(|| BroadcastError::BadInput("some node is unreachable".to_owned()))?;
-    solve_from(
-        n,
-        arcs,
-        source,
-        init.into_iter().map(|(_, t)| t).collect(),
-        MAX_ROUNDS,
-        round,
-    )
+    let init = init.into_iter().map(|(_, t)| t).collect();
+    solve_from(n, arcs, source, init, MAX_ROUNDS, round)
 }
 
 /// [`solve_trees`] from the given starting trees (spanning arborescences rooted at `source`,

@@ -197,20 +197,20 @@ fn lp_switches_to_columns_on_a_large_platform() {
     assert!(steps.iter().any(|s| matches!(s, Step::PricedTree(_))));
 }
 
-/// The size: 50 nodes with about four arcs per node (over the default limit of 40
-/// nodes, so with the limits lifted) completes and verifies.
+/// The size: 50 nodes with about four arcs per node completes and verifies under the
+/// default limits (100 nodes, 400 arcs), which refuse the same platform under 50 nodes.
 #[test]
 fn fifty_nodes_solve() {
     let input = BroadcastInput::new(generate::platform(Shape::Random, 50, 7), 0);
-    let limits = SizeLimits {
-        max_nodes: 50,
+    let smaller = SizeLimits {
+        max_nodes: 49,
         max_arcs: 400,
     };
     assert!(matches!(
-        solve(&input, "lp"),
+        solve_within(&input, "lp", &smaller),
         Err(BroadcastError::TooLarge { .. })
     ));
-    let sol = solve_within(&input, "lp", &limits).unwrap();
+    let sol = solve(&input, "lp").unwrap();
     let p = &input.platform;
     let (n, arcs) = (p.nodes.len(), p.arcs());
     let rho = sol.throughput.clone().unwrap();

@@ -43,6 +43,7 @@ pub mod baseline_uni;
 pub mod colgen;
 #[cfg(test)]
 mod colgen_tests;
+mod colgen_warm;
 pub mod compact;
 pub mod dispatch;
 pub mod extract;
@@ -232,20 +233,19 @@ pub enum BroadcastError {
     Internal(String),
 }
 
-/// Size limits of the exact pipeline: 40 nodes as broadcast.md §10 suggests, but 160 arcs
-/// (four per node, the density of the benchmark) instead of its 400.
+/// Size limits of the exact pipeline: 100 nodes and 400 arcs, broadcast.md §10's arcs and the
+/// issue's largest benchmark platform.
 ///
-/// Why (measured natively, release build, seeded random connected platforms, whole `lp`
-/// pipeline without trace): above [`colgen::LP_F_MAX_VARS`] LP-F variables (13 nodes at four
-/// arcs per node) the pipeline solves LP-T by column generation, whose time is that of the
-/// exact master LPs. With four arcs per node it takes 33–173 ms at 40 nodes and 160 arcs with
-/// integer costs `1..=5`, 222–500 ms with two-decimal costs in `0.10..9.99`, and 0.46–1.2 s
-/// at 50 nodes and 200 arcs (the browser is 2–3× slower). Denser platforms need many more
-/// rounds, each with larger exact numbers: 40 nodes and 400 arcs took 0.2–8 s with integer
-/// costs and 43–134 s with decimal costs before the round budget [`colgen::MAX_ROUNDS`]
-/// existed; with it a platform either solves or stops with its bracket (e.g. complete
-/// graphs on 13 nodes with decimal costs: stopped after 0.9–1.2 s, or solved in 0.98 s).
-/// [`solve_within`] lifts the limits (benchmarks, command line).
+/// Why (measured natively, release build, whole `lp` pipeline): above
+/// [`colgen::LP_F_MAX_VARS`] LP-F variables (13 nodes at four arcs per node) the pipeline solves
+/// LP-T by column generation, started from the trees a float pass suggests
+/// ([`colgen::seeds`]); its time is that of the exact master LPs. Random connected platforms
+/// with two-decimal costs in `0.10..9.99`: 40 nodes and 400 arcs 0.11–0.39 s, 60 nodes and
+/// 400 arcs 0.26 s, 100 nodes and 400 arcs 0.66–1.6 s; complete graphs on 13, 16 and 20 nodes
+/// 0.06, 0.17 and 0.49 s; Lyon (14 nodes, 182 arcs) 0.10 s, Strasbourg 0.01 s. Without the
+/// float pass, 40 nodes and 400 arcs took 43–134 s and Lyon stopped at the round budget
+/// [`colgen::MAX_ROUNDS`]. The site solves in a worker, with progress and Cancel (the browser
+/// is 2–3× slower). [`solve_within`] lifts the limits (benchmarks, command line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeLimits {
     /// Most nodes.
@@ -268,8 +268,8 @@ impl SizeLimits {
 impl Default for SizeLimits {
     fn default() -> Self {
         SizeLimits {
-            max_nodes: 40,
-            max_arcs: 160,
+            max_nodes: 100,
+            max_arcs: 400,
         }
     }
 }

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::{opt, Context, Step};
+use crate::broadcast::colgen::FLOAT_SEED;
 use crate::rational::{approx, frac, Q};
 
 /// One round of the column generation on LP-T (C2.j, §3.7).
@@ -63,11 +64,18 @@ pub struct PricedTree {
 pub(super) fn caption(step: &Step, ctx: &Context<'_>) -> String {
     match step {
         Step::Seeded { names, columns } => {
-            let parts: Vec<String> = names
+            let mut parts: Vec<String> = names
                 .iter()
                 .zip(columns)
+                .filter(|(name, _)| name.as_str() != FLOAT_SEED)
                 .map(|(name, t)| format!("the {} {}", seed_label(name), ctx.arcs(t)))
                 .collect();
+            let floated = names.iter().filter(|n| n.as_str() == FLOAT_SEED).count();
+            if floated > 0 {
+                parts.push(format!(
+                    "{floated} more trees that a quick floating-point pass of the same method suggests (the exact rounds below decide which count)"
+                ));
+            }
             format!(
                 "The platform is large, so instead of the flow LP we look for the best mix of broadcast trees directly, starting from {}.",
                 parts.join(" and ")

@@ -1,0 +1,82 @@
+//! A float warm start for the column generation on LP-T ([`super::colgen`]): the dual of the
+//! restricted master (`min Σ_v (p_v + q_v)` subject to `Σ_{(u,w)∈T} c_uw·(p_u + q_w) ≥ 1` per
+//! tree `T`) gains one row per priced tree and is re-solved from its last basis (minilp's dual
+//! simplex, [`crate::lp::Warm`]), where the exact loop solves a whole rational LP per round.
+//! On dense platforms with decimal costs (Lyon: 14 nodes, 182 arcs) the exact loop alone needed
+//! more than its 50 rounds, each slower than the last as the rationals grew. The trees found
+//! here are only candidate columns: the exact rounds that follow decide the optimum and prove
+//! it with the same certificate.
+
+use num_traits::One;
+
+use super::multicast::arborescence::min_arborescence;
+use super::multicast::net::Net;
+use crate::lp::{self, Cmp, Problem};
+use crate::rational::{to_f64, Q};
+
+/// From this many nodes on, the exact rounds start from the trees the float warm start found
+/// (the column generation only runs from about 12 nodes: LP-F serves smaller platforms).
+pub const WARM_FROM_NODES: usize = 11;
+
+/// Most trees the warm start adds.
+const CAP: usize = 400;
+
+/// Reduced costs within this of 0 count as 0.
+const TOL: f64 = 1e-9;
+
+/// Adds to `trees` (spanning arborescences rooted at `source`, arcs sorted) the trees that the
+/// column generation prices with float duals. Stops when no tree prices below 1, after
+/// [`CAP`] trees, or when the float LP fails (the exact rounds then go on from what is there).
+pub fn seed(net: &Net, source: usize, trees: &mut Vec<Vec<usize>>) {
+    let n = net.n;
+    // Port prices: p_v is variable 2v (out-port), q_v is 2v + 1 (in-port).
+    let row = |t: &[usize]| -> Vec<(usize, f64)> {
+        let mut a = vec![0.0; 2 * n];
+        for &e in t {
+            let (arc, c) = (&net.arcs[e], to_f64(&net.arcs[e].c));
+            a[2 * arc.from] += c;
+            a[2 * arc.to + 1] += c;
+        }
+        a.into_iter()
+            .enumerate()
+            .filter(|&(_, v)| v != 0.0)
+            .collect()
+    };
+    let mut p = Problem::new(2 * n);
+    for j in 0..2 * n {
+        p.objective(j, -Q::one());
+    }
+    for t in trees.iter() {
+        let exact = row(t)
+            .into_iter()
+            .filter_map(|(j, a)| Some((j, Q::from_float(a)?)));
+        p.constraint(exact.collect(), Cmp::Ge, Q::one());
+    }
+    let Some(mut lp) = lp::Warm::new(&p) else {
+        return;
+    };
+    // Float prices as short binary fractions, so that the exact pricing stays cheap.
+    let scale = f64::from(1u32 << 30);
+    let approx = |v: f64| Q::from_float((v.max(0.0) * scale).round() / scale).unwrap_or_default();
+    let all = vec![true; n];
+    for _ in 0..CAP {
+        let z: Vec<Q> = lp.x().into_iter().map(approx).collect();
+        let weights: Vec<Q> = net
+            .arcs
+            .iter()
+            .map(|a| &a.c * (&z[2 * a.from] + &z[2 * a.to + 1]))
+            .collect();
+        let Some((mut tree, cost)) = min_arborescence(net, source, &weights, &all) else {
+            return;
+        };
+        tree.sort_unstable();
+        if to_f64(&cost) >= 1.0 - TOL || trees.contains(&tree) {
+            return;
+        }
+        let Some(grown) = lp.add(&row(&tree), Cmp::Ge, 1.0) else {
+            return;
+        };
+        lp = grown;
+        trees.push(tree);
+    }
+}

@@ -128,6 +128,32 @@ fn unidirectional_rows() -> Vec<Row> {
         .collect()
 }
 
+/// Broadcast from the master of the Lyon and Strasbourg platforms (ring.md §9's complete
+/// graphs), under both port models, as the page runs it (traced, with the schedule).
+fn cluster_rows() -> Vec<Row> {
+    let mut rows = Vec::new();
+    for name in ["lyon", "strasbourg"] {
+        let Some(Instance::SteadyState(s)) = hetlab_core::presets::get(name) else {
+            continue;
+        };
+        let source = s.platform.nodes.iter().position(|v| v.master).unwrap_or(0);
+        let arcs = s.platform.arcs().len();
+        for model in [PortModel::Bidirectional, PortModel::Unidirectional] {
+            let mut input = Broadcast::new(s.platform.clone(), source);
+            input.port_model = model;
+            rows.push(row(
+                format!(
+                    "broadcast {model:?} lp, {name} ({} nodes / {arcs} arcs)",
+                    s.platform.nodes.len()
+                ),
+                3,
+                || drop(broadcast::dispatch::run(&input, "lp")),
+            ));
+        }
+    }
+    rows
+}
+
 fn row(name: String, runs: usize, f: impl FnMut()) -> Row {
     Row {
         name,
@@ -139,6 +165,7 @@ fn row(name: String, runs: usize, f: impl FnMut()) -> Row {
 /// Broadcast (LP + trees + schedule), square partitions and LU distributions.
 fn newer_families() -> Vec<Row> {
     let mut rows = unidirectional_rows();
+    rows.extend(cluster_rows());
     for n in BROADCAST_SIZES {
         let input = Broadcast::new(generate::platform(Shape::Random, n, 7), 0);
         let arcs = input.platform.arcs().len();

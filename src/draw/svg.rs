@@ -52,7 +52,7 @@ mod tests {
             assert!(fast == slow || slow == "-0.0", "{v}: {fast} vs {slow}");
         }
         assert_eq!(fixed2(12.5), "12.50");
-        assert_eq!(fixed2(-3.14159), "-3.14");
+        assert_eq!(fixed2(-1.23456), "-1.23");
         assert_eq!(fixed2(0.004), "0.00");
         assert_eq!(fixed2(f64::INFINITY), "inf");
         assert_eq!(fixed1(-7.26), "-7.3");

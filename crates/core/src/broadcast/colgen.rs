@@ -86,7 +86,7 @@ fn plain(n: usize, arcs: &[Arc]) -> PlainNet {
 /// The first columns of the master, with their names: the greedy load-aware tree, the
 /// shortest-path tree (§7.4) and the breadth-first tree (§3.7), without repeats, then from
 /// [`WARM_FROM_NODES`] nodes the trees a float pass of the column generation suggests (named
-/// [`FLOAT_SEED`]; [`super::colgen_warm`]). Starting from good trees saves rounds. `None` when
+/// [`FLOAT_SEED`]; `colgen_warm.rs`). Starting from good trees saves rounds. `None` when
 /// some node is unreachable.
 #[must_use]
 pub fn seeds(n: usize, arcs: &[Arc], source: usize) -> Option<Vec<(String, Vec<usize>)>> {

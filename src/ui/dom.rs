@@ -16,9 +16,14 @@ pub const AUTOSAVE_KEY: &str = "hetlab.platform.v1";
 /// for it, else `location.hash`.
 #[must_use]
 pub fn hash() -> String {
-    if let Some(pending) = PENDING.with(|p| p.borrow().clone()) {
+    if let Some((pending, _)) = PENDING.with(|p| p.borrow().clone()) {
         return pending;
     }
+    shown_hash()
+}
+
+/// `location.hash`, what the address bar shows.
+fn shown_hash() -> String {
     web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default()
@@ -46,8 +51,10 @@ pub fn base_url() -> String {
 const REPLACE_EVERY_MS: u32 = 200;
 
 thread_local! {
-    /// A replaced hash that the address bar does not show yet.
-    static PENDING: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// A replaced hash that the address bar does not show yet, with what the address bar
+    /// showed when it was queued (the history entry it belongs to).
+    static PENDING: std::cell::RefCell<Option<(String, String)>> =
+        const { std::cell::RefCell::new(None) };
     /// The timer that writes it (kept after it fired, and dropped by the next replacement: a
     /// timer must not drop itself while its callback runs).
     static TIMER: std::cell::RefCell<Option<gloo::timers::callback::Timeout>> =
@@ -75,7 +82,11 @@ pub fn set_hash(hash: &str, push: bool) {
         write_hash(url, true);
         return;
     }
-    let waiting = PENDING.with(|p| p.borrow_mut().replace(url.to_owned()).is_some());
+    let waiting = PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        let entry = p.take().map_or_else(shown_hash, |(_, entry)| entry);
+        p.replace((url.to_owned(), entry)).is_some()
+    });
     if !waiting {
         let timer = gloo::timers::callback::Timeout::new(REPLACE_EVERY_MS, flush_hash);
         drop(TIMER.with(|t| t.borrow_mut().replace(timer)));
@@ -84,15 +95,23 @@ pub fn set_hash(hash: &str, push: bool) {
 
 /// Writes a waiting replacement now (its timer fired, or the page is being hidden or left).
 pub fn flush_hash() {
-    if let Some(url) = PENDING.with(|p| p.borrow_mut().take()) {
+    if let Some((url, _)) = PENDING.with(|p| p.borrow_mut().take()) {
         write_hash(&url, false);
     }
 }
 
-/// Forgets a waiting replacement: the browser moved to another history entry (Back, Forward,
-/// an edited address), which the replacement must not overwrite.
+/// Forgets a waiting replacement when the browser moved to another history entry (Back,
+/// Forward, an edited address, a link), which the replacement must not overwrite. A link's
+/// `popstate` and `hashchange` come one after the other, and the new page may queue a
+/// replacement in between: that one belongs to the new entry and stays.
 pub fn drop_pending_hash() {
-    drop(PENDING.with(|p| p.borrow_mut().take()));
+    let here = shown_hash();
+    PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.as_ref().is_some_and(|(_, entry)| *entry != here) {
+            *p = None;
+        }
+    });
 }
 
 fn storage() -> Option<web_sys::Storage> {

@@ -99,7 +99,7 @@ fn spawn() -> Result<Pool, String> {
     opts.set_type(web_sys::WorkerType::Module);
     opts.set_name("hetlab-solver");
     let worker = web_sys::Worker::new_with_options("worker.js", &opts)
-        .map_err(|_| "this browser cannot start a module Web Worker".to_owned())?;
+        .map_err(|_| "its `Worker` is missing or refuses module scripts".to_owned())?;
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
             on_message(&e.data());
@@ -225,7 +225,8 @@ fn pump() {
 fn no_worker(reason: &str) -> String {
     format!(
         "HetLab solves in a Web Worker (a background thread of this page), and none could start \
-         in this browser ({reason}). A browser with module workers (every current one) solves it."
+         in this browser ({reason}): solving needs a browser with module workers, as every \
+         current one has"
     )
 }
 

@@ -41,13 +41,13 @@ fn post(fields: &[(&str, JsValue)]) {
     let _ = scope.post_message(&msg);
 }
 
-/// Serves jobs until the page terminates the worker.
+/// Serves jobs until the page terminates the worker (outside a worker: nothing).
 pub fn serve() {
+    let Some(scope) = scope() else { return };
     std::panic::set_hook(Box::new(|info| {
         let message: String = info.to_string().chars().take(600).collect();
         post(&[("kind", "panic".into()), ("message", message.into())]);
     }));
-    let Some(scope) = scope() else { return };
     let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
         let data = e.data();
         let id = js_sys::Reflect::get(&data, &"id".into()).unwrap_or(JsValue::NULL);

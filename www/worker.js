@@ -1,11 +1,11 @@
-// HetLab's solver worker. The page starts it (src/ui/worker) and sends first the URL of its own
-// wasm-bindgen glue and its compiled WebAssembly module; this script loads the same program,
-// whose `main` sees a worker scope and takes over the messages (src/ui/worker/serve.rs).
+// HetLab's solver worker. The page starts it (src/ui/worker) and sends first the URLs of the
+// solver binary's wasm-bindgen glue and wasm (src/worker.rs; index.html names them); this
+// script loads that program, whose `main` takes over the messages (src/ui/worker/serve.rs).
 self.onmessage = async (event) => {
-  const { glue, module } = event.data || {};
+  const { glue, wasm } = event.data || {};
   try {
     const bindings = await import(glue);
-    await bindings.default({ module_or_path: module });
+    await bindings.default({ module_or_path: wasm });
   } catch (e) {
     self.postMessage({ kind: 'panic', message: `the solver could not start: ${e}` });
   }

@@ -16,6 +16,7 @@ pub mod graph;
 pub mod instance;
 pub mod intern;
 pub mod issue;
+pub mod json_shape;
 pub mod lp;
 pub mod lu;
 pub mod master_slave;

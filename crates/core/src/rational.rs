@@ -296,12 +296,13 @@ impl<T: Exact> Exact for (usize, T) {
 }
 
 /// `#[serde(serialize_with = "crate::rational::exact")]` for fields holding rationals (with
-/// [`exact_de`] to read them back).
+/// [`exact_de`] to read them back); the site's worker wire gets the same JSON value in the
+/// form it can read ([`crate::json_shape`]).
 ///
 /// # Errors
 /// Those of the serializer.
 pub fn exact<T: Exact, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
-    serde::Serialize::serialize(&v.exact(), s)
+    crate::json_shape::serialize(&v.exact(), s)
 }
 
 /// Values read back from their [`Exact`] form (a run that crossed from the site's solver
@@ -357,7 +358,7 @@ impl<T: FromExact> FromExact for (usize, T) {
 /// # Errors
 /// The deserializer's, or a value that is not the exact form of `T`.
 pub fn exact_de<'de, T: FromExact, D: serde::Deserializer<'de>>(d: D) -> Result<T, D::Error> {
-    let v = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
+    let v: serde_json::Value = crate::json_shape::deserialize(d)?;
     T::from_exact(&v).ok_or_else(|| serde::de::Error::custom("not an exact number"))
 }
 

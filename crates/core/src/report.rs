@@ -79,7 +79,12 @@ pub fn double(f: f64) -> Value {
 /// # Errors
 /// Those of the serializer.
 pub fn serialize_double<S: serde::Serializer>(f: &f64, s: S) -> Result<S::Ok, S::Error> {
-    serde::Serialize::serialize(&double(*f), s)
+    if s.is_human_readable() {
+        serde::Serialize::serialize(&double(*f), s)
+    } else {
+        // The site's worker wire: the double itself (it keeps every bit).
+        s.serialize_f64(*f)
+    }
 }
 
 /// `#[serde(deserialize_with = "crate::report::deserialize_double")]`: reads what
@@ -88,6 +93,9 @@ pub fn serialize_double<S: serde::Serializer>(f: &f64, s: S) -> Result<S::Ok, S:
 /// # Errors
 /// The deserializer's, or a value that is none of those.
 pub fn deserialize_double<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    if !d.is_human_readable() {
+        return <f64 as serde::Deserialize>::deserialize(d);
+    }
     match <Value as serde::Deserialize>::deserialize(d)? {
         Value::Number(n) => n.as_f64(),
         Value::String(s) => match s.as_str() {

@@ -7,17 +7,19 @@
 //! then serialised; PNG draws that SVG on a canvas at twice its size; TikZ converts it with the
 //! core's `formats::tikz`. A canvas plot gives its own pixels for PNG and, for SVG and TikZ,
 //! the SVG that its component drew beside them (`data-svg`). Schedules come from the core
-//! (`formats::timeline`), computed when the button is pressed.
+//! (`formats::timeline`), computed by the solver worker when the button is pressed (a
+//! [`Job::Schedule`]; the file is saved when its text arrives).
 
 use std::rc::Rc;
 
-use hetlab_core::formats::{csv, paje, tikz, timeline};
+use hetlab_core::formats::tikz;
 use hetlab_core::instance::Instance;
 use wasm_bindgen::{closure::Closure, JsCast as _};
 use web_sys::Element;
 use yew::prelude::*;
 
 use crate::ui::dom;
+use crate::ui::worker::{self, Job};
 
 /// The page's own SVG export, `(file name, document)`: used for a canvas figure that carries
 /// no SVG of its own (the LU owner matrix).
@@ -295,18 +297,23 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
     let schedule_button = |paje_format: bool, label: &'static str, testid: &'static str| {
         let (inst, algo, message) = (props.instance.clone(), props.algo.clone(), message.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
-            match timeline::schedule(&inst, Some(algo.as_str())) {
-                Ok(t) => {
+            let job = Job::Schedule {
+                instance: inst.to_json(),
+                algorithm: algo.to_string(),
+                paje: paje_format,
+            };
+            let (name, message) = (format!("hetlab-{}-{algo}", inst.problem()), message.clone());
+            let _ = worker::ask(&job, move |text: Result<String, String>| match text {
+                Ok(text) => {
                     message.set(None);
-                    let name = format!("hetlab-{}-{algo}", inst.problem());
                     if paje_format {
-                        dom::download(&format!("{name}.paje"), "text/plain", &paje::write(&t));
+                        dom::download(&format!("{name}.paje"), "text/plain", &text);
                     } else {
-                        dom::download(&format!("{name}.csv"), "text/csv", &csv::write(&t));
+                        dom::download(&format!("{name}.csv"), "text/csv", &text);
                     }
                 }
-                Err(e) => message.set(Some(e.to_string())),
-            }
+                Err(e) => message.set(Some(e)),
+            });
         });
         html! { <button {onclick} data-testid={testid}>{label}</button> }
     };

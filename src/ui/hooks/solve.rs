@@ -7,7 +7,7 @@ use std::rc::Rc;
 use hetlab_core::family::Family;
 use yew::prelude::*;
 
-use crate::ui::pages::algorithm::{solve, FamilyPage, Input, Solved};
+use crate::ui::pages::algorithm::{FamilyPage, Input, Solved};
 use crate::ui::worker::{self, Event, Job, Payload};
 use crate::wire;
 
@@ -91,36 +91,17 @@ pub fn use_solving<P: FamilyPage>(input: Rc<Result<Input<P>, String>>, algo: Str
                 };
                 if let Ok(inst) = &**input {
                     set(Solving::Working { steps: 0, ms: 0.0 });
-                    let job = Job {
-                        problem: P::F::PROBLEM,
+                    let job = Job::Run {
+                        problem: P::F::PROBLEM.to_owned(),
                         algorithm: algo.clone(),
                         instance: P::F::wrap(inst.clone()).to_json(),
                     };
-                    // Where no worker runs: solve on the page, in this effect or in the worker's
-                    // callback (never in a render).
-                    let inline = {
-                        let (set, inst, algo) = (set.clone(), inst.clone(), algo.clone());
-                        move || {
-                            set(match solve::<P>(&inst, &algo) {
-                                Ok(s) => Solving::Done(Rc::new(s)),
-                                Err(m) => Solving::Failed(m),
-                            });
-                        }
-                    };
-                    let on_event = {
-                        let (set, inline) = (set.clone(), inline.clone());
-                        Callback::from(move |e: Event| match e {
-                            Event::Progress { steps, ms } => set(Solving::Working { steps, ms }),
-                            Event::Done(bytes) => set(decode::<P>(&bytes)),
-                            Event::Failed(m) => set(Solving::Failed(m)),
-                            Event::Unavailable => inline(),
-                        })
-                    };
-                    let t = worker::submit(&job, on_event);
-                    if t.is_none() {
-                        inline();
-                    }
-                    *ticket.borrow_mut() = t;
+                    let on_event = Callback::from(move |e: Event| match e {
+                        Event::Progress { steps, ms } => set(Solving::Working { steps, ms }),
+                        Event::Done(bytes) => set(decode::<P>(&bytes)),
+                        Event::Failed(m) => set(Solving::Failed(m)),
+                    });
+                    *ticket.borrow_mut() = Some(worker::submit(&job, on_event));
                 }
                 move || {
                     if let Some(t) = ticket.borrow_mut().take() {

@@ -185,7 +185,7 @@ fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result
 }
 
 /// Runs `algo` on `input` with the family's extras and result document (in the solver
-/// worker, or on the page where no worker can run).
+/// worker's binary only: `ui::worker::serve`).
 ///
 /// # Errors
 /// The solver's refusal, in a sentence.

@@ -1,6 +1,7 @@
 //! `#/bench`: the browser benchmark page. It times the core's solvers in this browser's wasm
 //! (median of repeated runs, `performance.now()`), for the speed goals reported in the notes.
-//! Nothing here is asserted by tests.
+//! The solvers are in the worker's binary: the page asks it for the rows ([`Job::Bench`], run
+//! by [`measure`] there). Nothing here is asserted by tests.
 
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Broadcast, Instance, PortModel, SteadyState};
@@ -11,12 +12,14 @@ use hetlab_core::steady_state::{lp, tree};
 use hetlab_core::{broadcast, lu, square};
 use yew::prelude::*;
 
+use crate::ui::worker::{self, Job};
+
 /// Broadcast platform sizes measured (random, about 4 arcs per node).
 const BROADCAST_SIZES: [usize; 4] = [10, 20, 50, 100];
 
 /// One measured row.
-#[derive(Clone, PartialEq)]
-struct Row {
+#[derive(Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Row {
     name: String,
     median_ms: f64,
     runs: usize,
@@ -49,7 +52,12 @@ fn chains_rows() -> Vec<Row> {
         .collect()
 }
 
-fn measure() -> Vec<Row> {
+/// Every row (only the chains rows when `only_chains`), measured in the solver worker.
+#[must_use]
+pub fn measure(only_chains: bool) -> Vec<Row> {
+    if only_chains {
+        return chains_rows();
+    }
     let mut rows = Vec::new();
     for n in [10, 100, 500] {
         let inst = SteadyState::new(generate::platform(Shape::Tree, n, 42));
@@ -270,6 +278,7 @@ fn master_slave_rows() -> Vec<Row> {
 #[component]
 pub fn Bench() -> Html {
     let rows = use_state(Vec::<Row>::new);
+    let failed = use_state(|| None::<String>);
     // `#/bench?panic=1` panics on purpose, after the page is drawn: the browser test of the
     // bug notice (`install_panic_notice`) needs a panic, and the product has none to give.
     let nav = crate::ui::use_nav();
@@ -282,13 +291,16 @@ pub fn Bench() -> Html {
         );
     });
     let run = {
-        let rows = rows.clone();
+        let (rows, failed) = (rows.clone(), failed.clone());
         Callback::from(move |_: MouseEvent| {
-            rows.set(if only_chains {
-                chains_rows()
-            } else {
-                measure()
-            });
+            let (rows, failed) = (rows.clone(), failed.clone());
+            let _ = worker::ask(
+                &Job::Bench { only_chains },
+                move |r: Result<Vec<Row>, String>| match r {
+                    Ok(r) => rows.set(r),
+                    Err(m) => failed.set(Some(m)),
+                },
+            );
         })
     };
     html! {
@@ -297,6 +309,7 @@ pub fn Bench() -> Html {
             <p class="muted">{"Median wall time of the core's solvers compiled to WebAssembly, measured here with performance.now()."}
                 if only_chains { {" Only the chain-partitioning rows (remove ?only=chains for every family)."} }</p>
             <button class="primary" onclick={run} data-testid="bench-run">{"Run the benchmarks"}</button>
+            if let Some(m) = &*failed { <p class="warning" role="status">{m.clone()}</p> }
             if !rows.is_empty() {
                 <table data-testid="bench-results">
                     <thead><tr><th>{"what"}</th><th>{"median (ms)"}</th><th>{"runs"}</th></tr></thead>

@@ -1,23 +1,31 @@
-//! Solving off the page's thread. The site's own program runs a second time inside a Web Worker
-//! ([`serve`]); the page hands it one job at a time and gets the run back as bytes, so a slow
-//! solve never freezes the page, shows its progress, and stops for real on Cancel (the worker
-//! is terminated and a fresh one started).
+//! Solving off the page's thread, in a second program. The site is two wasm binaries built
+//! from this crate: the page (`src/main.rs`: the UI, drawing, replaying traces, reading runs)
+//! and the solver worker (`src/worker.rs`: every solver, result documents, writing runs). The
+//! page never calls a solver, so none is linked into the page's wasm; everything that solves
+//! is a [`Job`] for the worker, which the page starts early (from `worker.js`, copied by Trunk)
+//! and keeps for the next job. A slow job never freezes the page, shows its progress, and
+//! stops for real on Cancel (the worker is terminated and a fresh one started).
 //!
-//! The worker is started once, early, from `worker.js` (copied by Trunk), which imports the same
-//! wasm-bindgen glue the page loaded and instantiates the page's compiled module; `main` sees a
-//! worker scope and calls [`serve::serve`]. Where no worker can be had (the glue is not found,
-//! `Worker` is missing), [`submit`] returns `None` and the page solves inline as before.
+//! Jobs run one at a time, in the order submitted. The worker's files are named in
+//! index.html (`<script id="hetlab-worker">`, written by `www/hash-worker.sh` at build time,
+//! with content hashes, so the offline service worker stores them with the page's). Where no
+//! worker can start, a job fails with a sentence that says so: the page cannot solve without.
 
-mod serve;
+pub mod job;
+pub mod serve;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 
+use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::Callback;
 
-pub use serve::{in_worker, serve, Payload};
+pub use job::Job;
+pub use serve::Payload;
+
+use crate::wire;
 
 /// What a job reports to the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,63 +37,69 @@ pub enum Event {
         /// Milliseconds since the start.
         ms: f64,
     },
-    /// The encoded [`Payload`].
+    /// The `wire` bytes of the job's answer.
     Done(Vec<u8>),
-    /// The solver refused, or the worker stopped (a bug), in a sentence.
+    /// The solver refused, the worker stopped (a bug), or no worker runs here, in a sentence.
     Failed(String),
-    /// No worker can start in this browser: solve on the page instead.
-    Unavailable,
 }
 
-/// One job: a family, an algorithm and the instance as JSON.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Job {
-    /// The family's route name (`"chains"`).
-    pub problem: &'static str,
-    /// The algorithm.
-    pub algorithm: String,
-    /// The instance, as JSON.
-    pub instance: String,
+/// A job waiting for its turn, and who hears of it.
+struct Waiting {
+    id: u32,
+    message: js_sys::Object,
+    on_event: Callback<Event>,
 }
 
 struct Pool {
     worker: web_sys::Worker,
     ready: bool,
-    /// Jobs posted before the worker said it was ready.
-    queued: VecDeque<js_sys::Object>,
     /// The job under way and who hears of it.
     current: Option<(u32, Callback<Event>)>,
-    next_id: u32,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
 thread_local! {
     static POOL: RefCell<Option<Pool>> = const { RefCell::new(None) };
-    /// A worker failed before it was ready: none will start in this page.
-    static DISABLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Jobs submitted and not started, oldest first.
+    static QUEUE: RefCell<VecDeque<Waiting>> = const { RefCell::new(VecDeque::new()) };
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+    /// Why no worker can start in this page (one failed before it was ready).
+    static BROKEN: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// The absolute URLs of the page's wasm-bindgen glue, from Trunk's `modulepreload` link.
-fn glue_url() -> Option<String> {
-    let doc = web_sys::window()?.document()?;
-    let link = doc
-        .query_selector("link[rel=modulepreload][href$='.js']")
-        .ok()??;
-    link.dyn_into::<web_sys::HtmlLinkElement>()
-        .ok()
-        .map(|l| l.href())
+/// The absolute URLs of the worker's wasm-bindgen glue and wasm, as index.html names them.
+fn worker_files() -> Result<(String, String), String> {
+    let missing = || "the page does not name the solver's files".to_owned();
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(missing)?;
+    let text = doc
+        .get_element_by_id("hetlab-worker")
+        .and_then(|e| e.text_content())
+        .ok_or_else(missing)?;
+    let names: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&text).map_err(|_| missing())?;
+    let url = |key: &str| {
+        let name = names
+            .get(key)
+            .and_then(|v| v.as_str())
+            .ok_or_else(missing)?;
+        let base = doc.base_uri().ok().flatten().unwrap_or_default();
+        web_sys::Url::new_with_base(name, &base)
+            .map(|u| u.href())
+            .map_err(|_| missing())
+    };
+    Ok((url("glue")?, url("wasm")?))
 }
 
-fn spawn() -> Option<Pool> {
-    if DISABLED.get() {
-        return None;
-    }
-    let glue = glue_url()?;
+fn spawn() -> Result<Pool, String> {
+    let (glue, wasm) = worker_files()?;
     let opts = web_sys::WorkerOptions::new();
     opts.set_type(web_sys::WorkerType::Module);
     opts.set_name("hetlab-solver");
-    let worker = web_sys::Worker::new_with_options("worker.js", &opts).ok()?;
+    let worker = web_sys::Worker::new_with_options("worker.js", &opts)
+        .map_err(|_| "its `Worker` is missing or refuses module scripts".to_owned())?;
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
             on_message(&e.data());
@@ -98,14 +112,14 @@ fn spawn() -> Option<Pool> {
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let boot = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&boot, &"glue".into(), &glue.into());
-    let _ = js_sys::Reflect::set(&boot, &"module".into(), &wasm_bindgen::module());
-    worker.post_message(&boot).ok()?;
-    Some(Pool {
+    let _ = js_sys::Reflect::set(&boot, &"wasm".into(), &wasm.into());
+    worker
+        .post_message(&boot)
+        .map_err(|_| "the solver could not be started".to_owned())?;
+    Ok(Pool {
         worker,
         ready: false,
-        queued: VecDeque::new(),
         current: None,
-        next_id: 1,
         _on_message: on_message,
         _on_error: on_error,
     })
@@ -133,11 +147,9 @@ fn on_message(data: &JsValue) {
         POOL.with_borrow_mut(|p| {
             if let Some(p) = p {
                 p.ready = true;
-                while let Some(job) = p.queued.pop_front() {
-                    let _ = p.worker.post_message(&job);
-                }
             }
         });
+        pump();
         return;
     }
     if kind == "panic" {
@@ -175,35 +187,91 @@ fn on_message(data: &JsValue) {
     if let Some(cb) = to {
         cb.emit(event);
     }
+    if finished {
+        pump();
+    }
 }
 
-/// The worker died: tells the job under way, and starts a fresh worker for the next one. A
+/// Starts the oldest waiting job when the worker is ready and idle (starting a worker first
+/// when there is none); where none can start, every waiting job fails with the reason.
+fn pump() {
+    let broken = POOL.with_borrow_mut(|p| {
+        if p.is_none() && QUEUE.with_borrow(|q| !q.is_empty()) {
+            start(p);
+        }
+        let Some(p) = p.as_mut() else {
+            return BROKEN.with_borrow(Clone::clone);
+        };
+        if p.ready && p.current.is_none() {
+            if let Some(w) = QUEUE.with_borrow_mut(VecDeque::pop_front) {
+                if p.worker.post_message(&w.message).is_ok() {
+                    p.current = Some((w.id, w.on_event));
+                } else {
+                    QUEUE.with_borrow_mut(|q| q.push_front(w));
+                }
+            }
+        }
+        None
+    });
+    if let Some(reason) = broken {
+        let failed: Vec<Waiting> = QUEUE.with_borrow_mut(|q| q.drain(..).collect());
+        for w in failed {
+            w.on_event.emit(Event::Failed(no_worker(&reason)));
+        }
+    }
+}
+
+/// The sentence shown where no solver worker runs.
+fn no_worker(reason: &str) -> String {
+    format!(
+        "HetLab solves in a Web Worker (a background thread of this page), and none could start \
+         in this browser ({reason}): solving needs a browser with module workers, as every \
+         current one has"
+    )
+}
+
+/// Starts a worker into `pool`, unless one failed for good in this page.
+fn start(pool: &mut Option<Pool>) {
+    if BROKEN.with_borrow(Option::is_some) {
+        return;
+    }
+    match spawn() {
+        Ok(p) => *pool = Some(p),
+        Err(reason) => BROKEN.set(Some(reason)),
+    }
+}
+
+/// The worker died: tells the job under way, and starts a fresh worker for the next ones. A
 /// worker that dies before it is ready (it cannot load here) is not started again: its job,
-/// and every later one, is solved on the page.
+/// and every later one, fails with the reason.
 fn fail_and_restart(message: &str) {
     let told = POOL.with_borrow_mut(|p| {
         let old = p.take()?;
         old.worker.terminate();
-        let event = if old.ready {
-            *p = spawn();
-            Event::Failed(message.to_owned())
+        if old.ready {
+            start(p);
         } else {
-            DISABLED.set(true);
-            web_sys::console::warn_1(&format!("HetLab solves on the page: {message}").into());
-            Event::Unavailable
-        };
+            web_sys::console::warn_1(&format!("HetLab's solver cannot start: {message}").into());
+            BROKEN.set(Some(message.to_owned()));
+        }
+        let event = Event::Failed(if old.ready {
+            message.to_owned()
+        } else {
+            no_worker(message)
+        });
         old.current.map(|(_, cb)| (cb, event))
     });
     if let Some((cb, event)) = told {
         cb.emit(event);
     }
+    pump();
 }
 
 /// Starts the worker now, so that the first job does not wait for it to load.
 pub fn warm_up() {
     POOL.with_borrow_mut(|p| {
         if p.is_none() {
-            *p = spawn();
+            start(p);
         }
     });
 }
@@ -212,59 +280,63 @@ pub fn warm_up() {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ticket(u32);
 
-/// Hands `job` to the worker; `on_event` hears its progress and its end. A job still under way
-/// is cancelled first (its worker is stopped). `None` when no worker can run here: the caller
-/// then solves on the page.
+/// Hands `job` to the worker, after the jobs already submitted; `on_event` hears its progress
+/// and its end (a [`Event::Failed`] where no worker can run).
 #[must_use = "the ticket is what cancels the job"]
-pub fn submit(job: &Job, on_event: Callback<Event>) -> Option<Ticket> {
-    let busy = POOL.with_borrow(|p| p.as_ref().is_some_and(|p| p.current.is_some()));
-    if busy {
-        restart();
+pub fn submit(job: &Job, on_event: Callback<Event>) -> Ticket {
+    let id = NEXT_ID.get();
+    NEXT_ID.set(id.wrapping_add(1).max(1));
+    let message = js_sys::Object::new();
+    let bytes = wire::encode(job).unwrap_or_default();
+    for (k, v) in [
+        ("id", JsValue::from(id)),
+        ("job", js_sys::Uint8Array::from(bytes.as_slice()).into()),
+    ] {
+        let _ = js_sys::Reflect::set(&message, &k.into(), &v);
     }
-    POOL.with_borrow_mut(|p| {
-        if p.is_none() {
-            *p = spawn();
-        }
-        let p = p.as_mut()?;
-        let id = p.next_id;
-        p.next_id = p.next_id.wrapping_add(1).max(1);
-        let msg = js_sys::Object::new();
-        for (k, v) in [
-            ("id", JsValue::from(id)),
-            ("problem", job.problem.into()),
-            ("algorithm", job.algorithm.as_str().into()),
-            ("instance", job.instance.as_str().into()),
-        ] {
-            let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
-        }
-        if p.ready {
-            p.worker.post_message(&msg).ok()?;
-        } else {
-            p.queued.push_back(msg);
-        }
-        p.current = Some((id, on_event));
-        Some(Ticket(id))
-    })
+    QUEUE.with_borrow_mut(|q| {
+        q.push_back(Waiting {
+            id,
+            message,
+            on_event,
+        });
+    });
+    pump();
+    Ticket(id)
 }
 
-/// Stops the job of `ticket` if it is still under way (the worker is terminated: the work
-/// really stops) and starts a fresh worker.
+/// Submits `job` and hands `done` its decoded answer of type `T`, or why there is none
+/// (progress is not reported).
+pub fn ask<T: DeserializeOwned + 'static>(
+    job: &Job,
+    done: impl Fn(Result<T, String>) + 'static,
+) -> Ticket {
+    submit(
+        job,
+        Callback::from(move |e: Event| match e {
+            Event::Progress { .. } => {}
+            Event::Done(bytes) => done(wire::decode::<T>(&bytes)),
+            Event::Failed(m) => done(Err(m)),
+        }),
+    )
+}
+
+/// Stops the job of `ticket`: a waiting job is dropped; the job under way is stopped for real
+/// (the worker is terminated and a fresh one started). Its callback hears nothing more.
 pub fn cancel(ticket: Ticket) {
+    QUEUE.with_borrow_mut(|q| q.retain(|w| w.id != ticket.0));
     let running = POOL.with_borrow(|p| {
         p.as_ref()
             .and_then(|p| p.current.as_ref())
             .is_some_and(|(id, _)| *id == ticket.0)
     });
     if running {
-        restart();
+        POOL.with_borrow_mut(|p| {
+            if let Some(old) = p.take() {
+                old.worker.terminate();
+            }
+            start(p);
+        });
+        pump();
     }
-}
-
-fn restart() {
-    POOL.with_borrow_mut(|p| {
-        if let Some(old) = p.take() {
-            old.worker.terminate();
-        }
-        *p = spawn();
-    });
 }

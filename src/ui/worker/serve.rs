@@ -1,21 +1,26 @@
-//! The worker side: the site's own program, started inside a Web Worker, runs one job per
-//! message and posts back progress, the encoded run, or a refusal.
+//! The solver worker's side: the worker binary (`src/worker.rs`) calls [`serve`] inside a Web
+//! Worker, which runs one [`Job`] per message and posts back progress, the answer, or a
+//! refusal. None of this is in the page's binary.
 //!
-//! A job is `{id, problem, algorithm, instance}` (the instance as JSON). The answer is a plain
-//! object: `{id, kind: "progress", steps, ms}` while the algorithm records steps (at most every
-//! 100 ms), then `{id, kind: "done", payload}` (the [`wire`](crate::wire) bytes of the run, the
-//! family's extra results and the result document) or `{id, kind: "failed", message}`. A panic
-//! posts `{kind: "panic", message}` before the worker stops: the page says so and starts a new
-//! worker, instead of the whole site stopping.
+//! A message is `{id, job}` (the job's [`wire`](crate::wire) bytes). The answer is a plain
+//! object: `{id, kind: "progress", steps, ms}` while an algorithm records steps (at most every
+//! 100 ms), then `{id, kind: "done", payload}` (the `wire` bytes of the job's answer) or `{id,
+//! kind: "failed", message}`. A panic posts `{kind: "panic", message}` before the worker
+//! stops: the page says so and starts a new worker, instead of the whole site stopping.
 
 use hetlab_core::family::Family;
+use hetlab_core::formats::{csv, paje, timeline};
 use hetlab_core::instance::Instance;
 use hetlab_core::trace;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;
 
+use super::Job;
+use crate::draw::ring::prepare::solve_at;
 use crate::ui::pages::algorithm::{solve, FamilyPage};
+use crate::ui::pages::bench;
+use crate::ui::pages::chains::scaling;
 use crate::wire;
 
 /// Least time between two progress messages.
@@ -27,12 +32,6 @@ fn scope() -> Option<DedicatedWorkerGlobalScope> {
         .ok()
 }
 
-/// Whether this program runs inside a dedicated worker (and so must serve jobs, not draw).
-#[must_use]
-pub fn in_worker() -> bool {
-    scope().is_some()
-}
-
 fn post(fields: &[(&str, JsValue)]) {
     let Some(scope) = scope() else { return };
     let msg = js_sys::Object::new();
@@ -42,32 +41,25 @@ fn post(fields: &[(&str, JsValue)]) {
     let _ = scope.post_message(&msg);
 }
 
-fn field(data: &JsValue, name: &str) -> Option<String> {
-    js_sys::Reflect::get(data, &JsValue::from_str(name))
-        .ok()?
-        .as_string()
-}
-
-/// Serves jobs until the page terminates the worker.
+/// Serves jobs until the page terminates the worker (outside a worker: nothing).
 pub fn serve() {
+    let Some(scope) = scope() else { return };
     std::panic::set_hook(Box::new(|info| {
         let message: String = info.to_string().chars().take(600).collect();
         post(&[("kind", "panic".into()), ("message", message.into())]);
     }));
-    let Some(scope) = scope() else { return };
     let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
         let data = e.data();
         let id = js_sys::Reflect::get(&data, &"id".into()).unwrap_or(JsValue::NULL);
-        let job = (
-            field(&data, "problem"),
-            field(&data, "algorithm"),
-            field(&data, "instance"),
-        );
-        let (Some(problem), Some(algorithm), Some(instance)) = job else {
+        let bytes = js_sys::Reflect::get(&data, &"job".into())
+            .ok()
+            .filter(JsCast::is_instance_of::<js_sys::Uint8Array>)
+            .map(|b| js_sys::Uint8Array::new(&b).to_vec());
+        let Some(job) = bytes.and_then(|b| wire::decode::<Job>(&b).ok()) else {
             post(&[
                 ("id", id),
                 ("kind", "failed".into()),
-                ("message", "the page sent an incomplete job".into()),
+                ("message", "the page sent an unreadable job".into()),
             ]);
             return;
         };
@@ -89,7 +81,7 @@ pub fn serve() {
                 ]);
             }
         });
-        match run_job(&problem, &algorithm, &instance) {
+        match perform(job) {
             Ok(bytes) => {
                 let payload = js_sys::Uint8Array::from(bytes.as_slice());
                 post(&[
@@ -108,6 +100,43 @@ pub fn serve() {
     scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
     handler.forget();
     post(&[("kind", "ready".into())]);
+}
+
+/// Runs `job`; the answer's `wire` bytes, or why there is none.
+fn perform(job: Job) -> Result<Vec<u8>, String> {
+    match job {
+        Job::Run {
+            problem,
+            algorithm,
+            instance,
+        } => run_job(&problem, &algorithm, &instance),
+        Job::Schedule {
+            instance,
+            algorithm,
+            paje,
+        } => {
+            let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
+            let t = timeline::schedule(&inst, Some(&algorithm)).map_err(|e| e.to_string())?;
+            wire::encode(&if paje {
+                paje::write(&t)
+            } else {
+                csv::write(&t)
+            })
+        }
+        Job::RingAt {
+            instance,
+            algorithm,
+            ratio,
+        } => {
+            let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
+            let Instance::Ring(ring) = inst else {
+                return Err("the instance is not a ring instance".to_owned());
+            };
+            wire::encode(&solve_at(&ring, &algorithm, &ratio)?)
+        }
+        Job::Scaling { preset } => wire::encode(&scaling::compute(&preset)?),
+        Job::Bench { only_chains } => wire::encode(&bench::measure(only_chains)),
+    }
 }
 
 /// Runs one job of the family page registered for `problem`.

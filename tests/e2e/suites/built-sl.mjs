@@ -78,15 +78,27 @@ function seeded(problem) {
   return out;
 }
 
+/** The solver binary's `solve_json` on `page`: its glue (named in index.html) imported and
+ *  started on the page, where its `main` serves nothing (it is not in a worker). */
+async function solverBindings(page) {
+  await page.evaluate(async () => {
+    const files = JSON.parse(document.getElementById('hetlab-worker').textContent);
+    const bindings = await import(new URL(files.glue, document.baseURI).href);
+    await bindings.default({ module_or_path: new URL(files.wasm, document.baseURI).href });
+    window.solverBindings = bindings;
+  });
+}
+
 /** Every preset and seeded instance of `problems`, solved with their default algorithm in this
- *  browser (wasm, `window.wasmBindings.solve_json`) and natively: the texts must be equal. */
+ *  browser (the solver binary's wasm, `solve_json`) and natively: the texts must be equal. */
 function wasmAgainstNative(name, problems) {
   return {
     name,
     async fn(h) {
       const page = h.lastPage;
       await load(page, h.url('/#/'));
-      await poll('wasm bindings', () => page.evaluate(() => typeof window.wasmBindings?.solve_json), (t) => t === 'function', LOAD_TIMEOUT);
+      await poll('wasm bindings', () => page.evaluate(() => typeof window.wasmBindings), (t) => t === 'object', LOAD_TIMEOUT);
+      await solverBindings(page);
       let compared = 0;
       for (const problem of problems) {
         for (const { name: what, json } of [...presetsOf(problem), ...seeded(problem)]) {
@@ -96,7 +108,7 @@ function wasmAgainstNative(name, problems) {
           } catch (e) {
             want = `error: ${String(e.stderr || e.message).replace(/^hetlab: /, '').trim()}`;
           }
-          const got = await page.evaluate(([j]) => window.wasmBindings.solve_json(j, ''), [json]);
+          const got = await page.evaluate(([j]) => window.solverBindings.solve_json(j, ''), [json]);
           if (want.startsWith('error: ')) {
             // Refusals: the same refusal in both (the CLI prints it on stderr with a prefix).
             check(got.startsWith('error: '), `${what}: native refused (${want.slice(0, 120)}) but wasm solved`);

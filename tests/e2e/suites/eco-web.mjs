@@ -70,7 +70,8 @@ async function axeViolations(page) {
   return violations.map((v) => `${v.id}: ${v.targets.join(' | ')}`);
 }
 
-/** The service worker controls the page and has stored the wasm, the JS glue and the CSS. */
+/** The service worker controls the page and has stored the wasm, the JS glue and the CSS, the
+ *  solver worker's wasm included (its files are named in index.html). */
 async function waitForOfflineCache(page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   return poll(
@@ -83,7 +84,8 @@ async function waitForOfflineCache(page) {
       }
       return keys;
     }),
-    (keys) => ['.wasm', '.js', '.css'].every((ext) => keys.some((k) => k.endsWith(ext))) && keys.some((k) => k.endsWith('/')),
+    (keys) => ['.wasm', '.js', '.css'].every((ext) => keys.some((k) => k.endsWith(ext))) && keys.some((k) => k.endsWith('/'))
+      && keys.some((k) => /hetlab-worker-[0-9a-f]{16}_bg\.wasm$/.test(k)),
     30_000,
   );
 }

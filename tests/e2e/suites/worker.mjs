@@ -32,6 +32,23 @@ async function working(page) {
 
 export const tests = [
   {
+    // No inline solving: where no Web Worker can start (here `Worker` is removed before the
+    // page loads), an algorithm page says that solving needs one, and the page still works.
+    name: 'no-worker-says-so',
+    async fn(h) {
+      const page = h.lastPage;
+      await page.addInitScript(() => {
+        delete window.Worker;
+      });
+      await load(page, h.url('/#/steady-state?preset=star-example-2&algo=tree'));
+      await textWhere(byId(page, 'caption'), 'the caption saying solving needs a worker',
+        (t) => t.includes('HetLab solves in a Web Worker') && t.includes('solving needs a browser with module workers'), LOAD_TIMEOUT);
+      await byId(page, 'algo').selectOption('lp', { timeout: UI_TIMEOUT });
+      await textWhere(byId(page, 'caption'), 'the same sentence for another algorithm',
+        (t) => t.includes('HetLab solves in a Web Worker'), UI_TIMEOUT);
+    },
+  },
+  {
     // A long run (Lyon's broadcast under the unidirectional model: a few seconds): the menus
     // answer while it works; Cancel stops it; "Run again" starts it again; picking another
     // algorithm replaces it and the page shows that result.

@@ -260,7 +260,7 @@ pub fn imbalance(b: &Q, ideal: &Q) -> Q {
 
 /// One row of the §9.4 table: mean imbalance (exact, over the speed seeds) of RB, MP and the
 /// optimum at `p` processors.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ScalingRow {
     /// Processors.
     pub p: usize,

@@ -131,9 +131,13 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
 /// How good the schedule is known to be (formats.md §4 `status`): the one of every family.
 pub use crate::report::Status;
 
+// In the site's worker wire, as its JSON value (a tag inside the object needs a self-describing
+// format to be read back).
+crate::json_shape::impls!(Details);
+
 /// What each method adds to the common solution fields.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, remote = "Self")]
 pub enum Details {
     /// STARLINEAR and the fixed order.
     Star(star::StarDetails),

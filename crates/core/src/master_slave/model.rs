@@ -225,10 +225,14 @@ impl MsInput {
     }
 }
 
+// In the site's worker wire, as its JSON value (a tag inside the object needs a self-describing
+// format to be read back).
+crate::json_shape::impls!(Activity);
+
 /// One activity of a schedule, with exact start and end (`[start, end)`). Slaves and tree
 /// nodes are 0-based indices in input order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", remote = "Self")]
 pub enum Activity {
     /// A message from the master to `slave` on the bus (Part A).
     Send {

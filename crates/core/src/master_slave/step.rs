@@ -24,9 +24,13 @@ pub enum Role {
     Exact,
 }
 
+// In the site's worker wire, as its JSON value (a tag inside the object needs a self-describing
+// format to be read back).
+crate::json_shape::impls!(Placement);
+
 /// What a [`MsStep::Placed`] adds to the Gantt chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "unit", rename_all = "snake_case")]
+#[serde(tag = "unit", rename_all = "snake_case", remote = "Self")]
 pub enum Placement {
     /// One bus slot (1-based) and its slave's tasks.
     Slot {

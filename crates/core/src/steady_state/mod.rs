@@ -194,10 +194,18 @@ pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), V
     Ok(())
 }
 
+// In the site's worker wire, as its JSON value (a tag beside the content is read by name).
+crate::json_shape::impls!(Binding);
+
 /// A resource that rates use fully: together these are why no schedule can do better
 /// (steady-state.md section 2.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "resource", content = "node", rename_all = "snake_case")]
+#[serde(
+    tag = "resource",
+    content = "node",
+    rename_all = "snake_case",
+    remote = "Self"
+)]
 pub enum Binding {
     /// The node computes all the time.
     Compute(usize),

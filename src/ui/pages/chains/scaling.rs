@@ -1,17 +1,17 @@
 //! The "Scaling" view (chains.md §9.4 and §10): mean percent imbalance of RB, MP and the
 //! optimum against `P` on a workload preset, speeds 1–8, five speed vectors per `P`, as a table
 //! and a plot. The core computes it (`chains::workload::scaling_table`, the numbers `hetlab
-//! scaling` prints) on a button click, after the "Computing…" state has been painted; a render
-//! only reads the stored rows.
+//! scaling` prints) in the solver worker on a button click ([`compute`], a [`Job::Scaling`]);
+//! a render only reads the stored rows.
 
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use hetlab_core::chains::workload::{scaling_table, ScalingRow};
 use hetlab_core::rational::to_f64;
 use yew::prelude::*;
 
 use crate::ui::components::plot::{Line, LinesPlot};
+use crate::ui::worker::{self, Job};
 
 /// The presets offered (the two of the spec's printed table).
 const PRESETS: [&str; 2] = ["blunt-like", "g7jac050sc-like"];
@@ -19,6 +19,14 @@ const PRESETS: [&str; 2] = ["blunt-like", "g7jac050sc-like"];
 const PS: [usize; 5] = [32, 64, 128, 256, 512];
 /// Speeds `1..=EMAX`.
 const EMAX: u64 = 8;
+
+/// The table of workload `preset` (in the solver worker).
+///
+/// # Errors
+/// An unknown preset, in a sentence.
+pub fn compute(preset: &str) -> Result<Vec<ScalingRow>, String> {
+    scaling_table(preset, EMAX, &PS).map_err(|e| e.to_string())
+}
 
 #[derive(Clone, PartialEq)]
 enum Table {
@@ -80,16 +88,16 @@ pub fn ScalingView() -> Html {
         let (preset, state) = (preset.clone(), state.clone());
         Callback::from(move |_: MouseEvent| {
             state.set(Table::Computing);
-            let (name, state) = ((*preset).clone(), state.clone());
-            // Runs after the browser has painted "Computing…".
-            Timeout::new(30, move || {
-                let start = crate::ui::dom::now_ms();
-                state.set(match scaling_table(&name, EMAX, &PS) {
+            let job = Job::Scaling {
+                preset: (*preset).clone(),
+            };
+            let (state, start) = (state.clone(), crate::ui::dom::now_ms());
+            let _ = worker::ask(&job, move |rows: Result<Vec<ScalingRow>, String>| {
+                state.set(match rows {
                     Ok(rows) => Table::Done(Rc::new(rows), crate::ui::dom::now_ms() - start),
-                    Err(e) => Table::Failed(e.to_string()),
+                    Err(e) => Table::Failed(e),
                 });
-            })
-            .forget();
+            });
         })
     };
     let busy = *state == Table::Computing;

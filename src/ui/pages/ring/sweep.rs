@@ -1,24 +1,25 @@
 //! The `W/H` panel (ring.md §11 e, §10.2): the number of processors the greedy and the exact
 //! method use against `W/H` (paper Fig. 3, computed once with the run), a slider that reads the
-//! curves at any sampled ratio and re-solves the page's algorithm as it moves (at most once per
-//! [`THROTTLE_MS`], in a timer, never in a render) when the instance is small enough for it
-//! ([`live`]), the transition points, and a button that solves the instance at the slider's
+//! curves at any sampled ratio and re-solves the page's algorithm as it moves (in the solver
+//! worker, asked at most once per [`THROTTLE_MS`] from a timer, never in a render) when the
+//! instance is small enough for it ([`live`]), the transition points, and a button that solves the instance at the slider's
 //! ratio (a new instance, so the URL keeps it).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use hetlab_core::instance::Ring;
+use hetlab_core::instance::{Instance, Ring};
 use hetlab_core::rational::parse_q;
 use hetlab_core::ring::sweep::Transition;
 use hetlab_core::ring::RingSolution;
 use yew::prelude::*;
 
 use super::views::{decimal, drawing_svg};
-use crate::draw::ring::prepare::{live, ratio, solve_at, Curve, Sweep};
+use crate::draw::ring::prepare::{live, ratio, Curve, Sweep};
 use crate::draw::ring::sweep::plot;
 use crate::ui::use_nav;
+use crate::ui::worker::{self, Job};
 
 /// Props of [`SweepPanel`].
 #[derive(Properties, PartialEq)]
@@ -188,8 +189,13 @@ fn ask(
         t.busy.set(false);
         let next = t.pending.borrow_mut().take();
         if let Some(x) = next {
-            let result = solve_at(&r, &algo, &x);
-            solved.set(Some((x, result)));
+            let job = Job::RingAt {
+                instance: Instance::Ring(r.clone()).to_json(),
+                algorithm: algo.to_string(),
+                ratio: x.clone(),
+            };
+            let solved = solved.clone();
+            let _ = worker::ask(&job, move |result| solved.set(Some((x.clone(), result))));
         }
     });
     // The previous timer has fired (busy was false): dropping it is harmless.

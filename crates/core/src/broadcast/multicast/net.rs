@@ -238,6 +238,7 @@ pub struct Objective {
     #[serde(deserialize_with = "crate::intern::de")]
     pub name: crate::intern::Name,
     /// Value for display by [`crate::report::float`]'s rule (`"inf"` for `+∞`).
+    #[serde(with = "crate::json_shape")]
     pub value: serde_json::Value,
     /// Exact value `"p/q"`, or `"inf"`.
     pub value_exact: String,

@@ -117,9 +117,13 @@ pub struct TransformSolution {
     pub reference: Option<Reference>,
 }
 
+// In the site's worker wire, as its JSON value (a tag inside the object needs a self-describing
+// format to be read back).
+crate::json_shape::impls!(TransformStep);
+
 /// One step of the transformation pipeline.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", remote = "Self")]
 pub enum TransformStep {
     /// A bidirectional node split into its receiving and sending halves.
     Split {

@@ -1,0 +1,54 @@
+//! What the page asks the solver worker to do. Everything that runs a solver is a [`Job`]: the
+//! page's binary has no solver in it (see `ui::worker`), so a run, an exported schedule, a
+//! re-solve at another ratio, a table computed on demand and the benchmarks all travel here.
+//!
+//! A job crosses as [`wire`](crate::wire) bytes; its answer comes back as the `wire` bytes of
+//! the type named on each variant (or a refusal, in a sentence).
+
+use serde::{Deserialize, Serialize};
+
+/// One job for the solver worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Job {
+    /// The page's run: a family's algorithm on an instance (JSON), with the family's extra
+    /// results and result document. Answer: `serve::Payload` of that family's page.
+    Run {
+        /// The family's route name (`"chains"`).
+        problem: String,
+        /// The algorithm.
+        algorithm: String,
+        /// The instance, as JSON.
+        instance: String,
+    },
+    /// The schedule of a run as a file of another tool. Answer: `String`, the file's text.
+    Schedule {
+        /// The instance, as JSON.
+        instance: String,
+        /// The algorithm.
+        algorithm: String,
+        /// Paje when true, CSV otherwise.
+        paje: bool,
+    },
+    /// A ring instance solved again with its work set to `ratio`·H (the `W/H` slider).
+    /// Answer: `hetlab_core::ring::RingSolution`.
+    RingAt {
+        /// The ring instance, as JSON.
+        instance: String,
+        /// The algorithm.
+        algorithm: String,
+        /// The ratio as the slider shows it (`"65.52"`).
+        ratio: String,
+    },
+    /// The chains §9.4 scaling table of a workload preset. Answer:
+    /// `Vec<hetlab_core::chains::workload::ScalingRow>`.
+    Scaling {
+        /// The workload preset's name.
+        preset: String,
+    },
+    /// The benchmarks of `#/bench` (only the chains rows when `only_chains`). Answer:
+    /// `Vec<ui::pages::bench::Row>`.
+    Bench {
+        /// Only the chain-partitioning rows.
+        only_chains: bool,
+    },
+}

@@ -82,10 +82,14 @@ pub fn set_hash(hash: &str, push: bool) {
         write_hash(url, true);
         return;
     }
+    // The entry stays the one the first waiting replacement was queued on.
     let waiting = PENDING.with(|p| {
         let mut p = p.borrow_mut();
-        let entry = p.take().map_or_else(shown_hash, |(_, entry)| entry);
-        p.replace((url.to_owned(), entry)).is_some()
+        let before = p.take();
+        let waiting = before.is_some();
+        let entry = before.map_or_else(shown_hash, |(_, entry)| entry);
+        *p = Some((url.to_owned(), entry));
+        waiting
     });
     if !waiting {
         let timer = gloo::timers::callback::Timeout::new(REPLACE_EVERY_MS, flush_hash);

@@ -17,8 +17,9 @@
 const CACHE = 'hetlab-v1';
 /** The site's folder: the page and index.html are stored under this key. */
 const ROOT = new URL('./', self.location.href).href;
-/** A file name with a Trunk content hash: name-0123456789abcdef.ext (16 hex digits). */
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+/** A file name with a Trunk content hash: name-0123456789abcdef.ext (Trunk writes its 64-bit hash
+ * in hex without leading zeros, so one build in sixteen has 15 digits or fewer). */
+const HASHED = /-[0-9a-f]{1,16}(_bg)?\.(js|wasm|css)$/;
 
 /** The site's files named in an index.html text (relative ./x, or x, references). */
 function assetsOf(html) {

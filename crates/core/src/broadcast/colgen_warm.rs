@@ -55,12 +55,9 @@ pub fn seed(net: &Net, source: usize, trees: &mut Vec<Vec<usize>>) {
     let Some(mut lp) = lp::Warm::new(&p) else {
         return;
     };
-    // Float prices as short binary fractions, so that the exact pricing stays cheap.
-    let scale = f64::from(1u32 << 30);
-    let approx = |v: f64| Q::from_float((v.max(0.0) * scale).round() / scale).unwrap_or_default();
     let all = vec![true; n];
     for _ in 0..CAP {
-        let z: Vec<Q> = lp.x().into_iter().map(approx).collect();
+        let z: Vec<Q> = lp.x().into_iter().map(lp::dyadic).collect();
         let weights: Vec<Q> = net
             .arcs
             .iter()

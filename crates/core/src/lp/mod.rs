@@ -81,7 +81,7 @@ mod float;
 mod warm;
 
 pub use certify::certify;
-pub use warm::Warm;
+pub use warm::{dyadic, Warm};
 
 pub use float::MAX_SCALED_EXP;
 #[cfg(test)]

@@ -58,6 +58,14 @@ impl Warm {
     }
 }
 
+/// A float price as a short binary fraction (nearest multiple of `2^-30`, negatives as 0), so
+/// that exact pricing with such prices stays cheap.
+#[must_use]
+pub fn dyadic(v: f64) -> crate::rational::Q {
+    let scale = f64::from(1u32 << 30);
+    crate::rational::Q::from_float((v.max(0.0) * scale).round() / scale).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::Warm;

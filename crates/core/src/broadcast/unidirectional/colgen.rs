@@ -187,12 +187,9 @@ fn seed(
     let Some(mut lp) = lp::Warm::new(&p) else {
         return;
     };
-    // Float duals as short binary fractions, so that the exact pricing stays cheap.
-    let scale = f64::from(1u32 << 30);
-    let approx = |v: f64| Q::from_float((v.max(0.0) * scale).round() / scale).unwrap_or_default();
     for _ in 0..cap {
         let v = lp.x();
-        let z: Vec<Q> = v[1..].iter().map(|&x| approx(x)).collect();
+        let z: Vec<Q> = v[1..].iter().map(|&x| lp::dyadic(x)).collect();
         let weights: Vec<Q> = net.arcs.iter().zip(&z).map(|(a, z)| &a.c * z).collect();
         let (Some(tree), Ok(matching)) = (
             min_arborescence(net, s, &weights, all),

@@ -4,8 +4,8 @@
 //! its subtrees were met before. Each subtree is named by its root and its children's arcs and
 //! names (hash-consing), and steady-state.md §3.1's star reduction runs in rationals once per
 //! name: on a 50-node platform the 2 000 trees of the comparison share all but a path of each.
-//! The arithmetic is `tree::throughput`'s, step for step (a test compares the two on every
-//! tree of random platforms).
+//! The star's feeding rule is `tree::feed`, the closed form's own (a test compares the two
+//! evaluations on every tree of random platforms).
 
 use std::collections::HashMap;
 
@@ -13,6 +13,7 @@ use num_traits::{One, Zero};
 
 use crate::platform::{Arc, Platform};
 use crate::rational::{Cost, Q};
+use crate::steady_state::tree::feed;
 
 /// A subtree: its root and its children as (arc into the child, the child's subtree name),
 /// sorted by arc.
@@ -85,15 +86,7 @@ impl<'a> Subtrees<'a> {
         for (k, name) in order {
             let c = &self.cost[k];
             let cap = c.recip().min(self.rho_star[name as usize].clone());
-            let rate = if budget.is_zero() {
-                Q::zero()
-            } else if c * &cap <= budget {
-                cap
-            } else {
-                &budget / c
-            };
-            budget -= c * &rate;
-            s += rate;
+            s += feed(&mut budget, c, cap).1;
         }
         &self.speed[v] + s
     }

@@ -281,6 +281,22 @@ fn find_tree(p: &Platform, arcs: &[Arc]) -> Result<Shape, TreeError> {
     })
 }
 
+/// Section 3.1's rule for the next child of a star, in order of increasing link cost: with the
+/// sending port's `budget` left, a child of link cost `c` and capacity `cap` is fed fully when
+/// `c·cap` fits, with what is left otherwise, and not at all once the port is full. Returns its
+/// class and rate and takes its sending time from `budget`.
+pub(crate) fn feed(budget: &mut Q, c: &Q, cap: Q) -> (Class, Q) {
+    let (class, rate) = if budget.is_zero() {
+        (Class::Unused, Q::zero())
+    } else if c * &cap <= *budget {
+        (Class::Full, cap)
+    } else {
+        (Class::Partial, &*budget / c)
+    };
+    *budget -= c * &rate;
+    (class, rate)
+}
+
 struct Reduction<'a> {
     shape: &'a Shape,
     cost: &'a [Q],
@@ -332,15 +348,8 @@ impl<'a> Reduction<'a> {
             let c = self.c_in(u).cloned().unwrap_or_else(Q::zero);
             let cap = capacity(self, u);
             let need = &c * &cap;
-            let (class, rate) = if budget.is_zero() {
-                (Class::Unused, Q::zero())
-            } else if need <= budget {
-                (Class::Full, cap)
-            } else {
-                (Class::Partial, &budget / &c)
-            };
             let budget_before = budget.clone();
-            budget -= &c * &rate;
+            let (class, rate) = feed(&mut budget, &c, cap);
             s += &rate;
             self.class[u] = Some(class);
             emit(TreeStep::FedChild {

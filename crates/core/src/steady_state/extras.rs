@@ -140,7 +140,7 @@ pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
     };
     LpExtras {
         models,
-        trees: spanning::best_tree(inst, TREES_EVALUATED),
+        trees: spanning::best_tree(inst, TREES_EVALUATED, Some(&pipe.lp.throughput)),
         binding: binding(inst, &pipe.lp.rates, &pipe.lp.g),
         // Checked here, so that the page can say the prices were verified exactly.
         certificate: dual::certificate(inst).and_then(|c| {

@@ -32,12 +32,21 @@ pub struct Comparison {
 
 /// Enumerates spanning trees of the nodes reachable from the single master, at most `limit`.
 ///
+/// `ceiling` is a throughput no tree exceeds, when the caller knows one: the whole graph's `ρ*`
+/// (a tree is a subgraph, and §3.1's closed form is its LP optimum). The exact pass then stops
+/// at the first tree that reaches it; no later tree can be strictly better, and the first of
+/// the best wins anyway, so the answer is the same as without it.
+///
 /// # Complexity
 /// `O(limit · |V| log |V|)`.
 ///
 /// # Errors
 /// A sentence when the comparison does not apply (several masters, result files).
-pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, SolveError> {
+pub fn best_tree(
+    inst: &SteadyState,
+    limit: usize,
+    ceiling: Option<&Q>,
+) -> Result<Comparison, SolveError> {
     let p = &inst.platform;
     let masters: Vec<usize> = (0..p.nodes.len()).filter(|&i| p.nodes[i].master).collect();
     let &[root] = masters.as_slice() else {
@@ -77,7 +86,7 @@ pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, SolveEr
     Ok(Comparison {
         trees: search.trees,
         complete: search.trees < limit,
-        best: exact_best(p, &arcs, root, &inst.data_in, search.screened),
+        best: exact_best(p, &arcs, root, &inst.data_in, search.screened, ceiling),
     })
 }
 
@@ -85,13 +94,15 @@ pub fn best_tree(inst: &SteadyState, limit: usize) -> Result<Comparison, SolveEr
 /// is within `1e-9` (relative) of the float best is solved with the closed form in rationals,
 /// in enumeration order, and the first of the largest wins. A tree left out is below the
 /// float best by more than float error can explain (under `1e-13` on these few operations),
-/// so it is neither the best nor tied with it: the answer is the exact search's.
+/// so it is neither the best nor tied with it: the answer is the exact search's. The pass
+/// stops at the first tree that reaches `ceiling`.
 fn exact_best(
     p: &Platform,
     arcs: &[Arc],
     root: usize,
     data_in: &Q,
     screened: Vec<(f64, Vec<usize>)>,
+    ceiling: Option<&Q>,
 ) -> Option<(Q, Vec<usize>)> {
     let top = screened
         .iter()
@@ -107,7 +118,11 @@ fn exact_best(
         }
         let rho = subtrees.throughput(root, &picked);
         if best.as_ref().is_none_or(|(b, _)| rho > *b) {
+            let done = ceiling.is_some_and(|c| rho >= *c);
             best = Some((rho, picked));
+            if done {
+                break;
+            }
         }
     }
     best
@@ -258,7 +273,7 @@ mod tests {
     #[test]
     fn example_1_best_tree_drops_link_2_4() {
         let inst = preset("example-1");
-        let c = best_tree(&inst, MAX_TREES).unwrap();
+        let c = best_tree(&inst, MAX_TREES, None).unwrap();
         // Node 2 picks 1→2 or 4→2, node 3 picks 1→3 or 4→3, node 4 picks 3→4 or 2→4:
         // 8 choices, 4 of them trees (one per removed link of the cycle).
         assert_eq!((c.trees, c.complete), (4, true));
@@ -271,7 +286,7 @@ mod tests {
 
     #[test]
     fn example_5_any_tree_is_three_times_worse() {
-        let c = best_tree(&preset("gadget-example-5"), MAX_TREES).unwrap();
+        let c = best_tree(&preset("gadget-example-5"), MAX_TREES, None).unwrap();
         assert_eq!(c.best.unwrap().0, q(1, 3));
         assert!(c.complete);
     }
@@ -282,13 +297,17 @@ mod tests {
     #[test]
     fn screening_finds_the_exact_best_tree() {
         use crate::generate::{platform, Shape};
-        let mut compared = 0;
+        let (mut compared, mut reached) = (0, 0);
         for seed in 0..60u64 {
             let n = 3 + usize::try_from(seed % 5).unwrap();
             let inst = SteadyState::new(platform(Shape::Random, n, seed));
-            let Ok(got) = best_tree(&inst, MAX_TREES) else {
+            let Ok(got) = best_tree(&inst, MAX_TREES, None) else {
                 continue;
             };
+            // The graph's ρ* as the ceiling changes nothing but the work.
+            let rho = crate::steady_state::lp::solve(&inst).unwrap().throughput;
+            assert_eq!(best_tree(&inst, MAX_TREES, Some(&rho)).unwrap(), got);
+            reached += usize::from(got.best.as_ref().is_some_and(|(b, _)| *b == rho));
             assert!(got.complete);
             let arcs = inst.platform.arcs();
             let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
@@ -329,6 +348,8 @@ mod tests {
             compared, 60,
             "every random platform has one master and a tree"
         );
+        // Both ways out of the exact pass are taken: a tree that reaches the ceiling, and none.
+        assert!(0 < reached && reached < compared, "{reached} of {compared}");
     }
 
     /// The tree of the `picked` arcs as a platform of its own, solved by `tree::throughput`.
@@ -408,8 +429,8 @@ mod tests {
 
     #[test]
     fn limits_and_refusals() {
-        let c = best_tree(&preset("example-1"), 2).unwrap();
+        let c = best_tree(&preset("example-1"), 2, None).unwrap();
         assert_eq!((c.trees, c.complete), (2, false));
-        assert!(best_tree(&preset("two-masters-example-4"), 10).is_err());
+        assert!(best_tree(&preset("two-masters-example-4"), 10, None).is_err());
     }
 }

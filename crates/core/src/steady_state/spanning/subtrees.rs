@@ -1,48 +1,89 @@
-//! Exact throughputs of many spanning trees of one platform, each distinct subtree reduced once.
+//! Exact throughputs of many spanning trees of one platform, each distinct subtree reduced once,
+//! and only where the answer depends on it.
 //!
 //! One tree of the enumeration differs from the next in the parents of a few nodes, so most of
 //! its subtrees were met before. Each subtree is named by its root and its children's arcs and
-//! names (hash-consing), and steady-state.md §3.1's star reduction runs in rationals once per
-//! name: on a 50-node platform the 2 000 trees of the comparison share all but a path of each.
-//! The star's feeding rule is `tree::feed`, the closed form's own (a test compares the two
-//! evaluations on every tree of random platforms).
+//! names (hash-consing): on a 50-node platform the 2 000 trees of the comparison share all but
+//! a path of each. A name gets its `ρ_star` in floating point at once, and in rationals only
+//! when asked: steady-state.md §3.1 feeds a child `min(1/c, ρ_star)`, and when the float
+//! `ρ_star` is above `1/c` by far more than float error (see [`MARGIN`]) that minimum is `1/c`
+//! exactly, whatever the child's subtree holds; a child met after the sending port is full
+//! gets nothing. On platforms whose trees differ only far from the master, an exact answer
+//! then touches a few stars near the root. The star's feeding rule is `tree::feed`, the closed
+//! form's own (a test compares the two evaluations on every tree of random platforms).
 
 use std::collections::HashMap;
 
 use num_traits::{One, Zero};
 
 use crate::platform::{Arc, Platform};
-use crate::rational::{Cost, Q};
+use crate::rational::{to_f64, Cost, Q};
 use crate::steady_state::tree::feed;
+
+/// A float `ρ_star` this far above `1/c` (relative) decides `min(1/c, ρ_star) = 1/c` without
+/// the exact value. §3.1 in doubles adds positive rates, each a minimum of `1/c`, a child's
+/// value and a remaining budget over `c`, every operation within `2^-53` relative; the
+/// budget's subtractions can lose relative precision when it nears 0, which costs at most
+/// `(c_max/c_min)·n·2^-53` relative on `ρ_star`. Costs within `10^6` of each other on 1 000
+/// nodes stay under `1e-7`: this margin (the screening's `1e-9`, a thousand times wider) only
+/// ever sends more children to the exact path.
+const MARGIN: f64 = 1e-6;
 
 /// A subtree: its root and its children as (arc into the child, the child's subtree name),
 /// sorted by arc.
 type Key = (usize, Vec<(usize, u32)>);
 
-/// The subtrees met so far, with `ρ_star` of each.
+/// A named subtree: its root, its children in feeding order (by cost, then id), its `ρ_star`
+/// in floating point and, once asked, in rationals.
+struct Named {
+    root: usize,
+    fed: Vec<(usize, u32)>,
+    float: f64,
+    exact: Option<Q>,
+}
+
+/// The subtrees met so far.
 pub(super) struct Subtrees<'a> {
     arcs: &'a [Arc],
-    /// Time to send one task over each arc (`c · data_in`).
+    /// Time to send one task over each arc (`c · data_in`), its inverse, and both in doubles.
     cost: Vec<Q>,
-    /// `1/w` of each node (0 for `w = inf`).
+    inverse: Vec<Q>,
+    cost_f: Vec<f64>,
+    inverse_f: Vec<f64>,
+    /// Each arc's place in the order (cost, receiving node) in which §3.1 feeds children.
+    rank: Vec<usize>,
+    /// `1/w` of each node (0 for `w = inf`), and in doubles.
     speed: Vec<Q>,
+    speed_f: Vec<f64>,
     names: HashMap<Key, u32>,
-    /// `ρ_star` of each named subtree.
-    rho_star: Vec<Q>,
+    named: Vec<Named>,
 }
 
 impl<'a> Subtrees<'a> {
     pub(super) fn new(p: &Platform, arcs: &'a [Arc], data_in: &Q) -> Self {
+        let cost: Vec<Q> = arcs.iter().map(|a| &a.c * data_in).collect();
+        let mut order: Vec<usize> = (0..arcs.len()).collect();
+        order.sort_by(|&a, &b| cost[a].cmp(&cost[b]).then(arcs[a].to.cmp(&arcs[b].to)));
+        let mut rank = vec![0; arcs.len()];
+        for (r, &k) in order.iter().enumerate() {
+            rank[k] = r;
+        }
+        let speed: Vec<Q> = p
+            .nodes
+            .iter()
+            .map(|n| n.w.as_ref().map_or_else(Q::zero, Cost::recip))
+            .collect();
         Subtrees {
             arcs,
-            cost: arcs.iter().map(|a| &a.c * data_in).collect(),
-            speed: p
-                .nodes
-                .iter()
-                .map(|n| n.w.as_ref().map_or_else(Q::zero, Cost::recip))
-                .collect(),
+            inverse: cost.iter().map(Q::recip).collect(),
+            cost_f: cost.iter().map(to_f64).collect(),
+            inverse_f: cost.iter().map(|c| 1.0 / to_f64(c)).collect(),
+            cost,
+            rank,
+            speed_f: speed.iter().map(to_f64).collect(),
+            speed,
             names: HashMap::new(),
-            rho_star: Vec::new(),
+            named: Vec::new(),
         }
     }
 
@@ -53,7 +94,7 @@ impl<'a> Subtrees<'a> {
             out[self.arcs[k].from].push(k);
         }
         let name = self.name(root, &out);
-        self.rho_star[name as usize].clone()
+        self.exact(name)
     }
 
     fn name(&mut self, v: usize, out: &[Vec<usize>]) -> u32 {
@@ -66,28 +107,58 @@ impl<'a> Subtrees<'a> {
         if let Some(&name) = self.names.get(&key) {
             return name;
         }
-        let rho = self.reduce(v, &key.1);
-        let name = u32::try_from(self.rho_star.len()).unwrap_or(u32::MAX);
-        self.rho_star.push(rho);
+        let mut fed = key.1.clone();
+        fed.sort_unstable_by_key(|&(k, _)| self.rank[k]);
+        let float = self.reduce_float(v, &fed);
+        let name = u32::try_from(self.named.len()).unwrap_or(u32::MAX);
+        self.named.push(Named {
+            root: v,
+            fed,
+            float,
+            exact: None,
+        });
         self.names.insert(key, name);
         name
     }
 
-    /// §3.1 on the star at `v`: children fed by increasing (cost, id) until the sending port
-    /// is full, each at most its subtree's capacity `min(1/c, ρ_star)`.
-    fn reduce(&self, v: usize, kids: &[(usize, u32)]) -> Q {
-        let mut order: Vec<(usize, u32)> = kids.to_vec();
-        order.sort_by(|a, b| {
-            self.cost[a.0]
-                .cmp(&self.cost[b.0])
-                .then(self.arcs[a.0].to.cmp(&self.arcs[b.0].to))
-        });
-        let (mut budget, mut s) = (Q::one(), Q::zero());
-        for (k, name) in order {
-            let c = &self.cost[k];
-            let cap = c.recip().min(self.rho_star[name as usize].clone());
-            s += feed(&mut budget, c, cap).1;
+    /// §3.1 on the star in doubles (the screening's arithmetic).
+    fn reduce_float(&self, v: usize, fed: &[(usize, u32)]) -> f64 {
+        let (mut budget, mut s) = (1.0f64, 0.0f64);
+        for &(k, name) in fed {
+            let c = self.cost_f[k];
+            let cap = self.inverse_f[k].min(self.named[name as usize].float);
+            let rate = if c * cap <= budget { cap } else { budget / c };
+            budget = (budget - c * rate).max(0.0);
+            s += rate;
         }
-        &self.speed[v] + s
+        self.speed_f[v] + s
+    }
+
+    /// The exact `ρ_star` of a named subtree: §3.1 on its star, children fed by increasing
+    /// (cost, id) until the sending port is full, each at most `min(1/c, ρ_star)`; a child's
+    /// own `ρ_star` is computed only when the float one does not settle that minimum.
+    fn exact(&mut self, name: u32) -> Q {
+        let i = name as usize;
+        if let Some(q) = &self.named[i].exact {
+            return q.clone();
+        }
+        let (v, fed) = (self.named[i].root, self.named[i].fed.clone());
+        let (mut budget, mut s) = (Q::one(), Q::zero());
+        for (k, child) in fed {
+            if budget.is_zero() {
+                break;
+            }
+            let inverse = &self.inverse[k];
+            let settled = self.named[child as usize].float > self.inverse_f[k] * (1.0 + MARGIN);
+            let cap = if settled {
+                inverse.clone()
+            } else {
+                inverse.clone().min(self.exact(child))
+            };
+            s += feed(&mut budget, &self.cost[k], cap).1;
+        }
+        let rho = &self.speed[v] + s;
+        self.named[i].exact = Some(rho.clone());
+        rho
     }
 }

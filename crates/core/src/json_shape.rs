@@ -5,9 +5,8 @@
 //! ([`Tree`]: every number kept as the JSON value holds it, so no `f64` digit is lost); a
 //! human-readable format (the result documents' JSON) sees the shape unchanged.
 //!
-//! A field: `#[serde(with = "crate::json_shape")]`. A type: `#[serde(remote = "Self")]` on its
-//! derive (serde then writes the derived code as inherent functions) and
-//! `crate::json_shape::impls!(Type);` for the trait impls, which choose by format.
+//! A field: `#[serde(with = "crate::json_shape")]`. An enum of such a shape: declared inside
+//! `crate::json_shape::wire_enum!`, which adds a mirror in serde's default shape for such formats.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -96,36 +95,48 @@ pub fn deserialize<'de, T: DeserializeOwned, D: Deserializer<'de>>(d: D) -> Resu
     }
 }
 
-/// `Serialize` and `Deserialize` for a type derived with `#[serde(remote = "Self")]`: its
-/// derived shape in a human-readable format, its JSON value ([`Tree`]) in another.
-macro_rules! impls {
-    ($t:ty) => {
-        impl serde::Serialize for $t {
+/// Declares an enum whose JSON shape only a self-describing format reads back (tagged inside or
+/// beside its content, untagged), with `#[serde(remote = "Self")]` among its attributes (serde
+/// then writes the derived code as inherent functions), and a private mirror `$wire` of the
+/// same variants in serde's default shape (the variant's index, then its fields in order),
+/// which a format that is not human-readable (the site's worker wire) reads and writes
+/// directly. The mirror's code is small where the JSON shape's, read from a `serde_json::Value`
+/// as [`deserialize`] does, was 4–26 KB an enum in the page's wasm (issue 15).
+macro_rules! wire_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident as $wire:ident = $remote:literal { $($body:tt)* }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name { $($body)* }
+
+        #[derive(serde::Serialize, serde::Deserialize)]
+        #[serde(remote = $remote)]
+        #[allow(dead_code)]
+        enum $wire { $($body)* }
+
+        impl serde::Serialize for $name {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 if s.is_human_readable() {
-                    <$t>::serialize(self, s)
+                    <$name>::serialize(self, s)
                 } else {
-                    let value = <$t>::serialize(self, serde_json::value::Serializer)
-                        .map_err(serde::ser::Error::custom)?;
-                    serde::Serialize::serialize(&$crate::json_shape::Tree::from(value), s)
+                    $wire::serialize(self, s)
                 }
             }
         }
 
-        impl<'de> serde::Deserialize<'de> for $t {
+        impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 if d.is_human_readable() {
-                    <$t>::deserialize(d)
+                    <$name>::deserialize(d)
                 } else {
-                    let tree: $crate::json_shape::Tree = serde::Deserialize::deserialize(d)?;
-                    <$t>::deserialize(serde_json::Value::from(tree))
-                        .map_err(serde::de::Error::custom)
+                    $wire::deserialize(d)
                 }
             }
         }
     };
 }
-pub(crate) use impls;
+pub(crate) use wire_enum;
 
 #[cfg(test)]
 mod tests {

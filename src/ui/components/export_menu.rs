@@ -5,14 +5,14 @@
 //! Figures are read from the page as drawn: an inline SVG is cloned with the computed style of
 //! each element written into it (so the file looks like the screen without the style sheet),
 //! then serialised; PNG draws that SVG on a canvas at twice its size; TikZ converts it with the
-//! core's `formats::tikz`. A canvas plot gives its own pixels for PNG and, for SVG and TikZ,
+//! core's `formats::tikz`, in the solver worker (a [`Job::Tikz`]: the page's binary has no XML
+//! reader; the file is saved when its text arrives). A canvas plot gives its own pixels for PNG and, for SVG and TikZ,
 //! the SVG that its component drew beside them (`data-svg`). Schedules come from the core
 //! (`formats::timeline`), computed by the solver worker when the button is pressed (a
 //! [`Job::Schedule`]; the file is saved when its text arrives).
 
 use std::rc::Rc;
 
-use hetlab_core::formats::tikz;
 use hetlab_core::instance::Instance;
 use wasm_bindgen::{closure::Closure, JsCast as _};
 use web_sys::Element;
@@ -218,6 +218,7 @@ fn export_figure(
     what: Fig,
     base: &str,
     fallback: Option<&Fallback>,
+    message: &UseStateHandle<Option<String>>,
 ) -> Result<(), String> {
     let canvas = e.dyn_ref::<web_sys::HtmlCanvasElement>();
     if let (Fig::Png, Some(c)) = (what, canvas) {
@@ -230,8 +231,15 @@ fn export_figure(
     match what {
         Fig::Svg => dom::download(&format!("{base}.svg"), "image/svg+xml", &svg),
         Fig::Tikz => {
-            let tex = tikz::to_tikz(&svg)?;
-            dom::download(&format!("{base}.tex"), "application/x-tex", &tex);
+            // Converted in the worker, whose binary has the XML reader the conversion needs.
+            let (name, message) = (format!("{base}.tex"), message.clone());
+            let _ = worker::ask(
+                &Job::Tikz { svg },
+                move |tex: Result<String, String>| match tex {
+                    Ok(tex) => dom::download(&name, "application/x-tex", &tex),
+                    Err(e) => message.set(Some(e)),
+                },
+            );
         }
         Fig::Png => png_from_svg(&svg, w, h, format!("{base}.png"))?,
     }
@@ -288,6 +296,7 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
                         what,
                         &format!("{base}-figure{}", *chosen + 1),
                         fallback.as_ref(),
+                        &message,
                     )
                 });
             message.set(result.err());

@@ -1,13 +1,16 @@
 //! The platform editor's SimGrid section: a SimGrid platform file in (file picker or drop),
 //! read with the task size typed in the flops and bytes fields, and the current platform out
 //! as SimGrid XML with the same sizes. The conversion itself is the core's
-//! (`formats::simgrid`); this component only reads files and shows messages.
+//! (`formats::simgrid`), run by the solver worker (a [`Job::SimgridImport`] or
+//! [`Job::SimgridExport`]: the page's binary has no XML reader); this component only reads
+//! files and shows messages.
 
-use hetlab_core::formats::simgrid::{self, Conversion, DEFAULT_BYTES, DEFAULT_FLOPS};
+use hetlab_core::formats::simgrid::{DEFAULT_BYTES, DEFAULT_FLOPS};
 use hetlab_core::platform::Platform;
 use yew::prelude::*;
 
 use crate::ui::dom;
+use crate::ui::worker::{self, Job, SimgridRead};
 
 /// Props of [`SimgridBox`].
 #[derive(Properties, PartialEq)]
@@ -55,35 +58,18 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
                         });
                         return;
                     };
-                    let conv = match Conversion::parse(&flops, &bytes) {
-                        Ok(c) => c,
-                        Err(e) => {
-                            outcome.set(Outcome {
-                                notes: Vec::new(),
-                                errors: e.0.iter().map(ToString::to_string).collect(),
-                            });
-                            return;
-                        }
+                    let job = Job::SimgridImport {
+                        xml: text,
+                        flops: (*flops).clone(),
+                        bytes: (*bytes).clone(),
                     };
-                    match simgrid::from_xml(&text, &conv) {
-                        Ok(got) => {
-                            let mut notes = vec![format!(
-                                "{name}: {} nodes and {} links imported.",
-                                got.platform.nodes.len(),
-                                got.platform.links.len()
-                            )];
-                            notes.extend(got.notes);
-                            outcome.set(Outcome {
-                                notes,
-                                errors: Vec::new(),
-                            });
-                            cb.emit(got.platform);
+                    let _ = worker::ask(&job, move |read: Result<SimgridRead, String>| {
+                        let (said, platform) = imported(&name, read);
+                        outcome.set(said);
+                        if let Some(p) = platform {
+                            cb.emit(p);
                         }
-                        Err(e) => outcome.set(Outcome {
-                            notes: Vec::new(),
-                            errors: e.0.iter().map(|i| format!("{name}, {i}")).collect(),
-                        }),
-                    }
+                    });
                 });
             *reader.borrow_mut() = Some(task);
         })
@@ -131,19 +117,26 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
             outcome.clone(),
             props.platform.clone(),
         );
-        Callback::from(
-            move |_: MouseEvent| match Conversion::parse(&flops, &bytes) {
-                Ok(conv) => dom::download(
-                    "platform.xml",
-                    "application/xml",
-                    &simgrid::to_xml(&p, &conv),
-                ),
-                Err(e) => outcome.set(Outcome {
-                    notes: Vec::new(),
-                    errors: e.0.iter().map(ToString::to_string).collect(),
-                }),
-            },
-        )
+        Callback::from(move |_: MouseEvent| {
+            let job = Job::SimgridExport {
+                platform: p.to_json(false),
+                flops: (*flops).clone(),
+                bytes: (*bytes).clone(),
+            };
+            let outcome = outcome.clone();
+            let _ = worker::ask(
+                &job,
+                move |xml: Result<Result<String, Vec<String>>, String>| match xml
+                    .unwrap_or_else(|m| Err(vec![m]))
+                {
+                    Ok(xml) => dom::download("platform.xml", "application/xml", &xml),
+                    Err(errors) => outcome.set(Outcome {
+                        notes: Vec::new(),
+                        errors,
+                    }),
+                },
+            );
+        })
     };
     let field = |state: &UseStateHandle<String>,
                  testid: &'static str,
@@ -173,5 +166,39 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
                 <ul class="muted" data-testid="simgrid-notes">{ for outcome.notes.iter().map(|m| html! { <li>{m}</li> }) }</ul>
             }
         </div>
+    }
+}
+
+/// What an import of file `name` says, and the platform it read.
+fn imported(name: &str, read: Result<SimgridRead, String>) -> (Outcome, Option<Platform>) {
+    let refused = |errors| {
+        let said = Outcome {
+            notes: Vec::new(),
+            errors,
+        };
+        (said, None)
+    };
+    match read {
+        Err(m) => refused(vec![format!("{name}, {m}")]),
+        Ok(SimgridRead::Sizes(errors)) => refused(errors),
+        Ok(SimgridRead::Refused(errors)) => {
+            refused(errors.iter().map(|i| format!("{name}, {i}")).collect())
+        }
+        Ok(SimgridRead::Read { platform, notes }) => match Platform::from_json(&platform) {
+            Ok(platform) => {
+                let mut all = vec![format!(
+                    "{name}: {} nodes and {} links imported.",
+                    platform.nodes.len(),
+                    platform.links.len()
+                )];
+                all.extend(notes);
+                let said = Outcome {
+                    notes: all,
+                    errors: Vec::new(),
+                };
+                (said, Some(platform))
+            }
+            Err(e) => refused(vec![format!("{name}, {e}")]),
+        },
     }
 }

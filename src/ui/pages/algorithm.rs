@@ -15,14 +15,11 @@ use hetlab_core::report;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};
-use crate::ui::components::player_bar::PlayerBar;
 use crate::ui::dom;
 use crate::ui::hooks::solve::{use_solving, Solving};
-use crate::ui::hooks::stepper::{
-    self, algo_select, phase_buttons, preset_select, share_button, share_dialog, use_player,
-    use_shareable_url, PageQuery, Pseudocode,
-};
+use crate::ui::hooks::stepper::{self, phase_buttons, use_player, use_shareable_url, PageQuery};
 use crate::ui::hooks::warm::use_warm_last_step;
+use crate::ui::pages::frame;
 use crate::ui::{use_nav, Nav};
 
 /// The instance a family page reads.
@@ -271,158 +268,43 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
     };
     let (shown, failed) = match &*solve.state {
         Solving::Done(s) => (view_at(input, &algo, s, &player, &on_action), false),
-        Solving::Failed(message) => (
-            Shown {
-                title: P::TITLE.to_owned(),
-                figure: P::refused(input),
-                caption: format!("{message}."),
-                side: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
-                ..Shown::default()
-            },
-            true,
-        ),
+        Solving::Failed(message) => (frame::refused(P::TITLE, P::refused(input), message), true),
         Solving::Working { steps, ms } => (
-            Shown {
-                title: P::TITLE.to_owned(),
-                figure: working(*steps, *ms, &solve.cancel),
-                caption: format!("Running {algo}…"),
-                ..Shown::default()
-            },
+            frame::working(P::TITLE, &algo, *steps, *ms, &solve.cancel),
             false,
         ),
-        Solving::Cancelled => (
-            Shown {
-                title: P::TITLE.to_owned(),
-                figure: cancelled(&algo, &solve.retry),
-                caption: format!("{algo} was cancelled: nothing is shown until it runs."),
-                side: html! { <p class="muted" data-testid="throughput">{"No result: the run was cancelled."}</p> },
-                ..Shown::default()
-            },
-            false,
-        ),
+        Solving::Cancelled => (frame::cancelled(P::TITLE, &algo, &solve.retry), false),
     };
-    let figure = html! {
-        <figure class="figure" data-testid="figure">
-            { shown.figure.clone() }
-            <figcaption data-testid="caption" class={classes!("caption", failed.then_some("warning"))} aria-live="polite">{shown.caption.clone()}</figcaption>
-        </figure>
-    };
-    let ready = matches!(&*solve.state, Solving::Done(_));
-    let bar = (q.controls && ready)
-        .then(|| html! { <PlayerBar player={player.clone()} on_action={on_action.clone()} /> });
-    if q.embed {
-        let fit = (!q.controls).then_some("no-controls");
-        return html! { <section class={classes!(P::CLASS, "embed", fit)} data-testid={P::CLASS}>{figure}{for bar}</section> };
-    }
     let (result, budget_hit) = match &*solve.state {
         Solving::Done(s) => (Some(s.doc.clone()), s.budget_hit),
         _ => (None, false),
     };
-    let tools = toolbar::<P>(&nav, &algo, &offered, input, &shown, result, &share_open);
-    html! {
-        <section class={P::CLASS} data-testid={P::CLASS}>
-            <h1>{P::TITLE}</h1>
-            <p class="lead">{P::LEAD}</p>
-            { tools }
-            if budget_hit {
-                <p class="banner warning" role="status" data-testid="budget-hit">{"This search stopped at its work budget: the answer shown is the best it found, not proven optimal. A smaller instance, or an exact algorithm from the menu, gives a proven answer."}</p>
-            }
-            <div class="layout">
-                <div class="figure-col">{figure}{for bar}{shown.below}</div>
-                <aside class="side" aria-label="Algorithm and results">
-                    { shown.side }
-                    if !shown.pseudocode.is_empty() {
-                        <Pseudocode lines={shown.pseudocode} active={shown.line} />
-                    }
-                    { shown.legend }
-                </aside>
-            </div>
-            { shown.after }
-            { share_dialog(&share_open, &nav, &shown.title) }
-        </section>
-    }
-}
-
-/// The figure while the worker solves: what it has done so far, and Cancel. It fades in after
-/// a moment (www/style.css), so quick runs do not flash it.
-fn working(steps: u32, ms: f64, cancel: &Callback<()>) -> Html {
-    let cancel = cancel.reform(|_: MouseEvent| ());
-    let done = if steps > 0 {
-        format!("{steps} steps recorded, {:.1} s", ms / 1000.0)
-    } else if ms > 0.0 {
-        format!("{:.1} s", ms / 1000.0)
-    } else {
-        String::new()
-    };
-    html! {
-        <div class="working" role="status" data-testid="working">
-            <p>{"Solving in the background: the page stays usable."}</p>
-            <p class="muted" data-testid="working-progress">{done}</p>
-            <button onclick={cancel} data-testid="cancel">{"Cancel"}</button>
-        </div>
-    }
-}
-
-/// The figure after Cancel: run it again.
-fn cancelled(algo: &str, retry: &Callback<()>) -> Html {
-    let retry = retry.reform(|_: MouseEvent| ());
-    html! {
-        <div class="working cancelled" data-testid="cancelled">
-            <p>{format!("You stopped {algo}. Pick another algorithm or instance, or run it again.")}</p>
-            <button onclick={retry} data-testid="retry">{"Run again"}</button>
-        </div>
-    }
+    // The toolbar's family parts, only outside embeds (which show no toolbar).
+    let tools = (!q.embed).then(|| frame::Tools {
+        instance: Rc::new(P::F::wrap(input.clone())),
+        editor: P::editor(&nav, input),
+        offered,
+        result,
+        share_open: share_open.clone(),
+    });
+    frame::page(frame::Frame {
+        class: P::CLASS,
+        title: P::TITLE,
+        lead: P::LEAD,
+        problem: P::F::PROBLEM,
+        nav: &nav,
+        query: &q,
+        algo: &algo,
+        shown,
+        failed,
+        ready: matches!(&*solve.state, Solving::Done(_)),
+        player: &player,
+        on_action: &on_action,
+        budget_hit,
+        tools,
+    })
 }
 
 fn error_view<P: FamilyPage>(message: &str, embed: bool) -> Html {
     stepper::error_view(P::CLASS, message, embed, P::error_links())
-}
-
-fn toolbar<P: FamilyPage>(
-    nav: &Nav,
-    algo: &str,
-    offered: &[&'static str],
-    input: &Input<P>,
-    shown: &Shown,
-    result: Option<Rc<serde_json::Value>>,
-    share_open: &UseStateHandle<bool>,
-) -> Html {
-    let problem = P::F::PROBLEM;
-    let titles = family::info(problem);
-    let options: Vec<(&str, String)> = offered
-        .iter()
-        .map(|name| {
-            let title = titles
-                .and_then(|f| f.algorithm(name))
-                .map_or("", |a| a.title);
-            (*name, format!("{name}: {title}"))
-        })
-        .collect();
-    let on_svg = shown.svg.clone().map(|make| {
-        Callback::from(move |_: MouseEvent| {
-            let (name, svg) = make();
-            dom::download(&name, "image/svg+xml", &svg);
-        })
-    });
-    let on_json = result.map(|doc| {
-        Callback::from(move |_: MouseEvent| {
-            let text = serde_json::to_string_pretty(&*doc).unwrap_or_default();
-            dom::download(
-                &format!("hetlab-{problem}-result.json"),
-                "application/json",
-                &text,
-            );
-        })
-    });
-    html! {
-        <div class="toolbar" data-testid="editor-panel">
-            { algo_select(nav, &options, algo) }
-            { preset_select(nav, problem) }
-            { share_button(share_open) }
-            if let Some(cb) = on_svg { <button onclick={cb} data-testid="export-svg">{"Export SVG"}</button> }
-            if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }
-            <crate::ui::components::export_menu::ExportMenu instance={Rc::new(P::F::wrap(input.clone()))} algo={algo.to_owned()} fallback={shown.svg.clone()} />
-            { P::editor(nav, input) }
-        </div>
-    }
 }

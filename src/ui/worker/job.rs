@@ -45,10 +45,52 @@ pub enum Job {
         /// The workload preset's name.
         preset: String,
     },
+    /// A figure's SVG as a standalone TikZ picture (`formats::tikz`, with the XML reader it
+    /// needs: not in the page's binary). Answer: `String`, the `.tex` file.
+    Tikz {
+        /// The figure as an SVG document.
+        svg: String,
+    },
+    /// A SimGrid platform file read with the task sizes typed in the editor
+    /// (`formats::simgrid`). Answer: [`SimgridRead`].
+    SimgridImport {
+        /// The file's text.
+        xml: String,
+        /// Work of one task (`"1Gf"`).
+        flops: String,
+        /// Data of one message (`"1MB"`).
+        bytes: String,
+    },
+    /// A platform as a SimGrid file. Answer: `Result<String, Vec<String>>`, the XML or the
+    /// problems of the task sizes.
+    SimgridExport {
+        /// The platform, as JSON.
+        platform: String,
+        /// Work of one task.
+        flops: String,
+        /// Data of one message.
+        bytes: String,
+    },
     /// The benchmarks of `#/bench` (only the chains rows when `only_chains`). Answer:
     /// `Vec<ui::pages::bench::Row>`.
     Bench {
         /// Only the chain-partitioning rows.
         only_chains: bool,
+    },
+}
+
+/// What a [`Job::SimgridImport`] found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SimgridRead {
+    /// The task sizes are not quantities: every problem.
+    Sizes(Vec<String>),
+    /// The file is not a platform HetLab reads: every problem.
+    Refused(Vec<String>),
+    /// The platform (as JSON) and the import's remarks.
+    Read {
+        /// The platform, as JSON.
+        platform: String,
+        /// Skipped elements, bare numbers, the master chosen.
+        notes: Vec<String>,
     },
 }

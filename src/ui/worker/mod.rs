@@ -22,7 +22,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::Callback;
 
-pub use job::Job;
+pub use job::{Job, SimgridRead};
 pub use serve::Payload;
 
 use crate::wire;

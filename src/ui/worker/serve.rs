@@ -9,14 +9,17 @@
 //! stops: the page says so and starts a new worker, instead of the whole site stopping.
 
 use hetlab_core::family::Family;
-use hetlab_core::formats::{csv, paje, timeline};
+use hetlab_core::formats::simgrid::{self, Conversion};
+use hetlab_core::formats::{csv, paje, tikz, timeline};
 use hetlab_core::instance::Instance;
+use hetlab_core::issue::Issues;
+use hetlab_core::platform::Platform;
 use hetlab_core::trace;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::Job;
+use super::{Job, SimgridRead};
 use crate::draw::ring::prepare::solve_at;
 use crate::ui::pages::algorithm::{solve, FamilyPage};
 use crate::ui::pages::bench;
@@ -136,6 +139,41 @@ fn perform(job: Job) -> Result<Vec<u8>, String> {
         }
         Job::Scaling { preset } => wire::encode(&scaling::compute(&preset)?),
         Job::Bench { only_chains } => wire::encode(&bench::measure(only_chains)),
+        Job::Tikz { svg } => wire::encode(&tikz::to_tikz(&svg)?),
+        Job::SimgridImport { xml, flops, bytes } => {
+            wire::encode(&simgrid_import(&xml, &flops, &bytes))
+        }
+        Job::SimgridExport {
+            platform,
+            flops,
+            bytes,
+        } => {
+            let p = Platform::from_json(&platform).map_err(|e| e.to_string())?;
+            let xml = Conversion::parse(&flops, &bytes)
+                .map(|conv| simgrid::to_xml(&p, &conv))
+                .map_err(|e| sentences(&e));
+            wire::encode(&xml)
+        }
+    }
+}
+
+/// Every problem of `issues`, one sentence each.
+fn sentences(issues: &Issues) -> Vec<String> {
+    issues.0.iter().map(ToString::to_string).collect()
+}
+
+/// A SimGrid file read with the task sizes typed.
+fn simgrid_import(xml: &str, flops: &str, bytes: &str) -> SimgridRead {
+    let conv = match Conversion::parse(flops, bytes) {
+        Ok(c) => c,
+        Err(e) => return SimgridRead::Sizes(sentences(&e)),
+    };
+    match simgrid::from_xml(xml, &conv) {
+        Ok(got) => SimgridRead::Read {
+            platform: got.platform.to_json(false),
+            notes: got.notes,
+        },
+        Err(e) => SimgridRead::Refused(sentences(&e)),
     }
 }
 

@@ -131,26 +131,26 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
 /// How good the schedule is known to be (formats.md §4 `status`): the one of every family.
 pub use crate::report::Status;
 
-// In the site's worker wire, as its JSON value (a tag inside the object needs a self-describing
-// format to be read back).
-crate::json_shape::impls!(Details);
-
-/// What each method adds to the common solution fields.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-#[serde(untagged, remote = "Self")]
-pub enum Details {
-    /// STARLINEAR and the fixed order.
-    Star(star::StarDetails),
-    /// TREELINEAR.
-    Tree(tree::TreeDetails),
-    /// STARAFFINE methods.
-    Affine(affine::AffineDetails),
-    /// Multi-installment.
-    Multi(multi::MultiDetails),
-    /// UMR.
-    Umr(umr::UmrDetails),
-    /// The periodic schedule.
-    Periodic(periodic::PeriodicDetails),
+// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
+// self-describing format to be read back): `json_shape::wire_enum!`.
+crate::json_shape::wire_enum! {
+    /// What each method adds to the common solution fields.
+    #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+    #[serde(untagged, remote = "Self")]
+    pub enum Details as DetailsWire = "Details" {
+        /// STARLINEAR and the fixed order.
+        Star(star::StarDetails),
+        /// TREELINEAR.
+        Tree(tree::TreeDetails),
+        /// STARAFFINE methods.
+        Affine(affine::AffineDetails),
+        /// Multi-installment.
+        Multi(multi::MultiDetails),
+        /// UMR.
+        Umr(umr::UmrDetails),
+        /// The periodic schedule.
+        Periodic(periodic::PeriodicDetails),
+    }
 }
 
 /// A schedule of the whole load (formats.md §3.1 result fields).

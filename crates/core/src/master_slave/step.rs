@@ -24,44 +24,44 @@ pub enum Role {
     Exact,
 }
 
-// In the site's worker wire, as its JSON value (a tag inside the object needs a self-describing
-// format to be read back).
-crate::json_shape::impls!(Placement);
-
-/// What a [`MsStep::Placed`] adds to the Gantt chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "unit", rename_all = "snake_case", remote = "Self")]
-pub enum Placement {
-    /// One bus slot (1-based) and its slave's tasks.
-    Slot {
-        /// The slot.
-        slot: usize,
-        /// The slave.
-        slave: usize,
-    },
-    /// One slave's tasks (variant 0).
-    Slave {
-        /// The slave.
-        slave: usize,
-    },
-    /// One period `r` of a periodic pattern.
-    Period {
-        /// The period.
-        r: u64,
-    },
-    /// Tasks `first..=last` (1-based) of an event-driven schedule.
-    Tasks {
-        /// First task.
-        first: u64,
-        /// Last task.
-        last: u64,
-    },
-    /// What one child of the master receives and computes (Part B), or the master's own
-    /// tasks (`child: None`).
-    Subtree {
-        /// The child.
-        child: Option<usize>,
-    },
+// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
+// self-describing format to be read back): `json_shape::wire_enum!`.
+crate::json_shape::wire_enum! {
+    /// What a [`MsStep::Placed`] adds to the Gantt chart.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+    #[serde(tag = "unit", rename_all = "snake_case", remote = "Self")]
+    pub enum Placement as PlacementWire = "Placement" {
+        /// One bus slot (1-based) and its slave's tasks.
+        Slot {
+            /// The slot.
+            slot: usize,
+            /// The slave.
+            slave: usize,
+        },
+        /// One slave's tasks (variant 0).
+        Slave {
+            /// The slave.
+            slave: usize,
+        },
+        /// One period `r` of a periodic pattern.
+        Period {
+            /// The period.
+            r: u64,
+        },
+        /// Tasks `first..=last` (1-based) of an event-driven schedule.
+        Tasks {
+            /// First task.
+            first: u64,
+            /// Last task.
+            last: u64,
+        },
+        /// What one child of the master receives and computes (Part B), or the master's own
+        /// tasks (`child: None`).
+        Subtree {
+            /// The child.
+            child: Option<usize>,
+        },
+    }
 }
 
 /// One event of a master–slave algorithm.

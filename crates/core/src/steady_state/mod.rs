@@ -194,25 +194,26 @@ pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), V
     Ok(())
 }
 
-// In the site's worker wire, as its JSON value (a tag beside the content is read by name).
-crate::json_shape::impls!(Binding);
-
-/// A resource that rates use fully: together these are why no schedule can do better
-/// (steady-state.md section 2.10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(
-    tag = "resource",
-    content = "node",
-    rename_all = "snake_case",
-    remote = "Self"
-)]
-pub enum Binding {
-    /// The node computes all the time.
-    Compute(usize),
-    /// The node's sending port is busy all the time.
-    Send(usize),
-    /// The node's receiving port is busy all the time.
-    Receive(usize),
+// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
+// self-describing format to be read back): `json_shape::wire_enum!`.
+crate::json_shape::wire_enum! {
+    /// A resource that rates use fully: together these are why no schedule can do better
+    /// (steady-state.md section 2.10).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+    #[serde(
+        tag = "resource",
+        content = "node",
+        rename_all = "snake_case",
+        remote = "Self"
+    )]
+    pub enum Binding as BindingWire = "Binding" {
+        /// The node computes all the time.
+        Compute(usize),
+        /// The node's sending port is busy all the time.
+        Send(usize),
+        /// The node's receiving port is busy all the time.
+        Receive(usize),
+    }
 }
 
 /// The saturated resources of `rates` (base model plus result files), in node order.

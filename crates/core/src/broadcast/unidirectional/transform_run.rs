@@ -117,85 +117,85 @@ pub struct TransformSolution {
     pub reference: Option<Reference>,
 }
 
-// In the site's worker wire, as its JSON value (a tag inside the object needs a self-describing
-// format to be read back).
-crate::json_shape::impls!(TransformStep);
-
-/// One step of the transformation pipeline.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", remote = "Self")]
-pub enum TransformStep {
-    /// A bidirectional node split into its receiving and sending halves.
-    Split {
-        /// The node.
-        node: usize,
-    },
-    /// A Δ-port node rewritten as a hub.
-    Hub {
-        /// The node.
-        node: usize,
-        /// Its outgoing arcs (one sender each).
-        senders: Vec<usize>,
-        /// Its incoming arcs (one receiver each).
-        receivers: Vec<usize>,
-    },
-    /// Every arc rewired between images.
-    Rewired {
-        /// Nodes of the transformed network.
-        images: usize,
-        /// Free internal arcs added.
-        internal: usize,
-        /// Platform arcs rewired.
-        arcs: usize,
-    },
-    /// One round of the column generation on the transformed network.
-    Round {
-        /// 1-based round.
-        iteration: usize,
-        /// The master's value (achievable).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
-        lower: Q,
-        /// The dual bound.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
-        upper: Option<Q>,
-    },
-    /// The optimum and the usages read back on the platform.
-    Solved {
-        /// The throughput.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
-        rho: Option<Q>,
-        /// Messages per time unit on each platform arc.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
-        usage: Vec<Q>,
-    },
-    /// The comparison with the spec's reference value.
-    Checked {
-        /// The reference.
-        reference: Reference,
-        /// The throughput.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
-        rho: Option<Q>,
-    },
-    /// Nothing to transform: a single node, or unreachable nodes.
-    Degenerate {
-        /// Nodes the source cannot reach.
-        unreachable: Vec<usize>,
-    },
+// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
+// self-describing format to be read back): `json_shape::wire_enum!`.
+crate::json_shape::wire_enum! {
+    /// One step of the transformation pipeline.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+    #[serde(tag = "kind", rename_all = "snake_case", remote = "Self")]
+    pub enum TransformStep as TransformStepWire = "TransformStep" {
+        /// A bidirectional node split into its receiving and sending halves.
+        Split {
+            /// The node.
+            node: usize,
+        },
+        /// A Δ-port node rewritten as a hub.
+        Hub {
+            /// The node.
+            node: usize,
+            /// Its outgoing arcs (one sender each).
+            senders: Vec<usize>,
+            /// Its incoming arcs (one receiver each).
+            receivers: Vec<usize>,
+        },
+        /// Every arc rewired between images.
+        Rewired {
+            /// Nodes of the transformed network.
+            images: usize,
+            /// Free internal arcs added.
+            internal: usize,
+            /// Platform arcs rewired.
+            arcs: usize,
+        },
+        /// One round of the column generation on the transformed network.
+        Round {
+            /// 1-based round.
+            iteration: usize,
+            /// The master's value (achievable).
+            #[serde(
+                serialize_with = "crate::rational::exact",
+                deserialize_with = "crate::rational::exact_de"
+            )]
+            lower: Q,
+            /// The dual bound.
+            #[serde(
+                serialize_with = "crate::rational::exact",
+                deserialize_with = "crate::rational::exact_de"
+            )]
+            upper: Option<Q>,
+        },
+        /// The optimum and the usages read back on the platform.
+        Solved {
+            /// The throughput.
+            #[serde(
+                serialize_with = "crate::rational::exact",
+                deserialize_with = "crate::rational::exact_de"
+            )]
+            rho: Option<Q>,
+            /// Messages per time unit on each platform arc.
+            #[serde(
+                serialize_with = "crate::rational::exact",
+                deserialize_with = "crate::rational::exact_de"
+            )]
+            usage: Vec<Q>,
+        },
+        /// The comparison with the spec's reference value.
+        Checked {
+            /// The reference.
+            reference: Reference,
+            /// The throughput.
+            #[serde(
+                serialize_with = "crate::rational::exact",
+                deserialize_with = "crate::rational::exact_de"
+            )]
+            rho: Option<Q>,
+        },
+        /// Nothing to transform: a single node, or unreachable nodes.
+        Degenerate {
+            /// Nodes the source cannot reach.
+            unreachable: Vec<usize>,
+        },
+    }
 }
 
 /// Solves the broadcast from `source` with every node behaving as `kind`, through the §6.5

@@ -242,3 +242,13 @@ fn exact_values_ride_along_until_the_rate_is_edited() {
     let w = w.finite().unwrap().clone();
     assert!(w > q(149, 100) && w < q(151, 100), "{w}");
 }
+
+/// The site imports in its solver worker and hands the platform to the page as JSON: the
+/// platform read back is the one imported, on every sample file.
+#[test]
+fn imported_platforms_survive_their_json() {
+    for xml in [TWO_HOSTS, STAR, FLOYD] {
+        let p = read(xml).platform;
+        assert_eq!(Platform::from_json(&p.to_json(false)).unwrap(), p);
+    }
+}

@@ -225,6 +225,19 @@ mod tests {
         assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
     }
 
+    /// Text after the document is refused, not dropped (white space is fine).
+    #[test]
+    fn refuses_text_after_the_document() {
+        let doc = r#"{"problem": "lu", "version": 1, "speeds": [1, 2], "B": 1, "n": 2}"#;
+        assert!(Instance::from_json(&format!("{doc} \n\t")).is_ok());
+        for tail in [" trailing garbage", "\n{}", ","] {
+            let e = Instance::from_json(&format!("{doc}{tail}")).unwrap_err();
+            assert!(e.to_string().contains("more text after its end"), "{tail:?}: {e}");
+        }
+        let e = crate::platform::Platform::from_json(r#"{"nodes": [{"id": 1}]} x"#).unwrap_err();
+        assert!(e.to_string().contains("(line 1, column 24)"), "{e}");
+    }
+
     #[test]
     fn explains_what_is_wrong() {
         let e = Instance::from_json(r#"{"version": 1}"#).unwrap_err();

@@ -165,7 +165,21 @@ pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
         ));
     }
     let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| issue::from_serde(prefix, &e))
+    let value =
+        serde_path_to_error::deserialize(&mut *de).map_err(|e| issue::from_serde(prefix, &e))?;
+    // One document, nothing after it but white space: text after the value would otherwise be
+    // dropped without a word (a second document pasted by mistake, a cut-off edit).
+    de.end().map_err(|e| {
+        Issues::one(
+            prefix,
+            format!(
+                "the JSON document has more text after its end (line {}, column {}); remove it",
+                e.line(),
+                e.column()
+            ),
+        )
+    })?;
+    Ok(value)
 }
 
 impl RawPlatform {

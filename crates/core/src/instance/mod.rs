@@ -232,7 +232,10 @@ mod tests {
         assert!(Instance::from_json(&format!("{doc} \n\t")).is_ok());
         for tail in [" trailing garbage", "\n{}", ","] {
             let e = Instance::from_json(&format!("{doc}{tail}")).unwrap_err();
-            assert!(e.to_string().contains("more text after its end"), "{tail:?}: {e}");
+            assert!(
+                e.to_string().contains("more text after its end"),
+                "{tail:?}: {e}"
+            );
         }
         let e = crate::platform::Platform::from_json(r#"{"nodes": [{"id": 1}]} x"#).unwrap_err();
         assert!(e.to_string().contains("(line 1, column 24)"), "{e}");

@@ -76,11 +76,13 @@
 //! tried; [`certify`] then decides exactly.
 
 mod certify;
+mod columns;
 mod exact;
 mod float;
 mod warm;
 
 pub use certify::certify;
+pub use columns::ColumnLp;
 pub use warm::{dyadic, Warm};
 
 pub use float::MAX_SCALED_EXP;

@@ -150,11 +150,10 @@ pub const WARM_FROM_NODES: usize = 11;
 const WARM_TOL: f64 = 1e-9;
 
 /// Adds to `trees` and `matches` the columns that column generation finds when it prices with
-/// the float duals of the restricted master instead of exact ones: the dual of the master
-/// (`min w` subject to `Σ_{e∈T} c_e·z_e ≥ 1` per tree, `w ≥ Σ_{e∈M} z_e` per matching) gains
-/// one row per new column and is re-solved from its last basis (dual simplex), where the
-/// exact loop solves a whole LP from scratch per round. What it adds are only candidate
-/// columns: the exact rounds that follow decide the optimum and prove it.
+/// the float duals of the restricted master instead of exact ones: the master in doubles
+/// ([`lp::ColumnLp`]) gains the priced columns and is re-optimised from its last basis (primal
+/// simplex), where the exact loop solves a whole LP from scratch per round. What it adds are
+/// only candidate columns: the exact rounds that follow decide the optimum and prove it.
 fn seed(
     net: &Net,
     s: usize,
@@ -163,32 +162,31 @@ fn seed(
     matches: &mut Vec<Vec<usize>>,
     cap: usize,
 ) {
-    let tree_row = |t: &[usize]| -> Vec<(usize, f64)> {
+    // Rows: 0 the time row (`Σ x_M ≤ 1`), 1 + e the arc row of arc e.
+    let tree_column = |t: &[usize]| -> Vec<(usize, f64)> {
         t.iter().map(|&e| (1 + e, to_f64(&net.arcs[e].c))).collect()
     };
-    let matching_row = |m: &[usize]| -> Vec<(usize, f64)> {
+    let matching_column = |m: &[usize]| -> Vec<(usize, f64)> {
         std::iter::once((0, 1.0))
             .chain(m.iter().map(|&e| (1 + e, -1.0)))
             .collect()
     };
-    let mut p = Problem::new(1 + net.arcs.len());
-    p.objective(0, -Q::one());
-    let exact = |row: Vec<(usize, f64)>| -> Vec<(usize, Q)> {
-        row.into_iter()
-            .filter_map(|(j, a)| Some((j, Q::from_float(a)?)))
-            .collect()
-    };
-    for t in trees.iter() {
-        p.constraint(exact(tree_row(t)), Cmp::Ge, Q::one());
-    }
-    for m in matches.iter() {
-        p.constraint(exact(matching_row(m)), Cmp::Ge, Q::zero());
-    }
-    let Some(mut lp) = lp::Warm::new(&p) else {
+    let mut rhs = vec![0.0; 1 + net.arcs.len()];
+    rhs[0] = 1.0;
+    let Some(mut lp) = lp::ColumnLp::new(&rhs) else {
         return;
     };
+    for t in trees.iter() {
+        lp.add_column(1.0, &tree_column(t));
+    }
+    for m in matches.iter() {
+        lp.add_column(0.0, &matching_column(m));
+    }
     for _ in 0..cap {
-        let v = lp.x();
+        if !lp.solve() {
+            return;
+        }
+        let v = lp.duals().to_vec();
         let z: Vec<Q> = v[1..].iter().map(|&x| lp::dyadic(x)).collect();
         let weights: Vec<Q> = net.arcs.iter().zip(&z).map(|(a, z)| &a.c * z).collect();
         let (Some(tree), Ok(matching)) = (
@@ -197,21 +195,19 @@ fn seed(
         ) else {
             return;
         };
-        let mut grown = Some(lp);
         let mut added = false;
         if to_f64(&tree.1) < 1.0 - WARM_TOL && !trees.contains(&tree.0) {
-            grown = grown.and_then(|l| l.add(&tree_row(&tree.0), Cmp::Ge, 1.0));
+            lp.add_column(1.0, &tree_column(&tree.0));
             trees.push(tree.0);
             added = true;
         }
         if to_f64(&matching.1) > v[0] + WARM_TOL && !matches.contains(&matching.0) {
-            grown = grown.and_then(|l| l.add(&matching_row(&matching.0), Cmp::Ge, 0.0));
+            lp.add_column(0.0, &matching_column(&matching.0));
             matches.push(matching.0);
             added = true;
         }
-        match grown {
-            Some(l) if added => lp = l,
-            _ => return,
+        if !added {
+            return;
         }
     }
 }

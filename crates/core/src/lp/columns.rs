@@ -109,7 +109,7 @@ impl ColumnLp {
                 return false;
             };
             self.pivot(r, q, d, &alpha);
-            if self.updates >= REFACTOR.max(self.m) && !self.refactor() {
+            if self.updates >= REFACTOR.max(4 * self.m) && !self.refactor() {
                 return false;
             }
         }
@@ -136,6 +136,19 @@ impl ColumnLp {
             }
         }
         pi
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.m
+    }
+
+    /// The basic variable of each row: `v < rows` is the slack of row `v`, `rows + j` is
+    /// column `j`.
+    #[must_use]
+    pub fn basis(&self) -> &[usize] {
+        &self.basic
     }
 
     /// The value of each column.

@@ -34,6 +34,7 @@ mod tests_transform;
 pub mod transform;
 pub mod transform_run;
 mod transform_step;
+mod warm;
 
 use serde::Serialize;
 

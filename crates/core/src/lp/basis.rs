@@ -4,9 +4,11 @@
 //! square exact solves. Nothing is trusted: [`certify`] decides, and `None` sends the caller
 //! back to [`super::solve`].
 
-use num_traits::Zero;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
 
-use super::float::solve_system;
+use super::exact::Row;
 use super::{certify, Cmp, Method, Problem, Solution};
 use crate::rational::Q;
 
@@ -59,8 +61,7 @@ pub fn solve_basis(p: &Problem, basic: &[usize]) -> Option<Solution> {
             (terms, r.rhs.clone())
         })
         .collect();
-    let zeros = vec![Q::zero(); cols.len()];
-    let xb = solve_system(primal, &zeros)?;
+    let xb = solve_square(primal, cols.len())?;
     let mut x = vec![Q::zero(); n];
     for (&j, v) in cols.iter().zip(xb) {
         x[j] = v;
@@ -84,7 +85,7 @@ pub fn solve_basis(p: &Problem, basic: &[usize]) -> Option<Solution> {
         .zip(&cols)
         .map(|(terms, &j)| (terms, p.objective[j].clone()))
         .collect();
-    let yt = solve_system(dual_eq, &zeros)?;
+    let yt = solve_square(dual_eq, cols.len())?;
     let mut dual = vec![Q::zero(); m];
     for (&i, v) in tight.iter().zip(yt) {
         dual[i] = v;
@@ -96,6 +97,90 @@ pub fn solve_basis(p: &Problem, basic: &[usize]) -> Option<Solution> {
         dual,
         method: Method::FloatCertified,
     })
+}
+
+/// The unique solution of `k` equations `Σ a_j·z_j = r` in `k` unknowns, `None` when they are
+/// singular. Fraction-free elimination ([`Row`], as the float path's support solve) with
+/// Markowitz's pivot choice (the non-zero whose row and column have the fewest other non-zeros,
+/// ties to the first row and column), which keeps the fill-in and the numbers small on the
+/// sparse bases of a column generation, then back substitution. A non-singular system has one
+/// solution, so the pivot order changes the work, never the answer.
+///
+/// Reference: H. M. Markowitz, *The elimination form of the inverse and its application to
+/// linear programming*, Management Science 3(3), 1957.
+fn solve_square(equations: Vec<(Vec<(usize, Q)>, Q)>, k: usize) -> Option<Vec<Q>> {
+    if equations.len() != k {
+        return None;
+    }
+    let mut rows: Vec<Row> = equations
+        .into_iter()
+        .map(|(terms, rhs)| Row::from_terms(&terms, &rhs, k))
+        .collect();
+    let mut active = vec![true; k];
+    let mut free = vec![true; k];
+    let mut order: Vec<(usize, usize)> = Vec::with_capacity(k);
+    for _ in 0..k {
+        let mut col_count = vec![0usize; k];
+        let mut row_count = vec![0usize; k];
+        for (r, row) in rows.iter().enumerate().filter(|(r, _)| active[*r]) {
+            for (j, v) in row.num[..k].iter().enumerate() {
+                if free[j] && !v.is_zero() {
+                    col_count[j] += 1;
+                    row_count[r] += 1;
+                }
+            }
+        }
+        let mut best: Option<(usize, usize, usize)> = None;
+        for (r, row) in rows.iter().enumerate().filter(|(r, _)| active[*r]) {
+            for (j, v) in row.num[..k].iter().enumerate() {
+                if free[j] && !v.is_zero() {
+                    let cost = (row_count[r] - 1) * (col_count[j] - 1);
+                    if best.is_none_or(|(b, _, _)| cost < b) {
+                        best = Some((cost, r, j));
+                    }
+                }
+            }
+        }
+        let (_, r, c) = best?;
+        let mut prow = std::mem::take(&mut rows[r]);
+        prow.make_unit(c);
+        let support: Vec<usize> = (0..=k).filter(|&j| !prow.num[j].is_zero()).collect();
+        for (i, row) in rows.iter_mut().enumerate() {
+            if active[i] && i != r {
+                row.eliminate(c, &prow, &support);
+            }
+        }
+        rows[r] = prow;
+        active[r] = false;
+        free[c] = false;
+        order.push((r, c));
+    }
+    let mut z = vec![Q::zero(); k];
+    for &(r, c) in order.iter().rev() {
+        z[c] = back_substitute(&rows[r], c, &z);
+    }
+    Some(z)
+}
+
+/// `z_c` from its pivot row `row` (value 1 in column `c`, the right-hand side in the last
+/// column) and the unknowns already known: `(r − Σ_j a_j·z_j)`, summed in integers over a
+/// common denominator (the `z_j` of one system mostly share theirs), reduced once.
+fn back_substitute(row: &Row, c: usize, z: &[Q]) -> Q {
+    let k = z.len();
+    let (mut num, mut den) = (BigInt::zero(), BigInt::one());
+    for j in (0..k).filter(|&j| j != c && !row.num[j].is_zero() && !z[j].is_zero()) {
+        let (p, q) = (z[j].numer(), z[j].denom());
+        if *q == den {
+            num += &row.num[j] * p;
+        } else {
+            let g = den.gcd(q);
+            let (to_q, to_den) = (q / &g, &den / &g);
+            num = num * &to_q + &row.num[j] * p * to_den;
+            den *= to_q;
+        }
+    }
+    // r/δ − num/(δ·den), with δ the row's denominator.
+    Q::new(&row.num[k] * &den - num, row.den() * den)
 }
 
 #[cfg(test)]

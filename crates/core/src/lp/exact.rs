@@ -101,6 +101,11 @@ impl Row {
         Row { num, den }
     }
 
+    /// The common denominator (positive).
+    pub(super) fn den(&self) -> &BigInt {
+        &self.den
+    }
+
     pub(super) fn value(&self, j: usize) -> Q {
         Q::new(self.num[j].clone(), self.den.clone())
     }

@@ -338,7 +338,7 @@ fn solve_on_support(
 /// row by its gcd. Pivot columns are taken in order (so which unknowns stay free, hence the
 /// answer, does not depend on the row chosen); among the rows that can pivot, the sparsest is
 /// chosen, which keeps the fill-in and the numbers small.
-pub(super) fn solve_system(equations: Vec<(Vec<(usize, Q)>, Q)>, guess: &[Q]) -> Option<Vec<Q>> {
+fn solve_system(equations: Vec<(Vec<(usize, Q)>, Q)>, guess: &[Q]) -> Option<Vec<Q>> {
     let width = guess.len();
     let mut rows: Vec<Row> = equations
         .into_iter()

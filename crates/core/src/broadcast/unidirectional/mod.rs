@@ -24,6 +24,7 @@
 pub mod colgen;
 pub mod gantt;
 pub mod matching;
+mod naive;
 mod run;
 pub mod state;
 pub mod step;

@@ -23,33 +23,13 @@ use crate::rational::Q;
 #[must_use]
 pub fn solve_basis(p: &Problem, basic: &[usize]) -> Option<Solution> {
     let (n, m) = (p.num_vars(), p.num_rows());
-    if basic.len() != m || p.rows.iter().any(|r| r.cmp != Cmp::Le) || p.bad_var.is_some() {
-        return None;
-    }
-    // Structural basic variables, and the rows whose slack is non-basic (tight rows).
-    let mut cols: Vec<usize> = basic.iter().copied().filter(|&v| v < n).collect();
-    cols.sort_unstable();
-    let mut slack_basic = vec![false; m];
-    let mut seen = vec![false; n + m];
-    for &v in basic {
-        if v >= n + m || seen[v] {
-            return None;
-        }
-        seen[v] = true;
-        if v >= n {
-            slack_basic[v - n] = true;
-        }
-    }
-    let tight: Vec<usize> = (0..m).filter(|&i| !slack_basic[i]).collect();
-    if tight.len() != cols.len() {
-        return None;
-    }
+    let (cols, tight) = split(p, basic)?;
     let mut index = vec![None; n];
     for (k, &j) in cols.iter().enumerate() {
         index[j] = Some(k);
     }
     // Primal: the tight rows hold with equality over the basic columns.
-    let primal: Vec<(Vec<(usize, Q)>, Q)> = tight
+    let primal: Vec<Equation> = tight
         .iter()
         .map(|&i| {
             let r = &p.rows[i];
@@ -67,20 +47,15 @@ pub fn solve_basis(p: &Problem, basic: &[usize]) -> Option<Solution> {
         x[j] = v;
     }
     // Dual: the basic columns have reduced cost 0, with prices only on the tight rows.
-    let mut row_of = vec![None; m];
-    for (k, &i) in tight.iter().enumerate() {
-        row_of[i] = Some(k);
-    }
     let mut columns: Vec<Vec<(usize, Q)>> = vec![Vec::new(); cols.len()];
-    for (i, r) in p.rows.iter().enumerate() {
-        let Some(k) = row_of[i] else { continue };
-        for (j, a) in &r.terms {
+    for (k, &i) in tight.iter().enumerate() {
+        for (j, a) in &p.rows[i].terms {
             if let Some(c) = index[*j] {
                 columns[c].push((k, a.clone()));
             }
         }
     }
-    let dual_eq: Vec<(Vec<(usize, Q)>, Q)> = columns
+    let dual_eq: Vec<Equation> = columns
         .into_iter()
         .zip(&cols)
         .map(|(terms, &j)| (terms, p.objective[j].clone()))
@@ -99,6 +74,28 @@ pub fn solve_basis(p: &Problem, basic: &[usize]) -> Option<Solution> {
     })
 }
 
+/// One equation `Σ a_j·z_j = r`: its terms `(j, a_j)` and `r`.
+type Equation = (Vec<(usize, Q)>, Q);
+
+/// The structural basic variables (sorted) and the tight rows (whose slack is non-basic) of
+/// `basic`; `None` unless every row is `≤` and `basic` names one distinct variable per row.
+fn split(p: &Problem, basic: &[usize]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let (n, m) = (p.num_vars(), p.num_rows());
+    if basic.len() != m || p.rows.iter().any(|r| r.cmp != Cmp::Le) || p.bad_var.is_some() {
+        return None;
+    }
+    let mut seen = vec![false; n + m];
+    for &v in basic {
+        if v >= n + m || seen[v] {
+            return None;
+        }
+        seen[v] = true;
+    }
+    let cols: Vec<usize> = (0..n).filter(|&j| seen[j]).collect();
+    let tight: Vec<usize> = (0..m).filter(|&i| !seen[n + i]).collect();
+    (tight.len() == cols.len()).then_some((cols, tight))
+}
+
 /// The unique solution of `k` equations `Σ a_j·z_j = r` in `k` unknowns, `None` when they are
 /// singular. Fraction-free elimination ([`Row`], as the float path's support solve) with
 /// Markowitz's pivot choice (the non-zero whose row and column have the fewest other non-zeros,
@@ -108,7 +105,7 @@ pub fn solve_basis(p: &Problem, basic: &[usize]) -> Option<Solution> {
 ///
 /// Reference: H. M. Markowitz, *The elimination form of the inverse and its application to
 /// linear programming*, Management Science 3(3), 1957.
-fn solve_square(equations: Vec<(Vec<(usize, Q)>, Q)>, k: usize) -> Option<Vec<Q>> {
+fn solve_square(equations: Vec<Equation>, k: usize) -> Option<Vec<Q>> {
     if equations.len() != k {
         return None;
     }

@@ -218,7 +218,11 @@ impl ColumnLp {
         for (k, (&a, &x)) in alpha.iter().zip(&self.xb).enumerate() {
             if a > PIVOT_TOL {
                 let t = x.max(0.0) / a;
-                let better = best.is_none_or(|(_, bt, ba)| t < bt || (t == bt && a > ba));
+                let better = best.is_none_or(|(_, bt, ba)| match t.total_cmp(&bt) {
+                    std::cmp::Ordering::Less => true,
+                    std::cmp::Ordering::Equal => a > ba,
+                    std::cmp::Ordering::Greater => false,
+                });
                 if better {
                     best = Some((k, t, a));
                 }

@@ -74,7 +74,9 @@ pub struct Columns {
 /// # Complexity
 /// At most `50·(|V|+|E|)` rounds, each one exact LP with `|E|+1` rows, one Chu–Liu/Edmonds
 /// (`O(|V||E|)`) and one matching program (at most `O(2^k·k)` per group of `k` interacting
-/// nodes). From [`WARM_FROM_NODES`] nodes, a float warm start finds most columns first.
+/// nodes). From [`WARM_FROM_NODES`] nodes, a float master finds most columns first and then
+/// hands each exact round the optimal basis whose exact vertex is certified (`warm.rs`); the
+/// whole exact LP is solved only when that certificate fails.
 ///
 /// # Errors
 /// The LP layer's or the matching oracle's error, as a sentence.
@@ -159,7 +161,8 @@ pub(super) fn unidir_with(
 }
 
 /// From this many nodes on, the exact rounds start from the columns a float warm start found
-/// (below it, on every spec example, the rounds are the plain §6.4 loop from the first tree).
+/// and read their vertex from its basis, and U0 packs trees instead of solving LP-F (below it,
+/// on every spec example, the rounds are the plain §6.4 loop from the first tree).
 pub const WARM_FROM_NODES: usize = 11;
 
 /// An optimal solution of the restricted master.

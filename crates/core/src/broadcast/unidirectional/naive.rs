@@ -20,40 +20,15 @@ use crate::rational::{to_f64, Q};
 const TOL: f64 = 1e-9;
 
 /// The naive optimum and the usage `n_e = Σ_{T∋e} y_T` of every arc, or `None` (then LP-F
-/// decides): the LP unbounded (0-cost trees), a float failure that the exact rounds could not
-/// repair within their cap.
+/// decides): the LP unbounded (0-cost trees), or a failure the exact rounds could not repair
+/// within their cap.
 pub(super) fn by_trees(net: &Net, s: usize) -> Option<(Q, Vec<Q>)> {
     let all = vec![true; net.n];
     let mut trees = vec![net.bfs_tree(s, &all)];
-    let column = |t: &[usize]| -> Vec<(usize, f64)> {
-        let mut a = vec![0.0; net.n];
-        for &e in t {
-            let (arc, c) = (&net.arcs[e], to_f64(&net.arcs[e].c));
-            a[arc.from] += c;
-            a[arc.to] += c;
-        }
-        a.into_iter()
-            .enumerate()
-            .filter(|&(_, v)| v != 0.0)
-            .collect()
-    };
     let mut float = lp::ColumnLp::new(&vec![1.0; net.n])?;
-    float.add_column(1.0, &column(&trees[0]));
+    float.add_column(1.0, &column(net, &trees[0]));
     let cap = 50 * (net.n + net.arcs.len());
-    let mut solved = float.solve();
-    for _ in 0..cap {
-        if !solved {
-            break;
-        }
-        let p: Vec<Q> = float.duals().iter().map(|&x| lp::dyadic(x)).collect();
-        let (tree, cost) = cheapest(net, s, &p, &all)?;
-        if to_f64(&cost) >= 1.0 - TOL || trees.contains(&tree) {
-            break;
-        }
-        float.add_column(1.0, &column(&tree));
-        trees.push(tree);
-        solved = float.solve();
-    }
+    let mut solved = float_rounds(net, s, &all, &mut trees, &mut float, cap);
     for _ in 0..cap {
         let p = problem(net, &trees);
         let basis: Option<Vec<usize>> = solved.then(|| {
@@ -77,20 +52,73 @@ pub(super) fn by_trees(net: &Net, s: usize) -> Option<(Q, Vec<Q>)> {
             },
         };
         let (tree, cost) = cheapest(net, s, &sol.dual, &all)?;
-        if cost >= Q::one() || trees.contains(&tree) {
-            let mut usage = vec![Q::zero(); net.arcs.len()];
-            for (t, y) in trees.iter().zip(&sol.x).filter(|(_, y)| y.is_positive()) {
-                for &e in t {
-                    usage[e] += y;
-                }
-            }
-            return Some((sol.value, usage));
+        if cost >= Q::one() {
+            return Some((sol.value, usage(net, &trees, &sol.x)));
         }
-        float.add_column(1.0, &column(&tree));
+        // A tree of the master below 1 would contradict its certificate: LP-F decides.
+        if trees.contains(&tree) {
+            return None;
+        }
+        float.add_column(1.0, &column(net, &tree));
         trees.push(tree);
         solved = solved && float.solve();
     }
     None
+}
+
+/// The float rounds: price with the float duals, add the tree if it costs less than 1,
+/// re-optimise; whether the float master is at an optimum at the end.
+fn float_rounds(
+    net: &Net,
+    s: usize,
+    all: &[bool],
+    trees: &mut Vec<Vec<usize>>,
+    float: &mut lp::ColumnLp,
+    cap: usize,
+) -> bool {
+    if !float.solve() {
+        return false;
+    }
+    for _ in 0..cap {
+        let p: Vec<Q> = float.duals().iter().map(|&x| lp::dyadic(x)).collect();
+        let Some((tree, cost)) = cheapest(net, s, &p, all) else {
+            return true;
+        };
+        if to_f64(&cost) >= 1.0 - TOL || trees.contains(&tree) {
+            return true;
+        }
+        float.add_column(1.0, &column(net, &tree));
+        trees.push(tree);
+        if !float.solve() {
+            return false;
+        }
+    }
+    true
+}
+
+/// A tree's column in doubles: `out_T(v) + in_T(v)` on the row of each node `v`.
+fn column(net: &Net, t: &[usize]) -> Vec<(usize, f64)> {
+    let mut a = vec![0.0; net.n];
+    for &e in t {
+        let (arc, c) = (&net.arcs[e], to_f64(&net.arcs[e].c));
+        a[arc.from] += c;
+        a[arc.to] += c;
+    }
+    a.into_iter()
+        .enumerate()
+        .filter(|&(_, v)| v != 0.0)
+        .collect()
+}
+
+/// `n_e = Σ_{T∋e} y_T`.
+fn usage(net: &Net, trees: &[Vec<usize>], y: &[Q]) -> Vec<Q> {
+    let mut usage = vec![Q::zero(); net.arcs.len()];
+    for (t, y) in trees.iter().zip(y).filter(|(_, y)| y.is_positive()) {
+        for &e in t {
+            usage[e] += y;
+        }
+    }
+    usage
 }
 
 /// The cheapest spanning arborescence from `s` for the node prices `p` (arc `(u, v)` costs

@@ -180,15 +180,14 @@ fn naive(net: &Net, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<Q, Solve
     let by_trees = (net.n >= WARM_FROM_NODES)
         .then(|| naive::by_trees(net, s))
         .flatten();
-    let (rho, usage) = match by_trees {
-        Some(found) => found,
-        None => {
-            let others: Vec<usize> = (0..net.n).filter(|&v| v != s).collect();
-            let all = vec![true; net.n];
-            let lp = flow::solve(net, s, &others, &all, Share::Max, Ports::PortSum)?;
-            let rho = lp.rho.ok_or("internal error: the naive LP is unbounded")?;
-            (rho, lp.usage)
-        }
+    let (rho, usage) = if let Some(found) = by_trees {
+        found
+    } else {
+        let others: Vec<usize> = (0..net.n).filter(|&v| v != s).collect();
+        let all = vec![true; net.n];
+        let lp = flow::solve(net, s, &others, &all, Share::Max, Ports::PortSum)?;
+        let rho = lp.rho.ok_or("internal error: the naive LP is unbounded")?;
+        (rho, lp.usage)
     };
     let mut loads = vec![Q::zero(); net.n];
     for (a, n) in net.arcs.iter().zip(&usage) {

@@ -51,11 +51,11 @@ impl FloatMaster {
             lp: lp::ColumnLp::new(&rhs)?,
             order: Vec::new(),
         };
-        for t in 0..trees.len() {
-            f.add_tree(net, &trees[t], t);
+        for (t, arcs) in trees.iter().enumerate() {
+            f.add_tree(net, arcs, t);
         }
-        for k in 0..matches.len() {
-            f.add_matching(&matches[k], k);
+        for (k, arcs) in matches.iter().enumerate() {
+            f.add_matching(arcs, k);
         }
         if !f.lp.solve() {
             return None;

@@ -358,3 +358,27 @@ fn naive_by_trees_is_lp_f_on_generated_platforms() {
         naive_agrees(&Net::from_platform(&p)).unwrap();
     }
 }
+
+/// From 11 nodes (float master, exact rounds from its basis, U0 by trees): the optima and bounds
+/// measured before those paths existed, on the Lyon cluster and generated platforms, with
+/// schedules that verify.
+#[test]
+fn large_platforms_keep_their_optima() {
+    let Some(crate::instance::Instance::SteadyState(lyon)) = crate::presets::get("lyon") else {
+        panic!("the Lyon preset is missing");
+    };
+    // One solve (`check` solves traced again): a few seconds in a debug build.
+    let sol = solve_unidirectional(&lyon.platform, 0).unwrap();
+    let net = Net::from_platform(&lyon.platform);
+    assert_eq!(sol.throughput, Some(q(8960, 4037)));
+    assert_eq!(sol.bounds.naive, Some(q(8960, 4037)));
+    assert_eq!(sol.bounds.upper, sol.bounds.lower);
+    assert_eq!(
+        verify(&net, 0, &sol.trees, &sol.period).ok(),
+        sol.throughput
+    );
+    for (n, seed, rho) in [(14, 2, q(1, 7)), (20, 3, q(1585, 6593))] {
+        let p = crate::generate::platform(crate::generate::Shape::Random, n, seed);
+        check(&p, &rho, &rho);
+    }
+}

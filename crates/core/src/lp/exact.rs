@@ -66,13 +66,19 @@ pub(super) struct Row {
 
 impl Row {
     /// The row of `width + 1` columns holding `terms` and, in the last column, `rhs`.
+    /// Only the non-zero entries are scaled (the zeros of a wide sparse row cost nothing).
     pub(super) fn from_terms(terms: &[(usize, Q)], rhs: &Q, width: usize) -> Row {
-        let mut values = vec![Q::zero(); width + 1];
+        let mut values: Vec<Option<&Q>> = vec![None; width + 1];
         for (k, a) in terms {
-            values[*k] = a.clone();
+            values[*k] = Some(a);
         }
-        values[width] = rhs.clone();
-        Row::from_q(&values)
+        values[width] = Some(rhs);
+        let den = lcm_denominators(values.iter().flatten().copied());
+        let num = values
+            .iter()
+            .map(|v| v.map_or_else(BigInt::zero, |v| v.numer() * (&den / v.denom())))
+            .collect();
+        Row { num, den }
     }
 
     /// Divides the row by its entry in column `e` (non-zero), so that entry becomes 1: the
@@ -93,6 +99,11 @@ impl Row {
             .map(|v| v.numer() * (&den / v.denom()))
             .collect();
         Row { num, den }
+    }
+
+    /// The common denominator (positive).
+    pub(super) fn den(&self) -> &BigInt {
+        &self.den
     }
 
     pub(super) fn value(&self, j: usize) -> Q {

@@ -75,12 +75,16 @@
 //! is proposed; [`RECONSTRUCT_MAX_DENOM`] and [`SUPPORT_TOL`] only decide which rationals are
 //! tried; [`certify`] then decides exactly.
 
+mod basis;
 mod certify;
+mod columns;
 mod exact;
 mod float;
 mod warm;
 
+pub use basis::solve_basis;
 pub use certify::certify;
+pub use columns::ColumnLp;
 pub use warm::{dyadic, Warm};
 
 pub use float::MAX_SCALED_EXP;

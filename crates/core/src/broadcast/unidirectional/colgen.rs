@@ -7,12 +7,13 @@ use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
 use super::matching::max_matching;
+use super::warm::FloatMaster;
 use crate::broadcast::multicast::arborescence::min_arborescence;
 use crate::broadcast::multicast::net::Net;
 use crate::broadcast::WeightedTree;
 use crate::error::SolveError;
 use crate::lp::{self, Cmp, Outcome, Problem};
-use crate::rational::{to_f64, Q};
+use crate::rational::Q;
 
 /// A matching with the fraction of time it runs (`x_M`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -73,7 +74,9 @@ pub struct Columns {
 /// # Complexity
 /// At most `50·(|V|+|E|)` rounds, each one exact LP with `|E|+1` rows, one Chu–Liu/Edmonds
 /// (`O(|V||E|)`) and one matching program (at most `O(2^k·k)` per group of `k` interacting
-/// nodes). From [`WARM_FROM_NODES`] nodes, a float warm start finds most columns first.
+/// nodes). From [`WARM_FROM_NODES`] nodes, a float master finds most columns first and then
+/// hands each exact round the optimal basis whose exact vertex is certified (`warm.rs`); the
+/// whole exact LP is solved only when that certificate fails.
 ///
 /// # Errors
 /// The LP layer's or the matching oracle's error, as a sentence.
@@ -92,11 +95,17 @@ pub(super) fn unidir_with(
     let mut trees = vec![net.bfs_tree(s, &all)];
     let mut matches: Vec<Vec<usize>> = (0..net.arcs.len()).map(|k| vec![k]).collect();
     let cap = 50 * (net.n + net.arcs.len());
-    if warm {
-        seed(net, s, &all, &mut trees, &mut matches, cap);
-    }
+    let mut float = if warm {
+        FloatMaster::seed(net, s, &all, &mut trees, &mut matches, cap)
+    } else {
+        None
+    };
     for iteration in 1..=cap {
-        let m = master(net, &trees, &matches)?;
+        let p = master_problem(net, &trees, &matches);
+        let m = match float.as_ref().and_then(|f| f.exact(&p, trees.len())) {
+            Some(sol) => Master::from(sol),
+            None => master(&p)?,
+        };
         let z = &m.dual[1..];
         let weights: Vec<Q> = net.arcs.iter().zip(z).map(|(a, z)| &a.c * z).collect();
         let tree = min_arborescence(net, s, &weights, &all)
@@ -128,93 +137,33 @@ pub(super) fn unidir_with(
             added_matching,
         };
         if added_tree {
+            if let Some(f) = &mut float {
+                f.add_tree(net, &round.tree.0, trees.len());
+            }
             trees.push(round.tree.0.clone());
         }
         if added_matching {
+            if let Some(f) = &mut float {
+                f.add_matching(&round.matching.0, matches.len());
+            }
             matches.push(round.matching.0.clone());
         }
         emit(round);
         if !added_tree && !added_matching {
             return Ok(m.finish(&trees, &matches, upper, true, iteration));
         }
+        if float.as_mut().is_some_and(|f| !f.solve()) {
+            float = None;
+        }
     }
-    let m = master(net, &trees, &matches)?;
+    let m = master(&master_problem(net, &trees, &matches))?;
     Ok(m.finish(&trees, &matches, None, false, cap))
 }
 
 /// From this many nodes on, the exact rounds start from the columns a float warm start found
-/// (below it, on every spec example, the rounds are the plain §6.4 loop from the first tree).
+/// and read their vertex from its basis, and U0 packs trees instead of solving LP-F (below it,
+/// on every spec example, the rounds are the plain §6.4 loop from the first tree).
 pub const WARM_FROM_NODES: usize = 11;
-
-/// Reduced costs within this of 0 count as 0 in the float warm start.
-const WARM_TOL: f64 = 1e-9;
-
-/// Adds to `trees` and `matches` the columns that column generation finds when it prices with
-/// the float duals of the restricted master instead of exact ones: the dual of the master
-/// (`min w` subject to `Σ_{e∈T} c_e·z_e ≥ 1` per tree, `w ≥ Σ_{e∈M} z_e` per matching) gains
-/// one row per new column and is re-solved from its last basis (dual simplex), where the
-/// exact loop solves a whole LP from scratch per round. What it adds are only candidate
-/// columns: the exact rounds that follow decide the optimum and prove it.
-fn seed(
-    net: &Net,
-    s: usize,
-    all: &[bool],
-    trees: &mut Vec<Vec<usize>>,
-    matches: &mut Vec<Vec<usize>>,
-    cap: usize,
-) {
-    let tree_row = |t: &[usize]| -> Vec<(usize, f64)> {
-        t.iter().map(|&e| (1 + e, to_f64(&net.arcs[e].c))).collect()
-    };
-    let matching_row = |m: &[usize]| -> Vec<(usize, f64)> {
-        std::iter::once((0, 1.0))
-            .chain(m.iter().map(|&e| (1 + e, -1.0)))
-            .collect()
-    };
-    let mut p = Problem::new(1 + net.arcs.len());
-    p.objective(0, -Q::one());
-    let exact = |row: Vec<(usize, f64)>| -> Vec<(usize, Q)> {
-        row.into_iter()
-            .filter_map(|(j, a)| Some((j, Q::from_float(a)?)))
-            .collect()
-    };
-    for t in trees.iter() {
-        p.constraint(exact(tree_row(t)), Cmp::Ge, Q::one());
-    }
-    for m in matches.iter() {
-        p.constraint(exact(matching_row(m)), Cmp::Ge, Q::zero());
-    }
-    let Some(mut lp) = lp::Warm::new(&p) else {
-        return;
-    };
-    for _ in 0..cap {
-        let v = lp.x();
-        let z: Vec<Q> = v[1..].iter().map(|&x| lp::dyadic(x)).collect();
-        let weights: Vec<Q> = net.arcs.iter().zip(&z).map(|(a, z)| &a.c * z).collect();
-        let (Some(tree), Ok(matching)) = (
-            min_arborescence(net, s, &weights, all),
-            max_matching(net, &z),
-        ) else {
-            return;
-        };
-        let mut grown = Some(lp);
-        let mut added = false;
-        if to_f64(&tree.1) < 1.0 - WARM_TOL && !trees.contains(&tree.0) {
-            grown = grown.and_then(|l| l.add(&tree_row(&tree.0), Cmp::Ge, 1.0));
-            trees.push(tree.0);
-            added = true;
-        }
-        if to_f64(&matching.1) > v[0] + WARM_TOL && !matches.contains(&matching.0) {
-            grown = grown.and_then(|l| l.add(&matching_row(&matching.0), Cmp::Ge, 0.0));
-            matches.push(matching.0);
-            added = true;
-        }
-        match grown {
-            Some(l) if added => lp = l,
-            _ => return,
-        }
-    }
-}
 
 /// An optimal solution of the restricted master.
 struct Master {
@@ -262,9 +211,19 @@ impl Master {
     }
 }
 
+impl From<lp::Solution> for Master {
+    fn from(s: lp::Solution) -> Master {
+        Master {
+            value: s.value,
+            x: s.x,
+            dual: s.dual,
+        }
+    }
+}
+
 /// The restricted LP-U: variables `y_T` then `x_M`; row 0 is the time row (dual `w`), row
 /// `1 + e` the arc row of arc `e` (dual `z_e`).
-fn master(net: &Net, trees: &[Vec<usize>], matches: &[Vec<usize>]) -> Result<Master, SolveError> {
+fn master_problem(net: &Net, trees: &[Vec<usize>], matches: &[Vec<usize>]) -> Problem {
     let t = trees.len();
     let mut p = Problem::new(t + matches.len());
     for j in 0..t {
@@ -295,12 +254,13 @@ fn master(net: &Net, trees: &[Vec<usize>], matches: &[Vec<usize>]) -> Result<Mas
         );
         p.constraint(terms, Cmp::Le, Q::zero());
     }
-    match lp::solve(&p).map_err(|e| format!("the unidirectional master LP failed: {e}"))? {
-        Outcome::Optimal(s) => Ok(Master {
-            value: s.value,
-            x: s.x,
-            dual: s.dual,
-        }),
+    p
+}
+
+/// Solves the restricted LP-U `p` exactly.
+fn master(p: &Problem) -> Result<Master, SolveError> {
+    match lp::solve(p).map_err(|e| format!("the unidirectional master LP failed: {e}"))? {
+        Outcome::Optimal(s) => Ok(Master::from(s)),
         Outcome::Unbounded => Err("the throughput is unbounded (a tree of 0-cost arcs)".into()),
         Outcome::Infeasible => Err("internal error: the master LP is infeasible".into()),
     }

@@ -125,13 +125,13 @@ fn subset_dp<T: Weight>(k: usize, list: &[(usize, usize, usize)], w: &[T]) -> Ve
         a.sort_by_key(|&i| list[i].1);
     }
     let full = (1usize << k) - 1;
-    let mut memo: HashMap<usize, (T, Option<usize>)> = HashMap::new();
+    let mut memo = Memo::new(k);
     best(full, &adj, list, w, &mut memo);
     let mut chosen = Vec::new();
     let mut set = full;
     while set != 0 {
         let i = set.trailing_zeros() as usize;
-        let choice = memo.get(&set).and_then(|(_, c)| *c);
+        let choice = memo.get(set).and_then(|(_, c)| *c);
         set &= !(1 << i);
         if let Some(p) = choice {
             chosen.push(p);
@@ -141,6 +141,46 @@ fn subset_dp<T: Weight>(k: usize, list: &[(usize, usize, usize)], w: &[T]) -> Ve
     chosen
 }
 
+/// Largest group whose subset table is a plain array (`2^14` entries); larger ones use a hash
+/// map of the subsets reached. Which one holds the values changes no value, choice or tie.
+const DENSE_MEMO: usize = 14;
+
+/// The values `f(S)` computed so far and their choices.
+enum Memo<T> {
+    Dense(Vec<Option<(T, Option<usize>)>>),
+    Sparse(HashMap<usize, (T, Option<usize>)>),
+}
+
+impl<T: Clone> Memo<T> {
+    fn new(k: usize) -> Memo<T> {
+        if k <= DENSE_MEMO {
+            Memo::Dense(vec![None; 1 << k])
+        } else {
+            Memo::Sparse(HashMap::new())
+        }
+    }
+
+    fn get(&self, set: usize) -> Option<&(T, Option<usize>)> {
+        match self {
+            Memo::Dense(v) => v.get(set).and_then(Option::as_ref),
+            Memo::Sparse(h) => h.get(&set),
+        }
+    }
+
+    fn insert(&mut self, set: usize, entry: (T, Option<usize>)) {
+        match self {
+            Memo::Dense(v) => {
+                if let Some(slot) = v.get_mut(set) {
+                    *slot = Some(entry);
+                }
+            }
+            Memo::Sparse(h) => {
+                h.insert(set, entry);
+            }
+        }
+    }
+}
+
 /// `f(set)`: leave the lowest vertex unmatched, or match it with a partner in increasing order,
 /// keeping the first strictly better value (recursion depth at most `k`).
 fn best<T: Weight>(
@@ -148,12 +188,12 @@ fn best<T: Weight>(
     adj: &[Vec<usize>],
     list: &[(usize, usize, usize)],
     w: &[T],
-    memo: &mut HashMap<usize, (T, Option<usize>)>,
+    memo: &mut Memo<T>,
 ) -> T {
     if set == 0 {
         return T::zero();
     }
-    if let Some((v, _)) = memo.get(&set) {
+    if let Some((v, _)) = memo.get(set) {
         return v.clone();
     }
     let i = set.trailing_zeros() as usize;

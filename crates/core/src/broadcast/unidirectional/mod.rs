@@ -5,17 +5,27 @@
 //! transformations (§6.5) emulate bidirectional and Δ-port nodes. Traced as pipeline U (§8.2).
 //!
 //! Module map: `matching.rs` (conflict graph, maximum-weight matching by subset program, odd
-//! cycles), `colgen.rs` (restricted master and pricing loop), `gantt.rs` (slots, water filling,
+//! cycles), `colgen.rs` (restricted master and pricing loop), `warm.rs` (its float master from
+//! 11 nodes: warm start, then the basis of each exact round), `naive.rs` (U0 by a packing of
+//! trees from 11 nodes), `gantt.rs` (slots, water filling,
 //! `verify`), `transform.rs` (§6.5), `transform_run.rs` +
 //! `transform_step.rs` (§6.5 as the algorithms `split-nodes` and `delta-port-nodes`: steps,
 //! captions, view model, verifier), `step.rs` / `state.rs` (trace and view model), `run.rs`.
 //! The network type, LP-F and Chu–Liu/Edmonds come from `broadcast::multicast`.
 //!
-//! # Performance (native release, `benches/broadcast_um.rs`, random platforms, 4 arcs/node)
-//! 10 nodes: 1.2 s (75 rounds); 20 nodes: 103 s (107 rounds). Almost all of it is the exact
-//! restricted master: its intermediate vertices reach 20–27-digit denominators, so the LP
-//! layer's certification works hard, although the final optimum is small (1/5). The pricing
-//! programs run on `i128` when the scaled duals fit, on big integers otherwise.
+//! # Performance (native release, `hetlab solve`, CPU time on this 2-core machine)
+//! Lyon (14 nodes, 182 arcs, complete): 2.07 s → 0.34 s; Strasbourg (13 nodes, 156 arcs):
+//! 1.04 s → 0.23 s; random 20-node platforms (`hetlab gen broadcast --size 20`, seeds 1–8):
+//! 0.21–0.81 s → 0.05–0.21 s. Where the time went before: the float warm start on minilp's dual
+//! simplex (one row per column, each re-solve dearer than the last), the exact masters
+//! (minilp's primal and dual from scratch, then exact support solves with 80-digit numbers)
+//! and LP-F for U0 (2 224 variables on Lyon). Now: a float master that grows by columns
+//! (`lp::ColumnLp`), exact rounds that read the vertex of its basis (`lp::solve_basis`, two
+//! square solves with Markowitz pivots) and U0 by trees; the exact rounds usually stop after
+//! one. From 11 nodes the trees and matchings returned (and U0's loads in the trace) are
+//! another optimal vertex than LP-F's and minilp's would be; ρ* and every bound are the same.
+//! Before the warm starts (plain §6.4 loop): 10 nodes 1.2 s (75 rounds), 20 nodes 103 s; the
+//! pricing programs run on `i128` when the scaled duals fit, on big integers otherwise.
 //!
 //! # Spec examples
 //! E1, E2, E4 reproduce §9's trees and matchings exactly; E3 reaches the same `ρ*_uni = 3/10`
@@ -24,6 +34,7 @@
 pub mod colgen;
 pub mod gantt;
 pub mod matching;
+mod naive;
 mod run;
 pub mod state;
 pub mod step;
@@ -34,6 +45,7 @@ mod tests_transform;
 pub mod transform;
 pub mod transform_run;
 mod transform_step;
+mod warm;
 
 use serde::Serialize;
 
@@ -54,8 +66,9 @@ use crate::rational::Q;
 
 /// Largest platform of the unidirectional column generation: broadcast.md §10's 20 (also the
 /// largest group the matching oracle takes). Measured natively (release) on random 20-node
-/// platforms, seeds 1–7: 0.2–0.8 s, since the float warm start of the column generation and the
-/// memoised matching oracle (before them: 16.8 s for seed 1, 1.7 min on denser ones).
+/// platforms, seeds 1–8: 0.05–0.21 s CPU, with the float master of the column generation, U0 by
+/// trees and the memoised matching oracle (before them: 16.8 s for seed 1, 1.7 min on denser
+/// ones).
 pub const MAX_NODES: usize = 20;
 /// Largest number of arcs of the unidirectional column generation.
 pub const MAX_ARCS: usize = 400;

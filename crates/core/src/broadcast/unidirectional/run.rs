@@ -3,9 +3,10 @@
 
 use num_traits::{Signed, Zero};
 
-use super::colgen::unidir;
+use super::colgen::{unidir, WARM_FROM_NODES};
 use super::gantt::{self, Period};
 use super::matching::odd_cycle;
+use super::naive;
 use super::step::{PricedRound, UniStep};
 use super::{UniBounds, UniSolution, MAX_ARCS, MAX_NODES};
 use crate::broadcast::multicast::flow::{self, Ports, Share};
@@ -176,17 +177,25 @@ fn run(
 
 /// U0: the naive port-sum LP, its per-node loads and an odd cycle of its support.
 fn naive(net: &Net, s: usize, emit: &mut impl FnMut(UniStep)) -> Result<Q, SolveError> {
-    let others: Vec<usize> = (0..net.n).filter(|&v| v != s).collect();
-    let all = vec![true; net.n];
-    let lp = flow::solve(net, s, &others, &all, Share::Max, Ports::PortSum)?;
-    let rho = lp
-        .rho
-        .clone()
-        .ok_or("internal error: the naive LP is unbounded")?;
-    let (out, inn) = lp.loads(net);
-    let loads = out.iter().zip(&inn).map(|(a, b)| a + b).collect();
+    let by_trees = (net.n >= WARM_FROM_NODES)
+        .then(|| naive::by_trees(net, s))
+        .flatten();
+    let (rho, usage) = if let Some(found) = by_trees {
+        found
+    } else {
+        let others: Vec<usize> = (0..net.n).filter(|&v| v != s).collect();
+        let all = vec![true; net.n];
+        let lp = flow::solve(net, s, &others, &all, Share::Max, Ports::PortSum)?;
+        let rho = lp.rho.ok_or("internal error: the naive LP is unbounded")?;
+        (rho, lp.usage)
+    };
+    let mut loads = vec![Q::zero(); net.n];
+    for (a, n) in net.arcs.iter().zip(&usage) {
+        loads[a.from] += &a.c * n;
+        loads[a.to] += &a.c * n;
+    }
     let support: Vec<usize> = (0..net.arcs.len())
-        .filter(|&k| lp.usage[k].is_positive() && !net.arcs[k].c.is_zero())
+        .filter(|&k| usage[k].is_positive() && !net.arcs[k].c.is_zero())
         .collect();
     emit(UniStep::SolvedNaive {
         rho: rho.clone(),

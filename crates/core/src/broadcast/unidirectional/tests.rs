@@ -311,3 +311,74 @@ fn warm_start_keeps_the_optimum_at_12_nodes() {
         plain.rounds
     );
 }
+
+/// LP-F's naive port-sum bound (test helper; `None` when unbounded).
+fn naive_by_flows(net: &Net) -> Option<Q> {
+    let others: Vec<usize> = (1..net.n).collect();
+    let all = vec![true; net.n];
+    flow::solve(net, 0, &others, &all, Share::Max, Ports::PortSum)
+        .unwrap()
+        .rho
+}
+
+/// The tree packing's optimum is LP-F's (Edmonds), and its usage respects every node's budget.
+fn naive_agrees(net: &Net) -> Result<(), TestCaseError> {
+    let Some((rho, usage)) = naive::by_trees(net, 0) else {
+        prop_assert!(naive_by_flows(net).is_none());
+        return Ok(());
+    };
+    prop_assert_eq!(Some(rho), naive_by_flows(net));
+    let mut loads = vec![Q::zero(); net.n];
+    for (a, n) in net.arcs.iter().zip(&usage) {
+        loads[a.from] += &a.c * n;
+        loads[a.to] += &a.c * n;
+    }
+    prop_assert!(loads.iter().all(|l| *l <= qi(1)));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// U0 by trees gives LP-F's naive bound.
+    #[test]
+    fn naive_by_trees_is_lp_f(p in small_platform()) {
+        let net = Net::from_platform(&p);
+        let all = vec![true; net.n];
+        prop_assume!(net.n > 1 && net.bfs_tree(0, &all).len() + 1 == net.n);
+        naive_agrees(&net)?;
+    }
+}
+
+/// The same on generated platforms of 11 to 14 nodes, where pipeline U uses it.
+#[test]
+fn naive_by_trees_is_lp_f_on_generated_platforms() {
+    for (n, seed) in [(11, 1), (12, 2), (13, 3), (14, 4)] {
+        let p = crate::generate::platform(crate::generate::Shape::Random, n, seed);
+        naive_agrees(&Net::from_platform(&p)).unwrap();
+    }
+}
+
+/// From 11 nodes (float master, exact rounds from its basis, U0 by trees): the optima and bounds
+/// measured before those paths existed, on the Lyon cluster and generated platforms, with
+/// schedules that verify.
+#[test]
+fn large_platforms_keep_their_optima() {
+    let Some(crate::instance::Instance::SteadyState(lyon)) = crate::presets::get("lyon") else {
+        panic!("the Lyon preset is missing");
+    };
+    // One solve (`check` solves traced again): a few seconds in a debug build.
+    let sol = solve_unidirectional(&lyon.platform, 0).unwrap();
+    let net = Net::from_platform(&lyon.platform);
+    assert_eq!(sol.throughput, Some(q(8960, 4037)));
+    assert_eq!(sol.bounds.naive, Some(q(8960, 4037)));
+    assert_eq!(sol.bounds.upper, sol.bounds.lower);
+    assert_eq!(
+        verify(&net, 0, &sol.trees, &sol.period).ok(),
+        sol.throughput
+    );
+    for (n, seed, rho) in [(14, 2, q(1, 7)), (20, 3, q(1585, 6593))] {
+        let p = crate::generate::platform(crate::generate::Shape::Random, n, seed);
+        check(&p, &rho, &rho);
+    }
+}

@@ -81,14 +81,16 @@ pub struct Columns {
 /// # Errors
 /// The LP layer's or the matching oracle's error, as a sentence.
 pub fn unidir(net: &Net, s: usize, emit: &mut impl FnMut(Round)) -> Result<Columns, SolveError> {
-    unidir_with(net, s, net.n >= WARM_FROM_NODES, emit)
+    unidir_with(net, s, net.n >= WARM_FROM_NODES, MAX_COLUMNS, emit)
 }
 
-/// [`unidir`], with the float warm start or without it (the tests compare the two).
+/// [`unidir`], with the float warm start or without it (the tests compare the two), and a
+/// column budget ([`MAX_COLUMNS`]; the tests use small ones).
 pub(super) fn unidir_with(
     net: &Net,
     s: usize,
     warm: bool,
+    max_columns: usize,
     emit: &mut impl FnMut(Round),
 ) -> Result<Columns, SolveError> {
     let all = vec![true; net.n];
@@ -96,15 +98,37 @@ pub(super) fn unidir_with(
     let mut matches: Vec<Vec<usize>> = (0..net.arcs.len()).map(|k| vec![k]).collect();
     let cap = 50 * (net.n + net.arcs.len());
     let mut float = if warm {
-        FloatMaster::seed(net, s, &all, &mut trees, &mut matches, cap)
+        FloatMaster::seed(
+            net,
+            s,
+            &all,
+            &mut trees,
+            &mut matches,
+            cap,
+            max_columns * 3 / 4,
+        )
     } else {
         None
     };
+    // The last master solved, with its column counts, its upper bound and its round.
+    let mut last: Option<(Master, usize, usize, Option<Q>, usize)> = None;
     for iteration in 1..=cap {
+        // Past the column budget, or when the exact master cannot be solved any more, the
+        // last master solved is the answer, unproved.
+        let stop = |last: Option<(Master, usize, usize, Option<Q>, usize)>, e: SolveError| {
+            let (m, nt, nm, upper, rounds) = last.ok_or(e)?;
+            Ok(m.finish(&trees[..nt], &matches[..nm], upper, false, rounds))
+        };
+        if trees.len() + matches.len() > max_columns {
+            return stop(last, "internal error: too many first columns".into());
+        }
         let p = master_problem(net, &trees, &matches);
         let m = match float.as_ref().and_then(|f| f.exact(&p, trees.len())) {
             Some(sol) => Master::from(sol),
-            None => master(&p)?,
+            None => match master(&p) {
+                Ok(m) => m,
+                Err(e) => return stop(last, e),
+            },
         };
         let z = &m.dual[1..];
         let weights: Vec<Q> = net.arcs.iter().zip(z).map(|(a, z)| &a.c * z).collect();
@@ -124,6 +148,7 @@ pub(super) fn unidir_with(
                 top
             }
         });
+        let solved = (trees.len(), matches.len());
         let added_tree = tree.1 < Q::one() && !trees.contains(&tree.0);
         let added_matching = matching.1 > w && !matches.contains(&matching.0);
         let round = Round {
@@ -152,6 +177,7 @@ pub(super) fn unidir_with(
         if !added_tree && !added_matching {
             return Ok(m.finish(&trees, &matches, upper, true, iteration));
         }
+        last = Some((m, solved.0, solved.1, upper, iteration));
         if float.as_mut().is_some_and(|f| !f.solve()) {
             float = None;
         }
@@ -159,6 +185,12 @@ pub(super) fn unidir_with(
     let m = master(&master_problem(net, &trees, &matches))?;
     Ok(m.finish(&trees, &matches, None, false, cap))
 }
+
+/// The column generation stops unproved when the master would hold more columns (the exact LP
+/// layer's default variable limit), or when its exact master can no longer be solved: the last
+/// master solved is the answer, achievable, with its round's upper bound (status heuristic, as
+/// at the round cap). The float warm start stops at three quarters of it.
+pub const MAX_COLUMNS: usize = 2000;
 
 /// From this many nodes on, the exact rounds start from the columns a float warm start found
 /// and read their vertex from its basis, and U0 packs trees instead of solving LP-F (below it,

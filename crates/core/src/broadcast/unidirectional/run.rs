@@ -161,7 +161,7 @@ fn run(
     let mut sol = empty(s, Status::Optimal, Some(cols.value.clone()), Vec::new());
     if !cols.converged {
         sol.status = Status::Heuristic;
-        sol.warnings.push("the column generation reached its iteration cap: the throughput is achievable but not proved optimal".to_owned());
+        sol.warnings.push("the column generation stopped at its budget (rounds, or columns its exact master can hold): the throughput is achievable but not proved optimal; the upper bound brackets the optimum".to_owned());
     }
     sol.bounds = UniBounds {
         naive: Some(naive),

@@ -172,12 +172,18 @@ impl Step for UniStep {
                 matchings,
                 converged,
             } => {
-                let tail = if *converged {
-                    ""
+                let head = if *converged {
+                    "The unidirectional optimum is"
                 } else {
-                    " (iteration cap reached: not proved optimal)"
+                    "The column generation stopped at its budget, not proved optimal: the best throughput found is"
                 };
-                format!("The unidirectional optimum is {} ≈ {} messages per time unit, using {} tree(s) and {} matching(s){tail}.", frac(rho), approx(rho), trees.len(), matchings.len())
+                format!(
+                    "{head} {} ≈ {} messages per time unit, using {} tree(s) and {} matching(s).",
+                    frac(rho),
+                    approx(rho),
+                    trees.len(),
+                    matchings.len()
+                )
             }
             UniStep::FilledSlot { index, slot } => {
                 let moves: Vec<String> = slot

@@ -287,8 +287,8 @@ proptest! {
         let net = Net::from_platform(&p);
         let all = vec![true; net.n];
         prop_assume!(net.bfs_tree(0, &all).len() + 1 == net.n);
-        let plain = colgen::unidir_with(&net, 0, false, &mut |_| {}).unwrap();
-        let warm = colgen::unidir_with(&net, 0, true, &mut |_| {}).unwrap();
+        let plain = colgen::unidir_with(&net, 0, false, colgen::MAX_COLUMNS, &mut |_| {}).unwrap();
+        let warm = colgen::unidir_with(&net, 0, true, colgen::MAX_COLUMNS, &mut |_| {}).unwrap();
         prop_assert!(plain.converged && warm.converged);
         prop_assert_eq!(&warm.value, &plain.value);
         prop_assert_eq!(warm.upper.as_ref(), Some(&warm.value));
@@ -300,7 +300,7 @@ proptest! {
 fn warm_start_keeps_the_optimum_at_12_nodes() {
     let p = crate::generate::platform(crate::generate::Shape::Random, 12, 7);
     let net = Net::from_platform(&p);
-    let plain = colgen::unidir_with(&net, 0, false, &mut |_| {}).unwrap();
+    let plain = colgen::unidir_with(&net, 0, false, colgen::MAX_COLUMNS, &mut |_| {}).unwrap();
     let mut rounds = 0;
     let warm = colgen::unidir(&net, 0, &mut |_| rounds += 1).unwrap();
     assert!(plain.converged && warm.converged);
@@ -310,6 +310,35 @@ fn warm_start_keeps_the_optimum_at_12_nodes() {
         "{rounds} exact rounds, plain {}",
         plain.rounds
     );
+}
+
+/// A column budget too small to converge stops with the last master: its value under the
+/// optimum, its round's upper bound (when the round has one) over it, and a period built from
+/// its trees and matchings.
+#[test]
+fn column_budget_stops_with_a_bracket() {
+    let mut stopped = 0;
+    for seed in 1..=6 {
+        let p = crate::generate::platform(crate::generate::Shape::Random, 8, seed);
+        let net = Net::from_platform(&p);
+        let full = colgen::unidir_with(&net, 0, false, colgen::MAX_COLUMNS, &mut |_| {}).unwrap();
+        assert!(full.converged, "seed {seed}");
+        // The first columns (a tree and one matching per arc) and two more rounds at most.
+        let budget = 1 + net.arcs.len() + 2;
+        let cut = colgen::unidir_with(&net, 0, false, budget, &mut |_| {}).unwrap();
+        if cut.converged {
+            assert_eq!(cut.value, full.value, "seed {seed}");
+            continue;
+        }
+        stopped += 1;
+        assert!(cut.value <= full.value, "seed {seed}");
+        if let Some(upper) = &cut.upper {
+            assert!(*upper >= full.value, "seed {seed}");
+        }
+        let period = super::gantt::build(&net, 0, &cut.trees, &cut.matchings);
+        assert!(!period.slots.is_empty(), "seed {seed}");
+    }
+    assert!(stopped > 0, "no platform needed more than two rounds");
 }
 
 /// LP-F's naive port-sum bound (test helper; `None` when unbounded).

@@ -44,6 +44,7 @@ impl FloatMaster {
         trees: &mut Vec<Vec<usize>>,
         matches: &mut Vec<Vec<usize>>,
         cap: usize,
+        max_columns: usize,
     ) -> Option<FloatMaster> {
         let mut rhs = vec![0.0; 1 + net.arcs.len()];
         rhs[0] = 1.0;
@@ -61,6 +62,9 @@ impl FloatMaster {
             return None;
         }
         for _ in 0..cap {
+            if trees.len() + matches.len() >= max_columns {
+                return Some(f);
+            }
             let v = f.lp.duals().to_vec();
             let z: Vec<Q> = v[1..].iter().map(|&x| lp::dyadic(x)).collect();
             let weights: Vec<Q> = net.arcs.iter().zip(&z).map(|(a, z)| &a.c * z).collect();

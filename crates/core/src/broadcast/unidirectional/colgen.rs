@@ -120,7 +120,8 @@ pub(super) fn unidir_with(
             Ok(m.finish(&trees[..nt], &matches[..nm], upper, false, rounds))
         };
         if trees.len() + matches.len() > max_columns {
-            return stop(last, "internal error: too many first columns".into());
+            let e = format!("the unidirectional master needs more than {max_columns} columns (one per arc to start with): too large to solve");
+            return stop(last, e.into());
         }
         let p = master_problem(net, &trees, &matches);
         let m = match float.as_ref().and_then(|f| f.exact(&p, trees.len())) {

@@ -138,17 +138,28 @@ impl ColumnLp {
         pi
     }
 
-    /// Number of rows.
-    #[must_use]
-    pub fn rows(&self) -> usize {
-        self.m
-    }
-
     /// The basic variable of each row: `v < rows` is the slack of row `v`, `rows + j` is
     /// column `j`.
     #[must_use]
     pub fn basis(&self) -> &[usize] {
         &self.basic
+    }
+
+    /// [`Self::basis`] in [`super::solve_basis`]'s numbering, for an exact problem over
+    /// `num_vars` variables in which column `j` is variable `var(j)`: the slack of row `i` is
+    /// `num_vars + i`.
+    #[must_use]
+    pub fn basis_as(&self, num_vars: usize, var: impl Fn(usize) -> usize) -> Vec<usize> {
+        self.basic
+            .iter()
+            .map(|&v| {
+                if v < self.m {
+                    num_vars + v
+                } else {
+                    var(v - self.m)
+                }
+            })
+            .collect()
     }
 
     /// The value of each column.

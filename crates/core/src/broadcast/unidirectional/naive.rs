@@ -31,19 +31,7 @@ pub(super) fn by_trees(net: &Net, s: usize) -> Option<(Q, Vec<Q>)> {
     let mut solved = float_rounds(net, s, &all, &mut trees, &mut float, cap);
     for _ in 0..cap {
         let p = problem(net, &trees);
-        let basis: Option<Vec<usize>> = solved.then(|| {
-            float
-                .basis()
-                .iter()
-                .map(|&v| {
-                    if v < net.n {
-                        trees.len() + v
-                    } else {
-                        v - net.n
-                    }
-                })
-                .collect()
-        });
+        let basis = solved.then(|| float.basis_as(trees.len(), |j| j));
         let sol = match basis.and_then(|b| lp::solve_basis(&p, &b)) {
             Some(sol) => sol,
             None => match lp::solve(&p).ok()? {

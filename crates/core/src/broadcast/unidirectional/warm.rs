@@ -122,23 +122,10 @@ impl FloatMaster {
     /// The exact vertex of the float optimum's basis in `p` (the exact master over `trees`
     /// trees then the matchings, as [`super::colgen`] builds it), if it certifies as optimal.
     pub(super) fn exact(&self, p: &Problem, trees: usize) -> Option<Solution> {
-        let n = p.num_vars();
-        let rows = self.lp.rows();
-        let basic: Vec<usize> = self
-            .lp
-            .basis()
-            .iter()
-            .map(|&v| {
-                if v < rows {
-                    n + v
-                } else {
-                    match self.order[v - rows] {
-                        Column::Tree(t) => t,
-                        Column::Matching(k) => trees + k,
-                    }
-                }
-            })
-            .collect();
+        let basic = self.lp.basis_as(p.num_vars(), |j| match self.order[j] {
+            Column::Tree(t) => t,
+            Column::Matching(k) => trees + k,
+        });
         lp::solve_basis(p, &basic)
     }
 }

@@ -44,33 +44,26 @@ pub(super) fn solve(p: &Problem) -> Answer {
             "its coefficients span too many orders of magnitude for the float solver",
         );
     };
-    let (value, xs) = match data.primal_scaled() {
-        Ok((v, xs)) => (data.scaling.value(v), xs),
+    let (value, xs, basis_ys) = match data.primal_scaled() {
+        Ok((v, xs, ys)) => (data.scaling.value(v), xs, ys),
         Err(e) => return miss(None, &format!("the float solver says the problem is {e}")),
+    };
+    // The dual read from the primal's optimal basis first; the dual LP solved on its own only
+    // when that pair does not certify (a basis dual that tolerances left slightly infeasible).
+    let first = match data.certify_pair(p, &xs, &basis_ys) {
+        Ok(answer) => return answer,
+        Err(e) => e,
     };
     let Ok(ys) = data.dual_scaled() else {
         return miss(Some(value), "the float solver found no dual optimum");
     };
-    let x = reconstruct_all(&data.scaling.point(&xs));
-    let dual = reconstruct_all(&data.scaling.dual(&ys));
-    let first = match certify(p, &x, &dual) {
-        Ok(value) => return certified(value, x, dual),
-        Err(e) => e,
-    };
-    // Second try: the exact point and dual on the supports the float solver found, for
-    // optima whose denominators are too large for continued fractions.
-    let refined = data
-        .primal_on_support(p, &xs, &x)
-        .zip(data.dual_on_support(p, &ys, &dual));
-    if let Some((x, dual)) = refined {
-        if let Ok(value) = certify(p, &x, &dual) {
-            return certified(value, x, dual);
-        }
+    match data.certify_pair(p, &xs, &ys) {
+        Ok(answer) => answer,
+        Err(_) => miss(
+            Some(value),
+            &format!("the rounded float answer is not optimal: {first}"),
+        ),
     }
-    miss(
-        Some(value),
-        &format!("the rounded float answer is not optimal: {first}"),
-    )
 }
 
 fn certified(value: Q, x: Vec<Q>, dual: Vec<Q>) -> Answer {
@@ -144,12 +137,13 @@ impl Doubles {
     /// exact answer).
     #[cfg(test)]
     pub(super) fn primal(&self) -> Result<(f64, Vec<f64>), minilp::Error> {
-        let (value, xs) = self.primal_scaled()?;
+        let (value, xs, _) = self.primal_scaled()?;
         Ok((self.scaling.value(value), self.scaling.point(&xs)))
     }
 
-    /// The primal optimum and point of the scaled problem.
-    fn primal_scaled(&self) -> Result<(f64, Vec<f64>), minilp::Error> {
+    /// The primal optimum and point of the scaled problem, and the dual read from its optimal
+    /// basis.
+    fn primal_scaled(&self) -> Result<(f64, Vec<f64>, Vec<f64>), minilp::Error> {
         let mut lp = minilp::Problem::new(OptimizationDirection::Maximize);
         let vars: Vec<Variable> = self
             .objective
@@ -159,7 +153,7 @@ impl Doubles {
         for (terms, cmp, rhs) in &self.rows {
             lp.add_constraint(terms.iter().map(|&(j, a)| (vars[j], a)), op(*cmp), *rhs);
         }
-        let s = lp.solve()?;
+        let mut s = lp.solve()?;
         // minilp sometimes reports an unbounded problem as a solution with an infinite or NaN
         // objective.
         if !s.objective().is_finite() {
@@ -168,6 +162,7 @@ impl Doubles {
         Ok((
             s.objective(),
             vars.iter().map(|&v| *s.var_value(v)).collect(),
+            s.dual_values(),
         ))
     }
 
@@ -197,6 +192,28 @@ impl Doubles {
             return Err(minilp::Error::Unbounded);
         }
         Ok(ys.iter().map(|&v| *s.var_value(v)).collect())
+    }
+
+    /// The float pair `(xs, ys)` of the scaled problem turned into a certified answer: rounded
+    /// to rationals by continued fractions, else recomputed exactly on the supports the floats
+    /// found (for optima whose denominators are too large for continued fractions). The error
+    /// is why the rounded pair failed.
+    fn certify_pair(&self, p: &Problem, xs: &[f64], ys: &[f64]) -> Result<Answer, String> {
+        let x = reconstruct_all(&self.scaling.point(xs));
+        let dual = reconstruct_all(&self.scaling.dual(ys));
+        let first = match certify(p, &x, &dual) {
+            Ok(value) => return Ok(certified(value, x, dual)),
+            Err(e) => e.to_string(),
+        };
+        let refined = self
+            .primal_on_support(p, xs, &x)
+            .zip(self.dual_on_support(p, ys, &dual));
+        if let Some((x, dual)) = refined {
+            if let Ok(value) = certify(p, &x, &dual) {
+                return Ok(certified(value, x, dual));
+            }
+        }
+        Err(first)
     }
 
     /// The exact solution of the rows that are tight at `xs` (and the equalities), with

@@ -9,8 +9,10 @@
 //!    columns equilibrated, exact in doubles and rationals); when some scaled coefficient is
 //!    still outside `2^±`[`MAX_SCALED_EXP`] minilp is not called at all (it overflows its
 //!    squared edge norms near `1e154` and calls a basis mixing `1e39` with `1` singular, and
-//!    panics on both), and step 2 decides. Otherwise minilp solves the primal and, separately, its dual
-//!    (minilp exposes no duals). Each value becomes the best rational with a denominator at
+//!    panics on both), and step 2 decides. Otherwise minilp solves the primal, and its dual
+//!    is read from the optimal basis (`Solution::dual_values`, which HetLab's copy of minilp
+//!    adds: crates/minilp/PATCHED.md); the dual LP is solved on its own only when that pair
+//!    does not certify. Each value becomes the best rational with a denominator at
 //!    most [`RECONSTRUCT_MAX_DENOM`] (continued fractions); if [`certify`] rejects that pair,
 //!    the point and the dual are recomputed exactly from the float solution's supports (the
 //!    rows tight at the float point, the variables above [`SUPPORT_TOL`], and symmetrically for
@@ -312,7 +314,8 @@ pub enum LpError {
 /// R. G. Bland, *New finite pivoting rules for the simplex method*, Math. Oper. Res. 2(2), 1977.
 ///
 /// # Complexity
-/// The float path is minilp's sparse simplex, twice (primal and dual). The exact fallback does
+/// The float path is minilp's sparse simplex on the primal (and on the dual when the basis's
+/// dual does not certify). The exact fallback does
 /// at most [`Limits::max_pivots`] pivots of `O(rows·columns)` rational operations each.
 ///
 /// # Errors

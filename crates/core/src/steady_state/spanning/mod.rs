@@ -185,6 +185,9 @@ struct Search<'a> {
     picked: Vec<usize>,
     /// Parent chosen so far for each node (to refuse a cycle as soon as it closes).
     parent: Vec<Option<usize>>,
+    /// The tree being evaluated: each node's children (cost, node) and the cost into it.
+    children: Vec<Vec<(f64, usize)>>,
+    c_in: Vec<Option<f64>>,
     trees: usize,
     /// Every tree with its throughput in floating point, in enumeration order.
     screened: Vec<(f64, Vec<usize>)>,
@@ -209,6 +212,8 @@ impl<'a> Search<'a> {
             limit,
             picked: Vec::new(),
             parent: vec![None; speed.len()],
+            children: vec![Vec::new(); speed.len()],
+            c_in: vec![None; speed.len()],
             trees: 0,
             screened: Vec::new(),
             root,
@@ -254,31 +259,34 @@ impl<'a> Search<'a> {
     /// closed form in floating point; [`exact_best`] decides among the best ones exactly.
     fn evaluate(&mut self) {
         self.trees += 1;
-        let n = self.speed.len();
-        let mut children: Vec<Vec<(f64, usize)>> = vec![Vec::new(); n];
-        let mut c_in = vec![None; n];
+        // The buffers of the last tree are reused: a fresh list per node and tree was most of
+        // the screening's time on large platforms.
+        let children = &mut self.children;
+        children.iter_mut().for_each(Vec::clear);
         for &k in &self.picked {
             let (from, to) = (self.arcs[k].from, self.arcs[k].to);
             children[from].push((self.cost[k], to));
-            c_in[to] = Some(self.cost[k]);
+            self.c_in[to] = Some(self.cost[k]);
         }
-        let rho = star(self.root, &mut children, &c_in, self.speed).0;
+        for kids in children.iter_mut().filter(|kids| kids.len() > 1) {
+            kids.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        }
+        let rho = star(self.root, children, &self.c_in, self.speed).0;
         self.screened.push((rho, self.picked.clone()));
     }
 }
 
 /// The bandwidth-centric reduction of steady-state.md §3.1 in floating point, as
-/// `tree::throughput` does it in rationals: `(ρ_star(v), ρ_sub(v))`.
+/// `tree::throughput` does it in rationals: `(ρ_star(v), ρ_sub(v))`; each node's children
+/// sorted by (cost, id).
 fn star(
     v: usize,
-    children: &mut [Vec<(f64, usize)>],
+    children: &[Vec<(f64, usize)>],
     c_in: &[Option<f64>],
     speed: &[f64],
 ) -> (f64, f64) {
-    let mut kids = std::mem::take(&mut children[v]);
-    kids.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     let (mut budget, mut s) = (1.0f64, 0.0f64);
-    for &(c, u) in &kids {
+    for &(c, u) in &children[v] {
         let cap = star(u, children, c_in, speed).1;
         let rate = if budget <= 0.0 {
             0.0

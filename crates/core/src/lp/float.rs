@@ -277,10 +277,78 @@ pub(super) fn op(cmp: Cmp) -> ComparisonOp {
 /// The best rational approximation of the double `v` with a denominator at most
 /// [`RECONSTRUCT_MAX_DENOM`]; `None` for NaN or an infinity.
 pub(super) fn reconstruct(v: f64) -> Option<Q> {
+    if let Some(q) = reconstruct_i128(v) {
+        return Some(q);
+    }
     Some(best_rational(
         &Q::from_float(v)?,
         &BigInt::from(RECONSTRUCT_MAX_DENOM),
     ))
+}
+
+/// [`reconstruct`] in 128-bit integers: [`best_rational`]'s steps on the exact binary fraction
+/// of `v`, every operation checked; `None` (the big-integer path decides) when `v` is not
+/// finite or an operation would overflow. Most of a float optimum's values take this path,
+/// which was a third of a small steady-state solve in big integers.
+pub(super) fn reconstruct_i128(v: f64) -> Option<Q> {
+    if !v.is_finite() {
+        return None;
+    }
+    if v == 0.0 {
+        return Some(Q::zero());
+    }
+    // v = ±m·2^e exactly, then reduced: n / 2^k in lowest terms.
+    let bits = v.to_bits();
+    let biased = i32::try_from((bits >> 52) & 0x7ff).ok()?;
+    let fraction = i128::from(bits & ((1u64 << 52) - 1));
+    let (m, e) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), biased - 1075)
+    };
+    let m = if v < 0.0 { -m } else { m };
+    let (n0, d0) = if e >= 0 {
+        (
+            m.checked_mul(1i128.checked_shl(u32::try_from(e).ok()?)?)?,
+            1i128,
+        )
+    } else {
+        let shift = (-e).min(i32::try_from(m.trailing_zeros()).ok()?);
+        let k = u32::try_from(-e - shift).ok()?;
+        (m >> shift, if k < 127 { 1i128 << k } else { return None })
+    };
+    let max_den = i128::from(RECONSTRUCT_MAX_DENOM);
+    if d0 <= max_den {
+        return Some(Q::new_raw(BigInt::from(n0), BigInt::from(d0)));
+    }
+    let (mut p0, mut q0, mut p1, mut q1) = (0i128, 1i128, 1i128, 0i128);
+    let (mut n, mut d) = (n0, d0);
+    while d != 0 {
+        let a = n.div_euclid(d); // d > 0: the floor
+        let q2 = q0.checked_add(a.checked_mul(q1)?)?;
+        if q2 > max_den {
+            break;
+        }
+        let p2 = p0.checked_add(a.checked_mul(p1)?)?;
+        (p0, q0, p1, q1) = (p1, q1, p2, q2);
+        let r = n.checked_sub(a.checked_mul(d)?)?;
+        (n, d) = (d, r);
+    }
+    let k = (max_den - q0).div_euclid(q1);
+    let (ps, qs) = (
+        p0.checked_add(k.checked_mul(p1)?)?,
+        q0.checked_add(k.checked_mul(q1)?)?,
+    );
+    // |p/q − n0/d0| compared across both candidates: |p·d0 − n0·q| / q, cross-multiplied.
+    let gap = |p: i128, q: i128| p.checked_mul(d0)?.checked_sub(n0.checked_mul(q)?);
+    let (conv_gap, semi_gap) = (gap(p1, q1)?.abs(), gap(ps, qs)?.abs());
+    let (p, q) = if conv_gap.checked_mul(qs)? <= semi_gap.checked_mul(q1)? {
+        (p1, q1)
+    } else {
+        (ps, qs)
+    };
+    // Convergents and semiconvergents are in lowest terms, with a positive denominator.
+    Some(Q::new_raw(BigInt::from(p), BigInt::from(q)))
 }
 
 /// The rational closest to `v` among those with a denominator at most `max_den` (`≥ 1`): the

@@ -6,7 +6,7 @@
 use num_traits::{Signed, Zero};
 use proptest::prelude::*;
 
-use super::float::{self, best_rational, reconstruct};
+use super::float::{self, best_rational, reconstruct, reconstruct_i128};
 use super::{
     certify, solve, solve_exact, solve_with, Cmp, Limits, LpError, Method, Outcome, Problem,
     Solution,
@@ -345,6 +345,38 @@ fn rational_reconstruction() {
     assert_eq!(reconstruct(-0.75), Some(q(-3, 4)));
     assert_eq!(reconstruct(1e-17), Some(qi(0)));
     assert_eq!(reconstruct(f64::NAN), None);
+}
+
+/// The 128-bit path answers exactly as the big-integer one, on values of every magnitude and
+/// sign, near simple fractions and not.
+#[test]
+fn reconstruct_in_machine_integers_matches_big_integers() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+    let max = num_bigint::BigInt::from(super::RECONSTRUCT_MAX_DENOM);
+    let mut fast = 0;
+    for i in 0..200_000 {
+        let v: f64 = match i % 4 {
+            0 => rng.gen_range(-10.0..10.0),
+            1 => {
+                let (a, b) = (
+                    rng.gen_range(-5_000i64..5_000),
+                    rng.gen_range(1i64..3_000_000),
+                );
+                a as f64 / b as f64
+            }
+            2 => rng.gen_range(-1.0..1.0) * 10f64.powi(rng.gen_range(-30..30)),
+            _ => f64::from_bits(rng.gen()),
+        };
+        let slow = Q::from_float(v).map(|x| best_rational(&x, &max));
+        if let Some(q) = reconstruct_i128(v) {
+            fast += 1;
+            assert_eq!(Some(q), slow, "{v:e}");
+        }
+        assert_eq!(reconstruct(v), slow, "{v:e}");
+    }
+    // Most values of ordinary magnitude take the fast path.
+    assert!(fast > 100_000, "{fast}");
 }
 
 /// The best objective over all vertices of `{x ≥ 0, rows}` (each the unique solution of `n`

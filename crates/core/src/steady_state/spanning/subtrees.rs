@@ -4,7 +4,7 @@
 //! One tree of the enumeration differs from the next in the parents of a few nodes, so most of
 //! its subtrees were met before. Each subtree is named by its root and its children's arcs and
 //! names (hash-consing): on a 50-node platform the 2 000 trees of the comparison share all but
-//! a path of each. A name gets its `ρ_star` in floating point at once, and in rationals only
+//! a path of each, and only the nodes above a changed parent are named again. A name gets its `ρ_star` in floating point at once, and in rationals only
 //! when asked: steady-state.md §3.1 feeds a child `min(1/c, ρ_star)`, and when the float
 //! `ρ_star` is above `1/c` by far more than float error (see [`MARGIN`]) that minimum is `1/c`
 //! exactly, whatever the child's subtree holds; a child met after the sending port is full
@@ -57,6 +57,10 @@ pub(super) struct Subtrees<'a> {
     speed_f: Vec<f64>,
     names: HashMap<Key, u32>,
     named: Vec<Named>,
+    /// The last tree: each node's children arcs, the arc into it, and its subtree's name.
+    out: Vec<Vec<usize>>,
+    into: Vec<Option<usize>>,
+    node_name: Vec<Option<u32>>,
 }
 
 impl<'a> Subtrees<'a> {
@@ -84,23 +88,68 @@ impl<'a> Subtrees<'a> {
             speed,
             names: HashMap::new(),
             named: Vec::new(),
+            out: Vec::new(),
+            into: Vec::new(),
+            node_name: Vec::new(),
         }
     }
 
     /// `ρ*` of the tree of the `picked` arcs (one into each node it reaches) rooted at `root`.
+    ///
+    /// Only the nodes whose subtree differs from the last tree's are named again: the old and
+    /// new parents of every node that changed parent, and their ancestors in this tree. Any
+    /// other node keeps its children, and (by induction) its whole subtree.
     pub(super) fn throughput(&mut self, root: usize, picked: &[usize]) -> Q {
-        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.speed.len()];
+        let n = self.speed.len();
+        let mut out = std::mem::take(&mut self.out);
+        out.resize(n, Vec::new());
+        out.iter_mut().for_each(Vec::clear);
+        let mut into = vec![None; n];
         for &k in picked {
             out[self.arcs[k].from].push(k);
+            into[self.arcs[k].to] = Some(k);
         }
-        let name = self.name(root, &out);
+        let last = std::mem::replace(&mut self.into, into);
+        let mut dirty = vec![last.is_empty(); n];
+        for (v, old) in last.iter().enumerate() {
+            let new = self.into[v];
+            if *old != new {
+                for arc in [*old, new].into_iter().flatten() {
+                    self.mark_up(self.arcs[arc].from, &mut dirty);
+                }
+            }
+        }
+        self.node_name.resize(n, None);
+        let name = self.name(root, &out, &dirty);
+        self.out = out;
         self.exact(name)
     }
 
-    fn name(&mut self, v: usize, out: &[Vec<usize>]) -> u32 {
+    /// Marks `v` and its ancestors in the current tree, up to the first one already marked.
+    fn mark_up(&self, v: usize, dirty: &mut [bool]) {
+        let mut cur = Some(v);
+        for _ in 0..dirty.len() {
+            let Some(x) = cur.filter(|&x| !dirty[x]) else {
+                return;
+            };
+            dirty[x] = true;
+            cur = self.into[x].map(|k| self.arcs[k].from);
+        }
+    }
+
+    fn name(&mut self, v: usize, out: &[Vec<usize>], dirty: &[bool]) -> u32 {
+        if let Some(name) = self.node_name[v].filter(|_| !dirty[v]) {
+            return name;
+        }
+        let name = self.name_of(v, out, dirty);
+        self.node_name[v] = Some(name);
+        name
+    }
+
+    fn name_of(&mut self, v: usize, out: &[Vec<usize>], dirty: &[bool]) -> u32 {
         let mut kids: Vec<(usize, u32)> = out[v]
             .iter()
-            .map(|&k| (k, self.name(self.arcs[k].to, out)))
+            .map(|&k| (k, self.name(self.arcs[k].to, out, dirty)))
             .collect();
         kids.sort_unstable();
         let key = (v, kids);

@@ -12,9 +12,8 @@
 //! then touches a few stars near the root. The star's feeding rule is `tree::feed`, the closed
 //! form's own (a test compares the two evaluations on every tree of random platforms).
 
-use std::collections::HashMap;
-
 use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
 
 use crate::platform::{Arc, Platform};
 use crate::rational::{to_f64, Cost, Q};
@@ -55,7 +54,7 @@ pub(super) struct Subtrees<'a> {
     /// `1/w` of each node (0 for `w = inf`), and in doubles.
     speed: Vec<Q>,
     speed_f: Vec<f64>,
-    names: HashMap<Key, u32>,
+    names: FxHashMap<Key, u32>,
     named: Vec<Named>,
     /// The last tree: each node's children arcs, the arc into it, and its subtree's name.
     out: Vec<Vec<usize>>,
@@ -86,7 +85,7 @@ impl<'a> Subtrees<'a> {
             rank,
             speed_f: speed.iter().map(to_f64).collect(),
             speed,
-            names: HashMap::new(),
+            names: FxHashMap::default(),
             named: Vec::new(),
             out: Vec::new(),
             into: Vec::new(),

@@ -72,7 +72,9 @@ pub fn App() -> Html {
         Page::Home => html! { <pages::home::Home /> },
         Page::Platform => html! { <pages::platform::PlatformPage /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
-        Page::Family(p) => crate::with_page!(p.as_str(), |P| html! { <AlgorithmPage<P> /> }, else {
+        Page::Family(p) => crate::with_page!(p.as_str(), |P| html! {
+            <AlgorithmPage key={p.as_str()} kind={pages::erased::kind::<P>()} />
+        }, else {
             html! { <pages::home::Coming problem={p.clone()} /> }
         }),
     };

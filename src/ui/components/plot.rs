@@ -10,22 +10,13 @@ use yew::prelude::*;
 pub use crate::draw::plot::Line;
 use crate::draw::plot::{marks, to_svg, Anchor, Frame, Mark};
 use crate::ui::components::data_table::{data_table, num};
-/// Props of [`ThroughputPlot`].
-#[derive(Properties, PartialEq)]
-pub struct PlotProps {
-    /// `(time, tasks completed)` at the end of each period.
-    pub points: Vec<(f64, f64)>,
-    /// `ρ*`, tasks per time unit.
-    pub rho: f64,
-}
-
-/// The plot.
-#[component]
-pub fn ThroughputPlot(props: &PlotProps) -> Html {
+/// The plot of `points`, `(time, tasks completed)` at the end of each period, against `rho`
+/// (`ρ*`, tasks per time unit).
+pub fn throughput_plot(points: &[(f64, f64)], rho: f64) -> Html {
     let mut series = vec![(0.0, 0.0)];
-    series.extend_from_slice(&props.points);
+    series.extend_from_slice(points);
     // The bound at every period's end too: the data table then has both values on each row.
-    let bound = series.iter().map(|&(t, _)| (t, props.rho * t)).collect();
+    let bound = series.iter().map(|&(t, _)| (t, rho * t)).collect();
     let lines = vec![
         Line {
             label: "bound ρ*·t (no schedule does better)".to_owned(),

@@ -69,11 +69,13 @@ pub fn App() -> Html {
     };
     let embed = route.query.flag("embed");
     let page = match &route.page {
-        Page::Home => html! { <pages::home::Home /> },
+        Page::Home => pages::home::home(),
         Page::Platform => html! { <pages::platform::PlatformPage /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
-        Page::Family(p) => crate::with_page!(p.as_str(), |P| html! { <AlgorithmPage<P> /> }, else {
-            html! { <pages::home::Coming problem={p.clone()} /> }
+        Page::Family(p) => crate::with_page!(p.as_str(), |P| html! {
+            <AlgorithmPage key={p.as_str()} kind={pages::erased::kind::<P>()} />
+        }, else {
+            pages::home::coming(p)
         }),
     };
     html! {

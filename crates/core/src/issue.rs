@@ -143,15 +143,16 @@ pub fn join(parent: &str, child: &str) -> String {
     }
 }
 
-/// Turns a serde error with its path into an [`Issues`] list, in the project's words (serde's
-/// own sentences name Rust types, and quote whole values).
-pub(crate) fn from_serde(
-    prefix: &str,
-    e: &serde_path_to_error::Error<serde_json::Error>,
-) -> Issues {
-    let path = e.path().to_string();
-    let path = if path == "." { String::new() } else { path };
-    let message = e.inner().to_string();
+/// Turns a serde_json error on `text` into an [`Issues`] list at its path (`platform::json_path`),
+/// in the project's words (serde's own sentences name Rust types, and quote whole values).
+pub(crate) fn from_serde(prefix: &str, text: &str, e: &serde_json::Error) -> Issues {
+    let path = if e.line() == 0 {
+        String::new()
+    } else {
+        let at = crate::platform::json_path::offset(text, e.line(), e.column());
+        crate::platform::json_path::path_at(text, at)
+    };
+    let message = e.to_string();
     // serde_json appends " at line L column C"; inside a path-tagged message it is noise.
     let message = message
         .split(" at line ")

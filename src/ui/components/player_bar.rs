@@ -5,32 +5,21 @@ use yew::prelude::*;
 
 use crate::player::{Action, Player, SPEEDS};
 
-/// Props of [`PlayerBar`].
-#[derive(Properties, PartialEq)]
-pub struct PlayerBarProps {
-    /// The state shown.
-    pub player: Player,
-    /// What the user asked for.
-    pub on_action: Callback<Action>,
-}
-
-/// The controls.
-#[component]
-pub fn PlayerBar(props: &PlayerBarProps) -> Html {
-    let p = &props.player;
+/// The controls for `p`; `on_action` hears what the user asked for.
+pub fn player_bar(p: &Player, on_action: &Callback<Action>) -> Html {
     let button = |label: &'static str,
                   title: &'static str,
                   testid: &'static str,
                   action: Action,
                   disabled: bool| {
-        let cb = props.on_action.clone();
+        let cb = on_action.clone();
         html! {
             <button class="ctl" title={title} aria-label={title} data-testid={testid} {disabled}
                     onclick={Callback::from(move |_| cb.emit(action.clone()))}>{label}</button>
         }
     };
     let on_seek = {
-        let cb = props.on_action.clone();
+        let cb = on_action.clone();
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Ok(k) = input.value().parse::<usize>() {
@@ -39,7 +28,7 @@ pub fn PlayerBar(props: &PlayerBarProps) -> Html {
         })
     };
     let on_speed = {
-        let cb = props.on_action.clone();
+        let cb = on_action.clone();
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             if let Ok(s) = select.value().parse::<f64>() {

@@ -4,15 +4,13 @@
 
 use std::rc::Rc;
 
-use hetlab_core::family::Family;
 use yew::prelude::*;
 
-use crate::ui::pages::algorithm::{FamilyPage, Input, Solved};
-use crate::ui::worker::{self, Event, Job, Payload};
-use crate::wire;
+use crate::ui::pages::erased::{AnyInput, Done};
+use crate::ui::worker::{self, Event, Job};
 
 /// Where the page's run stands.
-pub enum Solving<P: FamilyPage> {
+pub enum Solving {
     /// The worker is on it: steps recorded so far and milliseconds since the start.
     Working {
         /// Steps recorded.
@@ -21,7 +19,7 @@ pub enum Solving<P: FamilyPage> {
         ms: f64,
     },
     /// The run, with its extras and result document.
-    Done(Rc<Solved<P>>),
+    Done(Rc<Done>),
     /// The solver refused (or stopped), in a sentence.
     Failed(String),
     /// The user stopped it.
@@ -30,48 +28,27 @@ pub enum Solving<P: FamilyPage> {
 
 /// The state of the run for one (instance, algorithm): the instance it belongs to, so a render
 /// never pairs a run with another instance or algorithm than its own.
-struct Keyed<P: FamilyPage> {
-    input: Rc<Result<Input<P>, String>>,
+#[derive(Clone)]
+struct Keyed {
+    input: Rc<Result<AnyInput, String>>,
     algo: String,
-    state: Rc<Solving<P>>,
-}
-
-impl<P: FamilyPage> Clone for Keyed<P> {
-    fn clone(&self) -> Self {
-        Keyed {
-            input: self.input.clone(),
-            algo: self.algo.clone(),
-            state: self.state.clone(),
-        }
-    }
+    state: Rc<Solving>,
 }
 
 /// What [`use_solving`] gives the page.
-pub struct Solve<P: FamilyPage> {
+pub struct Solve {
     /// The state for the instance and algorithm shown now.
-    pub state: Rc<Solving<P>>,
+    pub state: Rc<Solving>,
     /// Stops the job under way.
     pub cancel: Callback<()>,
     /// Starts the job again (after a cancel).
     pub retry: Callback<()>,
 }
 
-fn decode<P: FamilyPage>(bytes: &[u8]) -> Solving<P> {
-    match wire::decode::<Payload<P>>(bytes) {
-        Ok((run, extra, doc, budget_hit)) => Solving::Done(Rc::new(Solved {
-            run,
-            extra,
-            doc: Rc::new(serde_json::from_str(&doc).unwrap_or_default()),
-            budget_hit,
-        })),
-        Err(message) => Solving::Failed(message),
-    }
-}
-
 /// Runs `algo` on the instance of `input` (a memo of the page), in the worker.
 #[hook]
-pub fn use_solving<P: FamilyPage>(input: Rc<Result<Input<P>, String>>, algo: String) -> Solve<P> {
-    let keyed = use_state(|| None::<Keyed<P>>);
+pub fn use_solving(input: Rc<Result<AnyInput, String>>, algo: String) -> Solve {
+    let keyed = use_state(|| None::<Keyed>);
     let attempt = use_state(|| 0_u32);
     let ticket = use_mut_ref(|| None::<worker::Ticket>);
     {
@@ -81,7 +58,7 @@ pub fn use_solving<P: FamilyPage>(input: Rc<Result<Input<P>, String>>, algo: Str
             move |(input, algo, _)| {
                 let set = {
                     let (keyed, input, algo) = (keyed.clone(), input.clone(), algo.clone());
-                    move |state: Solving<P>| {
+                    move |state: Solving| {
                         keyed.set(Some(Keyed {
                             input: input.clone(),
                             algo: algo.clone(),
@@ -92,13 +69,17 @@ pub fn use_solving<P: FamilyPage>(input: Rc<Result<Input<P>, String>>, algo: Str
                 if let Ok(inst) = &**input {
                     set(Solving::Working { steps: 0, ms: 0.0 });
                     let job = Job::Run {
-                        problem: P::F::PROBLEM.to_owned(),
+                        problem: inst.instance.problem().to_owned(),
                         algorithm: algo.clone(),
-                        instance: P::F::wrap(inst.clone()).to_json(),
+                        instance: inst.instance.to_json(),
                     };
+                    let kind = inst.kind();
                     let on_event = Callback::from(move |e: Event| match e {
                         Event::Progress { steps, ms } => set(Solving::Working { steps, ms }),
-                        Event::Done(bytes) => set(decode::<P>(&bytes)),
+                        Event::Done(bytes) => set(match kind.decode(&bytes) {
+                            Ok(done) => Solving::Done(Rc::new(done)),
+                            Err(message) => Solving::Failed(message),
+                        }),
                         Event::Failed(m) => set(Solving::Failed(m)),
                     });
                     *ticket.borrow_mut() = Some(worker::submit(&job, on_event));

@@ -144,22 +144,17 @@ pub fn use_player(len: Option<usize>) -> (Player, Callback<Action>) {
     (player, on_action)
 }
 
-/// Reads the instance of a share link for the page of `problem`, with the message to show when
-/// the link is broken or holds another family's instance. `keeps` says what stays untouched.
-pub fn decode_for<T>(
-    payload: &str,
-    problem: &str,
-    keeps: &str,
-    pick: impl FnOnce(Instance) -> Option<T>,
-) -> Result<T, String> {
+/// The instance of a share link for the page of `problem`, with the message for when it holds
+/// another family's instance; the message when the link is broken. `keeps` says what stays
+/// untouched.
+fn read_link(payload: &str, problem: &str, keeps: &str) -> Result<(Instance, String), String> {
     match share::decode(payload) {
         Ok(inst) => {
             let got = inst.problem();
-            pick(inst).ok_or_else(|| {
-                format!(
-                    "This link holds a {got} instance, not a {problem} one. {keeps} was not changed."
-                )
-            })
+            let not_ours = format!(
+                "This link holds a {got} instance, not a {problem} one. {keeps} was not changed."
+            );
+            Ok((inst, not_ours))
         }
         Err(e) => Err(format!(
             "This link could not be opened: {e}. {keeps} was not changed."
@@ -167,24 +162,14 @@ pub fn decode_for<T>(
     }
 }
 
-/// Properties of [`Pseudocode`].
-#[derive(Properties, PartialEq)]
-pub struct PseudocodeProps {
-    /// The lines.
-    pub lines: &'static [&'static str],
-    /// The highlighted line.
-    pub active: Option<usize>,
-}
-
-/// The pseudocode pane, with the line of the current step highlighted.
-#[component]
-pub fn Pseudocode(props: &PseudocodeProps) -> Html {
+/// The pseudocode pane: `lines`, with the line of the current step (`active`) highlighted.
+pub fn pseudocode(lines: &'static [&'static str], active: Option<usize>) -> Html {
     html! {
         <>
             <h2>{"Pseudocode"}</h2>
             <ol class="pseudocode" data-testid="pseudocode" start="0">
-                { for props.lines.iter().enumerate().map(|(k, line)| html! {
-                    <li class={classes!((props.active == Some(k)).then_some("active"))}><code>{*line}</code></li>
+                { for lines.iter().enumerate().map(|(k, line)| html! {
+                    <li class={classes!((active == Some(k)).then_some("active"))}><code>{*line}</code></li>
                 }) }
             </ol>
         </>
@@ -224,15 +209,32 @@ pub fn resolve<T>(
     pick: impl Fn(Instance) -> Option<T>,
     fallback: impl FnOnce() -> Option<T>,
 ) -> Result<T, String> {
+    match named(payload, preset, problem, keeps) {
+        Some(found) => {
+            let (inst, not_ours) = found?;
+            pick(inst).ok_or(not_ours)
+        }
+        None => fallback().ok_or_else(|| "The default example is missing.".to_owned()),
+    }
+}
+
+/// The instance the URL names (the preset, else the link), with the message for when it is
+/// not the page's family; `None` when the URL names none.
+fn named(
+    payload: Option<&str>,
+    preset: Option<&str>,
+    problem: &str,
+    keeps: &str,
+) -> Option<Result<(Instance, String), String>> {
+    let missing = |name: &str| format!("There is no {problem} preset called \"{name}\".");
     if let Some(name) = preset {
-        return presets::get(name)
-            .and_then(&pick)
-            .ok_or_else(|| format!("There is no {problem} preset called \"{name}\"."));
+        return Some(
+            presets::get(name)
+                .map(|i| (i, missing(name)))
+                .ok_or_else(|| missing(name)),
+        );
     }
-    if let Some(p) = payload {
-        return decode_for(p, problem, keeps, pick);
-    }
-    fallback().ok_or_else(|| "The default example is missing.".to_owned())
+    payload.map(|p| read_link(p, problem, keeps))
 }
 
 /// The instance last shown on a page (saved under `key`), else the preset `default`.

@@ -9,13 +9,12 @@
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use hetlab_core::family::Family as _;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use crate::player::Player;
-use crate::ui::pages::algorithm::{view_at, FamilyPage, Input, Solved};
+use crate::ui::pages::erased::{AnyInput, Done};
 
 /// How long after the run is shown the last step is computed where the browser has no idle
 /// callback (Safari), and at the latest where it has one.
@@ -64,12 +63,12 @@ impl Drop for Later {
     }
 }
 
-/// Computes `P::view` at the last step of `solved` once, when the browser is next idle after it
-/// arrives; nothing when the run changes or the page goes first.
+/// Computes the family's view at the last step of `solved` once, when the browser is next idle
+/// after it arrives; nothing when the run changes or the page goes first.
 #[hook]
-pub fn use_warm_last_step<P: FamilyPage>(
-    solved: Option<Rc<Solved<P>>>,
-    input: Rc<Result<Input<P>, String>>,
+pub fn use_warm_last_step(
+    solved: Option<Rc<Done>>,
+    input: Rc<Result<AnyInput, String>>,
     algo: String,
 ) {
     let key = solved.as_ref().map(|s| Rc::as_ptr(s) as usize);
@@ -79,7 +78,7 @@ pub fn use_warm_last_step<P: FamilyPage>(
                 let Ok(input) = input.as_ref() else {
                     return;
                 };
-                let len = P::F::steps(&s.run);
+                let len = s.steps;
                 let player = Player {
                     step: len,
                     len,
@@ -88,7 +87,7 @@ pub fn use_warm_last_step<P: FamilyPage>(
                     start: 0,
                     end: len,
                 };
-                drop(view_at(input, &algo, &s, &player, &Callback::noop()));
+                drop(input.view(&algo, &s, &player, &Callback::noop()));
             })
         });
         move || drop(timer)

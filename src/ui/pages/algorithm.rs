@@ -15,10 +15,10 @@ use hetlab_core::report;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};
-use crate::ui::dom;
 use crate::ui::hooks::solve::{use_solving, Solving};
 use crate::ui::hooks::stepper::{self, phase_buttons, use_player, use_shareable_url, PageQuery};
 use crate::ui::hooks::warm::use_warm_last_step;
+use crate::ui::pages::erased::Kind;
 use crate::ui::pages::frame;
 use crate::ui::{use_nav, Nav};
 
@@ -53,13 +53,6 @@ pub trait FamilyPage: 'static {
     fn fallback() -> Option<Input<Self>> {
         let (key, preset) = Self::REMEMBER?;
         stepper::remembered(key, preset, |i| Self::F::input(&i).cloned())
-    }
-
-    /// Remembers the instance shown (the next visit without a link shows it again).
-    fn remember(input: &Input<Self>) {
-        if let Some((key, _)) = Self::REMEMBER {
-            dom::save(key, &Self::F::wrap(input.clone()).to_json());
-        }
     }
 
     /// The extra results, computed once with the run.
@@ -176,7 +169,14 @@ pub fn view_at<P: FamilyPage>(
     })
 }
 
-fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result<Input<P>, String> {
+/// The instance the URL names, else the family's fallback.
+///
+/// # Errors
+/// Why there is none, in a sentence.
+pub fn resolve<P: FamilyPage>(
+    payload: Option<&str>,
+    preset: Option<&str>,
+) -> Result<Input<P>, String> {
     let pick = |i: Instance| P::F::input(&i).cloned();
     stepper::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
 }
@@ -220,17 +220,32 @@ fn use_same_value<T: PartialEq + 'static>(fresh: Rc<T>) -> Rc<T> {
     Rc::clone(&memo.1)
 }
 
-/// The generic algorithm page of family `P`.
+/// Props of [`AlgorithmPage`].
+#[derive(Properties)]
+pub struct PageProps {
+    /// The family.
+    pub kind: &'static Kind,
+}
+
+impl PartialEq for PageProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind.problem == other.kind.problem
+    }
+}
+
+/// The algorithm page of one family (compiled once: the family behind `kind`; the router gives
+/// each family its own key, so that a page never keeps another family's state).
 #[component]
-pub fn AlgorithmPage<P: FamilyPage>() -> Html {
+pub fn AlgorithmPage(props: &PageProps) -> Html {
+    let kind = props.kind;
     let nav = use_nav();
     let q = PageQuery::of(&nav.route, "");
     let fresh = use_memo((q.payload.clone(), q.preset.clone()), |(p, s)| {
-        resolve::<P>(p.as_deref(), s.as_deref())
+        kind.resolve(p.as_deref(), s.as_deref())
     });
     let resolved = use_same_value(fresh);
     let offered: Vec<&'static str> = match &*resolved {
-        Ok(input) => P::F::offered(input),
+        Ok(input) => input.offered(),
         Err(_) => Vec::new(),
     };
     let default_algo = offered.first().copied().unwrap_or("");
@@ -239,19 +254,19 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
     } else {
         q.algo.clone()
     };
-    let solve = use_solving::<P>(resolved.clone(), algo.clone());
+    let solve = use_solving(resolved.clone(), algo.clone());
     {
         let inst = (*resolved).clone().ok();
         use_effect_with(inst.clone(), |inst| {
             if let Some(i) = inst {
-                P::remember(i);
+                i.remember();
             }
         });
-        use_shareable_url(inst.map(P::F::wrap), default_algo, None);
+        use_shareable_url(inst.map(|i| (*i.instance).clone()), default_algo, None);
     }
     let share_open = use_state(|| false);
     let len = match &*solve.state {
-        Solving::Done(s) => Some(P::F::steps(&s.run)),
+        Solving::Done(s) => Some(s.steps),
         Solving::Working { .. } => None,
         Solving::Failed(_) | Solving::Cancelled => Some(0),
     };
@@ -260,20 +275,22 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         Solving::Done(s) => Some(Rc::clone(s)),
         _ => None,
     };
-    use_warm_last_step::<P>(solved, resolved.clone(), algo.clone());
+    use_warm_last_step(solved, resolved.clone(), algo.clone());
 
     let input = match &*resolved {
         Ok(i) => i,
-        Err(message) => return error_view::<P>(message, q.embed),
+        Err(message) => {
+            return stepper::error_view(kind.class, message, q.embed, (kind.error_links)())
+        }
     };
     let (shown, failed) = match &*solve.state {
-        Solving::Done(s) => (view_at(input, &algo, s, &player, &on_action), false),
-        Solving::Failed(message) => (frame::refused(P::TITLE, P::refused(input), message), true),
+        Solving::Done(s) => (input.view(&algo, s, &player, &on_action), false),
+        Solving::Failed(message) => (frame::refused(kind.title, input.refused(), message), true),
         Solving::Working { steps, ms } => (
-            frame::working(P::TITLE, &algo, *steps, *ms, &solve.cancel),
+            frame::working(kind.title, &algo, *steps, *ms, &solve.cancel),
             false,
         ),
-        Solving::Cancelled => (frame::cancelled(P::TITLE, &algo, &solve.retry), false),
+        Solving::Cancelled => (frame::cancelled(kind.title, &algo, &solve.retry), false),
     };
     let (result, budget_hit) = match &*solve.state {
         Solving::Done(s) => (Some(s.doc.clone()), s.budget_hit),
@@ -281,17 +298,17 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
     };
     // The toolbar's family parts, only outside embeds (which show no toolbar).
     let tools = (!q.embed).then(|| frame::Tools {
-        instance: Rc::new(P::F::wrap(input.clone())),
-        editor: P::editor(&nav, input),
+        instance: Rc::clone(&input.instance),
+        editor: input.editor(&nav),
         offered,
         result,
         share_open: share_open.clone(),
     });
     frame::page(frame::Frame {
-        class: P::CLASS,
-        title: P::TITLE,
-        lead: P::LEAD,
-        problem: P::F::PROBLEM,
+        class: kind.class,
+        title: kind.title,
+        lead: kind.lead,
+        problem: kind.problem,
         nav: &nav,
         query: &q,
         algo: &algo,
@@ -303,8 +320,4 @@ pub fn AlgorithmPage<P: FamilyPage>() -> Html {
         budget_hit,
         tools,
     })
-}
-
-fn error_view<P: FamilyPage>(message: &str, embed: bool) -> Html {
-    stepper::error_view(P::CLASS, message, embed, P::error_links())
 }

@@ -11,10 +11,10 @@ use yew::prelude::*;
 
 use crate::player::{Action, Player};
 use crate::ui::components::export_menu::ExportMenu;
-use crate::ui::components::player_bar::PlayerBar;
+use crate::ui::components::player_bar::player_bar;
 use crate::ui::dom;
 use crate::ui::hooks::stepper::{
-    algo_select, preset_select, share_button, share_dialog, PageQuery, Pseudocode,
+    algo_select, preset_select, pseudocode, share_button, share_dialog, PageQuery,
 };
 use crate::ui::pages::algorithm::Shown;
 use crate::ui::Nav;
@@ -73,8 +73,7 @@ pub fn page(f: Frame<'_>) -> Html {
             <figcaption data-testid="caption" class={classes!("caption", f.failed.then_some("warning"))} aria-live="polite">{f.shown.caption.clone()}</figcaption>
         </figure>
     };
-    let bar = (f.query.controls && f.ready)
-        .then(|| html! { <PlayerBar player={f.player.clone()} on_action={f.on_action.clone()} /> });
+    let bar = (f.query.controls && f.ready).then(|| player_bar(f.player, f.on_action));
     let Some(tools) = f.tools.as_ref().filter(|_| !f.query.embed) else {
         let fit = (!f.query.controls).then_some("no-controls");
         return html! { <section class={classes!(f.class, "embed", fit)} data-testid={f.class}>{figure}{for bar}</section> };
@@ -84,7 +83,7 @@ pub fn page(f: Frame<'_>) -> Html {
     let Shown {
         side,
         line,
-        pseudocode,
+        pseudocode: lines,
         legend,
         below,
         after,
@@ -102,8 +101,8 @@ pub fn page(f: Frame<'_>) -> Html {
                 <div class="figure-col">{figure}{for bar}{below}</div>
                 <aside class="side" aria-label="Algorithm and results">
                     { side }
-                    if !pseudocode.is_empty() {
-                        <Pseudocode lines={pseudocode} active={line} />
+                    if !lines.is_empty() {
+                        { pseudocode(lines, line) }
                     }
                     { legend }
                 </aside>

@@ -5,8 +5,7 @@ use hetlab_core::catalog::FAMILIES;
 use yew::prelude::*;
 
 /// The list of families.
-#[component]
-pub fn Home() -> Html {
+pub fn home() -> Html {
     html! {
         <section data-testid="home" class="home">
             <h1>{"Scheduling on heterogeneous platforms, step by step"}</h1>
@@ -40,17 +39,9 @@ pub fn Home() -> Html {
     }
 }
 
-/// Props of [`Coming`].
-#[derive(Properties, PartialEq)]
-pub struct ComingProps {
-    /// The problem name from the URL.
-    pub problem: String,
-}
-
-/// A family page that is not built yet, or an unknown page.
-#[component]
-pub fn Coming(props: &ComingProps) -> Html {
-    let known = hetlab_core::catalog::family(&props.problem);
+/// A family page that is not built yet, or an unknown page (`problem`: the name in the URL).
+pub fn coming(problem: &str) -> Html {
+    let known = hetlab_core::catalog::family(problem);
     html! {
         <section class="coming-page" data-testid="coming">
             if let Some(f) = known {
@@ -62,7 +53,7 @@ pub fn Coming(props: &ComingProps) -> Html {
                 }
             } else {
                 <h1>{"Page not found"}</h1>
-                <p>{format!("There is no page \"{}\".", props.problem)}</p>
+                <p>{format!("There is no page \"{problem}\".")}</p>
             }
             <p><a href="#/">{"Back to the list of algorithms"}</a></p>
         </section>

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod broadcast;
 pub mod chains;
 pub mod divisible;
+pub mod erased;
 pub mod frame;
 pub mod graph_view;
 pub mod home;

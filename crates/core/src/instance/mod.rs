@@ -209,6 +209,7 @@ impl Instance {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::raw::parse_json;
     use crate::rational::{q, qi};
 
     #[test]
@@ -239,6 +240,100 @@ mod tests {
         }
         let e = crate::platform::Platform::from_json(r#"{"nodes": [{"id": 1}]} x"#).unwrap_err();
         assert!(e.to_string().contains("(line 1, column 24)"), "{e}");
+    }
+
+    /// The path of the first issue reading `text` as `T`, and the path that serde_path_to_error
+    /// (the tracking `platform::json_path` replaced) gave; `None` when it reads.
+    fn both_paths<T: serde::de::DeserializeOwned>(text: &str) -> Option<(String, String)> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let old = match serde_path_to_error::deserialize::<_, T>(de) {
+            Ok(_) => return None,
+            Err(e) => e.path().to_string(),
+        };
+        let old = if old == "." { String::new() } else { old };
+        let new = parse_json::<T>(text, "").err()?.0[0].path.clone();
+        Some((new, old))
+    }
+
+    fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    pointers(
+                        x,
+                        format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                        out,
+                    );
+                }
+            }
+            serde_json::Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    pointers(x, format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+        out.push(at);
+    }
+
+    /// Every preset with one value replaced (by a wrong type, an empty list or object, a
+    /// negative number), one key removed or an unknown key added, compact and indented: the
+    /// path of the reading error is the one path tracking gave.
+    #[test]
+    fn error_paths_are_those_of_path_tracking() {
+        use serde_json::{json, Value};
+        let mut compared = 0;
+        for preset in crate::presets::PRESETS {
+            let doc: Value = serde_json::from_str(preset.json).expect("preset JSON");
+            let mut at = Vec::new();
+            pointers(&doc, String::new(), &mut at);
+            let mut docs = Vec::new();
+            for p in &at {
+                for wrong in [json!("zz"), json!([]), json!({}), json!(-1), json!(null)] {
+                    let mut d = doc.clone();
+                    if let Some(slot) = d.pointer_mut(p) {
+                        *slot = wrong;
+                        docs.push(d);
+                    }
+                }
+                let mut d = doc.clone();
+                if let Some(Value::Object(m)) = d.pointer_mut(p) {
+                    m.insert("extra".into(), json!(1));
+                    docs.push(d.clone());
+                }
+                if let Some((parent, key)) = p.rsplit_once('/') {
+                    let mut d = doc.clone();
+                    if let Some(Value::Object(m)) = d.pointer_mut(parent) {
+                        m.shift_remove(key);
+                        docs.push(d);
+                    }
+                }
+            }
+            for d in docs {
+                for text in [
+                    d.to_string(),
+                    serde_json::to_string_pretty(&d).unwrap_or_default(),
+                ] {
+                    let got = match preset.problem {
+                        "steady-state" => both_paths::<RawSteadyState>(&text),
+                        "broadcast" => both_paths::<RawBroadcast>(&text),
+                        "square-partition" => both_paths::<RawSquare>(&text),
+                        "lu" => both_paths::<RawLu>(&text),
+                        "chains" => both_paths::<RawChains>(&text),
+                        "ring" => both_paths::<RawRing>(&text),
+                        "master-slave" => both_paths::<master_slave::RawMasterSlave>(&text),
+                        "divisible" => both_paths::<RawDivisible>(&text),
+                        "scatter" => both_paths::<RawScatter>(&text),
+                        other => panic!("no reader for {other}"),
+                    };
+                    if let Some((new, old)) = got {
+                        assert_eq!(new, old, "{}: {text}", preset.name);
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} errors compared");
     }
 
     #[test]

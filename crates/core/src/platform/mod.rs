@@ -5,6 +5,7 @@
 //! field path) or by the editor's checked operations. Arcs are derived from links in creation
 //! order (`from→to` before `to→from`), which is the "arc id" every tie-break of the specs uses.
 
+pub(crate) mod json_path;
 mod layout;
 pub(crate) mod raw;
 
@@ -25,14 +26,37 @@ pub const MAX_NODES: usize = 500;
 /// Most links a platform may have.
 pub const MAX_LINKS: usize = 5000;
 
-/// A node id as written in the input: an integer or a string (integers are kept as integers).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// A node id as written in the input: an integer or a string (integers are kept as integers);
+/// read as an untagged enum is, through `json_path::num_or_text` (errors at its own path).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(untagged)]
 pub enum NodeId {
     /// `"id": 3`.
     Int(i64),
     /// `"id": "P3"`.
     Str(String),
+}
+
+impl<'de> Deserialize<'de> for NodeId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        json_path::num_or_text(d)
+    }
+}
+
+impl json_path::NumOrText for NodeId {
+    const NAME: &'static str = "NodeId";
+    fn int(v: i64) -> Option<Self> {
+        Some(NodeId::Int(v))
+    }
+    fn uint(v: u64) -> Option<Self> {
+        i64::try_from(v).ok().map(NodeId::Int)
+    }
+    fn float(_: f64) -> Option<Self> {
+        None
+    }
+    fn text(v: String) -> Option<Self> {
+        Some(NodeId::Str(v))
+    }
 }
 
 impl fmt::Display for NodeId {

@@ -15,14 +15,37 @@ use num_traits::{Signed, Zero};
 /// Longest JSON document accepted, in bytes (formats.md section 5 caps inflated payloads at 1 MiB).
 pub const MAX_JSON_BYTES: usize = 1 << 20;
 
-/// A number as written: a JSON number or a string (`"3/8"`, `"0.25"`, `"inf"`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A number as written: a JSON number or a string (`"3/8"`, `"0.25"`, `"inf"`); read as an
+/// untagged enum is, through `json_path::num_or_text` (errors at its own path).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum RawNum {
     /// `3`, `0.5`.
     Num(serde_json::Number),
     /// `"3/8"`, `"inf"`.
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for RawNum {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        super::json_path::num_or_text(d)
+    }
+}
+
+impl super::json_path::NumOrText for RawNum {
+    const NAME: &'static str = "RawNum";
+    fn int(v: i64) -> Option<Self> {
+        Some(RawNum::Num(v.into()))
+    }
+    fn uint(v: u64) -> Option<Self> {
+        Some(RawNum::Num(v.into()))
+    }
+    fn float(v: f64) -> Option<Self> {
+        serde_json::Number::from_f64(v).map(RawNum::Num)
+    }
+    fn text(v: String) -> Option<Self> {
+        Some(RawNum::Text(v))
+    }
 }
 
 impl RawNum {
@@ -165,8 +188,7 @@ pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
         ));
     }
     let de = &mut serde_json::Deserializer::from_str(text);
-    let value =
-        serde_path_to_error::deserialize(&mut *de).map_err(|e| issue::from_serde(prefix, &e))?;
+    let value = T::deserialize(&mut *de).map_err(|e| issue::from_serde(prefix, text, &e))?;
     // One document, nothing after it but white space: text after the value would otherwise be
     // dropped without a word (a second document pasted by mistake, a cut-off edit).
     de.end().map_err(|e| {

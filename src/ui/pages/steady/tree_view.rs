@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::draw::gantt;
 use crate::ui::components::gantt_view::gantt_svg;
-use crate::ui::components::plot::ThroughputPlot;
+use crate::ui::components::plot::throughput_plot;
 
 /// The period line of the result panel, once `T` is known.
 pub fn period(inst: &SteadyState, sol: &TreeSolution, s: &TreeState) -> Html {
@@ -81,7 +81,7 @@ fn full_run(sol: &TreeSolution) -> Html {
     let bound = &sol.throughput * time;
     html! {
         <figure class="figure" data-testid="full-run">
-            <ThroughputPlot points={points} rho={to_f64(&sol.throughput)} />
+            { throughput_plot(&points, to_f64(&sol.throughput)) }
             <figcaption class="caption">{format!(
                 "Full run: node i starts its pattern once the period exceeds its depth in the tree, so the first periods fill the pipeline. After {PERIODS} periods: {last} tasks against the bound ρ*·t = {} (the ratio tends to 1).",
                 frac(&bound)

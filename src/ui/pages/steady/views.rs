@@ -28,7 +28,7 @@ use crate::draw::svg::fixed1;
 use crate::draw::{bipartite, gantt};
 use crate::player::{Action, Player};
 use crate::ui::components::gantt_view::gantt_svg;
-use crate::ui::components::plot::ThroughputPlot;
+use crate::ui::components::plot::throughput_plot;
 use crate::ui::hooks::stepper::phase_buttons;
 
 /// Builds the view of `run` after `player.step` steps.
@@ -453,7 +453,7 @@ fn full_run(run: Option<&Result<FullRun, hetlab_core::error::SolveError>>, rho: 
         .unwrap_or_default();
     html! {
         <figure class="figure" data-testid="full-run">
-            <ThroughputPlot points={points} rho={to_f64(rho)} />
+            { throughput_plot(&points, to_f64(rho)) }
             <figcaption class="caption">{format!(
                 "Full run: node i starts its pattern once the period exceeds its depth in the flow graph, so the first periods fill the pipeline. After {PERIODS} periods: {} tasks against the bound {}, ratio {} ≈ {} (it tends to 1).",
                 last, frac(&run.bound), frac(&run.ratio), approx(&run.ratio)

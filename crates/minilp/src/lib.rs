@@ -367,6 +367,25 @@ impl Solution {
         self.solver.get_value(var.0)
     }
 
+    /// HetLab: the same constraints with another objective (one coefficient per variable, in
+    /// the problem's direction), re-optimised from the current basis by the primal simplex
+    /// (a warm start: the current point stays feasible).
+    ///
+    /// This method will consume the solution and not return it in case of error.
+    ///
+    /// # Errors
+    ///
+    /// Will return an error if the objective is unbounded under the constraints.
+    pub fn set_objective(mut self, obj_coeffs: &[f64]) -> Result<Self, Error> {
+        assert_eq!(obj_coeffs.len(), self.num_vars);
+        let internal: Vec<f64> = match self.direction {
+            OptimizationDirection::Minimize => obj_coeffs.to_vec(),
+            OptimizationDirection::Maximize => obj_coeffs.iter().map(|c| -c).collect(),
+        };
+        self.solver.set_objective(&internal)?;
+        Ok(self)
+    }
+
     /// HetLab: a dual optimum read from the optimal basis, one value per constraint in the order
     /// they were added (0 for an empty constraint).
     ///

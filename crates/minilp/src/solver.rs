@@ -459,6 +459,17 @@ impl Solver {
         }
     }
 
+    /// HetLab: replaces the objective of the user's variables (internal, minimising sign) and
+    /// re-optimises with the primal simplex from the current basis, which stays feasible.
+    pub(crate) fn set_objective(&mut self, obj_coeffs: &[f64]) -> Result<(), Error> {
+        assert!(self.is_primal_feasible);
+        assert_eq!(obj_coeffs.len(), self.num_vars);
+        self.orig_obj_coeffs[..self.num_vars].copy_from_slice(obj_coeffs);
+        self.recalc_obj_coeffs();
+        self.is_dual_feasible = false;
+        self.optimize()
+    }
+
     /// HetLab: the simplex multipliers of the current basis, one per constraint row: `π` with
     /// `Bᵀπ = c_B` for the internal (minimising) objective. At an optimum they are a dual
     /// optimum: every non-basic variable's reduced cost `c_j − π·A_j` has the sign its bound

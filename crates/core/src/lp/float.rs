@@ -34,35 +34,43 @@ pub(super) enum Answer {
 
 /// Runs the float path on `p`.
 pub(super) fn solve(p: &Problem) -> Answer {
-    let miss = |float_value, reason: &str| Answer::Miss {
-        float_value,
-        reason: reason.to_owned(),
-    };
+    solve_keeping(p).0
+}
+
+/// A float optimum kept to warm-start a follow-up problem (`stages.rs`): the problem in
+/// doubles and minilp's solution.
+pub(super) struct Kept {
+    pub(super) data: Doubles,
+    pub(super) solution: minilp::Solution,
+}
+
+/// [`solve`], also returning the float optimum when minilp found one.
+pub(super) fn solve_keeping(p: &Problem) -> (Answer, Option<Kept>) {
     let Some(data) = Doubles::new(p) else {
-        return miss(
+        return (
+            miss(
+                None,
+                "its coefficients span too many orders of magnitude for the float solver",
+            ),
             None,
-            "its coefficients span too many orders of magnitude for the float solver",
         );
     };
-    let (value, xs, basis_ys) = match data.primal_scaled() {
-        Ok((v, xs, ys)) => (data.scaling.value(v), xs, ys),
-        Err(e) => return miss(None, &format!("the float solver says the problem is {e}")),
+    let (mut solution, xs) = match data.primal_scaled() {
+        Ok(found) => found,
+        Err(e) => {
+            let reason = format!("the float solver says the problem is {e}");
+            return (miss(None, &reason), None);
+        }
     };
-    // The dual read from the primal's optimal basis first; the dual LP solved on its own only
-    // when that pair does not certify (a basis dual that tolerances left slightly infeasible).
-    let first = match data.certify_pair(p, &xs, &basis_ys) {
-        Ok(answer) => return answer,
-        Err(e) => e,
-    };
-    let Ok(ys) = data.dual_scaled() else {
-        return miss(Some(value), "the float solver found no dual optimum");
-    };
-    match data.certify_pair(p, &xs, &ys) {
-        Ok(answer) => answer,
-        Err(_) => miss(
-            Some(value),
-            &format!("the rounded float answer is not optimal: {first}"),
-        ),
+    let ys = solution.dual_values();
+    let answer = data.settle(p, data.scaling.value(solution.objective()), &xs, &ys);
+    (answer, Some(Kept { data, solution }))
+}
+
+fn miss(float_value: Option<f64>, reason: &str) -> Answer {
+    Answer::Miss {
+        float_value,
+        reason: reason.to_owned(),
     }
 }
 
@@ -92,15 +100,15 @@ fn tight(terms: impl Iterator<Item = (f64, f64)>, target: f64) -> bool {
 }
 
 /// One row in doubles: terms, relation, right-hand side.
-type FloatRow = (Vec<(usize, f64)>, Cmp, f64);
+pub(super) type FloatRow = (Vec<(usize, f64)>, Cmp, f64);
 
 /// `p` scaled by powers of two (see [`Scaling`]) and in doubles, with its rows also listed by
 /// column (for the dual).
 pub(super) struct Doubles {
-    objective: Vec<f64>,
-    rows: Vec<FloatRow>,
+    pub(super) objective: Vec<f64>,
+    pub(super) rows: Vec<FloatRow>,
     columns: Vec<Vec<(usize, f64)>>,
-    scaling: Scaling,
+    pub(super) scaling: Scaling,
 }
 
 impl Doubles {
@@ -137,13 +145,12 @@ impl Doubles {
     /// exact answer).
     #[cfg(test)]
     pub(super) fn primal(&self) -> Result<(f64, Vec<f64>), minilp::Error> {
-        let (value, xs, _) = self.primal_scaled()?;
-        Ok((self.scaling.value(value), self.scaling.point(&xs)))
+        let (s, xs) = self.primal_scaled()?;
+        Ok((self.scaling.value(s.objective()), self.scaling.point(&xs)))
     }
 
-    /// The primal optimum and point of the scaled problem, and the dual read from its optimal
-    /// basis.
-    fn primal_scaled(&self) -> Result<(f64, Vec<f64>, Vec<f64>), minilp::Error> {
+    /// minilp's optimum of the scaled problem, and its point.
+    fn primal_scaled(&self) -> Result<(minilp::Solution, Vec<f64>), minilp::Error> {
         let mut lp = minilp::Problem::new(OptimizationDirection::Maximize);
         let vars: Vec<Variable> = self
             .objective
@@ -153,17 +160,14 @@ impl Doubles {
         for (terms, cmp, rhs) in &self.rows {
             lp.add_constraint(terms.iter().map(|&(j, a)| (vars[j], a)), op(*cmp), *rhs);
         }
-        let mut s = lp.solve()?;
+        let s = lp.solve()?;
         // minilp sometimes reports an unbounded problem as a solution with an infinite or NaN
         // objective.
         if !s.objective().is_finite() {
             return Err(minilp::Error::Unbounded);
         }
-        Ok((
-            s.objective(),
-            vars.iter().map(|&v| *s.var_value(v)).collect(),
-            s.dual_values(),
-        ))
+        let xs = vars.iter().map(|&v| *s.var_value(v)).collect();
+        Ok((s, xs))
     }
 
     /// A dual optimum of the scaled problem (see the module documentation for the dual's form).
@@ -192,6 +196,27 @@ impl Doubles {
             return Err(minilp::Error::Unbounded);
         }
         Ok(ys.iter().map(|&v| *s.var_value(v)).collect())
+    }
+
+    /// The answer from a float optimum `xs` of the scaled problem (objective `value`, in the
+    /// original problem's units) and the dual `ys` read from its basis: that pair certified
+    /// first; the dual LP solved on its own only when it does not certify (a basis dual that
+    /// tolerances left slightly infeasible).
+    pub(super) fn settle(&self, p: &Problem, value: f64, xs: &[f64], ys: &[f64]) -> Answer {
+        let first = match self.certify_pair(p, xs, ys) {
+            Ok(answer) => return answer,
+            Err(e) => e,
+        };
+        let Ok(ys) = self.dual_scaled() else {
+            return miss(Some(value), "the float solver found no dual optimum");
+        };
+        match self.certify_pair(p, xs, &ys) {
+            Ok(answer) => answer,
+            Err(_) => miss(
+                Some(value),
+                &format!("the rounded float answer is not optimal: {first}"),
+            ),
+        }
     }
 
     /// The float pair `(xs, ys)` of the scaled problem turned into a certified answer: rounded
@@ -488,7 +513,7 @@ const SCALING_PASSES: usize = 4;
 /// Reference: A. R. Curtis and J. K. Reid, *On the automatic scaling of matrices for Gaussian
 /// elimination*, IMA J. Appl. Math. 10, 1972 (geometric scaling by powers of two).
 #[derive(Debug)]
-struct Scaling {
+pub(super) struct Scaling {
     rows: Vec<i64>,
     cols: Vec<i64>,
     rhs: i64,
@@ -516,6 +541,11 @@ fn centre(exps: impl Iterator<Item = i64>) -> i64 {
 }
 
 impl Scaling {
+    /// Whether nothing was scaled (the problem was in range as written).
+    pub(super) fn is_identity(&self) -> bool {
+        self.rhs == 0 && self.obj == 0 && self.rows.iter().chain(&self.cols).all(|&e| e == 0)
+    }
+
     /// Geometric equilibration of `p`; `None` when some scaled coefficient is still outside
     /// `2^±`[`MAX_SCALED_EXP`].
     fn of(p: &Problem) -> Option<Scaling> {

@@ -82,11 +82,13 @@ mod certify;
 mod columns;
 mod exact;
 mod float;
+mod stages;
 mod warm;
 
 pub use basis::solve_basis;
 pub use certify::certify;
 pub use columns::ColumnLp;
+pub use stages::solve_then;
 pub use warm::{dyadic, Warm};
 
 pub use float::MAX_SCALED_EXP;

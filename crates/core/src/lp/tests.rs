@@ -698,3 +698,60 @@ fn work_budget_bounds_huge_coefficients() {
     let message = LpError::WorkLimit(7).to_string();
     assert!(message.contains("too many digits"), "{message}");
 }
+
+/// The second stage of [`staged_solves_match_fresh_solves`]: `first`'s rows plus
+/// `c·x ≥ value` (`c` its objective), maximising `c2`.
+fn second_stage(first: &Problem, value: &Q, c2: &[i64]) -> Problem {
+    let mut two = first.clone();
+    let terms: Vec<(usize, Q)> = (0..first.num_vars())
+        .map(|j| (j, first.objective[j].clone()))
+        .filter(|(_, c)| !c.is_zero())
+        .collect();
+    two.constraint(terms, Cmp::Ge, value.clone());
+    for (j, &c) in c2.iter().enumerate() {
+        two.objective(j, qi(c));
+    }
+    two
+}
+
+/// On 300 random bounded LPs with a second objective, `solve_then`'s answers are both
+/// problems' certified optima (the exact simplex agrees), and the warm start (minilp's rows
+/// added and objective replaced) is what certifies the second one on almost every case.
+#[test]
+fn staged_solves_match_fresh_solves() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
+    let (mut cases, mut warm) = (0, 0);
+    while cases < 300 {
+        let n = rng.gen_range(1..=6);
+        let mut draw =
+            |lo: i64, hi: i64| -> Vec<i64> { (0..n).map(|_| rng.gen_range(lo..=hi)).collect() };
+        let obj = draw(-3, 5);
+        let c2 = draw(-3, 5);
+        let rows: Vec<(Vec<i64>, i64)> = (0..3).map(|_| (draw(-3, 5), draw(0, 6)[0])).collect();
+        let mut p = lp(
+            &obj,
+            &rows
+                .iter()
+                .map(|(a, b)| (&a[..], Cmp::Le, *b))
+                .collect::<Vec<_>>(),
+        );
+        p.constraint((0..n).map(|j| (j, qi(1))).collect(), Cmp::Le, qi(10));
+        let (one, two) =
+            super::solve_then(&p, &Limits::default(), |s| second_stage(&p, &s.value, &c2))
+                .expect("bounded, and x = 0 is feasible");
+        assert_eq!(one.value, optimum(&p));
+        let second = second_stage(&p, &one.value, &c2);
+        assert_eq!(two.value, optimum(&second));
+        assert_eq!(certify(&second, &two.x, &two.dual), Ok(two.value.clone()));
+        let (_, kept) = float::solve_keeping(&p);
+        if let Some(float::Answer::Certified(w)) =
+            super::stages::warm(kept.expect("an optimum"), &p, &second)
+        {
+            assert_eq!(w.value, two.value);
+            warm += 1;
+        }
+        cases += 1;
+    }
+    assert!(warm >= 270, "the warm start certified {warm} of {cases}");
+}

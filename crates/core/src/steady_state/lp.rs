@@ -313,27 +313,38 @@ pub fn solve_within(
 ) -> Result<LpSolution, LpError> {
     let arcs = checked_arcs(inst, max_nodes, max_arcs)?;
     let cols = Columns::new(inst, &arcs);
-    let throughput = maximise(inst, &arcs, &cols, PortModel::OnePort, false)?;
     let xs: Vec<usize> = cols.x.iter().flatten().copied().collect();
-    // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative). The row
-    // is written Σ x ≥ ρ*: the same points (no point of these rows exceeds ρ*), but its dual
-    // variable is signed instead of free, and minilp then solves the dual 3× (100 nodes) to
-    // 2× (500 nodes) faster.
-    let mut stage2 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
-    stage2.constraint(
-        xs.iter().map(|&v| (v, Q::one())).collect(),
-        Cmp::Ge,
-        throughput.clone(),
-    );
-    for (k, a) in arcs.iter().enumerate() {
-        if let Some(c) = cols.f[k] {
-            stage2.objective(c, -(&a.c * &inst.data_in));
-        }
-        if let Some(c) = cols.g[k] {
-            stage2.objective(c, -(&a.c * &inst.data_out));
-        }
+    let mut stage1 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
+    for &v in &xs {
+        stage1.objective(v, Q::one());
     }
-    let s2 = optimum(&stage2)?;
+    // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative), on stage
+    // 1's rows plus one, warm-started from stage 1's float optimum. The row is written
+    // Σ x ≥ ρ*: the same points (no point of these rows exceeds ρ*), but its dual variable is
+    // signed instead of free.
+    let stage2 = |one: &lp::Solution| {
+        let mut two = stage1.clone();
+        for &v in &xs {
+            two.objective(v, Q::zero());
+        }
+        two.constraint(
+            xs.iter().map(|&v| (v, Q::one())).collect(),
+            Cmp::Ge,
+            one.value.clone(),
+        );
+        for (k, a) in arcs.iter().enumerate() {
+            if let Some(c) = cols.f[k] {
+                two.objective(c, -(&a.c * &inst.data_in));
+            }
+            if let Some(c) = cols.g[k] {
+                two.objective(c, -(&a.c * &inst.data_out));
+            }
+        }
+        two
+    };
+    let (one, s2) = lp::solve_then(&stage1, &unlimited(), stage2)
+        .map_err(|e| LpError::Solver(e.to_string()))?;
+    let throughput = one.value;
     let value = |col: Option<usize>| col.map_or_else(Q::zero, |c| s2.x[c].clone());
     let mut f: Vec<Q> = cols.f.iter().map(|&c| value(c)).collect();
     let mut g: Vec<Q> = cols.g.iter().map(|&c| value(c)).collect();
@@ -407,16 +418,19 @@ fn maximise(
     Ok(optimum(&lp)?.value)
 }
 
-fn optimum(problem: &Problem) -> Result<lp::Solution, LpError> {
-    // The node and arc limits above are the gate; the LP layer's own size limits would refuse
-    // lifted runs (500 nodes: about 2 500 variables and 2 000 rows). Its exact fallback keeps
-    // its cell and work budgets.
-    let limits = lp::Limits {
+/// The node and arc limits above are the gate; the LP layer's own size limits would refuse
+/// lifted runs (500 nodes: about 2 500 variables and 2 000 rows). Its exact fallback keeps
+/// its cell and work budgets.
+fn unlimited() -> lp::Limits {
+    lp::Limits {
         max_vars: usize::MAX,
         max_rows: usize::MAX,
         ..lp::Limits::default()
-    };
-    match lp::solve_with(problem, &limits).map_err(|e| LpError::Solver(e.to_string()))? {
+    }
+}
+
+fn optimum(problem: &Problem) -> Result<lp::Solution, LpError> {
+    match lp::solve_with(problem, &unlimited()).map_err(|e| LpError::Solver(e.to_string()))? {
         Outcome::Optimal(s) => Ok(s),
         other => Err(LpError::Solver(format!("unexpected outcome {other:?}"))),
     }

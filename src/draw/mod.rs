@@ -21,7 +21,6 @@ pub mod labels;
 pub mod lu;
 pub mod master_slave;
 pub mod palette;
-pub mod plot;
 pub mod ring;
 pub mod scatter;
 pub mod shapes;

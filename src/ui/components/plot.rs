@@ -1,15 +1,17 @@
-//! The throughput plot: tasks completed by the simulated periodic schedule after each period,
-//! against the bound `ρ*·t` that no schedule can beat (steady-state.md section 4.8). The ratio
-//! tends to 1: asymptotic optimality. Both it and the chains scaling view draw through
-//! [`LinesPlot`] (named lines over one x axis, `draw::plot`'s marks on a canvas).
+//! The throughput plot (plotters on a canvas): tasks completed by the simulated periodic
+//! schedule after each period, against the bound `ρ*·t` that no schedule can beat
+//! (steady-state.md section 4.8). The ratio tends to 1: asymptotic optimality. Both it and
+//! the chains scaling view draw through [`LinesPlot`] (named lines over one x axis).
 
+use gloo::timers::callback::Timeout;
 use hetlab_core::sort;
-use wasm_bindgen::{JsCast, JsValue};
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
 use yew::prelude::*;
 
-pub use crate::draw::plot::Line;
-use crate::draw::plot::{marks, to_svg, Anchor, Frame, Mark};
 use crate::ui::components::data_table::{data_table, num};
+
 /// The plot of `points`, `(time, tasks completed)` at the end of each period, against `rho`
 /// (`ρ*`, tasks per time unit).
 pub fn throughput_plot(points: &[(f64, f64)], rho: f64) -> Html {
@@ -33,6 +35,17 @@ pub fn throughput_plot(points: &[(f64, f64)], rho: f64) -> Html {
     html! { <LinesPlot {lines} {axes} label="Tasks completed over time against the bound ρ*·t" testid="throughput-plot" /> }
 }
 
+/// One named line of a [`LinesPlot`]: `(x, y)` points and an RGB colour.
+#[derive(Clone, PartialEq)]
+pub struct Line {
+    /// Legend label.
+    pub label: String,
+    /// Points, in x order.
+    pub points: Vec<(f64, f64)>,
+    /// Colour.
+    pub rgb: (u8, u8, u8),
+}
+
 /// Props of [`LinesPlot`].
 #[derive(Properties, PartialEq)]
 pub struct LinesProps {
@@ -46,95 +59,81 @@ pub struct LinesProps {
     pub testid: String,
 }
 
-/// Draws `lines` in `frame` on `canvas`, and puts the same plot as SVG in its `data-svg` (for
-/// the export menu). A canvas without a 2D context stays blank; the numbers are in the table.
-pub fn draw(canvas: &web_sys::HtmlCanvasElement, lines: &[Line], frame: &Frame) {
-    let marks = marks(lines, frame);
-    if let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
-    {
-        paint(&ctx, &marks);
-    }
-    let _ = canvas.set_attribute("data-svg", &to_svg(&marks, frame.size));
-}
-
-fn paint(ctx: &web_sys::CanvasRenderingContext2d, marks: &[Mark]) {
-    for m in marks {
-        match m {
-            Mark::Rect {
-                at: (x, y, w, h),
-                fill,
-                opacity,
-                stroke,
-            } => {
-                ctx.set_global_alpha(*opacity);
-                ctx.set_fill_style_str(fill);
-                ctx.fill_rect(*x, *y, *w, *h);
-                ctx.set_global_alpha(1.0);
-                if let Some(s) = stroke {
-                    ctx.set_line_dash(&js_sys::Array::new()).ok();
-                    ctx.set_stroke_style_str(s);
-                    ctx.set_line_width(1.0);
-                    ctx.stroke_rect(*x, *y, *w, *h);
-                }
-            }
-            Mark::Path {
-                points,
-                stroke,
-                width,
-                dash,
-            } => {
-                let pattern = js_sys::Array::new();
-                if let Some((d, g)) = dash {
-                    pattern.push(&JsValue::from(*d));
-                    pattern.push(&JsValue::from(*g));
-                }
-                ctx.set_line_dash(&pattern).ok();
-                ctx.set_stroke_style_str(stroke);
-                ctx.set_line_width(*width);
-                ctx.begin_path();
-                for (k, &(x, y)) in points.iter().enumerate() {
-                    if k == 0 {
-                        ctx.move_to(x, y);
-                    } else {
-                        ctx.line_to(x, y);
-                    }
-                }
-                ctx.stroke();
-            }
-            Mark::Text {
-                at: (x, y),
-                text,
-                size,
-                anchor,
-                up,
-            } => {
-                ctx.set_font(&format!("{size}px sans-serif"));
-                ctx.set_fill_style_str("#000000");
-                ctx.set_text_align(match anchor {
-                    Anchor::Start => "start",
-                    Anchor::Middle => "center",
-                    Anchor::End => "end",
-                });
-                if *up {
-                    ctx.save();
-                    ctx.translate(*x, *y).ok();
-                    ctx.rotate(-std::f64::consts::FRAC_PI_2).ok();
-                    ctx.fill_text(text, 0.0, 0.0).ok();
-                    ctx.restore();
-                } else {
-                    ctx.fill_text(text, *x, *y).ok();
-                }
-            }
+fn draw_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    lines: &[Line],
+    axes: &(String, String),
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    let all = || lines.iter().flat_map(|l| l.points.iter());
+    let (x0, x1) = all().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let y1 = all().fold(0f64, |m, p| m.max(p.1)).max(f64::MIN_POSITIVE);
+    let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, 1.0) };
+    let mut chart = ChartBuilder::on(root)
+        .margin(12)
+        .x_label_area_size(52)
+        .y_label_area_size(92)
+        .build_cartesian_2d(x0..x1, 0f64..y1 * 1.05)?;
+    chart
+        .configure_mesh()
+        .x_desc(axes.0.as_str())
+        .y_desc(axes.1.as_str())
+        .label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()?;
+    for (k, l) in lines.iter().enumerate() {
+        let c = RGBColor(l.rgb.0, l.rgb.1, l.rgb.2);
+        let style = c.stroke_width(2);
+        let pts = l.points.clone();
+        match dash(k) {
+            None => chart.draw_series(LineSeries::new(pts, style))?,
+            Some((d, g)) => chart.draw_series(DashedLineSeries::new(pts, d, g, style))?,
         }
+        .label(l.label.as_str())
+        .legend(move |at| legend_mark(k, c, at));
     }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
 }
 
-/// Named lines over one x axis on a canvas, redrawn when the lines change, with the same plot
-/// as SVG in the canvas's `data-svg` (for the export menu), and the numbers in a table.
+/// Line `k`'s dash pattern `(dash, gap)` in pixels: the first is solid, the others dashed
+/// each their own way, so that lines differ by more than their hue (WCAG 1.4.1).
+#[must_use]
+pub fn dash(k: usize) -> Option<(u32, u32)> {
+    [
+        None,
+        Some((9, 4)),
+        Some((2, 3)),
+        Some((16, 4)),
+        Some((5, 2)),
+    ][k % 5]
+}
+
+/// Line `k`'s sample in a legend at `(x, y)`: its colour and its dash pattern.
+pub fn legend_mark(
+    k: usize,
+    c: RGBColor,
+    (x, y): (i32, i32),
+) -> DashedPathElement<std::vec::IntoIter<(i32, i32)>, u32> {
+    let (d, g) = dash(k).unwrap_or((24, 1));
+    DashedPathElement::new(vec![(x, y), (x + 24, y)], d, g, c.stroke_width(2))
+}
+
+/// Named lines over one x axis (plotters on a canvas), redrawn when the lines change, with the
+/// same plot as SVG in the canvas's `data-svg` (for the export menu). Both are drawn in a task
+/// of their own after the page has shown the step: plotters measures legend and label text
+/// through the DOM (a forced layout per text), which made a step that mounts a plot miss its
+/// frame; the plot now follows a moment later.
 #[component]
 pub fn LinesPlot(props: &LinesProps) -> Html {
     let canvas = use_node_ref();
@@ -143,16 +142,19 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
         use_effect_with(
             (props.lines.clone(), props.axes.clone()),
             move |(lines, axes)| {
-                if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
-                    let frame = Frame {
-                        size: (780.0, 300.0),
-                        axes: axes.clone(),
-                        y_from: 0.0,
-                        x_from_zero: false,
-                        legend_right: false,
+                let (lines, axes) = (lines.clone(), axes.clone());
+                let later = Timeout::new(0, move || {
+                    let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() else {
+                        return;
                     };
-                    draw(&c, lines, &frame);
-                }
+                    // A drawing failure leaves the canvas blank; the numbers are in the table.
+                    if let Some(backend) = CanvasBackend::with_canvas_object(c.clone()) {
+                        let _ = draw_lines(&backend.into_drawing_area(), &lines, &axes);
+                    }
+                    let _ = c.set_attribute("data-svg", &svg_of(&lines, &axes));
+                });
+                // A newer drawing (or leaving the page) cancels a pending one.
+                move || drop(later)
             },
         );
     }
@@ -162,6 +164,16 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
             { lines_table(&props.lines, &props.axes, &props.label) }
         </>
     }
+}
+
+/// The plot as an SVG document (drawing, not solving: the points are given).
+fn svg_of(lines: &[Line], axes: &(String, String)) -> String {
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
+        let _ = draw_lines(&root, lines, axes);
+    }
+    text
 }
 
 /// The lines as a table: one row per x value of any line, one column per line (empty where a

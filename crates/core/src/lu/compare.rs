@@ -1,6 +1,6 @@
 //! The comparison series of lu-distributions.md §3.3: for each distribution scheme, the ratio of
 //! the simulated LU time to the perfect-balance bound as the matrix grows. A pure function: the
-//! page plots its output (`draw::plot`) and the tests check the spec's reference tables.
+//! page plots its output (plotters) and the tests check the spec's reference tables.
 //!
 //! Every sequence-based scheme uses `B = n`, and Algorithm 1 and the greedy are incremental (the
 //! sequence for `n` is a prefix of the one for any larger size), so each sequence is computed

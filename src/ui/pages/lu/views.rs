@@ -6,14 +6,15 @@ use std::rc::Rc;
 
 use hetlab_core::lu::{self, compare, LuState};
 use hetlab_core::rational::{approx, format_q, frac};
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use crate::draw::lu::{load_bars, opacity, shade, SIDE};
-use crate::draw::plot::{Frame, Line};
 use crate::draw::square::{self as square_draw, colour, Marks};
 use crate::ui::components::data_table::{data_table, num};
-use crate::ui::components::plot;
+use crate::ui::components::plot::{dash, legend_mark};
 use crate::ui::components::square_svg::SquareSvg;
 
 /// Working shown below the figure at this state.
@@ -278,7 +279,7 @@ pub struct CompareProps {
 }
 
 /// Total time / perfect-balance time against the matrix size, one curve per scheme
-/// (lu-distributions.md §3.3), drawn by `draw::plot`.
+/// (lu-distributions.md §3.3), drawn with plotters.
 #[component]
 pub fn ComparePlot(props: &CompareProps) -> Html {
     let canvas = use_node_ref();
@@ -286,7 +287,8 @@ pub fn ComparePlot(props: &CompareProps) -> Html {
         let canvas = canvas.clone();
         use_effect_with(props.series.clone(), move |series| {
             if let (Some(c), Ok(s)) = (canvas.cast::<web_sys::HtmlCanvasElement>(), &**series) {
-                draw_series(&c, s);
+                // A drawing failure leaves the canvas blank; the table below has the numbers.
+                let _ = draw_series(c, s);
             }
         });
     }
@@ -332,35 +334,60 @@ fn compare_table(series: &[compare::Series], title: &str) -> Html {
     data_table("Data of this plot (table)", title, &headers, &rows)
 }
 
-const CURVE: [(u8, u8, u8); 5] = [
-    (31, 95, 191),
-    (200, 60, 40),
-    (120, 120, 120),
-    (230, 140, 20),
-    (40, 150, 80),
+const CURVE: [RGBColor; 5] = [
+    RGBColor(31, 95, 191),
+    RGBColor(200, 60, 40),
+    RGBColor(120, 120, 120),
+    RGBColor(230, 140, 20),
+    RGBColor(40, 150, 80),
 ];
 
-/// The curves on `canvas` (and as SVG in its `data-svg`): x from 0, y from 1 (perfect balance).
-fn draw_series(canvas: &web_sys::HtmlCanvasElement, series: &[compare::Series]) {
-    let lines: Vec<Line> = series
+fn draw_series(
+    canvas: web_sys::HtmlCanvasElement,
+    series: &[compare::Series],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no canvas")?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE)?;
+    let y_max = series
         .iter()
-        .enumerate()
-        .map(|(k, s)| Line {
-            label: s.scheme.name().to_owned(),
-            #[allow(clippy::cast_precision_loss)]
-            points: s.points.iter().map(|p| (p.n as f64, p.ratio)).collect(),
-            rgb: CURVE[k % CURVE.len()],
-        })
-        .collect();
-    let frame = Frame {
-        size: (640.0, 280.0),
-        axes: (
-            "matrix size n (blocks)".to_owned(),
-            "time / perfect balance".to_owned(),
-        ),
-        y_from: 1.0,
-        x_from_zero: true,
-        legend_right: true,
-    };
-    plot::draw(canvas, &lines, &frame);
+        .flat_map(|s| s.points.iter().map(|p| p.ratio))
+        .fold(1.0, f64::max);
+    #[allow(clippy::cast_precision_loss)]
+    let x_max = SIZES[SIZES.len() - 1] as f64;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(10)
+        // Room for the tick labels and, under them, the axis title (they overlapped at 30).
+        .x_label_area_size(52)
+        .y_label_area_size(92)
+        .build_cartesian_2d(0f64..x_max, 1f64..(y_max * 1.05))?;
+    chart
+        .configure_mesh()
+        .x_desc("matrix size n (blocks)")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc("time / perfect balance")
+        .label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()?;
+    for (k, s) in series.iter().enumerate() {
+        let colour = CURVE[k % CURVE.len()];
+        #[allow(clippy::cast_precision_loss)]
+        let points: Vec<(f64, f64)> = s.points.iter().map(|p| (p.n as f64, p.ratio)).collect();
+        let style = colour.stroke_width(2);
+        match dash(k) {
+            None => chart.draw_series(LineSeries::new(points, style))?,
+            Some((d, g)) => chart.draw_series(DashedLineSeries::new(points, d, g, style))?,
+        }
+        .label(s.scheme.name())
+        .legend(move |at| legend_mark(k, colour, at));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
 }

@@ -12,7 +12,7 @@
 use minilp::{ComparisonOp, OptimizationDirection, Variable};
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{Signed, Zero};
+use num_traits::{CheckedAdd, CheckedMul, CheckedSub, Signed, Zero};
 
 use super::exact::Row;
 use super::{certify, Cmp, Method, Problem, Solution, RECONSTRUCT_MAX_DENOM, SUPPORT_TOL};
@@ -311,9 +311,9 @@ pub(super) fn reconstruct(v: f64) -> Option<Q> {
     ))
 }
 
-/// [`reconstruct`] in 128-bit integers: [`best_rational`]'s steps on the exact binary fraction
-/// of `v`, every operation checked; `None` (the big-integer path decides) when `v` is not
-/// finite or an operation would overflow. Most of a float optimum's values take this path,
+/// [`reconstruct`] in 128-bit integers: [`closest_within`] on the exact binary fraction of
+/// `v`; `None` (the big-integer path decides) when `v` is not finite or an operation would
+/// overflow. Most of a float optimum's values take this path,
 /// which was a third of a small steady-state solve in big integers.
 pub(super) fn reconstruct_i128(v: f64) -> Option<Q> {
     if !v.is_finite() {
@@ -346,33 +346,7 @@ pub(super) fn reconstruct_i128(v: f64) -> Option<Q> {
     if d0 <= max_den {
         return Some(Q::new_raw(BigInt::from(n0), BigInt::from(d0)));
     }
-    let (mut p0, mut q0, mut p1, mut q1) = (0i128, 1i128, 1i128, 0i128);
-    let (mut n, mut d) = (n0, d0);
-    while d != 0 {
-        let a = n.div_euclid(d); // d > 0: the floor
-        let q2 = q0.checked_add(a.checked_mul(q1)?)?;
-        if q2 > max_den {
-            break;
-        }
-        let p2 = p0.checked_add(a.checked_mul(p1)?)?;
-        (p0, q0, p1, q1) = (p1, q1, p2, q2);
-        let r = n.checked_sub(a.checked_mul(d)?)?;
-        (n, d) = (d, r);
-    }
-    let k = (max_den - q0).div_euclid(q1);
-    let (ps, qs) = (
-        p0.checked_add(k.checked_mul(p1)?)?,
-        q0.checked_add(k.checked_mul(q1)?)?,
-    );
-    // |p/q − n0/d0| compared across both candidates: |p·d0 − n0·q| / q, cross-multiplied.
-    let gap = |p: i128, q: i128| p.checked_mul(d0)?.checked_sub(n0.checked_mul(q)?);
-    let (conv_gap, semi_gap) = (gap(p1, q1)?.abs(), gap(ps, qs)?.abs());
-    let (p, q) = if conv_gap.checked_mul(qs)? <= semi_gap.checked_mul(q1)? {
-        (p1, q1)
-    } else {
-        (ps, qs)
-    };
-    // Convergents and semiconvergents are in lowest terms, with a positive denominator.
+    let (p, q) = closest_within(&n0, &d0, &max_den)?;
     Some(Q::new_raw(BigInt::from(p), BigInt::from(q)))
 }
 
@@ -385,33 +359,50 @@ pub(super) fn best_rational(v: &Q, max_den: &BigInt) -> Q {
     if v.denom() <= max_den {
         return v.clone();
     }
-    let (mut p0, mut q0, mut p1, mut q1) = (
-        BigInt::zero(),
-        BigInt::from(1),
-        BigInt::from(1),
-        BigInt::zero(),
-    );
-    let (mut n, mut d) = (v.numer().clone(), v.denom().clone());
+    // Big integers never overflow: `None` cannot come back.
+    closest_within(v.numer(), v.denom(), max_den)
+        .map_or_else(|| v.clone(), |(p, q)| Q::new_raw(p, q))
+}
+
+/// [`best_rational`]'s steps on `n0/d0` (`d0 > max_den ≥ 1`) in any integer type, every
+/// operation checked: the answer's numerator and denominator, in lowest terms (convergents and
+/// semiconvergents are) with a positive denominator; `None` on an overflow.
+fn closest_within<T>(n0: &T, d0: &T, max_den: &T) -> Option<(T, T)>
+where
+    T: Integer + Signed + Clone + CheckedAdd + CheckedSub + CheckedMul,
+{
+    let (mut p0, mut q0, mut p1, mut q1) = (T::zero(), T::one(), T::one(), T::zero());
+    let (mut n, mut d) = (n0.clone(), d0.clone());
     while !d.is_zero() {
         let a = n.div_floor(&d);
-        let q2 = &q0 + &a * &q1;
+        let q2 = q0.checked_add(&a.checked_mul(&q1)?)?;
         if &q2 > max_den {
             break;
         }
-        let p2 = &p0 + &a * &p1;
+        let p2 = p0.checked_add(&a.checked_mul(&p1)?)?;
+        let r = n.checked_sub(&a.checked_mul(&d)?)?;
         (p0, q0, p1, q1) = (p1, q1, p2, q2);
-        let r = &n - &a * &d;
         (n, d) = (d, r);
     }
     // The first step always passes (its denominator is 1), so q1 ≥ 1 here.
-    let k = (max_den - &q0).div_floor(&q1);
-    let semi = Q::new(&p0 + &k * &p1, &q0 + &k * &q1);
-    let conv = Q::new(p1, q1);
-    if (&conv - v).abs() <= (&semi - v).abs() {
-        conv
+    let k = max_den.checked_sub(&q0)?.div_floor(&q1);
+    let ps = p0.checked_add(&k.checked_mul(&p1)?)?;
+    let qs = q0.checked_add(&k.checked_mul(&q1)?)?;
+    // |p/q − n0/d0| for both candidates, over the common denominator d0, cross-multiplied.
+    let gap = |p: &T, q: &T| {
+        let g = p.checked_mul(d0)?.checked_sub(&n0.checked_mul(q)?)?;
+        if g.is_negative() {
+            T::zero().checked_sub(&g)
+        } else {
+            Some(g)
+        }
+    };
+    let (conv, semi) = (gap(&p1, &q1)?, gap(&ps, &qs)?);
+    Some(if conv.checked_mul(&qs)? <= semi.checked_mul(&q1)? {
+        (p1, q1)
     } else {
-        semi
-    }
+        (ps, qs)
+    })
 }
 
 /// `index[i]` = position of `i` in `support` (`None` outside it).

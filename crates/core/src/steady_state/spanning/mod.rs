@@ -447,7 +447,9 @@ mod tests {
             let mut search = Search::new(&arcs, &choices, 300, root, &speed, &cost);
             search.walk(0);
             assert_eq!(search.screened.len(), 300, "{n} nodes");
-            let want: Vec<Q> = (search.screened.iter())
+            let want: Vec<Q> = search
+                .screened
+                .iter()
                 .map(|(_, picked)| closed_form(&inst, &arcs, picked))
                 .collect();
             for stride in [1, 7919] {

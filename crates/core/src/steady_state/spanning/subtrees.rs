@@ -4,8 +4,9 @@
 //! One tree of the enumeration differs from the next in the parents of a few nodes, so most of
 //! its subtrees were met before. Each subtree is named by its root and its children's arcs and
 //! names (hash-consing): on a 50-node platform the 2 000 trees of the comparison share all but
-//! a path of each, and only the nodes above a changed parent are named again. A name gets its `ρ_star` in floating point at once, and in rationals only
-//! when asked: steady-state.md §3.1 feeds a child `min(1/c, ρ_star)`, and when the float
+//! a path of each, and only the nodes above a changed parent are named again. A name gets its
+//! `ρ_star` in floating point at once, and in rationals only when asked: steady-state.md §3.1
+//! feeds a child `min(1/c, ρ_star)`, and when the float
 //! `ρ_star` is above `1/c` by far more than float error (see [`MARGIN`]) that minimum is `1/c`
 //! exactly, whatever the child's subtree holds; a child met after the sending port is full
 //! gets nothing. On platforms whose trees differ only far from the master, an exact answer

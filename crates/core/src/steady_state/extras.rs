@@ -7,7 +7,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 use super::dual::{self, Certificate};
-use super::lp::{throughput_under, PortModel};
+use super::models::{throughput_under, PortModel};
 use super::pipeline::Pipeline;
 use super::spanning::{self, Comparison};
 use super::{binding, Binding};

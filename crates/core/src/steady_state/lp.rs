@@ -9,6 +9,7 @@
 
 use num_traits::{One, Signed, Zero};
 
+use super::models::PortModel;
 use super::Rates;
 use crate::instance::SteadyState;
 use crate::lp::{self, Cmp, Outcome, Problem};
@@ -67,9 +68,9 @@ pub enum LpError {
 }
 
 /// Column indices of the LP's variables.
-struct Columns {
+pub(super) struct Columns {
     /// `x_i`, `None` when fixed to zero (routers).
-    x: Vec<Option<usize>>,
+    pub(super) x: Vec<Option<usize>>,
     /// `f_a`, `None` when fixed to zero (arcs into a master).
     f: Vec<Option<usize>>,
     /// `g_a` (E1 only), `None` when fixed to zero (arcs out of a master).
@@ -78,7 +79,7 @@ struct Columns {
 }
 
 impl Columns {
-    fn new(inst: &SteadyState, arcs: &[Arc]) -> Columns {
+    pub(super) fn new(inst: &SteadyState, arcs: &[Arc]) -> Columns {
         let p = &inst.platform;
         let mut count = 0;
         let mut next = |keep: bool| {
@@ -102,71 +103,9 @@ impl Columns {
     }
 }
 
-/// The operating model of the nodes (steady-state.md sections 1.3 and 2.8): which of computing
-/// (`α`), sending (`S`) and receiving (`R`) may overlap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PortModel {
-    /// The base model: bidirectional one-port, full overlap (`α, S, R ≤ 1` separately).
-    OnePort,
-    /// No port limit: only `α ≤ 1`.
-    Multiport,
-    /// M(r‖s,w): `α + S ≤ 1`, `R ≤ 1`.
-    RecvParallel,
-    /// M(s‖r,w): `α ≤ 1`, `S ≤ 1`, `α + R ≤ 1`.
-    SendParallel,
-    /// M(w‖r,s), the unidirectional one-port model: `α ≤ 1`, `S + R ≤ 1`.
-    WorkParallel,
-    /// M(r,s,w): `α + S + R ≤ 1`.
-    Sequential,
-}
-
-impl PortModel {
-    /// Every model, the base one first.
-    pub const ALL: [PortModel; 6] = [
-        PortModel::OnePort,
-        PortModel::Multiport,
-        PortModel::RecvParallel,
-        PortModel::SendParallel,
-        PortModel::WorkParallel,
-        PortModel::Sequential,
-    ];
-
-    /// Its name in the spec's words.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            PortModel::OnePort => "one-port, bidirectional (base)",
-            PortModel::Multiport => "multiport",
-            PortModel::RecvParallel => "receive in parallel, M(r‖s,w)",
-            PortModel::SendParallel => "send in parallel, M(s‖r,w)",
-            PortModel::WorkParallel => "unidirectional one-port, M(w‖r,s)",
-            PortModel::Sequential => "sequential, M(r,s,w)",
-        }
-    }
-
-    /// The `≤ 1` rows of one node, from its compute, send and receive terms.
-    fn rows(
-        self,
-        a: Vec<(usize, Q)>,
-        s: Vec<(usize, Q)>,
-        r: Vec<(usize, Q)>,
-    ) -> Vec<Vec<(usize, Q)>> {
-        let join =
-            |parts: &[&Vec<(usize, Q)>]| parts.iter().flat_map(|p| p.iter().cloned()).collect();
-        match self {
-            PortModel::OnePort => vec![a, s, r],
-            PortModel::Multiport => vec![a],
-            PortModel::RecvParallel => vec![join(&[&a, &s]), r],
-            PortModel::SendParallel => vec![join(&[&a, &r]), a, s],
-            PortModel::WorkParallel => vec![join(&[&s, &r]), a],
-            PortModel::Sequential => vec![join(&[&a, &s, &r])],
-        }
-    }
-}
-
 /// Builds the constraints of section 2.2 (and 2.7) shared by both stages, under an operating
 /// model, optionally with the paper's shared-link constraint (section 2.4).
-fn base_problem(
+pub(super) fn base_problem(
     inst: &SteadyState,
     arcs: &[Arc],
     cols: &Columns,
@@ -176,24 +115,8 @@ fn base_problem(
     let p = &inst.platform;
     let mut lp = Problem::new(cols.count);
     let at = Incidence::new(p.nodes.len(), arcs);
-    // Port time of one arc: c·(data_in·f + data_out·g).
-    let load = |k: usize| -> Vec<(usize, Q)> {
-        let c = &arcs[k].c;
-        [
-            cols.f[k].map(|v| (v, c * &inst.data_in)),
-            cols.g[k].map(|v| (v, c * &inst.data_out)),
-        ]
-        .into_iter()
-        .flatten()
-        .collect()
-    };
     for (i, node) in p.nodes.iter().enumerate() {
-        let compute = match (cols.x[i], &node.w) {
-            (Some(v), Some(Cost::Finite(w))) => vec![(v, w.clone())],
-            _ => Vec::new(),
-        };
-        let send: Vec<(usize, Q)> = at.out[i].iter().flat_map(|&k| load(k)).collect();
-        let recv: Vec<(usize, Q)> = at.into[i].iter().flat_map(|&k| load(k)).collect();
+        let (compute, send, recv) = port_terms(inst, arcs, cols, &at, i);
         for row in model.rows(compute, send, recv) {
             if !row.is_empty() {
                 lp.constraint(row, Cmp::Le, Q::one());
@@ -204,21 +127,70 @@ fn base_problem(
         }
     }
     if shared_links {
-        // One resource per undirected link: both directions share its time.
-        let mut by_link: Vec<Vec<usize>> = vec![Vec::new(); p.links.len()];
-        for (k, a) in arcs.iter().enumerate() {
-            if let Some(list) = by_link.get_mut(a.link) {
-                list.push(k);
-            }
-        }
-        for arcs_of_link in &by_link {
-            let row: Vec<(usize, Q)> = arcs_of_link.iter().flat_map(|&k| load(k)).collect();
-            if !row.is_empty() {
-                lp.constraint(row, Cmp::Le, Q::one());
-            }
+        for row in link_rows(inst, arcs, cols) {
+            lp.constraint(row, Cmp::Le, Q::one());
         }
     }
     lp
+}
+
+/// A row's terms: (column, coefficient).
+pub(super) type Terms = Vec<(usize, Q)>;
+
+/// The time node `i` computes, sends and receives per time unit, as terms of its rows: `α_i`
+/// (`w_i·x_i`), `S_i` and `R_i` (each arc's `c·(data_in·f + data_out·g)`).
+fn port_terms(
+    inst: &SteadyState,
+    arcs: &[Arc],
+    cols: &Columns,
+    at: &Incidence,
+    i: usize,
+) -> (Terms, Terms, Terms) {
+    let compute = match (cols.x[i], &inst.platform.nodes[i].w) {
+        (Some(v), Some(Cost::Finite(w))) => vec![(v, w.clone())],
+        _ => Vec::new(),
+    };
+    let send = at.out[i]
+        .iter()
+        .flat_map(|&k| load(inst, arcs, cols, k))
+        .collect();
+    let recv = at.into[i]
+        .iter()
+        .flat_map(|&k| load(inst, arcs, cols, k))
+        .collect();
+    (compute, send, recv)
+}
+
+/// Port time of one arc: `c·(data_in·f + data_out·g)`.
+fn load(inst: &SteadyState, arcs: &[Arc], cols: &Columns, k: usize) -> Terms {
+    let c = &arcs[k].c;
+    [
+        cols.f[k].map(|v| (v, c * &inst.data_in)),
+        cols.g[k].map(|v| (v, c * &inst.data_out)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Section 2.4's shared links: one resource per undirected link, both directions sharing its
+/// time (the non-empty rows).
+fn link_rows(inst: &SteadyState, arcs: &[Arc], cols: &Columns) -> Vec<Terms> {
+    let mut by_link: Vec<Vec<usize>> = vec![Vec::new(); inst.platform.links.len()];
+    for (k, a) in arcs.iter().enumerate() {
+        if let Some(list) = by_link.get_mut(a.link) {
+            list.push(k);
+        }
+    }
+    by_link
+        .iter()
+        .map(|ks| {
+            ks.iter()
+                .flat_map(|&k| load(inst, arcs, cols, k))
+                .collect::<Terms>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect()
 }
 
 /// The arcs at each node, each list in increasing arc index (the order the rows list their
@@ -361,22 +333,6 @@ pub fn solve_within(
     })
 }
 
-/// The LP value only (stage 1) under another operating model and/or with shared links
-/// (sections 2.4 and 2.8): an upper bound labelled "no schedule" — the reconstruction of
-/// section 4 needs the base model.
-///
-/// # Errors
-/// As [`solve`].
-pub fn throughput_under(
-    inst: &SteadyState,
-    model: PortModel,
-    shared_links: bool,
-) -> Result<Q, LpError> {
-    let arcs = checked_arcs(inst, MAX_NODES, MAX_ARCS)?;
-    let cols = Columns::new(inst, &arcs);
-    maximise(inst, &arcs, &cols, model, shared_links)
-}
-
 /// `Ok` when `inst` is within the default limits ([`MAX_NODES`], [`MAX_ARCS`]), else the
 /// [`LpError::TooLarge`] that [`solve`] would return (checked without solving).
 ///
@@ -387,7 +343,7 @@ pub fn check_size(inst: &SteadyState) -> Result<(), LpError> {
 }
 
 /// The platform's arcs, or [`LpError::TooLarge`] above the limits.
-fn checked_arcs(
+pub(super) fn checked_arcs(
     inst: &SteadyState,
     max_nodes: usize,
     max_arcs: usize,
@@ -403,21 +359,6 @@ fn checked_arcs(
     Ok(arcs)
 }
 
-/// Stage 1: the largest `Σ x` under `model`.
-fn maximise(
-    inst: &SteadyState,
-    arcs: &[Arc],
-    cols: &Columns,
-    model: PortModel,
-    shared_links: bool,
-) -> Result<Q, LpError> {
-    let mut lp = base_problem(inst, arcs, cols, model, shared_links);
-    for &v in cols.x.iter().flatten() {
-        lp.objective(v, Q::one());
-    }
-    Ok(optimum(&lp)?.value)
-}
-
 /// The node and arc limits above are the gate; the LP layer's own size limits would refuse
 /// lifted runs (500 nodes: about 2 500 variables and 2 000 rows). Its exact fallback keeps
 /// its cell and work budgets.
@@ -429,7 +370,7 @@ fn unlimited() -> lp::Limits {
     }
 }
 
-fn optimum(problem: &Problem) -> Result<lp::Solution, LpError> {
+pub(super) fn optimum(problem: &Problem) -> Result<lp::Solution, LpError> {
     match lp::solve_with(problem, &unlimited()).map_err(|e| LpError::Solver(e.to_string()))? {
         Outcome::Optimal(s) => Ok(s),
         other => Err(LpError::Solver(format!("unexpected outcome {other:?}"))),

@@ -14,6 +14,7 @@ pub mod family;
 pub mod lp;
 #[cfg(test)]
 mod lp_tests;
+pub mod models;
 pub mod notes;
 pub mod pipeline;
 pub mod report;

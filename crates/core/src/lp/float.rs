@@ -661,11 +661,15 @@ fn times_pow2(v: f64, k: i64) -> f64 {
 
 /// `v · 2^k` exactly, then as a double (finite: the caller checked the exponent).
 fn scaled(v: &Q, k: i64) -> f64 {
+    if k == 0 {
+        return to_f64(v);
+    }
     let shift = usize::try_from(k.unsigned_abs()).unwrap_or(usize::MAX);
-    let v = if k >= 0 {
-        Q::new(v.numer() << shift, v.denom().clone())
+    // Not reduced: only its quotient is read, and a power of two shares no factor worth a gcd.
+    let v = if k > 0 {
+        Q::new_raw(v.numer() << shift, v.denom().clone())
     } else {
-        Q::new(v.numer().clone(), v.denom() << shift)
+        Q::new_raw(v.numer().clone(), v.denom() << shift)
     };
     to_f64(&v)
 }

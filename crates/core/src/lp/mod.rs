@@ -95,8 +95,6 @@ pub use float::MAX_SCALED_EXP;
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeMap;
-
 use num_traits::Zero;
 
 use crate::rational::Q;
@@ -172,16 +170,26 @@ impl Problem {
     /// Adds the row `Σ coef·x_var (cmp) rhs` and returns its index (the index of its dual
     /// value). Repeated variables are summed. An index out of range is reported by [`solve`].
     pub fn constraint(&mut self, terms: Vec<(usize, Q)>, cmp: Cmp, rhs: Q) -> usize {
-        let mut merged: BTreeMap<usize, Q> = BTreeMap::new();
-        for (var, coef) in terms {
-            if var >= self.num_vars() {
-                self.note_bad(var);
-                continue;
-            }
-            *merged.entry(var).or_insert_with(Q::zero) += coef;
+        let mut terms = terms;
+        if let Some(&(var, _)) = terms.iter().find(|(var, _)| *var >= self.num_vars()) {
+            self.note_bad(var);
+            terms.retain(|(var, _)| *var < self.num_vars());
         }
-        let terms = merged.into_iter().filter(|(_, c)| !c.is_zero()).collect();
-        self.rows.push(Row { terms, cmp, rhs });
+        // By variable, the terms of one variable added up (a stable sort keeps their order).
+        terms.sort_by_key(|&(var, _)| var);
+        let mut merged: Vec<(usize, Q)> = Vec::with_capacity(terms.len());
+        for (var, coef) in terms {
+            match merged.last_mut() {
+                Some((last, sum)) if *last == var => *sum += coef,
+                _ => merged.push((var, coef)),
+            }
+        }
+        merged.retain(|(_, c)| !c.is_zero());
+        self.rows.push(Row {
+            terms: merged,
+            cmp,
+            rhs,
+        });
         self.rows.len() - 1
     }
 

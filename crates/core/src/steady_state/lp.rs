@@ -115,9 +115,19 @@ pub(super) fn base_problem(
     let p = &inst.platform;
     let mut lp = Problem::new(cols.count);
     let at = Incidence::new(p.nodes.len(), arcs);
+    // Each arc's port time, computed once: every arc is in two ports' rows (and its link's).
+    let loads: Vec<Terms> = (0..arcs.len()).map(|k| load(inst, arcs, cols, k)).collect();
+    let on = |list: &[usize]| -> Terms {
+        list.iter()
+            .flat_map(|&k| loads[k].iter().cloned())
+            .collect()
+    };
     for (i, node) in p.nodes.iter().enumerate() {
-        let (compute, send, recv) = port_terms(inst, arcs, cols, &at, i);
-        for row in model.rows(compute, send, recv) {
+        let compute = match (cols.x[i], &node.w) {
+            (Some(v), Some(Cost::Finite(w))) => vec![(v, w.clone())],
+            _ => Vec::new(),
+        };
+        for row in model.rows(compute, on(&at.out[i]), on(&at.into[i])) {
             if !row.is_empty() {
                 lp.constraint(row, Cmp::Le, Q::one());
             }
@@ -127,8 +137,17 @@ pub(super) fn base_problem(
         }
     }
     if shared_links {
-        for row in link_rows(inst, arcs, cols) {
-            lp.constraint(row, Cmp::Le, Q::one());
+        // One resource per undirected link: both directions share its time.
+        let mut by_link: Vec<Vec<usize>> = vec![Vec::new(); p.links.len()];
+        for (k, a) in arcs.iter().enumerate() {
+            if let Some(list) = by_link.get_mut(a.link) {
+                list.push(k);
+            }
+        }
+        for row in by_link.iter().map(|list| on(list)) {
+            if !row.is_empty() {
+                lp.constraint(row, Cmp::Le, Q::one());
+            }
         }
     }
     lp
@@ -136,30 +155,6 @@ pub(super) fn base_problem(
 
 /// A row's terms: (column, coefficient).
 pub(super) type Terms = Vec<(usize, Q)>;
-
-/// The time node `i` computes, sends and receives per time unit, as terms of its rows: `α_i`
-/// (`w_i·x_i`), `S_i` and `R_i` (each arc's `c·(data_in·f + data_out·g)`).
-fn port_terms(
-    inst: &SteadyState,
-    arcs: &[Arc],
-    cols: &Columns,
-    at: &Incidence,
-    i: usize,
-) -> (Terms, Terms, Terms) {
-    let compute = match (cols.x[i], &inst.platform.nodes[i].w) {
-        (Some(v), Some(Cost::Finite(w))) => vec![(v, w.clone())],
-        _ => Vec::new(),
-    };
-    let send = at.out[i]
-        .iter()
-        .flat_map(|&k| load(inst, arcs, cols, k))
-        .collect();
-    let recv = at.into[i]
-        .iter()
-        .flat_map(|&k| load(inst, arcs, cols, k))
-        .collect();
-    (compute, send, recv)
-}
 
 /// Port time of one arc: `c·(data_in·f + data_out·g)`.
 fn load(inst: &SteadyState, arcs: &[Arc], cols: &Columns, k: usize) -> Terms {
@@ -171,26 +166,6 @@ fn load(inst: &SteadyState, arcs: &[Arc], cols: &Columns, k: usize) -> Terms {
     .into_iter()
     .flatten()
     .collect()
-}
-
-/// Section 2.4's shared links: one resource per undirected link, both directions sharing its
-/// time (the non-empty rows).
-fn link_rows(inst: &SteadyState, arcs: &[Arc], cols: &Columns) -> Vec<Terms> {
-    let mut by_link: Vec<Vec<usize>> = vec![Vec::new(); inst.platform.links.len()];
-    for (k, a) in arcs.iter().enumerate() {
-        if let Some(list) = by_link.get_mut(a.link) {
-            list.push(k);
-        }
-    }
-    by_link
-        .iter()
-        .map(|ks| {
-            ks.iter()
-                .flat_map(|&k| load(inst, arcs, cols, k))
-                .collect::<Terms>()
-        })
-        .filter(|row| !row.is_empty())
-        .collect()
 }
 
 /// The arcs at each node, each list in increasing arc index (the order the rows list their

@@ -2,16 +2,17 @@
 //! and only where the answer depends on it.
 //!
 //! One tree of the enumeration differs from the next in the parents of a few nodes, so most of
-//! its subtrees were met before. Each subtree is named by its root and its children's arcs and
-//! names (hash-consing): on a 50-node platform the 2 000 trees of the comparison share all but
-//! a path of each, and only the nodes above a changed parent are named again. A name gets its
-//! `ρ_star` in floating point at once, and in rationals only when asked: steady-state.md §3.1
-//! feeds a child `min(1/c, ρ_star)`, and when the float
-//! `ρ_star` is above `1/c` by far more than float error (see [`MARGIN`]) that minimum is `1/c`
-//! exactly, whatever the child's subtree holds; a child met after the sending port is full
-//! gets nothing. On platforms whose trees differ only far from the master, an exact answer
-//! then touches a few stars near the root. The star's feeding rule is `tree::feed`, the closed
-//! form's own (a test compares the two evaluations on every tree of random platforms).
+//! its subtrees were met before. Each subtree is named by its root and what §3.1 reads of its
+//! children (hash-consing): steady-state.md §3.1 feeds a child `min(1/c, ρ_star)`, and when the
+//! child's float `ρ_star` is above `1/c` by far more than float error (see [`MARGIN`]) that
+//! minimum is `1/c` exactly, whatever the child's subtree holds. Such a child enters its
+//! parent's name as "settled", without its own name. A tree is named from the last one's names:
+//! the old and new parents of every node that changed parent are named again, then their
+//! parents, up to the first name that did not change. A change below a settled child stops
+//! there, and the tree's exact value is the last one's. Names get their `ρ_star` in floating
+//! point at once, and in rationals only when asked; a child met after the sending port is full
+//! gets nothing. The star's feeding rule is `tree::feed`, the closed form's own (a test compares
+//! the two evaluations on every tree of random platforms).
 
 use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
@@ -29,12 +30,12 @@ use crate::steady_state::tree::feed;
 /// ever sends more children to the exact path.
 const MARGIN: f64 = 1e-6;
 
-/// A subtree: its root and its children as (arc into the child, the child's subtree name),
-/// sorted by arc.
-type Key = (usize, Vec<(usize, u32)>);
+/// A child's token in its parent's name when §3.1 feeds it `1/c` whatever its subtree holds.
+const SETTLED: u32 = u32::MAX;
 
-/// A named subtree: its root, its children in feeding order (by cost, then id), its `ρ_star`
-/// in floating point and, once asked, in rationals.
+/// A named subtree: its root, its children in feeding order (by cost, then id) as (arc into
+/// the child, the child's name or [`SETTLED`]), its `ρ_star` in floating point and, once
+/// asked, in rationals.
 struct Named {
     root: usize,
     fed: Vec<(usize, u32)>,
@@ -55,12 +56,15 @@ pub(super) struct Subtrees<'a> {
     /// `1/w` of each node (0 for `w = inf`), and in doubles.
     speed: Vec<Q>,
     speed_f: Vec<f64>,
-    names: FxHashMap<Key, u32>,
+    /// Names by key: the root, then (arc, child's token) for each child by arc.
+    names: FxHashMap<Box<[u32]>, u32>,
     named: Vec<Named>,
     /// The last tree: each node's children arcs, the arc into it, and its subtree's name.
     out: Vec<Vec<usize>>,
     into: Vec<Option<usize>>,
-    node_name: Vec<Option<u32>>,
+    node_name: Vec<u32>,
+    /// The key being built (kept to spare an allocation per name).
+    key: Vec<u32>,
 }
 
 impl<'a> Subtrees<'a> {
@@ -91,14 +95,15 @@ impl<'a> Subtrees<'a> {
             out: Vec::new(),
             into: Vec::new(),
             node_name: Vec::new(),
+            key: Vec::new(),
         }
     }
 
     /// `ρ*` of the tree of the `picked` arcs (one into each node it reaches) rooted at `root`.
     ///
-    /// Only the nodes whose subtree differs from the last tree's are named again: the old and
-    /// new parents of every node that changed parent, and their ancestors in this tree. Any
-    /// other node keeps its children, and (by induction) its whole subtree.
+    /// The first tree is named bottom-up. After it, only the old and new parents of every
+    /// node that changed parent are named again, each followed by its ancestors in this tree
+    /// while their names change: a node's name depends on its children's names only.
     pub(super) fn throughput(&mut self, root: usize, picked: &[usize]) -> Q {
         let n = self.speed.len();
         let mut out = std::mem::take(&mut self.out);
@@ -109,64 +114,82 @@ impl<'a> Subtrees<'a> {
             out[self.arcs[k].from].push(k);
             into[self.arcs[k].to] = Some(k);
         }
+        for kids in &mut out {
+            kids.sort_unstable();
+        }
+        self.out = out;
         let last = std::mem::replace(&mut self.into, into);
-        let mut dirty = vec![last.is_empty(); n];
-        for (v, old) in last.iter().enumerate() {
-            let new = self.into[v];
-            if *old != new {
-                for arc in [*old, new].into_iter().flatten() {
-                    self.mark_up(self.arcs[arc].from, &mut dirty);
+        if last.is_empty() {
+            self.node_name = vec![SETTLED; n];
+            self.name_below(root);
+        } else {
+            for (v, old) in last.into_iter().enumerate() {
+                let new = self.into[v];
+                if old != new {
+                    for arc in [old, new].into_iter().flatten() {
+                        self.rename_up(self.arcs[arc].from);
+                    }
                 }
             }
         }
-        self.node_name.resize(n, None);
-        let name = self.name(root, &out, &dirty);
-        self.out = out;
-        self.exact(name)
+        self.exact(self.node_name[root])
     }
 
-    /// Marks `v` and its ancestors in the current tree, up to the first one already marked.
-    fn mark_up(&self, v: usize, dirty: &mut [bool]) {
+    /// Names every node of `v`'s subtree, children first.
+    fn name_below(&mut self, v: usize) {
+        for i in 0..self.out[v].len() {
+            self.name_below(self.arcs[self.out[v][i]].to);
+        }
+        self.node_name[v] = self.name_of(v);
+    }
+
+    /// Names `v` again, then its ancestors while the name changes.
+    fn rename_up(&mut self, v: usize) {
         let mut cur = Some(v);
-        for _ in 0..dirty.len() {
-            let Some(x) = cur.filter(|&x| !dirty[x]) else {
+        for _ in 0..self.node_name.len() {
+            let Some(x) = cur else {
                 return;
             };
-            dirty[x] = true;
+            let name = self.name_of(x);
+            if name == self.node_name[x] {
+                return;
+            }
+            self.node_name[x] = name;
             cur = self.into[x].map(|k| self.arcs[k].from);
         }
     }
 
-    fn name(&mut self, v: usize, out: &[Vec<usize>], dirty: &[bool]) -> u32 {
-        if let Some(name) = self.node_name[v].filter(|_| !dirty[v]) {
-            return name;
+    /// The name of `v`'s subtree in the current tree, from its children's names.
+    fn name_of(&mut self, v: usize) -> u32 {
+        let id = |x: usize| u32::try_from(x).unwrap_or(SETTLED);
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        key.push(id(v));
+        for &k in &self.out[v] {
+            let child = self.node_name[self.arcs[k].to];
+            let settled = self.named[child as usize].float > self.inverse_f[k] * (1.0 + MARGIN);
+            key.extend([id(k), if settled { SETTLED } else { child }]);
         }
-        let name = self.name_of(v, out, dirty);
-        self.node_name[v] = Some(name);
-        name
-    }
-
-    fn name_of(&mut self, v: usize, out: &[Vec<usize>], dirty: &[bool]) -> u32 {
-        let mut kids: Vec<(usize, u32)> = out[v]
-            .iter()
-            .map(|&k| (k, self.name(self.arcs[k].to, out, dirty)))
-            .collect();
-        kids.sort_unstable();
-        let key = (v, kids);
-        if let Some(&name) = self.names.get(&key) {
-            return name;
-        }
-        let mut fed = key.1.clone();
-        fed.sort_unstable_by_key(|&(k, _)| self.rank[k]);
-        let float = self.reduce_float(v, &fed);
-        let name = u32::try_from(self.named.len()).unwrap_or(u32::MAX);
-        self.named.push(Named {
-            root: v,
-            fed,
-            float,
-            exact: None,
-        });
-        self.names.insert(key, name);
+        let name = if let Some(&name) = self.names.get(key.as_slice()) {
+            name
+        } else {
+            let mut fed: Vec<(usize, u32)> = key[1..]
+                .chunks_exact(2)
+                .map(|pair| (pair[0] as usize, pair[1]))
+                .collect();
+            fed.sort_unstable_by_key(|&(k, _)| self.rank[k]);
+            let float = self.reduce_float(v, &fed);
+            let name = u32::try_from(self.named.len()).unwrap_or(SETTLED - 1);
+            self.named.push(Named {
+                root: v,
+                fed,
+                float,
+                exact: None,
+            });
+            self.names.insert(key.as_slice().into(), name);
+            name
+        };
+        self.key = key;
         name
     }
 
@@ -175,7 +198,10 @@ impl<'a> Subtrees<'a> {
         let (mut budget, mut s) = (1.0f64, 0.0f64);
         for &(k, name) in fed {
             let c = self.cost_f[k];
-            let cap = self.inverse_f[k].min(self.named[name as usize].float);
+            let cap = match name {
+                SETTLED => self.inverse_f[k],
+                _ => self.inverse_f[k].min(self.named[name as usize].float),
+            };
             let rate = if c * cap <= budget { cap } else { budget / c };
             budget = (budget - c * rate).max(0.0);
             s += rate;
@@ -184,8 +210,8 @@ impl<'a> Subtrees<'a> {
     }
 
     /// The exact `ρ_star` of a named subtree: §3.1 on its star, children fed by increasing
-    /// (cost, id) until the sending port is full, each at most `min(1/c, ρ_star)`; a child's
-    /// own `ρ_star` is computed only when the float one does not settle that minimum.
+    /// (cost, id) until the sending port is full, each at most `min(1/c, ρ_star)`, a settled
+    /// child `1/c`.
     fn exact(&mut self, name: u32) -> Q {
         let i = name as usize;
         if let Some(q) = &self.named[i].exact {
@@ -198,11 +224,9 @@ impl<'a> Subtrees<'a> {
                 break;
             }
             let inverse = &self.inverse[k];
-            let settled = self.named[child as usize].float > self.inverse_f[k] * (1.0 + MARGIN);
-            let cap = if settled {
-                inverse.clone()
-            } else {
-                inverse.clone().min(self.exact(child))
+            let cap = match child {
+                SETTLED => inverse.clone(),
+                _ => inverse.clone().min(self.exact(child)),
             };
             s += feed(&mut budget, &self.cost[k], cap).1;
         }

@@ -5,6 +5,7 @@
 //!
 //! Reference: C. Banino et al., IEEE TPDS 2004, section 5.2.
 
+mod screen;
 mod subtrees;
 
 use num_traits::Zero;
@@ -13,6 +14,7 @@ use crate::error::SolveError;
 use crate::instance::SteadyState;
 use crate::platform::{Arc, Platform};
 use crate::rational::{to_f64, Q};
+use screen::Search;
 use subtrees::Subtrees;
 
 /// Default number of trees evaluated at most.
@@ -62,16 +64,16 @@ pub fn best_tree(
     let arcs = p.arcs();
     let reach = reachable(p.nodes.len(), &arcs, root);
     // Candidate incoming arcs of every reachable non-master node.
-    let choices: Vec<(usize, Vec<usize>)> = (0..p.nodes.len())
-        .filter(|&v| reach[v] && v != root)
-        .map(|v| {
-            (
-                v,
-                (0..arcs.len())
-                    .filter(|&k| arcs[k].to == v && reach[arcs[k].from])
-                    .collect(),
-            )
-        })
+    let mut into: Vec<Vec<usize>> = vec![Vec::new(); p.nodes.len()];
+    for (k, a) in arcs.iter().enumerate() {
+        if reach[a.from] {
+            into[a.to].push(k);
+        }
+    }
+    let choices: Vec<(usize, Vec<usize>)> = into
+        .into_iter()
+        .enumerate()
+        .filter(|&(v, _)| reach[v] && v != root)
         .collect();
     let speed: Vec<f64> = p
         .nodes
@@ -164,143 +166,22 @@ fn port_bound(p: &Platform, arcs: &[Arc], root: usize, data_in: &Q, reach: &[boo
 }
 
 fn reachable(n: usize, arcs: &[Arc], root: usize) -> Vec<bool> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for a in arcs {
+        out[a.from].push(a.to);
+    }
     let mut seen = vec![false; n];
     let mut stack = vec![root];
     seen[root] = true;
     while let Some(v) = stack.pop() {
-        for a in arcs.iter().filter(|a| a.from == v) {
-            if !seen[a.to] {
-                seen[a.to] = true;
-                stack.push(a.to);
+        for &u in &out[v] {
+            if !seen[u] {
+                seen[u] = true;
+                stack.push(u);
             }
         }
     }
     seen
-}
-
-struct Search<'a> {
-    arcs: &'a [Arc],
-    choices: &'a [(usize, Vec<usize>)],
-    limit: usize,
-    picked: Vec<usize>,
-    /// Parent chosen so far for each node (to refuse a cycle as soon as it closes).
-    parent: Vec<Option<usize>>,
-    /// The tree being evaluated: each node's children (cost, node) and the cost into it.
-    children: Vec<Vec<(f64, usize)>>,
-    c_in: Vec<Option<f64>>,
-    trees: usize,
-    /// Every tree with its throughput in floating point, in enumeration order.
-    screened: Vec<(f64, Vec<usize>)>,
-    root: usize,
-    /// `1/w` of each node and the time of one task on each arc, as floats.
-    speed: &'a [f64],
-    cost: &'a [f64],
-}
-
-impl<'a> Search<'a> {
-    fn new(
-        arcs: &'a [Arc],
-        choices: &'a [(usize, Vec<usize>)],
-        limit: usize,
-        root: usize,
-        speed: &'a [f64],
-        cost: &'a [f64],
-    ) -> Self {
-        Search {
-            arcs,
-            choices,
-            limit,
-            picked: Vec::new(),
-            parent: vec![None; speed.len()],
-            children: vec![Vec::new(); speed.len()],
-            c_in: vec![None; speed.len()],
-            trees: 0,
-            screened: Vec::new(),
-            root,
-            speed,
-            cost,
-        }
-    }
-
-    fn walk(&mut self, depth: usize) {
-        if self.trees >= self.limit {
-            return;
-        }
-        let Some((v, options)) = self.choices.get(depth) else {
-            self.evaluate();
-            return;
-        };
-        for &k in options {
-            if self.closes_cycle(*v, self.arcs[k].from) {
-                continue;
-            }
-            self.parent[*v] = Some(self.arcs[k].from);
-            self.picked.push(k);
-            self.walk(depth + 1);
-            self.picked.pop();
-            self.parent[*v] = None;
-        }
-    }
-
-    /// Giving `v` the parent `u` closes a cycle when `v` is already an ancestor of `u`.
-    fn closes_cycle(&self, v: usize, u: usize) -> bool {
-        let mut cur = Some(u);
-        for _ in 0..self.parent.len() {
-            match cur {
-                Some(x) if x == v => return true,
-                Some(x) => cur = self.parent[x],
-                None => return false,
-            }
-        }
-        true
-    }
-
-    /// Evaluates the picked arcs (a spanning tree: every node has a parent, no cycle) with the
-    /// closed form in floating point; [`exact_best`] decides among the best ones exactly.
-    fn evaluate(&mut self) {
-        self.trees += 1;
-        // The buffers of the last tree are reused: a fresh list per node and tree was most of
-        // the screening's time on large platforms.
-        let children = &mut self.children;
-        children.iter_mut().for_each(Vec::clear);
-        for &k in &self.picked {
-            let (from, to) = (self.arcs[k].from, self.arcs[k].to);
-            children[from].push((self.cost[k], to));
-            self.c_in[to] = Some(self.cost[k]);
-        }
-        for kids in children.iter_mut().filter(|kids| kids.len() > 1) {
-            kids.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        }
-        let rho = star(self.root, children, &self.c_in, self.speed).0;
-        self.screened.push((rho, self.picked.clone()));
-    }
-}
-
-/// The bandwidth-centric reduction of steady-state.md §3.1 in floating point, as
-/// `tree::throughput` does it in rationals: `(ρ_star(v), ρ_sub(v))`; each node's children
-/// sorted by (cost, id).
-fn star(
-    v: usize,
-    children: &[Vec<(f64, usize)>],
-    c_in: &[Option<f64>],
-    speed: &[f64],
-) -> (f64, f64) {
-    let (mut budget, mut s) = (1.0f64, 0.0f64);
-    for &(c, u) in &children[v] {
-        let cap = star(u, children, c_in, speed).1;
-        let rate = if budget <= 0.0 {
-            0.0
-        } else if c * cap <= budget {
-            cap
-        } else {
-            budget / c
-        };
-        budget -= c * rate;
-        s += rate;
-    }
-    let rho_star = speed[v] + s;
-    let rho_sub = c_in[v].map_or(rho_star, |c| (1.0 / c).min(rho_star));
-    (rho_star, rho_sub)
 }
 
 #[cfg(test)]
@@ -462,6 +343,47 @@ mod tests {
                         "{n} nodes, stride {stride}: {picked:?}"
                     );
                 }
+            }
+        }
+    }
+
+    /// The screening values each tree from the last one: on random platforms, every value is
+    /// the one a fresh evaluation of that tree alone gives, bit for bit.
+    #[test]
+    fn screening_from_the_last_tree_equals_fresh() {
+        use crate::generate::{platform, Shape};
+        for (n, seed) in [(8, 4), (12, 5), (20, 6), (30, 7), (40, 8)] {
+            let inst = SteadyState::new(platform(Shape::Random, n, seed));
+            let arcs = inst.platform.arcs();
+            let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
+            let reach = reachable(n, &arcs, root);
+            let choices: Vec<(usize, Vec<usize>)> = (0..n)
+                .filter(|&v| reach[v] && v != root)
+                .map(|v| (v, (0..arcs.len()).filter(|&k| arcs[k].to == v).collect()))
+                .collect();
+            let speed: Vec<f64> = inst
+                .platform
+                .nodes
+                .iter()
+                .map(|v| v.w.as_ref().map_or(0.0, |w| to_f64(&w.recip())))
+                .collect();
+            let cost: Vec<f64> = arcs.iter().map(|a| to_f64(&a.c)).collect();
+            let mut search = Search::new(&arcs, &choices, 500, root, &speed, &cost);
+            search.walk(0);
+            assert!(search.screened.len() > 10, "{n} nodes");
+            for (value, picked) in &search.screened {
+                let alone: Vec<(usize, Vec<usize>)> = choices
+                    .iter()
+                    .zip(picked)
+                    .map(|((v, _), &k)| (*v, vec![k]))
+                    .collect();
+                let mut fresh = Search::new(&arcs, &alone, 1, root, &speed, &cost);
+                fresh.walk(0);
+                assert_eq!(
+                    value.to_bits(),
+                    fresh.screened[0].0.to_bits(),
+                    "{n} nodes: {picked:?}"
+                );
             }
         }
     }

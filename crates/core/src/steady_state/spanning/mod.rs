@@ -307,22 +307,31 @@ mod tests {
         crate::steady_state::tree::throughput(&tree).expect("a tree with one master")
     }
 
+    /// Each reachable node and its candidate arcs in.
+    type Choices = Vec<(usize, Vec<usize>)>;
+
+    /// A random platform of `n` nodes, its arcs, its master and its [`Choices`].
+    fn random_platform(n: usize, seed: u64) -> (SteadyState, Vec<Arc>, usize, Choices) {
+        use crate::generate::{platform, Shape};
+        let inst = SteadyState::new(platform(Shape::Random, n, seed));
+        let arcs = inst.platform.arcs();
+        let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
+        let reach = reachable(n, &arcs, root);
+        let choices: Choices = (0..n)
+            .filter(|&v| reach[v] && v != root)
+            .map(|v| (v, (0..arcs.len()).filter(|&k| arcs[k].to == v).collect()))
+            .collect();
+        (inst, arcs, root, choices)
+    }
+
     /// The first trees of larger random platforms (20 to 40 nodes, up to the limit): each
     /// tree's exact throughput through the shared subtrees is the closed form's, whether the
     /// trees come in enumeration order (a few parents change from one to the next) or
     /// scattered (many change).
     #[test]
     fn shared_subtrees_give_the_closed_form() {
-        use crate::generate::{platform, Shape};
         for (n, seed) in [(20, 1), (30, 2), (40, 3)] {
-            let inst = SteadyState::new(platform(Shape::Random, n, seed));
-            let arcs = inst.platform.arcs();
-            let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
-            let reach = reachable(n, &arcs, root);
-            let choices: Vec<(usize, Vec<usize>)> = (0..n)
-                .filter(|&v| reach[v] && v != root)
-                .map(|v| (v, (0..arcs.len()).filter(|&k| arcs[k].to == v).collect()))
-                .collect();
+            let (inst, arcs, root, choices) = random_platform(n, seed);
             let speed = vec![1.0; n];
             let cost = vec![1.0; arcs.len()];
             let mut search = Search::new(&arcs, &choices, 300, root, &speed, &cost);
@@ -351,16 +360,8 @@ mod tests {
     /// the one a fresh evaluation of that tree alone gives, bit for bit.
     #[test]
     fn screening_from_the_last_tree_equals_fresh() {
-        use crate::generate::{platform, Shape};
         for (n, seed) in [(8, 4), (12, 5), (20, 6), (30, 7), (40, 8)] {
-            let inst = SteadyState::new(platform(Shape::Random, n, seed));
-            let arcs = inst.platform.arcs();
-            let root = (0..n).find(|&i| inst.platform.nodes[i].master).unwrap();
-            let reach = reachable(n, &arcs, root);
-            let choices: Vec<(usize, Vec<usize>)> = (0..n)
-                .filter(|&v| reach[v] && v != root)
-                .map(|v| (v, (0..arcs.len()).filter(|&k| arcs[k].to == v).collect()))
-                .collect();
+            let (inst, arcs, root, choices) = random_platform(n, seed);
             let speed: Vec<f64> = inst
                 .platform
                 .nodes

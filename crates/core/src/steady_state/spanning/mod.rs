@@ -14,7 +14,7 @@ use crate::error::SolveError;
 use crate::instance::SteadyState;
 use crate::platform::{Arc, Platform};
 use crate::rational::{to_f64, Q};
-use screen::Search;
+use screen::{Screened, Search};
 use subtrees::Subtrees;
 
 /// Default number of trees evaluated at most.
@@ -100,7 +100,7 @@ pub fn best_tree(
                 &arcs,
                 root,
                 &inst.data_in,
-                search.screened,
+                &search.screened,
                 ceiling.as_ref(),
             )
         },
@@ -118,25 +118,25 @@ fn exact_best(
     arcs: &[Arc],
     root: usize,
     data_in: &Q,
-    screened: Vec<(f64, Vec<usize>)>,
+    screened: &Screened,
     ceiling: Option<&Q>,
 ) -> Option<(Q, Vec<usize>)> {
     let top = screened
         .iter()
-        .map(|(f, _)| *f)
+        .map(|(f, _)| f)
         .filter(|f| f.is_finite())
         .fold(f64::NEG_INFINITY, f64::max);
     let floor = top - top.abs() * 1e-9;
     let mut subtrees = Subtrees::new(p, arcs, data_in);
     let mut best: Option<(Q, Vec<usize>)> = None;
-    for (f, picked) in screened {
+    for (f, picked) in screened.iter() {
         if f.is_finite() && f < floor {
             continue;
         }
-        let rho = subtrees.throughput(root, &picked);
+        let rho = subtrees.throughput(root, picked);
         if best.as_ref().is_none_or(|(b, _)| rho > *b) {
             let done = ceiling.is_some_and(|c| rho >= *c);
-            best = Some((rho, picked));
+            best = Some((rho, picked.to_vec()));
             if done {
                 break;
             }
@@ -345,7 +345,7 @@ mod tests {
             for stride in [1, 7919] {
                 let mut subtrees = Subtrees::new(&inst.platform, &arcs, &inst.data_in);
                 for i in (0..300).map(|i| (i * stride) % 300) {
-                    let picked = &search.screened[i].1;
+                    let picked = search.screened.get(i).1;
                     assert_eq!(
                         subtrees.throughput(root, picked),
                         want[i],
@@ -372,7 +372,7 @@ mod tests {
             let mut search = Search::new(&arcs, &choices, 500, root, &speed, &cost);
             search.walk(0);
             assert!(search.screened.len() > 10, "{n} nodes");
-            for (value, picked) in &search.screened {
+            for (value, picked) in search.screened.iter() {
                 let alone: Vec<(usize, Vec<usize>)> = choices
                     .iter()
                     .zip(picked)
@@ -382,7 +382,7 @@ mod tests {
                 fresh.walk(0);
                 assert_eq!(
                     value.to_bits(),
-                    fresh.screened[0].0.to_bits(),
+                    fresh.screened.get(0).0.to_bits(),
                     "{n} nodes: {picked:?}"
                 );
             }

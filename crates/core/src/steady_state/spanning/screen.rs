@@ -11,6 +11,30 @@
 
 use crate::platform::Arc;
 
+/// The screened trees: each one's float throughput and arcs (one per node of the choices, in
+/// their order), all in two flat lists.
+pub(super) struct Screened {
+    values: Vec<f64>,
+    arcs: Vec<usize>,
+    per_tree: usize,
+}
+
+impl Screened {
+    pub(super) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Tree `i`: its float throughput and its arcs.
+    pub(super) fn get(&self, i: usize) -> (f64, &[usize]) {
+        let at = i * self.per_tree;
+        (self.values[i], &self.arcs[at..at + self.per_tree])
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = (f64, &[usize])> {
+        (0..self.len()).map(|i| self.get(i))
+    }
+}
+
 pub(super) struct Search<'a> {
     arcs: &'a [Arc],
     choices: &'a [(usize, Vec<usize>)],
@@ -27,7 +51,7 @@ pub(super) struct Search<'a> {
     value: Vec<(f64, f64)>,
     pub(super) trees: usize,
     /// Every tree with its throughput in floating point, in enumeration order.
-    pub(super) screened: Vec<(f64, Vec<usize>)>,
+    pub(super) screened: Screened,
     root: usize,
     /// `1/w` of each node and the time of one task on each arc, as floats.
     speed: &'a [f64],
@@ -54,7 +78,11 @@ impl<'a> Search<'a> {
             c_in: vec![None; speed.len()],
             value: vec![(0.0, 0.0); speed.len()],
             trees: 0,
-            screened: Vec::new(),
+            screened: Screened {
+                values: Vec::new(),
+                arcs: Vec::new(),
+                per_tree: choices.len(),
+            },
             root,
             speed,
             cost,
@@ -117,8 +145,8 @@ impl<'a> Search<'a> {
             }
         }
         self.last.clone_from(&self.picked);
-        self.screened
-            .push((self.value[self.root].0, self.picked.clone()));
+        self.screened.values.push(self.value[self.root].0);
+        self.screened.arcs.extend_from_slice(&self.picked);
     }
 
     /// The node at the end of `old` takes `new` as its arc in: it moves between the children

@@ -106,30 +106,44 @@ impl<'a> Subtrees<'a> {
     /// while their names change: a node's name depends on its children's names only.
     pub(super) fn throughput(&mut self, root: usize, picked: &[usize]) -> Q {
         let n = self.speed.len();
-        let mut out = std::mem::take(&mut self.out);
-        out.resize(n, Vec::new());
-        out.iter_mut().for_each(Vec::clear);
         let mut into = vec![None; n];
         for &k in picked {
-            out[self.arcs[k].from].push(k);
             into[self.arcs[k].to] = Some(k);
         }
-        for kids in &mut out {
-            kids.sort_unstable();
-        }
-        self.out = out;
         let last = std::mem::replace(&mut self.into, into);
         if last.is_empty() {
+            self.out = vec![Vec::new(); n];
+            for &k in picked {
+                self.out[self.arcs[k].from].push(k);
+            }
+            for kids in &mut self.out {
+                kids.sort_unstable();
+            }
             self.node_name = vec![SETTLED; n];
             self.name_below(root);
         } else {
-            for (v, old) in last.into_iter().enumerate() {
-                let new = self.into[v];
-                if old != new {
-                    for arc in [old, new].into_iter().flatten() {
-                        self.rename_up(self.arcs[arc].from);
+            // Every children list is brought up to date before any name is read.
+            let changed: Vec<[Option<usize>; 2]> = last
+                .into_iter()
+                .zip(&self.into)
+                .filter(|(old, new)| old != *new)
+                .map(|(old, &new)| [old, new])
+                .collect();
+            for &[old, new] in &changed {
+                if let Some(k) = old {
+                    let kids = &mut self.out[self.arcs[k].from];
+                    if let Some(i) = kids.iter().position(|&x| x == k) {
+                        kids.remove(i);
                     }
                 }
+                if let Some(k) = new {
+                    let kids = &mut self.out[self.arcs[k].from];
+                    let at = kids.partition_point(|&x| x < k);
+                    kids.insert(at, k);
+                }
+            }
+            for arc in changed.into_iter().flatten().flatten() {
+                self.rename_up(self.arcs[arc].from);
             }
         }
         self.exact(self.node_name[root])

@@ -124,7 +124,7 @@ fn certify_in<T: Int>(p: &Problem, x: &[Q], dual: &[Q]) -> Option<Result<Q, Viol
     let mut reduced: Vec<T> = p
         .objective
         .iter()
-        .map(|c| Some(-scaled(c, &le)?))
+        .map(|c| T::zero().checked_sub(&scaled(c, &le)?))
         .collect::<Option<_>>()?;
     let mut dual_value = T::zero();
     for (i, (row, (y, yi))) in p.rows.iter().zip(dual.iter().zip(&ys)).enumerate() {
@@ -157,7 +157,7 @@ fn certify_in<T: Int>(p: &Problem, x: &[Q], dual: &[Q]) -> Option<Result<Q, Viol
         }
     }
     if let Some(j) = reduced.iter().position(Signed::is_negative) {
-        let by = ratio(-reduced[j].clone(), le);
+        let by = ratio(T::zero().checked_sub(&reduced[j])?, le);
         return Some(Err(
             format!("dual constraint of x[{j}] fails by {by}").into()
         ));

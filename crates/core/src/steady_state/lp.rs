@@ -105,7 +105,7 @@ impl Columns {
 
 /// Builds the constraints of section 2.2 (and 2.7) shared by both stages, under an operating
 /// model, optionally with the paper's shared-link constraint (section 2.4).
-pub(super) fn base_problem(
+fn base_problem(
     inst: &SteadyState,
     arcs: &[Arc],
     cols: &Columns,
@@ -149,6 +149,21 @@ pub(super) fn base_problem(
                 lp.constraint(row, Cmp::Le, Q::one());
             }
         }
+    }
+    lp
+}
+
+/// Stage 1 under `model`: [`base_problem`] maximising `Σ x` (tasks per time unit).
+pub(super) fn maximise_tasks(
+    inst: &SteadyState,
+    arcs: &[Arc],
+    cols: &Columns,
+    model: PortModel,
+    shared_links: bool,
+) -> Problem {
+    let mut lp = base_problem(inst, arcs, cols, model, shared_links);
+    for &v in cols.x.iter().flatten() {
+        lp.objective(v, Q::one());
     }
     lp
 }
@@ -261,10 +276,7 @@ pub fn solve_within(
     let arcs = checked_arcs(inst, max_nodes, max_arcs)?;
     let cols = Columns::new(inst, &arcs);
     let xs: Vec<usize> = cols.x.iter().flatten().copied().collect();
-    let mut stage1 = base_problem(inst, &arcs, &cols, PortModel::OnePort, false);
-    for &v in &xs {
-        stage1.objective(v, Q::one());
-    }
+    let stage1 = maximise_tasks(inst, &arcs, &cols, PortModel::OnePort, false);
     // Stage 2: Σ x = ρ*, minimise the total port-busy time (maximise its negative), on stage
     // 1's rows plus one, warm-started from stage 1's float optimum. The row is written
     // Σ x ≥ ρ*: the same points (no point of these rows exceeds ρ*), but its dual variable is

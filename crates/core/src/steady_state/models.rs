@@ -2,10 +2,8 @@
 //! sending and receiving may overlap) and with the shared links of section 2.4: upper bounds
 //! the page and the result document set beside the base model's `ρ*`.
 
-use num_traits::One;
-
 use super::lp::{
-    base_problem, checked_arcs, optimum, Columns, LpError, Terms, MAX_ARCS, MAX_NODES,
+    checked_arcs, maximise_tasks, optimum, Columns, LpError, Terms, MAX_ARCS, MAX_NODES,
 };
 use crate::instance::SteadyState;
 use crate::rational::Q;
@@ -82,9 +80,6 @@ pub fn throughput_under(
 ) -> Result<Q, LpError> {
     let arcs = checked_arcs(inst, MAX_NODES, MAX_ARCS)?;
     let cols = Columns::new(inst, &arcs);
-    let mut lp = base_problem(inst, &arcs, &cols, model, shared_links);
-    for &v in cols.x.iter().flatten() {
-        lp.objective(v, Q::one());
-    }
+    let lp = maximise_tasks(inst, &arcs, &cols, model, shared_links);
     Ok(optimum(&lp)?.value)
 }

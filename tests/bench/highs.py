@@ -5,7 +5,9 @@ For each generated instance (`hetlab gen <problem> --shape random --size N --see
 connected platforms, two links per node, so about four arcs per node), this script times
 
 * `hetlab solve --no-limits FILE` as a whole process (release build: parsing, the exact LP with
-  its certificate, and everything the result document holds: stage 2, routes, schedule, trees);
+  its certificate, and everything the result document holds: stage 2, routes, schedule, trees;
+  with `--explain`, also the site's explanations: for steady state, the LP under the five other
+  operating models, the prices of section 2.10, the best spanning tree, the simulated runs);
 * HiGHS (scipy's `linprog(method="highs")`) on the same LP, written here from the spec's
   formulation: steady-state.md section 2.2 (the throughput LP, base model) and broadcast.md
   section 2.2 (LP-F with the clean-up F2). Only the `linprog` call is timed (solve only, in
@@ -176,13 +178,14 @@ def highs(lp, repeat):
     return best, value
 
 
-def hetlab(binary, path, repeat):
+def hetlab(binary, path, repeat, explain):
     """Best whole-process CPU time (ms) of `hetlab solve --no-limits` and the exact optimum."""
     best, doc = float("inf"), None
+    command = [binary, "solve", "--no-limits"] + (["--explain"] if explain else []) + [str(path)]
     for _ in range(repeat):
         out_path = path.with_suffix(".out.json")
         with open(out_path, "w") as out, open(os.devnull, "w") as err:
-            child = subprocess.Popen([binary, "solve", "--no-limits", str(path)], stdout=out, stderr=err)
+            child = subprocess.Popen(command, stdout=out, stderr=err)
             _, status, usage = os.wait4(child.pid, 0)
         dt = (usage.ru_utime + usage.ru_stime) * 1000
         if status != 0:
@@ -200,13 +203,15 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes only (a smoke run)")
     ap.add_argument("--steady", default=None, help="comma-separated steady-state sizes")
     ap.add_argument("--broadcast", default=None, help="comma-separated broadcast sizes")
+    ap.add_argument("--explain", action="store_true", help="time `hetlab solve --explain` (the site's explanations too)")
     args = ap.parse_args()
     sizes = lambda text, default: [int(v) for v in text.split(",") if v] if text is not None else default
     steady = sizes(args.steady, [10, 20] if args.quick else STEADY_SIZES)
     broadcast = sizes(args.broadcast, [10, 20] if args.quick else BROADCAST_SIZES)
     work = ROOT / "target/bench-highs"
     work.mkdir(parents=True, exist_ok=True)
-    print("| instance | nodes | arcs | HiGHS (solve) CPU ms | hetlab (process) CPU ms | ratio | optimum |")
+    what = "process, --explain" if args.explain else "process"
+    print(f"| instance | nodes | arcs | HiGHS (solve) CPU ms | hetlab ({what}) CPU ms | ratio | optimum |")
     print("|---|---|---|---|---|---|---|")
     failures = 0
     for problem, build, ns in (("steady-state", steady_lp, steady), ("broadcast", broadcast_lp, broadcast)):
@@ -220,7 +225,7 @@ def main():
             doc = json.loads(gen.stdout)
             arcs = len(platform(doc)[3])
             h_ms, h_val = highs(build(doc), args.repeat)
-            e_ms, e_val, status = hetlab(args.binary, path, args.repeat)
+            e_ms, e_val, status = hetlab(args.binary, path, args.repeat, args.explain)
             agree = abs(float(e_val) - h_val) <= 1e-7 * max(1.0, abs(h_val))
             if not agree or status != "optimal":
                 failures += 1

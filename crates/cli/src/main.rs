@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
-use hetlab_core::family::Limits;
+use hetlab_core::family::{Detail, Limits};
 use hetlab_core::formats::{csv, paje, simgrid, timeline};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::Instance;
@@ -54,6 +54,11 @@ enum Command {
         /// Add the step trace, one object per step with its English caption.
         #[arg(long)]
         trace: bool,
+        /// Add what the site shows beside the solution: for the steady-state LP, the throughput
+        /// under the other operating models, the prices that prove the bound, the best single
+        /// spanning tree and the simulated runs (several exact solves more).
+        #[arg(long)]
+        explain: bool,
         /// Output: the result JSON, or the schedule (the result's Gantt chart) as a Paje trace
         /// for ViTE/PajeNG or as CSV.
         #[arg(long, value_enum, default_value_t = Format::Json)]
@@ -189,6 +194,7 @@ fn run(command: Command) -> Result<String> {
         Command::Solve {
             algorithm,
             trace,
+            explain,
             format,
             no_limits,
             file,
@@ -200,10 +206,13 @@ fn run(command: Command) -> Result<String> {
                 Limits::Default
             };
             match format {
-                Format::Json => solve(&inst, algorithm.as_deref(), trace, limits),
+                Format::Json => {
+                    let detail = Detail { trace, explain };
+                    solve(&inst, algorithm.as_deref(), detail, limits)
+                }
                 Format::Paje | Format::Csv => {
-                    if trace {
-                        bail!("--trace goes with --format json (a Paje or CSV file holds the schedule only)");
+                    if trace || explain {
+                        bail!("--trace and --explain go with --format json (a Paje or CSV file holds the schedule only)");
                     }
                     let t = timeline::schedule(&inst, algorithm.as_deref())?;
                     let text = if format == Format::Paje {
@@ -360,9 +369,9 @@ fn read_capped(source: impl Read) -> std::io::Result<Vec<u8>> {
 fn solve(
     inst: &Instance,
     algorithm: Option<&str>,
-    with_trace: bool,
+    detail: Detail,
     limits: Limits,
 ) -> Result<String> {
-    let value = family::solve_within(inst, algorithm, with_trace, limits)?;
+    let value = family::solve_within(inst, algorithm, detail, limits)?;
     Ok(serde_json::to_string_pretty(&value)?)
 }

@@ -125,7 +125,10 @@ fn solve_writes_csv_and_says_when_there_is_no_schedule() {
         ],
         1,
     );
-    assert!(err.contains("--trace goes with --format json"), "{err}");
+    assert!(
+        err.contains("--trace and --explain go with --format json"),
+        "{err}"
+    );
 }
 
 /// `pj_dump` (PajeNG) reads the trace and lists one state per bar, in the lanes HetLab draws.

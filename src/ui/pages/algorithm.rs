@@ -58,6 +58,18 @@ pub trait FamilyPage: 'static {
     /// The extra results, computed once with the run.
     fn extra(input: &Input<Self>, algorithm: &str, run: &Run<Self>) -> Self::Extra;
 
+    /// The result document the page exports: [`Family::explained`], which families whose
+    /// explanations are their page's `extra` build from it instead of solving them again.
+    fn document(
+        input: &Input<Self>,
+        algorithm: &str,
+        run: &Run<Self>,
+        extra: &Self::Extra,
+    ) -> serde_json::Value {
+        let _ = extra;
+        Self::F::explained(input, algorithm, run, false)
+    }
+
     /// What to show after `ctx.player.step` steps.
     fn view(ctx: &Ctx<'_, Self>) -> Shown;
 
@@ -190,7 +202,7 @@ pub fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Result<Solved<P>, S
     let (_, run) =
         family::run_offered::<P::F>(input, Some(algo), true).map_err(|e| e.to_string())?;
     let extra = P::extra(input, algo, &run);
-    let doc = P::F::result(input, algo, &run, false);
+    let doc = P::document(input, algo, &run, &extra);
     let budget_hit = report::budget_hit(&doc);
     Ok(Solved {
         run,

@@ -90,7 +90,8 @@ async function solverBindings(page) {
 }
 
 /** Every preset and seeded instance of `problems`, solved with their default algorithm in this
- *  browser (the solver binary's wasm, `solve_json`) and natively: the texts must be equal. */
+ *  browser (the solver binary's wasm, `solve_json`) and natively (`hetlab solve --explain`,
+ *  the document with the page's explanations): the texts must be equal. */
 function wasmAgainstNative(name, problems) {
   return {
     name,
@@ -104,7 +105,7 @@ function wasmAgainstNative(name, problems) {
         for (const { name: what, json } of [...presetsOf(problem), ...seeded(problem)]) {
           let want;
           try {
-            want = native(['solve', '-'], json);
+            want = native(['solve', '--explain', '-'], json);
           } catch (e) {
             want = `error: ${String(e.stderr || e.message).replace(/^hetlab: /, '').trim()}`;
           }

@@ -102,6 +102,14 @@ pub trait Family {
     /// The result document (formats.md section 4), with the trace when `with_trace`.
     fn result(input: &Self::Input, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value;
 
+    /// [`Family::result`] with the explanations the family's page shows beside the solution
+    /// (`hetlab solve --explain`, the page's JSON export): results that explain or compare the
+    /// solution without being part of it, such as the steady-state LP under other operating
+    /// models. The same document for families that have none.
+    fn explained(input: &Self::Input, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        Self::result(input, algorithm, run, with_trace)
+    }
+
     /// Checks a traced run independently of the solver: the family's verifier accepts the
     /// solution, replaying the whole trace gives the solution, every step has a caption and a
     /// pseudocode line.
@@ -177,7 +185,8 @@ pub fn default_algorithm(inst: &Instance) -> &'static str {
 }
 
 /// Solves `inst` with `algorithm` (the default when `None`) and returns the result document,
-/// with the trace when `with_trace`: what `hetlab solve` prints and what the pages export.
+/// with the trace when `with_trace`: what `hetlab solve` prints (the pages export
+/// [`Family::explained`]).
 ///
 /// # Errors
 /// As [`Family::run`].
@@ -186,22 +195,40 @@ pub fn solve(
     algorithm: Option<&str>,
     with_trace: bool,
 ) -> Result<Value, SolveError> {
-    solve_within(inst, algorithm, with_trace, Limits::Default)
+    let detail = Detail {
+        trace: with_trace,
+        explain: false,
+    };
+    solve_within(inst, algorithm, detail, Limits::Default)
 }
 
-/// [`solve`] under the given size [`Limits`] (`hetlab solve --no-limits`).
+/// What a result document holds beside the solution.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    /// The step trace (`hetlab solve --trace`).
+    pub trace: bool,
+    /// The explanations of [`Family::explained`] (`hetlab solve --explain`).
+    pub explain: bool,
+}
+
+/// [`solve`] with the given [`Detail`] under the given size [`Limits`] (`hetlab solve
+/// --trace --explain --no-limits`).
 ///
 /// # Errors
 /// As [`Family::run`].
 pub fn solve_within(
     inst: &Instance,
     algorithm: Option<&str>,
-    with_trace: bool,
+    detail: Detail,
     limits: Limits,
 ) -> Result<Value, SolveError> {
     with_family!(inst, |F, input| {
-        let (name, run) = run_offered_within::<F>(input, algorithm, with_trace, limits)?;
-        Ok(F::result(input, name, &run, with_trace))
+        let (name, run) = run_offered_within::<F>(input, algorithm, detail.trace, limits)?;
+        Ok(if detail.explain {
+            F::explained(input, name, &run, detail.trace)
+        } else {
+            F::result(input, name, &run, detail.trace)
+        })
     })
 }
 

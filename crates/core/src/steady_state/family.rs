@@ -95,10 +95,22 @@ impl Family for SteadyStateFamily {
     fn result(input: &SteadyState, _algorithm: &str, run: &SteadyRun, with_trace: bool) -> Value {
         match run {
             SteadyRun::Lp(t) => {
+                report::pipeline_result(input, &t.solution, None, &t.trace, with_trace)
+            }
+            SteadyRun::Tree(t) => report::tree_result(input, &t.solution, &t.trace, with_trace),
+        }
+    }
+
+    /// With the LP's extras (section 2.8's operating models, 2.10's prices, 3.6's best tree,
+    /// 4.8's full run and 4.9's batches): each an exact solve of its own, together several
+    /// times the LP's cost on small platforms, so only when asked.
+    fn explained(input: &SteadyState, algorithm: &str, run: &SteadyRun, with_trace: bool) -> Value {
+        match run {
+            SteadyRun::Lp(t) => {
                 let extras = lp_extras(input, &t.solution);
                 report::pipeline_result(input, &t.solution, Some(&extras), &t.trace, with_trace)
             }
-            SteadyRun::Tree(t) => report::tree_result(input, &t.solution, &t.trace, with_trace),
+            SteadyRun::Tree(_) => Self::result(input, algorithm, run, with_trace),
         }
     }
 

@@ -5,18 +5,39 @@
 
 use serde_json::Value;
 
-use crate::family::solve;
+use crate::family::{solve, solve_within, Detail, Limits};
 use crate::instance::Instance;
 use crate::presets;
 
+/// The explained document (`hetlab solve --explain`): what the page shows.
+fn explained(inst: &Instance, algorithm: &str) -> Value {
+    let detail = Detail {
+        trace: false,
+        explain: true,
+    };
+    solve_within(inst, Some(algorithm), detail, Limits::Default).unwrap()
+}
+
 fn doc(preset: &str, algorithm: &str) -> Value {
-    let inst = presets::get(preset).unwrap();
-    solve(&inst, Some(algorithm), false).unwrap()
+    explained(&presets::get(preset).unwrap(), algorithm)
 }
 
 fn doc_of(json: &str, algorithm: &str) -> Value {
-    let inst = Instance::from_json(json).unwrap();
-    solve(&inst, Some(algorithm), false).unwrap()
+    explained(&Instance::from_json(json).unwrap(), algorithm)
+}
+
+#[test]
+fn lp_extras_only_when_asked() {
+    let inst = presets::get("example-1").unwrap();
+    let plain = solve(&inst, Some("lp"), false).unwrap();
+    let mut full = explained(&inst, "lp");
+    for key in ["why", "models", "best_tree", "full_run"] {
+        assert!(plain.get(key).is_none(), "{key} without --explain");
+        assert!(full.get(key).is_some(), "{key} missing with --explain");
+        full.as_object_mut().unwrap().remove(key);
+    }
+    // Beside its extras, the explained document is the plain one.
+    assert_eq!(plain, full);
 }
 
 #[test]
@@ -105,7 +126,7 @@ fn lp_document_has_the_latency_batches_of_section_4_9() {
     for l in &mut s.platform.links {
         l.lcomm = Some(crate::rational::qi(1));
     }
-    let v = solve(&inst, Some("lp"), false).unwrap();
+    let v = explained(&inst, "lp");
     let batches = v["latency"].as_array().unwrap();
     // N = 1: P = 15, 7/5; N = 10: 123, 70/41; N = 100: 1203, 700/401.
     for (k, period, rate) in [

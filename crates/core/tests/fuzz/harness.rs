@@ -210,7 +210,14 @@ impl Fuzz {
             self.solves += 1;
             memory::reset_peak();
             let start = Instant::now();
-            let result = catch(|| family::solve(&parsed, Some(algo), with_trace));
+            // With the page's explanations: the fuzz covers everything the site computes.
+            let detail = family::Detail {
+                trace: with_trace,
+                explain: true,
+            };
+            let result = catch(|| {
+                family::solve_within(&parsed, Some(algo), detail, family::Limits::Default)
+            });
             let took = start.elapsed();
             let what = format!("{} / {algo}", parsed.problem());
             self.weigh(text, &what);

@@ -19,7 +19,11 @@ fn generated_with_cost(problem: &str, size: usize, seed: u64, k: usize, c: Value
 }
 
 fn solve(inst: &Instance, algorithm: &str) -> Value {
-    family::solve(inst, Some(algorithm), false)
+    let detail = family::Detail {
+        trace: false,
+        explain: true,
+    };
+    family::solve_within(inst, Some(algorithm), detail, family::Limits::Default)
         .unwrap_or_else(|e| json!({"refused": e.to_string()}))
 }
 

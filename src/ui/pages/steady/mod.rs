@@ -6,11 +6,13 @@ mod fields;
 mod tree_view;
 pub mod views;
 
+use hetlab_core::family::Family;
 use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets;
 use hetlab_core::share;
 use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
 use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
+use hetlab_core::steady_state::report;
 use yew::prelude::*;
 
 use crate::route::{Page, Route};
@@ -48,6 +50,21 @@ impl FamilyPage for SteadyPage {
         match run {
             SteadyRun::Lp(t) => Some(lp_extras(input, &t.solution)),
             SteadyRun::Tree(_) => None,
+        }
+    }
+
+    /// The explained document from the extras just computed (solving them once, not twice).
+    fn document(
+        input: &SteadyState,
+        algorithm: &str,
+        run: &SteadyRun,
+        extra: &Option<LpExtras>,
+    ) -> serde_json::Value {
+        match (run, extra) {
+            (SteadyRun::Lp(t), Some(x)) => {
+                report::pipeline_result(input, &t.solution, Some(x), &t.trace, false)
+            }
+            _ => SteadyStateFamily::explained(input, algorithm, run, false),
         }
     }
 

@@ -245,7 +245,8 @@ pub fn over_limits(inst: &Instance, algorithm: Option<&str>) -> Option<String> {
 
 /// The generic invariants of one algorithm on one instance (the test of every family runs
 /// this over its presets and random instances): the untraced and traced runs give the same
-/// result document, [`Family::check`] accepts the traced run, the trace stays under its cap
+/// result document, the explained document adds to it without changing it,
+/// [`Family::check`] accepts the traced run, the trace stays under its cap
 /// and the result's `steps` counts it. Returns the number of steps.
 ///
 /// # Errors
@@ -275,8 +276,18 @@ pub fn check_invariants(inst: &Instance, algorithm: &str) -> Result<usize, Invar
             }
             v
         };
-        if strip(a) != strip(b) {
+        if strip(a.clone()) != strip(b) {
             return Err(broken("the untraced and traced results differ".into()));
+        }
+        // The explained document is the plain one with more keys (`hetlab solve --explain`).
+        let explained = F::explained(input, algorithm, &plain, false);
+        if let Some((key, _)) = a
+            .as_object()
+            .into_iter()
+            .flatten()
+            .find(|(k, v)| explained.get(k.as_str()) != Some(*v))
+        {
+            return Err(broken(format!("the explained document changes \"{key}\"")));
         }
         F::check(input, &traced).map_err(|v| broken(v.0))?;
         let n = F::steps(&traced);

@@ -1,7 +1,8 @@
 //! The throughput plot (plotters on a canvas): tasks completed by the simulated periodic
 //! schedule after each period, against the bound `ρ*·t` that no schedule can beat
-//! (steady-state.md section 4.8). The ratio tends to 1: asymptotic optimality. Both it and
-//! the chains scaling view draw through [`LinesPlot`] (named lines over one x axis).
+//! (steady-state.md section 4.8). The ratio tends to 1: asymptotic optimality. It, the chains
+//! scaling view and LU's comparison curves draw through [`LinesPlot`] (named lines over one x
+//! axis, framed by a [`Frame`]).
 
 use gloo::timers::callback::Timeout;
 use hetlab_core::sort;
@@ -46,6 +47,20 @@ pub struct Line {
     pub rgb: (u8, u8, u8),
 }
 
+/// How a [`LinesPlot`] frames its lines. The default: the y axis from 0, the x axis over the
+/// points' extent, plotters' tick labels, the legend at the upper left.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Frame {
+    /// Where the y axis starts (ratios to a bound start at 1).
+    pub y_from: f64,
+    /// The x axis' range, when it is not the points' extent.
+    pub x_range: Option<(f64, f64)>,
+    /// Tick labels of the x axis as whole numbers (sizes, counts).
+    pub whole_x: bool,
+    /// The legend at the upper right (where rising lines leave room).
+    pub legend_right: bool,
+}
+
 /// Props of [`LinesPlot`].
 #[derive(Properties, PartialEq)]
 pub struct LinesProps {
@@ -53,6 +68,9 @@ pub struct LinesProps {
     pub lines: Vec<Line>,
     /// Axis titles `(x, y)`.
     pub axes: (String, String),
+    /// Axes' ranges, ticks and legend corner.
+    #[prop_or_default]
+    pub frame: Frame,
     /// Accessible name and `data-testid`.
     pub label: String,
     /// `data-testid` of the canvas.
@@ -63,23 +81,32 @@ fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     lines: &[Line],
     axes: &(String, String),
+    frame: Frame,
 ) -> Result<(), Box<dyn std::error::Error>>
 where
     DB::ErrorType: 'static,
 {
     root.fill(&WHITE)?;
     let all = || lines.iter().flat_map(|l| l.points.iter());
-    let (x0, x1) = all().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
-    let y1 = all().fold(0f64, |m, p| m.max(p.1)).max(f64::MIN_POSITIVE);
+    let (x0, x1) = frame
+        .x_range
+        .unwrap_or_else(|| all().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0))));
     let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, 1.0) };
+    let y0 = frame.y_from;
+    let y1 = all()
+        .fold(y0, |m, p| m.max(p.1))
+        .max(y0 + f64::MIN_POSITIVE);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(52)
         .y_label_area_size(92)
-        .build_cartesian_2d(x0..x1, 0f64..y1 * 1.05)?;
-    chart
-        .configure_mesh()
-        .x_desc(axes.0.as_str())
+        .build_cartesian_2d(x0..x1, y0..y1 * 1.05)?;
+    let whole = |x: &f64| format!("{x:.0}");
+    let mut mesh = chart.configure_mesh();
+    if frame.whole_x {
+        mesh.x_label_formatter(&whole);
+    }
+    mesh.x_desc(axes.0.as_str())
         .y_desc(axes.1.as_str())
         .label_style(("sans-serif", 13))
         .axis_desc_style(("sans-serif", 14))
@@ -96,9 +123,14 @@ where
         .label(l.label.as_str())
         .legend(move |at| legend_mark(k, c, at));
     }
+    let corner = if frame.legend_right {
+        SeriesLabelPosition::UpperRight
+    } else {
+        SeriesLabelPosition::UpperLeft
+    };
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
+        .position(corner)
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
         .draw()?;
@@ -140,18 +172,18 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
     {
         let canvas = canvas.clone();
         use_effect_with(
-            (props.lines.clone(), props.axes.clone()),
-            move |(lines, axes)| {
-                let (lines, axes) = (lines.clone(), axes.clone());
+            (props.lines.clone(), props.axes.clone(), props.frame),
+            move |(lines, axes, frame)| {
+                let (lines, axes, frame) = (lines.clone(), axes.clone(), *frame);
                 let later = Timeout::new(0, move || {
                     let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() else {
                         return;
                     };
                     // A drawing failure leaves the canvas blank; the numbers are in the table.
                     if let Some(backend) = CanvasBackend::with_canvas_object(c.clone()) {
-                        let _ = draw_lines(&backend.into_drawing_area(), &lines, &axes);
+                        let _ = draw_lines(&backend.into_drawing_area(), &lines, &axes, frame);
                     }
-                    let _ = c.set_attribute("data-svg", &svg_of(&lines, &axes));
+                    let _ = c.set_attribute("data-svg", &svg_of(&lines, &axes, frame));
                 });
                 // A newer drawing (or leaving the page) cancels a pending one.
                 move || drop(later)
@@ -167,11 +199,11 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
 }
 
 /// The plot as an SVG document (drawing, not solving: the points are given).
-fn svg_of(lines: &[Line], axes: &(String, String)) -> String {
+fn svg_of(lines: &[Line], axes: &(String, String), frame: Frame) -> String {
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
-        let _ = draw_lines(&root, lines, axes);
+        let _ = draw_lines(&root, lines, axes, frame);
     }
     text
 }

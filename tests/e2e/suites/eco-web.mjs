@@ -222,6 +222,8 @@ export const tests = [
       await page.keyboard.press('End');
       await visible(byId(page, 'compare-plot-a'), 'comparison plot A');
       await poll('LU data tables (owner matrix, three plots)', () => page.locator('[data-testid="plot-data"]').count(), (c) => c >= 3);
+      // Drawn by the shared line plot: the same figure as SVG for the export menu.
+      await poll('LU comparison plot as SVG', () => byId(page, 'compare-plot-a').getAttribute('data-svg'), (s) => (s ?? '').includes('<svg') && s.includes('time / perfect balance'));
     },
   },
 

@@ -23,7 +23,7 @@ use crate::ui::components::procs_field::{Entry, ProcsField};
 use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use comparisons as compare_view;
-use views::{curves, working, ComparePlot, Curves, OwnerMatrix};
+use views::{compare_plot, curves, working, Curves, OwnerMatrix};
 
 const DEFAULT_PRESET: &str = "lu-1-2";
 const LAST_KEY: &str = "hetlab.lu.v1";
@@ -133,10 +133,10 @@ impl FamilyPage for LuPage {
                 <h2>{"Every scheme against perfect balance (§3.3)"}</h2>
                 <div class="plots">
                     if let Some(mine) = &extra.mine {
-                        <ComparePlot series={mine.clone()} title="These processors" testid="compare-plot" />
+                        { compare_plot(mine, "These processors", "compare-plot") }
                     }
-                    <ComparePlot series={extra.sets.0.clone()} title="Set A: cycle times 1, 5 × 8" testid="compare-plot-a" />
-                    <ComparePlot series={extra.sets.1.clone()} title="Set B: speeds 0.1, 0.1, 0.12, 0.15, 0.15, 0.18, 0.2" testid="compare-plot-b" />
+                    { compare_plot(&extra.sets.0, "Set A: cycle times 1, 5 × 8", "compare-plot-a") }
+                    { compare_plot(&extra.sets.1, "Set B: speeds 0.1, 0.1, 0.12, 0.15, 0.15, 0.18, 0.2", "compare-plot-b") }
                 </div>
             </>
         };

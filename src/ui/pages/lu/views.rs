@@ -6,15 +6,13 @@ use std::rc::Rc;
 
 use hetlab_core::lu::{self, compare, LuState};
 use hetlab_core::rational::{approx, format_q, frac};
-use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use crate::draw::lu::{load_bars, opacity, shade, SIDE};
 use crate::draw::square::{self as square_draw, colour, Marks};
-use crate::ui::components::data_table::{data_table, num};
-use crate::ui::components::plot::{dash, legend_mark};
+use crate::ui::components::data_table::data_table;
+use crate::ui::components::plot::{Frame, Line, LinesPlot};
 use crate::ui::components::square_svg::SquareSvg;
 
 /// Working shown below the figure at this state.
@@ -267,127 +265,47 @@ pub fn curves(cycle_times: &[hetlab_core::rational::Q]) -> Curves {
     Rc::new(compare::series(cycle_times, &SIZES, &schemes))
 }
 
-/// Props of [`ComparePlot`].
-#[derive(Properties, PartialEq)]
-pub struct CompareProps {
-    /// The curves, computed before rendering.
-    pub series: Curves,
-    /// Title above the plot.
-    pub title: AttrValue,
-    /// Test id of the canvas.
-    pub testid: AttrValue,
-}
-
 /// Total time / perfect-balance time against the matrix size, one curve per scheme
-/// (lu-distributions.md §3.3), drawn with plotters.
-#[component]
-pub fn ComparePlot(props: &CompareProps) -> Html {
-    let canvas = use_node_ref();
-    {
-        let canvas = canvas.clone();
-        use_effect_with(props.series.clone(), move |series| {
-            if let (Some(c), Ok(s)) = (canvas.cast::<web_sys::HtmlCanvasElement>(), &**series) {
-                // A drawing failure leaves the canvas blank; the table below has the numbers.
-                let _ = draw_series(c, s);
-            }
-        });
-    }
+/// (lu-distributions.md §3.3), under `title`, with its table; the error when there are none.
+pub fn compare_plot(series: &Curves, title: &str, testid: &str) -> Html {
+    let body = match &**series {
+        Ok(s) => {
+            let lines = s
+                .iter()
+                .enumerate()
+                .map(|(k, s)| Line {
+                    label: s.scheme.name().to_owned(),
+                    points: s.points.iter().map(|p| (p.n as f64, p.ratio)).collect(),
+                    rgb: CURVE[k % CURVE.len()],
+                })
+                .collect::<Vec<_>>();
+            let axes = (
+                "matrix size n (blocks)".to_owned(),
+                "time / perfect balance".to_owned(),
+            );
+            let frame = Frame {
+                y_from: 1.0,
+                x_range: Some((0.0, SIZES[SIZES.len() - 1] as f64)),
+                whole_x: true,
+                legend_right: true,
+            };
+            html! { <LinesPlot {lines} {axes} {frame} label="Ratio of the simulated LU time to perfect balance against the matrix size" testid={testid.to_owned()} /> }
+        }
+        Err(e) => html! { <p class="muted">{e.to_string()}</p> },
+    };
     html! {
         <div class="working">
-            <h3>{props.title.clone()}</h3>
-            { match &*props.series {
-                Ok(s) => html! {
-                    <>
-                        <canvas ref={canvas} width="640" height="280" class="plot" data-testid={props.testid.clone()} role="img" aria-label="Ratio of the simulated LU time to perfect balance against the matrix size"></canvas>
-                        { compare_table(s, &props.title) }
-                    </>
-                },
-                Err(e) => html! { <p class="muted">{e.to_string()}</p> },
-            } }
+            <h3>{title.to_owned()}</h3>
+            { body }
         </div>
     }
 }
 
-/// The curves as a table: one row per matrix size, one column per scheme (time / perfect
-/// balance, and the exact simulated total).
-fn compare_table(series: &[compare::Series], title: &str) -> Html {
-    let mut headers = vec!["n".to_owned()];
-    headers.extend(
-        series
-            .iter()
-            .map(|s| format!("{}: time / perfect balance", s.scheme.name())),
-    );
-    let rows: Vec<Vec<String>> = SIZES
-        .iter()
-        .map(|&n| {
-            let mut row = vec![n.to_string()];
-            row.extend(series.iter().map(|s| {
-                s.points
-                    .iter()
-                    .find(|p| p.n == n)
-                    .map(|p| num(p.ratio))
-                    .unwrap_or_default()
-            }));
-            row
-        })
-        .collect();
-    data_table("Data of this plot (table)", title, &headers, &rows)
-}
-
-const CURVE: [RGBColor; 5] = [
-    RGBColor(31, 95, 191),
-    RGBColor(200, 60, 40),
-    RGBColor(120, 120, 120),
-    RGBColor(230, 140, 20),
-    RGBColor(40, 150, 80),
+/// The curves' colours, scheme by scheme.
+const CURVE: [(u8, u8, u8); 5] = [
+    (31, 95, 191),
+    (200, 60, 40),
+    (120, 120, 120),
+    (230, 140, 20),
+    (40, 150, 80),
 ];
-
-fn draw_series(
-    canvas: web_sys::HtmlCanvasElement,
-    series: &[compare::Series],
-) -> Result<(), Box<dyn std::error::Error>> {
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no canvas")?;
-    let root = backend.into_drawing_area();
-    root.fill(&WHITE)?;
-    let y_max = series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.ratio))
-        .fold(1.0, f64::max);
-    #[allow(clippy::cast_precision_loss)]
-    let x_max = SIZES[SIZES.len() - 1] as f64;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(10)
-        // Room for the tick labels and, under them, the axis title (they overlapped at 30).
-        .x_label_area_size(52)
-        .y_label_area_size(92)
-        .build_cartesian_2d(0f64..x_max, 1f64..(y_max * 1.05))?;
-    chart
-        .configure_mesh()
-        .x_desc("matrix size n (blocks)")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc("time / perfect balance")
-        .label_style(("sans-serif", 13))
-        .axis_desc_style(("sans-serif", 14))
-        .light_line_style(RGBColor(235, 235, 235))
-        .draw()?;
-    for (k, s) in series.iter().enumerate() {
-        let colour = CURVE[k % CURVE.len()];
-        #[allow(clippy::cast_precision_loss)]
-        let points: Vec<(f64, f64)> = s.points.iter().map(|p| (p.n as f64, p.ratio)).collect();
-        let style = colour.stroke_width(2);
-        match dash(k) {
-            None => chart.draw_series(LineSeries::new(points, style))?,
-            Some((d, g)) => chart.draw_series(DashedLineSeries::new(points, d, g, style))?,
-        }
-        .label(s.scheme.name())
-        .legend(move |at| legend_mark(k, colour, at));
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()?;
-    root.present()?;
-    Ok(())
-}

@@ -216,6 +216,20 @@ fn solve_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args, None)).unwrap()
 }
 
+/// `--explain` adds what the site shows beside the steady-state LP (the operating models of
+/// §2.8, the prices of §2.10, the best tree of §3.6); without it they are not computed.
+#[test]
+fn solve_explains_only_when_asked() {
+    let file = preset_file("example-1");
+    let plain = solve_json(&["solve", &file]);
+    let explained = solve_json(&["solve", "--explain", &file]);
+    assert!(plain.get("models").is_none() && plain.get("why").is_none());
+    assert_eq!(explained["models"][0]["throughput"], "7/4");
+    assert_eq!(explained["why"]["prices"]["bound"], "7/4");
+    assert_eq!(explained["best_tree"]["throughput"], "41/24");
+    assert_eq!(plain["objective"], explained["objective"]);
+}
+
 /// The 2D grid algorithms and the Kalinov–Lastovetsky baseline from the command line: §4.4's
 /// best grid of the 4 × 4 example (V = 319/120) by `grid-exact`, the SVD heuristic `grid` never
 /// above it, and KL's Ĉ = 6 on the §7.1 areas.

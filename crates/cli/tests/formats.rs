@@ -129,6 +129,20 @@ fn solve_writes_csv_and_says_when_there_is_no_schedule() {
         err.contains("--trace and --explain go with --format json"),
         "{err}"
     );
+    let err = fails(
+        &[
+            "solve",
+            "--format",
+            "csv",
+            "--explain",
+            &preset_file("example-1"),
+        ],
+        1,
+    );
+    assert!(
+        err.contains("--trace and --explain go with --format json"),
+        "{err}"
+    );
 }
 
 /// `pj_dump` (PajeNG) reads the trace and lists one state per bar, in the lanes HetLab draws.

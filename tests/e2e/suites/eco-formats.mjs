@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 import {
   LOAD_TIMEOUT, byId, check, count, load, openPlayer, poll, textWhere, visible, stepCount,
 } from '../lib.mjs';
+import { native } from './built-sl.mjs';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'simgrid');
+const PRESETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'crates', 'core', 'presets');
 const xml = (name) => readFileSync(path.join(DATA, name), 'utf8');
 // The TikZ downloads are kept as artefacts (beside the screenshots), to compile by hand.
 const KEEP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'tex-exports');
@@ -122,6 +124,26 @@ export const tests = [
       keep('plot.tex', plot.text);
       await pickFigure(page, '1.');
       keep('platform.tex', (await download(page, byId(page, 'export-fig-tikz'))).text);
+    },
+  },
+
+  {
+    // The page's JSON export is `hetlab solve --explain`'s document (with what the page shows
+    // beside the solution: the other operating models, the prices, the best tree), word for
+    // word but for the step count of the page's traced run.
+    name: 'export-json-explained',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPlayer(h, page, 'preset=example-1&algo=lp');
+      const out = await download(page, byId(page, 'export-json'));
+      check(out.name === 'hetlab-steady-state-result.json', `file name ${out.name}`);
+      const got = JSON.parse(out.text);
+      const want = JSON.parse(native(['solve', '--explain', '-'], readFileSync(path.join(PRESETS, 'example-1.json'), 'utf8')));
+      check(got.steps === 15, `steps of the traced run: ${got.steps}`);
+      delete got.steps;
+      delete want.steps;
+      check(JSON.stringify(got) === JSON.stringify(want), `export and --explain differ\npage:   ${JSON.stringify(got).slice(0, 300)}\nnative: ${JSON.stringify(want).slice(0, 300)}`);
+      check(got.models.length === 6 && got.why.prices.bound === '7/4' && got.best_tree.throughput === '41/24', `explanations: ${JSON.stringify(got.models)}`);
     },
   },
 

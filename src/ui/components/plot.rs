@@ -9,9 +9,11 @@ use hetlab_core::sort;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use crate::ui::components::data_table::{data_table, num};
+use crate::ui::hooks::size::use_shown_width;
 
 /// The plot of `points`, `(time, tasks completed)` at the end of each period, against `rho`
 /// (`ρ*`, tasks per time unit).
@@ -77,11 +79,21 @@ pub struct LinesProps {
     pub testid: String,
 }
 
+/// Width of a plot at its largest and in its SVG export, in CSS pixels.
+const WIDTH: f64 = 780.0;
+
+/// Height of a plot shown `width` CSS pixels wide: the SVG's 780 × 300 proportions, but never
+/// so flat that the axes' labels leave no room for the lines.
+fn height_at(width: f64) -> f64 {
+    (width * 300.0 / WIDTH).clamp(220.0, 300.0)
+}
+
 fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     lines: &[Line],
     axes: &(String, String),
     frame: Frame,
+    text: f64,
 ) -> Result<(), Box<dyn std::error::Error>>
 where
     DB::ErrorType: 'static,
@@ -98,8 +110,8 @@ where
         .max(y0 + f64::MIN_POSITIVE);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
-        .x_label_area_size(52)
-        .y_label_area_size(92)
+        .x_label_area_size(52.0 * text)
+        .y_label_area_size(92.0 * text)
         .build_cartesian_2d(x0..x1, y0..y1 * 1.05)?;
     let whole = |x: &f64| format!("{x:.0}");
     let mut mesh = chart.configure_mesh();
@@ -108,8 +120,8 @@ where
     }
     mesh.x_desc(axes.0.as_str())
         .y_desc(axes.1.as_str())
-        .label_style(("sans-serif", 13))
-        .axis_desc_style(("sans-serif", 14))
+        .label_style(("sans-serif", 13.0 * text))
+        .axis_desc_style(("sans-serif", 14.0 * text))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;
     for (k, l) in lines.iter().enumerate() {
@@ -131,6 +143,7 @@ where
     chart
         .configure_series_labels()
         .position(corner)
+        .label_font(("sans-serif", 13.0 * text))
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
         .draw()?;
@@ -152,7 +165,7 @@ pub fn dash(k: usize) -> Option<(u32, u32)> {
 }
 
 /// Line `k`'s sample in a legend at `(x, y)`: its colour and its dash pattern.
-pub fn legend_mark(
+fn legend_mark(
     k: usize,
     c: RGBColor,
     (x, y): (i32, i32),
@@ -161,28 +174,36 @@ pub fn legend_mark(
     DashedPathElement::new(vec![(x, y), (x + 24, y)], d, g, c.stroke_width(2))
 }
 
-/// Named lines over one x axis (plotters on a canvas), redrawn when the lines change, with the
-/// same plot as SVG in the canvas's `data-svg` (for the export menu). Both are drawn in a task
+/// Named lines over one x axis (plotters on a canvas), redrawn when the lines or the width it
+/// is shown at change, with the same plot as SVG in the canvas's `data-svg` (for the export
+/// menu). The canvas is drawn at its shown size in device pixels, so that its text stays at 13
+/// CSS pixels (more in the large-type mode) on a phone as on a wide screen. Both are drawn in a task
 /// of their own after the page has shown the step: plotters measures legend and label text
 /// through the DOM (a forced layout per text), which made a step that mounts a plot miss its
 /// frame; the plot now follows a moment later.
 #[component]
 pub fn LinesPlot(props: &LinesProps) -> Html {
     let canvas = use_node_ref();
+    let (shown, text) = use_shown_width(canvas.clone(), WIDTH);
     {
         let canvas = canvas.clone();
         use_effect_with(
-            (props.lines.clone(), props.axes.clone(), props.frame),
-            move |(lines, axes, frame)| {
+            (
+                props.lines.clone(),
+                props.axes.clone(),
+                props.frame,
+                shown,
+                text,
+            ),
+            move |(lines, axes, frame, shown, text)| {
                 let (lines, axes, frame) = (lines.clone(), axes.clone(), *frame);
+                let (width, text) = (shown.min(WIDTH), *text);
                 let later = Timeout::new(0, move || {
                     let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() else {
                         return;
                     };
                     // A drawing failure leaves the canvas blank; the numbers are in the table.
-                    if let Some(backend) = CanvasBackend::with_canvas_object(c.clone()) {
-                        let _ = draw_lines(&backend.into_drawing_area(), &lines, &axes, frame);
-                    }
+                    let _ = draw_shown(&c, &lines, &axes, frame, (width, text));
                     let _ = c.set_attribute("data-svg", &svg_of(&lines, &axes, frame));
                 });
                 // A newer drawing (or leaving the page) cancels a pending one.
@@ -198,12 +219,52 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
     }
 }
 
+/// Draws on `canvas` shown `width` CSS pixels wide with the type scale `text`: plotters lays
+/// the plot out in CSS pixels (its text measured in CSS pixels in the page), the canvas holds
+/// it in device pixels (sharp on high-density screens).
+fn draw_shown(
+    canvas: &web_sys::HtmlCanvasElement,
+    lines: &[Line],
+    axes: &(String, String),
+    frame: Frame,
+    (width, text): (f64, f64),
+) -> Result<(), Box<dyn std::error::Error>> {
+    let height = height_at(width);
+    canvas.set_width(whole_pixels(width));
+    canvas.set_height(whole_pixels(height));
+    // The drawing area takes the canvas' size now, in CSS pixels ...
+    let area = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or("no canvas")?
+        .into_drawing_area();
+    // ... then the canvas grows to device pixels, and its context scales CSS pixels to them.
+    let px = gloo::utils::window().device_pixel_ratio().max(1.0);
+    canvas.set_width(whole_pixels(width * px));
+    canvas.set_height(whole_pixels(height * px));
+    let context: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .ok_or("no 2D context")?
+        .dyn_into()
+        .map_err(|_| "not a 2D context")?;
+    context
+        .scale(px, px)
+        .map_err(|_| "the context does not scale")?;
+    draw_lines(&area, lines, axes, frame, text)
+}
+
+/// `x` rounded to whole pixels.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a canvas' size, positive
+fn whole_pixels(x: f64) -> u32 {
+    x.round().max(1.0) as u32
+}
+
 /// The plot as an SVG document (drawing, not solving: the points are given).
 fn svg_of(lines: &[Line], axes: &(String, String), frame: Frame) -> String {
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
-        let _ = draw_lines(&root, lines, axes, frame);
+        let _ = draw_lines(&root, lines, axes, frame, 1.0);
     }
     text
 }

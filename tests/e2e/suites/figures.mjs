@@ -239,6 +239,31 @@ export const tests = [
   },
 
   {
+    // 390 px: a line plot is drawn at the size it is shown, in device pixels (its 13 px text
+    // stays 13 px instead of shrinking with a 780 px canvas), not flattened, and the LU page's
+    // plots fit the width.
+    name: 'plots-phone-width',
+    async fn(h) {
+      const page = h.lastPage;
+      await page.setViewportSize(PHONE);
+      for (const [route, id] of [
+        ['/#/steady-state?preset=example-1&algo=lp', 'throughput-plot'],
+        ['/#/lu?preset=lu-set-a&algo=2d-dp', 'compare-plot-a'],
+      ]) {
+        await load(page, h.url(route));
+        await visible(byId(page, 'player'), 'player', LOAD_TIMEOUT);
+        await page.keyboard.press('End');
+        await visible(byId(page, id), id);
+        const size = () => byId(page, id).evaluate((c) => ({ w: c.width, h: c.height, shown: c.clientWidth, shownH: c.clientHeight, dpr: devicePixelRatio }));
+        const s = await poll(`${id} drawn at its shown size`, size, (v) => v.shown > 0 && Math.abs(v.w - Math.round(v.shown * v.dpr)) <= 1);
+        check(s.shown <= PHONE.width && s.shownH >= 200, `${id}: shown ${s.shown} × ${s.shownH} px`);
+        const w = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        check(w.scroll <= w.inner, `${route}: scrollWidth ${w.scroll} > ${w.inner}`);
+      }
+    },
+  },
+
+  {
     // The large-type toggle scales the figure's text and is remembered.
     name: 'figures-large-type',
     async fn(h) {

@@ -109,9 +109,11 @@ where
         .fold(y0, |m, p| m.max(p.1))
         .max(y0 + f64::MIN_POSITIVE);
     let mut chart = ChartBuilder::on(root)
-        .margin(12)
+        .margin(8)
+        // The last x tick label is centred on the axis' end.
+        .margin_right(18.0 * text)
         .x_label_area_size(52.0 * text)
-        .y_label_area_size(92.0 * text)
+        .y_label_area_size(76.0 * text)
         .build_cartesian_2d(x0..x1, y0..y1 * 1.05)?;
     let whole = |x: &f64| format!("{x:.0}");
     let mut mesh = chart.configure_mesh();
@@ -143,7 +145,8 @@ where
     chart
         .configure_series_labels()
         .position(corner)
-        .label_font(("sans-serif", 13.0 * text))
+        // 12 px (the figures' floor is 11): the steady-state bound's legend fits a phone's plot.
+        .label_font(("sans-serif", 12.0 * text))
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
         .draw()?;

@@ -156,8 +156,7 @@ where
 
 /// Line `k`'s dash pattern `(dash, gap)` in pixels: the first is solid, the others dashed
 /// each their own way, so that lines differ by more than their hue (WCAG 1.4.1).
-#[must_use]
-pub fn dash(k: usize) -> Option<(u32, u32)> {
+fn dash(k: usize) -> Option<(u32, u32)> {
     [
         None,
         Some((9, 4)),

@@ -5,7 +5,7 @@
 //! screen and the exported file cannot drift apart.
 
 /// How a text is anchored at its point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Anchor {
     /// Starts at the point.
     Start,
@@ -28,7 +28,7 @@ impl Anchor {
 }
 
 /// One shape; `class` selects its style in the family's style sheet.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Shape {
     /// A rectangle, filled with a processor colour when `fill` is given.
     Rect {
@@ -41,10 +41,8 @@ pub enum Shape {
         /// Height.
         h: f64,
         /// Style.
-        #[serde(deserialize_with = "hetlab_core::intern::de")]
         class: hetlab_core::intern::Name,
         /// Processor colour.
-        #[serde(deserialize_with = "hetlab_core::intern::de_opt")]
         fill: Option<hetlab_core::intern::Name>,
         /// Tooltip (`<title>`), for instance the exact interval in words.
         tip: Option<String>,
@@ -60,7 +58,6 @@ pub enum Shape {
         /// End.
         y2: f64,
         /// Style.
-        #[serde(deserialize_with = "hetlab_core::intern::de")]
         class: hetlab_core::intern::Name,
     },
     /// An open polyline.
@@ -68,7 +65,6 @@ pub enum Shape {
         /// The points.
         points: Vec<(f64, f64)>,
         /// Style.
-        #[serde(deserialize_with = "hetlab_core::intern::de")]
         class: hetlab_core::intern::Name,
     },
     /// A label.
@@ -80,7 +76,6 @@ pub enum Shape {
         /// The text.
         text: String,
         /// Style.
-        #[serde(deserialize_with = "hetlab_core::intern::de")]
         class: hetlab_core::intern::Name,
         /// Anchoring.
         anchor: Anchor,

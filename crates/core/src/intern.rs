@@ -1,19 +1,16 @@
-//! Static strings read back from a serialised run.
+//! Static names made at run time.
 //!
 //! Some solution fields name a method or a status with a `&'static str` chosen by the solver
-//! (`"bisection"`, `"optimal"`). A run that crossed from the site's solver worker is read back
-//! with [`de`] / [`de_opt`]: each distinct text is stored once for the life of the program and
-//! shared afterwards, so memory is bounded by the finite set of names the solvers write, however
-//! many runs are read.
+//! (`"bisection"`, `"optimal"`); a figure's CSS class is one too. [`intern`] makes such a name
+//! from a text known only at run time: each distinct text is stored once for the life of the
+//! program and shared afterwards, so memory is bounded by the finite set of names, however many
+//! times they are made. (A run that crossed the site's worker wire reads its names back the same
+//! way, inside nanoserde's `&'static str` reader: crates/nanoserde/PATCHED.md.)
 
 use std::collections::BTreeSet;
 use std::sync::{Mutex, OnceLock};
 
-use serde::{Deserialize, Deserializer};
-
-/// A solver-chosen static name inside a serialised type. The alias is what lets such a field be
-/// read with [`de`]: serde's derive would otherwise borrow a `&'static str` field from the input
-/// and demand input that lives forever.
+/// A solver-chosen static name inside a solution.
 pub type Name = &'static str;
 
 fn table() -> &'static Mutex<BTreeSet<&'static str>> {
@@ -33,22 +30,6 @@ pub fn intern(text: &str) -> &'static str {
     let s: &'static str = Box::leak(text.to_owned().into_boxed_str());
     set.insert(s);
     s
-}
-
-/// Reads a `&'static str` field (`#[serde(deserialize_with = "crate::intern::de")]`).
-///
-/// # Errors
-/// The deserialiser's, when the value is not a string.
-pub fn de<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
-    String::deserialize(d).map(|s| intern(&s))
-}
-
-/// Reads an `Option<&'static str>` field.
-///
-/// # Errors
-/// The deserialiser's, when the value is neither a string nor null.
-pub fn de_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'static str>, D::Error> {
-    Option::<String>::deserialize(d).map(|s| s.map(|s| intern(&s)))
 }
 
 #[cfg(test)]

@@ -295,71 +295,13 @@ impl<T: Exact> Exact for (usize, T) {
     }
 }
 
-/// `#[serde(serialize_with = "crate::rational::exact")]` for fields holding rationals (with
-/// [`exact_de`] to read them back); the site's worker wire gets the same JSON value in the
-/// form it can read ([`crate::json_shape`]).
+/// `#[serde(serialize_with = "crate::rational::exact")]` for fields holding rationals: their
+/// [`Exact`] form in the result documents.
 ///
 /// # Errors
 /// Those of the serializer.
 pub fn exact<T: Exact, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
-    crate::json_shape::serialize(&v.exact(), s)
-}
-
-/// Values read back from their [`Exact`] form (a run that crossed from the site's solver
-/// worker): the inverse of [`Exact::exact`].
-pub trait FromExact: Sized {
-    /// The value of `v`, if it is this type's exact form.
-    fn from_exact(v: &serde_json::Value) -> Option<Self>;
-}
-
-impl FromExact for BigInt {
-    fn from_exact(v: &serde_json::Value) -> Option<Self> {
-        v.as_str()?.parse().ok()
-    }
-}
-
-impl FromExact for Q {
-    fn from_exact(v: &serde_json::Value) -> Option<Self> {
-        let text = v.as_str()?;
-        let (n, d) = text.split_once('/').unwrap_or((text, "1"));
-        let d: BigInt = d.parse().ok()?;
-        let n: BigInt = n.parse().ok()?;
-        (!d.is_zero()).then(|| Q::new(n, d))
-    }
-}
-
-impl<T: FromExact> FromExact for Option<T> {
-    fn from_exact(v: &serde_json::Value) -> Option<Self> {
-        if v.is_null() {
-            Some(None)
-        } else {
-            T::from_exact(v).map(Some)
-        }
-    }
-}
-
-impl<T: FromExact> FromExact for Vec<T> {
-    fn from_exact(v: &serde_json::Value) -> Option<Self> {
-        v.as_array()?.iter().map(T::from_exact).collect()
-    }
-}
-
-impl<T: FromExact> FromExact for (usize, T) {
-    fn from_exact(v: &serde_json::Value) -> Option<Self> {
-        let [i, x] = v.as_array()?.as_slice() else {
-            return None;
-        };
-        Some((usize::try_from(i.as_u64()?).ok()?, T::from_exact(x)?))
-    }
-}
-
-/// `#[serde(deserialize_with = "crate::rational::exact_de")]`: reads what [`exact`] wrote.
-///
-/// # Errors
-/// The deserializer's, or a value that is not the exact form of `T`.
-pub fn exact_de<'de, T: FromExact, D: serde::Deserializer<'de>>(d: D) -> Result<T, D::Error> {
-    let v: serde_json::Value = crate::json_shape::deserialize(d)?;
-    T::from_exact(&v).ok_or_else(|| serde::de::Error::custom("not an exact number"))
+    serde::Serialize::serialize(&v.exact(), s)
 }
 
 /// Converts to `f64` for display and layout only (never fed back into an exact solver).

@@ -9,7 +9,9 @@ use crate::rational::{format_fraction, scientific, to_f64, Q};
 use crate::trace::{Step, Trace};
 
 /// The status of every result document (formats.md section 4), the same for every family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Certified optimum.
@@ -79,34 +81,7 @@ pub fn double(f: f64) -> Value {
 /// # Errors
 /// Those of the serializer.
 pub fn serialize_double<S: serde::Serializer>(f: &f64, s: S) -> Result<S::Ok, S::Error> {
-    if s.is_human_readable() {
-        serde::Serialize::serialize(&double(*f), s)
-    } else {
-        // The site's worker wire: the double itself (it keeps every bit).
-        s.serialize_f64(*f)
-    }
-}
-
-/// `#[serde(deserialize_with = "crate::report::deserialize_double")]`: reads what
-/// [`serialize_double`] wrote (a number, or `"inf"`, `"-inf"`, `"nan"`).
-///
-/// # Errors
-/// The deserializer's, or a value that is none of those.
-pub fn deserialize_double<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    if !d.is_human_readable() {
-        return <f64 as serde::Deserialize>::deserialize(d);
-    }
-    match <Value as serde::Deserialize>::deserialize(d)? {
-        Value::Number(n) => n.as_f64(),
-        Value::String(s) => match s.as_str() {
-            "inf" => Some(f64::INFINITY),
-            "-inf" => Some(f64::NEG_INFINITY),
-            "nan" => Some(f64::NAN),
-            _ => None,
-        },
-        _ => None,
-    }
-    .ok_or_else(|| serde::de::Error::custom("not a double"))
+    serde::Serialize::serialize(&double(*f), s)
 }
 
 /// One object per step: its `kind` (the variant's name), the step's data, its English

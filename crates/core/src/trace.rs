@@ -58,7 +58,7 @@ pub trait Snapshot: Clone + PartialEq + Send + 'static {}
 impl<T: Clone + PartialEq + Send + 'static> Snapshot for T {}
 
 /// Steps recorded by a traced run, capped at [`STEP_CAP`].
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Trace<S> {
     /// The steps kept.
     pub steps: Vec<S>,
@@ -92,6 +92,17 @@ struct Saved<T> {
 /// Cloning gives an empty cache; two caches always compare equal.
 #[derive(Default)]
 struct ReplayCache(Mutex<Option<Box<dyn Any + Send>>>);
+
+/// Not part of the trace on the worker wire either: nothing is written, an empty cache is read.
+impl nanoserde::SerBin for ReplayCache {
+    fn ser_bin(&self, _: &mut Vec<u8>) {}
+}
+
+impl nanoserde::DeBin for ReplayCache {
+    fn de_bin(_: &mut usize, _: &[u8]) -> Result<Self, nanoserde::DeBinErr> {
+        Ok(ReplayCache::default())
+    }
+}
 
 impl Clone for ReplayCache {
     fn clone(&self) -> Self {
@@ -237,7 +248,7 @@ pub fn watch(f: impl FnMut(usize) + 'static) -> Watch {
 }
 
 /// A solution with the trace that produced it.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Traced<T, S> {
     /// The solution, identical to the untraced `solve`.
     pub solution: T,

@@ -5,7 +5,7 @@ use super::{HEIGHT, WIDTH};
 pub use crate::draw::shapes::*;
 
 /// The figure at one step: shapes in drawing order.
-#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Drawing {
     /// The shapes.
     pub shapes: Vec<Shape>,

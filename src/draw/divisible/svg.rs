@@ -9,7 +9,7 @@ use crate::draw::shapes::{shape_markup, Shape};
 use crate::draw::svg::escape;
 
 /// One figure: its size (SVG units) and its shapes in drawing order.
-#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Figure {
     /// Width.
     pub width: f64,

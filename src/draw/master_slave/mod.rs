@@ -19,7 +19,7 @@ mod tests;
 pub use shapes::{to_svg_document, Anchor, Drawing, Shape, WIDTH};
 
 /// A row of the Gantt chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Row {
     /// The shared bus (Part A).
     Bus,
@@ -34,7 +34,7 @@ pub enum Row {
 }
 
 /// What every step of one run shares: the rows, the horizon, the time span, the tree.
-#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Frame {
     /// Part B.
     pub tree: bool,

@@ -38,7 +38,7 @@ const R_MAX: f64 = 18.0;
 const ALL_LINKS_MAX: usize = 16;
 
 /// Where the processors sit, computed once per instance.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Layout {
     /// Centre of each processor (input order).
     pub pos: Vec<(f64, f64)>,

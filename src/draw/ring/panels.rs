@@ -28,7 +28,7 @@ pub const PLOT_TOP: f64 = 548.0;
 pub const PLOT_BOTTOM: f64 = 640.0;
 
 /// The fixed axes of one run, so that the bars and points move against still axes.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Scale {
     /// Number of processors (x axis of the size plot).
     pub p: usize,

@@ -27,7 +27,7 @@ pub const SWEEP_SAMPLES: usize = 161;
 pub const COMPARE_MAX: usize = 16;
 
 /// One curve of paper Fig. 3.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Curve {
     /// Processors used at each sampled ratio.
     pub points: Vec<Point>,
@@ -36,7 +36,7 @@ pub struct Curve {
 }
 
 /// The greedy's and the exact method's curves (the exact one up to 16 processors).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Sweep {
     /// The greedy (§6).
     pub greedy: Curve,
@@ -48,7 +48,7 @@ pub struct Sweep {
 pub type Compared = (String, Result<RingSolution, String>);
 
 /// Everything the page shows beside the state at step `k`.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Prepared {
     /// Where the processors sit.
     pub layout: Layout,

@@ -13,10 +13,9 @@ use hetlab_core::scatter::Schedule;
 use super::Shape;
 
 /// One chart of a figure.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ChartMarks {
     /// `before`, `rational`, `after` or `chart` (a chart alone).
-    #[serde(deserialize_with = "hetlab_core::intern::de")]
     pub role: hetlab_core::intern::Name,
     /// Its marks in the figure's list.
     pub shapes: Range<usize>,

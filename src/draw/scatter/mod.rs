@@ -39,7 +39,7 @@ pub const SHARE_W: f64 = 34.0;
 pub const CHAR_W: f64 = 6.6;
 
 /// The time scale of the charts: `[0, span]` maps to `[X0, X1]`.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Scale {
     /// The latest time shown.
     pub span: f64,

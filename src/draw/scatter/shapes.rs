@@ -4,7 +4,7 @@
 pub use crate::draw::shapes::*;
 
 /// A figure: its size and its marks in drawing order.
-#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Drawing {
     /// Width (SVG units).
     pub width: f64,

@@ -34,7 +34,7 @@ pub trait FamilyPage: 'static {
     /// What the page shows beside the figure that is not the state at step `k` (comparisons,
     /// other models, plot series): computed once per instance and algorithm, in the core (in
     /// the solver worker, which ships it to the page with the run).
-    type Extra: serde::Serialize + serde::de::DeserializeOwned + 'static;
+    type Extra: nanoserde::SerBin + nanoserde::DeBin + 'static;
 
     /// CSS class and `data-testid` of the page (`"lu-page"`).
     const CLASS: &'static str;

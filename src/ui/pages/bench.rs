@@ -18,7 +18,7 @@ use crate::ui::worker::{self, Job};
 const BROADCAST_SIZES: [usize; 4] = [10, 20, 50, 100];
 
 /// One measured row.
-#[derive(Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Row {
     name: String,
     median_ms: f64,

@@ -5,10 +5,8 @@
 //! A job crosses as [`wire`](crate::wire) bytes; its answer comes back as the `wire` bytes of
 //! the type named on each variant (or a refusal, in a sentence).
 
-use serde::{Deserialize, Serialize};
-
 /// One job for the solver worker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Job {
     /// The page's run: a family's algorithm on an instance (JSON), with the family's extra
     /// results and result document. Answer: `serve::Payload` of that family's page.
@@ -80,7 +78,7 @@ pub enum Job {
 }
 
 /// What a [`Job::SimgridImport`] found.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum SimgridRead {
     /// The task sizes are not quantities: every problem.
     Sizes(Vec<String>),

@@ -17,7 +17,6 @@ pub mod serve;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 
-use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::Callback;
@@ -287,7 +286,7 @@ pub fn submit(job: &Job, on_event: Callback<Event>) -> Ticket {
     let id = NEXT_ID.get();
     NEXT_ID.set(id.wrapping_add(1).max(1));
     let message = js_sys::Object::new();
-    let bytes = wire::encode(job).unwrap_or_default();
+    let bytes = wire::encode(job);
     for (k, v) in [
         ("id", JsValue::from(id)),
         ("job", js_sys::Uint8Array::from(bytes.as_slice()).into()),
@@ -307,7 +306,7 @@ pub fn submit(job: &Job, on_event: Callback<Event>) -> Ticket {
 
 /// Submits `job` and hands `done` its decoded answer of type `T`, or why there is none
 /// (progress is not reported).
-pub fn ask<T: DeserializeOwned + 'static>(
+pub fn ask<T: nanoserde::DeBin + 'static>(
     job: &Job,
     done: impl Fn(Result<T, String>) + 'static,
 ) -> Ticket {

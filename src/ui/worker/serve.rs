@@ -120,11 +120,11 @@ fn perform(job: Job) -> Result<Vec<u8>, String> {
         } => {
             let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
             let t = timeline::schedule(&inst, Some(&algorithm)).map_err(|e| e.to_string())?;
-            wire::encode(&if paje {
+            Ok(wire::encode(&if paje {
                 paje::write(&t)
             } else {
                 csv::write(&t)
-            })
+            }))
         }
         Job::RingAt {
             instance,
@@ -135,13 +135,13 @@ fn perform(job: Job) -> Result<Vec<u8>, String> {
             let Instance::Ring(ring) = inst else {
                 return Err("the instance is not a ring instance".to_owned());
             };
-            wire::encode(&solve_at(&ring, &algorithm, &ratio)?)
+            Ok(wire::encode(&solve_at(&ring, &algorithm, &ratio)?))
         }
-        Job::Scaling { preset } => wire::encode(&scaling::compute(&preset)?),
-        Job::Bench { only_chains } => wire::encode(&bench::measure(only_chains)),
-        Job::Tikz { svg } => wire::encode(&tikz::to_tikz(&svg)?),
+        Job::Scaling { preset } => Ok(wire::encode(&scaling::compute(&preset)?)),
+        Job::Bench { only_chains } => Ok(wire::encode(&bench::measure(only_chains))),
+        Job::Tikz { svg } => Ok(wire::encode(&tikz::to_tikz(&svg)?)),
         Job::SimgridImport { xml, flops, bytes } => {
-            wire::encode(&simgrid_import(&xml, &flops, &bytes))
+            Ok(wire::encode(&simgrid_import(&xml, &flops, &bytes)))
         }
         Job::SimgridExport {
             platform,
@@ -152,7 +152,7 @@ fn perform(job: Job) -> Result<Vec<u8>, String> {
             let xml = Conversion::parse(&flops, &bytes)
                 .map(|conv| simgrid::to_xml(&p, &conv))
                 .map_err(|e| sentences(&e));
-            wire::encode(&xml)
+            Ok(wire::encode(&xml))
         }
     }
 }
@@ -198,5 +198,10 @@ fn solve_encoded<P: FamilyPage>(algorithm: &str, instance: &str) -> Result<Vec<u
     let input = P::F::input(&inst)
         .ok_or_else(|| format!("the instance is not a {} instance", P::F::PROBLEM))?;
     let s = solve::<P>(input, algorithm)?;
-    wire::encode(&(&s.run, &s.extra, s.doc.to_string(), s.budget_hit))
+    Ok(wire::encode(&(
+        &s.run,
+        &s.extra,
+        s.doc.to_string(),
+        s.budget_hit,
+    )))
 }

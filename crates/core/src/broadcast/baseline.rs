@@ -20,7 +20,7 @@ use crate::rational::Q;
 pub const BEST_TREE_BUDGET: u64 = 10_000_000;
 
 /// What a baseline built, for the figure of pipeline T (§8.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Baseline {
     /// The algorithm name.
     pub name: String,

@@ -28,13 +28,10 @@ use crate::rational::Q;
 pub const MAX_ROUNDS: usize = 500;
 
 /// The fractional edge colouring of a baseline's transfers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Colouring {
     /// `χ`: time per message, `1/ρ`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub chi: Q,
     /// The support is bipartite (König's formula applies).
     pub bipartite: bool,

@@ -23,7 +23,7 @@ use crate::trace::Traced;
 
 /// A solved broadcast instance, with its trace.
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Run {
     /// Bidirectional broadcast (LP + trees, or a baseline).
     Broadcast(Traced<BroadcastSolution, Step>),

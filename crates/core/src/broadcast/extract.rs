@@ -23,22 +23,13 @@ pub struct Extracted {
     /// Arc ids in the order GROW added them.
     pub grown: Vec<usize>,
     /// `α_i`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub weight: Q,
     /// Residual capacities after subtracting `α_i` on the tree.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub residual: Vec<Q>,
     /// `K` after the extraction.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub k_after: Q,
 }
 

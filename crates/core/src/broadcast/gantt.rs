@@ -13,7 +13,18 @@ use crate::platform::Arc;
 use crate::rational::{frac, Q};
 
 /// Which port a Gantt lane shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    nanoserde::SerBin,
+    nanoserde::DeBin,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Lane {
     /// `v ▶ send`.
@@ -24,7 +35,7 @@ pub enum Lane {
 
 /// One coloured sub-bar of the Gantt chart of one period (§4.5), in integral time units
 /// (divide by `A·L` for the normalised view).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Bar {
     /// The lane.
     pub lane: Lane,
@@ -35,22 +46,13 @@ pub struct Bar {
     /// The tree whose messages move.
     pub tree: usize,
     /// Start.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub start: Q,
     /// End.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub end: Q,
     /// Whole messages moved.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub messages: BigInt,
     /// Generation offset (see `Piece`).
     pub generation_offset: i64,

@@ -17,7 +17,18 @@ use crate::platform::Arc;
 use crate::rational::Q;
 
 /// Which port a quick bound or a price belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    nanoserde::SerBin,
+    nanoserde::DeBin,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The sending port.
@@ -29,7 +40,7 @@ pub enum Side {
 }
 
 /// One quick upper bound of §2.5: `ρ* ≤ 1 / c` for the cheapest arc `arc` of `node`'s port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct QuickBound {
     /// The node (the source for [`Side::Out`]).
     pub node: usize,
@@ -38,10 +49,7 @@ pub struct QuickBound {
     /// The cheapest arc of that port (first by id on ties).
     pub arc: usize,
     /// `1 / c_arc`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub value: Q,
 }
 
@@ -96,47 +104,32 @@ pub enum Sharing {
 }
 
 /// The flow toward one destination.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct DestinationFlow {
     /// The destination `k`.
     pub destination: usize,
     /// `x^k_e` per arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub x: Vec<Q>,
 }
 
 /// The exact optimum of LP-F.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct FlowSolution {
     /// `ρ*`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rho: Q,
     /// Tightened usages `n_e` (max or sum of the flows, per [`Sharing`]).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub usage: Vec<Q>,
     /// One flow per destination, in increasing node order.
     pub flows: Vec<DestinationFlow>,
     /// Dual price `p_v ≥ 0` of each node's out-port row (0 when the node sends nothing).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub out_price: Vec<Q>,
     /// Dual price `q_v ≥ 0` of each node's in-port row; `Σ_v (p_v + q_v) = ρ*` certifies the
     /// optimum (LP duality: no weighted tree set does better).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub in_price: Vec<Q>,
 }
 
@@ -317,15 +310,12 @@ fn tighten(m: usize, flows: &[DestinationFlow], sharing: Sharing) -> Vec<Q> {
 }
 
 /// A minimum `s`–`k` cut for capacities `n` (§2.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct DestinationCut {
     /// The destination `k`.
     pub destination: usize,
     /// `λ_n(s, k)`: the cut's capacity (= max-flow value).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub value: Q,
     /// The sink side `X = V∖R` (largest minimum cut), node indices increasing.
     pub set: Vec<usize>,

@@ -100,15 +100,12 @@ pub const EXAMPLES: &[(&str, &str)] = &[
 ];
 
 /// A broadcast (or multicast) tree with the number of messages per time unit sent along it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct WeightedTree {
     /// Arc ids (`Platform::arcs` order), sorted increasingly.
     pub arcs: Vec<usize>,
     /// Messages per time unit along this tree (`α_q`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub weight: Q,
 }
 
@@ -123,62 +120,43 @@ pub type BroadcastInput = crate::instance::Broadcast;
 pub use crate::report::Status;
 
 /// Busy time per time unit of every port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct PortLoads {
     /// `out(v)` per node.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub out: Vec<Q>,
     /// `in(v)` per node.
-    #[serde(
-        rename = "in",
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(rename = "in", serialize_with = "crate::rational::exact")]
     pub inn: Vec<Q>,
 }
 
 /// Bounds shown next to the result (§2.5; multicast puts its UB/LB here too).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Bounds {
     /// The quick upper bounds, one per port that gives one.
     pub quick: Vec<lp::QuickBound>,
     /// Least upper bound known (`None`: none, i.e. `+∞`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub upper: Option<Q>,
     /// Greatest lower bound known (the greedy tree's throughput for the LP pipeline).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub lower: Option<Q>,
 }
 
 /// The answer of any broadcast algorithm, in the words of §0.1.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct BroadcastSolution {
     /// The algorithm name (`lp`, `best-tree`, `star`, ...).
     pub algorithm: String,
     /// See [`Status`].
     pub status: Status,
     /// Messages per time unit delivered to every destination; `None` means `+∞`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub throughput: Option<Q>,
     /// The weighted trees (extraction order for `lp`; one tree for single-tree baselines).
     pub trees: Vec<WeightedTree>,
     /// `n_e`: messages per time unit crossing each arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub arc_usage: Vec<Q>,
     /// Port loads of `arc_usage`.
     pub port_loads: PortLoads,

@@ -16,15 +16,12 @@ use crate::platform::Arc;
 use crate::rational::{frac, lcm_denominators, Q};
 
 /// Some messages of one tree moved by one arc in one slot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Piece {
     /// Tree index (extraction order).
     pub tree: usize,
     /// Whole messages.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub messages: BigInt,
     /// `−(depth − 1)`: the arc forwards messages the source injected that many periods ago
     /// (depth of the arc's head in the tree, §4.4).
@@ -32,15 +29,12 @@ pub struct Piece {
 }
 
 /// One arc active during a slot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct SlotArc {
     /// Arc id.
     pub arc: usize,
     /// Whole messages it moves in the slot (it is busy the whole slot).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub messages: BigInt,
     /// Their split among trees (water filling, trees by index).
     pub pieces: Vec<Piece>,
@@ -51,45 +45,25 @@ pub struct SlotArc {
 pub type Slot = crate::periodic::Slot<SlotArc>;
 
 /// One period of the schedule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Period {
     /// `Δ`: the largest port load, the length of the normalised period (1 at the optimum).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub delta: Q,
     /// `L`: lcm of the denominators of the tree weights.
-    #[serde(
-        rename = "L",
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(rename = "L", serialize_with = "crate::rational::exact")]
     pub l: BigInt,
     /// `A`: the least factor making every slot move whole messages.
-    #[serde(
-        rename = "A",
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(rename = "A", serialize_with = "crate::rational::exact")]
     pub a: BigInt,
     /// Period length `A·L·Δ`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub length: Q,
     /// Messages of each tree per period, `A·L·α_i`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub messages: Vec<BigInt>,
     /// `u_e = c_e·m_e`: busy time of each arc per time unit.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub busy: Vec<Q>,
     /// The matchings (normalised weights `μ_k`, summing to `Δ`).
     pub decomposition: Decomposition,

@@ -73,7 +73,7 @@ fn emit_round(ctx: &mut Ctx<'_>, b: R, s: &[usize], bids: &[R], wlast: R, chosen
     let bv = ctx.out.vec(&list);
     ctx.out.step(|| ChainStep::BidRound {
         b: b.exact(),
-        s: sv,
+        seps: sv,
         bids: bv,
         wlast: wlast.exact(),
         chosen_p,

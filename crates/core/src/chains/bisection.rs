@@ -38,7 +38,7 @@ pub fn eps_bisection(ctx: &mut Ctx<'_>) -> Q {
             ub: ub.clone(),
             mid: mid.clone(),
             success: ok,
-            s: sv,
+            seps: sv,
             new_bound: mid.clone(),
         });
         if ok {
@@ -89,7 +89,7 @@ pub fn exact_bisection(ctx: &mut Ctx<'_>) -> R {
             ub: ub.exact(),
             mid: mid.exact(),
             success: ok,
-            s: sv,
+            seps: sv,
             new_bound: new.exact(),
         });
         if ok {

@@ -46,7 +46,7 @@ impl ChainStep {
             ChainStep::ProbeEnd {
                 dir,
                 success,
-                s,
+                seps: s,
                 last_load,
             } => {
                 let who = if *dir == Dir::Lr { "last" } else { "first" };
@@ -116,7 +116,7 @@ impl ChainStep {
                 let tag = if *best { " (best so far)" } else { "" };
                 format!("Processor order {}: optimum {}{tag}.", k + 1, show(value))
             }
-            ChainStep::Result { b, s, imbalance, .. } => format!(
+            ChainStep::Result { b, seps: s, imbalance, .. } => format!(
                 "Bottleneck {}{}: {imbalance:.4} % above the ideal.",
                 show(b),
                 seps(Some(s))

@@ -115,7 +115,7 @@ impl ChainsInput {
 }
 
 /// The algorithms (formats.md §7, plus `dp-eq4`, `exhaustive` and `cp-exact` of chains.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// EXACT-BISECTION (§6.8), the default.
@@ -207,29 +207,20 @@ impl Algorithm {
 }
 
 /// A partition with its bottleneck (formats.md §3.1 result fields and more).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ChainsSolution {
     /// The algorithm.
     pub algorithm: Algorithm,
     /// The bottleneck `B(s)` of the partition.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub bottleneck: Q,
     /// `s_0..s_P`.
     pub separators: Vec<usize>,
     /// Loads, one per part (processor order, or `order` for CP).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub loads: Vec<Q>,
     /// `B* = W_tot / E_tot`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub ideal: Q,
     /// `100·(B − B*)/B*`.
     pub imbalance: f64,
@@ -238,31 +229,31 @@ pub struct ChainsSolution {
     /// `RL-PROBE(B_opt).s`, the right-greedy optimal partition (exact CCP algorithms).
     pub right_separators: Option<Vec<usize>>,
     /// ε-BISECTION's returned value `UB` (within ε of the optimum).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub bound: Option<Q>,
     /// NICOL's candidates, one per processor.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub candidates: Option<Vec<Q>>,
     /// BIDDING's rounds.
     pub rounds: Option<usize>,
     /// CP: processor indices (0-based, input order) in chain order.
     pub order: Option<Vec<usize>>,
     /// CP: the value of every order tried.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub values: Option<Vec<Q>>,
 }
 
 /// Why an instance or algorithm was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    nanoserde::SerBin,
+    nanoserde::DeBin,
+)]
 pub enum ChainsError {
     /// Not an algorithm of this family.
     #[error("unknown chains algorithm \"{0}\" (known: exact-bisection, dp, dp-plus, nicol, nicol-plus, bidding, eps-bisection, rb, mp, cp-random, dp-eq4, exhaustive, cp-exact)")]
@@ -274,12 +265,10 @@ pub enum ChainsError {
     #[error("{algorithm}: {why}; use {suggest} instead")]
     TooLarge {
         /// The algorithm refusing.
-        #[serde(deserialize_with = "crate::intern::de")]
         algorithm: crate::intern::Name,
         /// The limit hit.
         why: String,
         /// A faster algorithm.
-        #[serde(deserialize_with = "crate::intern::de")]
         suggest: crate::intern::Name,
     },
 }

@@ -151,7 +151,7 @@ impl<'a> Ctx<'a> {
             self.out.step(|| ChainStep::ProbeEnd {
                 dir: Dir::Lr,
                 success: ok,
-                s: sv,
+                seps: sv,
                 last_load: last.exact(),
             });
         }
@@ -219,7 +219,7 @@ impl<'a> Ctx<'a> {
             self.out.step(|| ChainStep::ProbeEnd {
                 dir: Dir::Rl,
                 success: ok,
-                s: sv,
+                seps: sv,
                 last_load: first.exact(),
             });
         }

@@ -254,7 +254,7 @@ fn finish_cp(ctx: &mut Ctx<'_>, alg: Algorithm, run: &CpRun) -> ChainsSolution {
 fn emit_result(out: &mut Out<'_>, sol: &ChainsSolution) {
     out.last(|| ChainStep::Result {
         b: sol.bottleneck.clone(),
-        s: sol.separators.clone(),
+        seps: sol.separators.clone(),
         order: sol.order.clone(),
         loads: sol.loads.clone(),
         imbalance: sol.imbalance,

@@ -197,7 +197,9 @@ impl Replay for ChainsState {
                     *x = *s_p;
                 }
             }
-            ChainStep::ProbeEnd { success, s, .. } => {
+            ChainStep::ProbeEnd {
+                success, seps: s, ..
+            } => {
                 self.success = Some(*success);
                 self.search = None;
                 if let Some(s) = s {
@@ -277,7 +279,7 @@ impl ChainsState {
             ChainStep::NicolCand { value, .. } => self.candidates.push(value.clone()),
             ChainStep::BidRound {
                 b,
-                s,
+                seps: s,
                 bids,
                 chosen_p,
                 ..
@@ -293,7 +295,10 @@ impl ChainsState {
                 self.chosen = *chosen_p;
             }
             ChainStep::BisStep {
-                mid, success, s, ..
+                mid,
+                success,
+                seps: s,
+                ..
             } => {
                 self.b = Some(mid.clone());
                 self.success = Some(*success);
@@ -311,7 +316,9 @@ impl ChainsState {
                     }
                 }
             }
-            ChainStep::Result { b, s, order, .. } => {
+            ChainStep::Result {
+                b, seps: s, order, ..
+            } => {
                 self.result = Some(b.clone());
                 self.separators.clone_from(s);
                 self.order.clone_from(order);

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::rational::Q;
 
 /// Direction of a probe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Dir {
     /// LR-PROBE, greedy from the left (§3.4).
     #[serde(rename = "LR")]
@@ -18,7 +18,7 @@ pub enum Dir {
 }
 
 /// Why a bound changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// Initial bounds: `B*` and a closed-form upper bound.
@@ -32,7 +32,7 @@ pub enum Reason {
 }
 
 /// What NICOL+ did at one step of its binary search (§6.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
     /// Probed, feasible.
@@ -46,7 +46,7 @@ pub enum Action {
 }
 
 /// One event of a chain-partitioning run (chains.md §10).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum ChainStep {
     /// The staircase of prefix sums was built up to task `i`.
@@ -62,11 +62,7 @@ pub enum ChainStep {
         /// Direction.
         dir: Dir,
         /// The value probed.
-        #[serde(
-            rename = "B",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "B", serialize_with = "crate::rational::exact")]
         b: Q,
     },
     /// One step of a probe's binary search over `W[lo..=hi]` (small instances only).
@@ -74,16 +70,10 @@ pub enum ChainStep {
         /// The processor being filled.
         p: usize,
         /// `B·e_p`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         capacity: Q,
         /// The prefix sum searched for.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         target: Q,
         /// Search range.
         lo: usize,
@@ -106,29 +96,19 @@ pub enum ChainStep {
         /// Every task fits within the value.
         success: bool,
         /// The separators (omitted past the trace's size budget).
-        s: Option<Vec<usize>>,
+        #[serde(rename = "s")]
+        seps: Option<Vec<usize>>,
         /// Load of the processor that takes the rest (`P_P` for LR, `P_1` for RL).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         last_load: Q,
     },
     /// The interval `[LB, UB]` known to hold the optimum changed.
     Bounds {
         /// Lower bound.
-        #[serde(
-            rename = "LB",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "LB", serialize_with = "crate::rational::exact")]
         lb: Q,
         /// Upper bound.
-        #[serde(
-            rename = "UB",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "UB", serialize_with = "crate::rational::exact")]
         ub: Q,
         /// Why.
         reason: Reason,
@@ -142,10 +122,7 @@ pub enum ChainStep {
         /// Last processor.
         r: usize,
         /// Ideal prefix sum at the cut.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         target: Q,
         /// The separator placed.
         s_q: usize,
@@ -154,16 +131,10 @@ pub enum ChainStep {
         /// The node's last task `s_r`.
         end: usize,
         /// Load of the left half, `W(start..s_q)/E(p..q)` (work per unit of speed).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         left_load: Q,
         /// Load of the right half, `W(s_q..end)/E(q+1..r)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         right_load: Q,
     },
     /// MP placed `s_p` closest to its ideal prefix.
@@ -171,10 +142,7 @@ pub enum ChainStep {
         /// Separator index.
         p: usize,
         /// `W_tot·E(1..p)/E_tot`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         target: Q,
         /// The separator placed.
         s_p: usize,
@@ -199,10 +167,7 @@ pub enum ChainStep {
         /// Separator `s_{p−1}` achieving the value.
         j: usize,
         /// `B[p][i]`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
     },
     /// A whole DP row was filled (tables too large to show cell by cell).
@@ -210,10 +175,7 @@ pub enum ChainStep {
         /// Row.
         p: usize,
         /// Its last computed value.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
     },
     /// NICOL / NICOL+ examined end index `imid` for processor `b`.
@@ -223,11 +185,7 @@ pub enum ChainStep {
         /// End index examined.
         imid: usize,
         /// `W(start..imid)/e_b`.
-        #[serde(
-            rename = "B",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "B", serialize_with = "crate::rational::exact")]
         value: Q,
         /// What happened.
         action: Action,
@@ -237,34 +195,22 @@ pub enum ChainStep {
         /// Processor.
         b: usize,
         /// The candidate.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
     },
     /// One BIDDING round at value `b`.
     BidRound {
         /// Current value.
-        #[serde(
-            rename = "B",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "B", serialize_with = "crate::rational::exact")]
         b: Q,
         /// Current separators (omitted past the budget).
-        s: Option<Vec<usize>>,
+        #[serde(rename = "s")]
+        seps: Option<Vec<usize>>,
         /// Bids of `P_1..P_{P−1}` (`null` = +∞; omitted past the budget).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         bids: Option<Vec<Option<Q>>>,
         /// Load of the last processor.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         wlast: Q,
         /// Processor whose bid becomes the new value (`None` when the round ends the run).
         chosen_p: Option<usize>,
@@ -272,34 +218,21 @@ pub enum ChainStep {
     /// One bisection step.
     BisStep {
         /// Bounds before the step.
-        #[serde(
-            rename = "LB",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "LB", serialize_with = "crate::rational::exact")]
         lb: Q,
         /// Bounds before the step.
-        #[serde(
-            rename = "UB",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "UB", serialize_with = "crate::rational::exact")]
         ub: Q,
         /// Value probed.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         mid: Q,
         /// The probe succeeded.
         success: bool,
         /// The probe's separators (omitted past the budget).
-        s: Option<Vec<usize>>,
+        #[serde(rename = "s")]
+        seps: Option<Vec<usize>>,
         /// The new UB (success) or LB (failure).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         new_bound: Q,
     },
     /// CP solved one processor order (`k`-th, 0-based).
@@ -309,10 +242,7 @@ pub enum ChainStep {
         /// Processor indices (0-based, input order) in chain order (omitted past the budget).
         order: Option<Vec<usize>>,
         /// CCP optimum on that order.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
         /// It is the best so far.
         best: bool,
@@ -320,21 +250,15 @@ pub enum ChainStep {
     /// The final partition.
     Result {
         /// The bottleneck.
-        #[serde(
-            rename = "B_opt",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "B_opt", serialize_with = "crate::rational::exact")]
         b: Q,
         /// Its separators.
-        s: Vec<usize>,
+        #[serde(rename = "s")]
+        seps: Vec<usize>,
         /// Processor order for CP (0-based input indices), `None` for CCP.
         order: Option<Vec<usize>>,
         /// Loads, one per part.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         loads: Vec<Q>,
         /// Percent imbalance.
         imbalance: f64,

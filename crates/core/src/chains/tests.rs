@@ -75,7 +75,7 @@ pub(super) fn bis_steps(inp: &ChainsInput) -> Vec<(Q, bool, Option<Vec<usize>>, 
             ChainStep::BisStep {
                 mid,
                 success,
-                s,
+                seps: s,
                 new_bound,
                 ..
             } => Some((mid.clone(), *success, s.clone(), new_bound.clone())),
@@ -333,7 +333,7 @@ pub(super) fn bid_rounds(inp: &ChainsInput) -> Vec<Round> {
         .filter_map(|s| match s {
             ChainStep::BidRound {
                 b,
-                s,
+                seps: s,
                 bids,
                 wlast,
                 chosen_p,

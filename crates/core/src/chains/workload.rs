@@ -260,27 +260,18 @@ pub fn imbalance(b: &Q, ideal: &Q) -> Q {
 
 /// One row of the §9.4 table: mean imbalance (exact, over the speed seeds) of RB, MP and the
 /// optimum at `p` processors.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ScalingRow {
     /// Processors.
     pub p: usize,
     /// Mean RB imbalance, percent.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rb: Q,
     /// Mean MP imbalance, percent.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub mp: Q,
     /// Mean optimal imbalance, percent.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub opt: Q,
 }
 

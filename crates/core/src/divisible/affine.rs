@@ -22,28 +22,22 @@ pub const MAX_EXACT: usize = 10;
 pub const NODE_BUDGET: u64 = 60_000;
 
 /// `EF` of all workers sorted by `g` (Prop. 4; §9.3 step 1).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct SortedEf {
     /// Workers by `(g, i)`.
     pub order: Vec<usize>,
     /// Its `T_f`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Q,
     /// Loads in that order (negative ones mark it invalid; never scheduled).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub alpha: Vec<Q>,
     /// Every load is `≥ 0`.
     pub valid: bool,
 }
 
 /// What the STARAFFINE methods report besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct AffineDetails {
     /// `EF` of all workers by `g`.
     pub sorted: Option<SortedEf>,

@@ -131,41 +131,33 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
 /// How good the schedule is known to be (formats.md §4 `status`): the one of every family.
 pub use crate::report::Status;
 
-// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
-// self-describing format to be read back): `json_shape::wire_enum!`.
-crate::json_shape::wire_enum! {
-    /// What each method adds to the common solution fields.
-    #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
-    #[serde(untagged, remote = "Self")]
-    pub enum Details as DetailsWire = "Details" {
-        /// STARLINEAR and the fixed order.
-        Star(star::StarDetails),
-        /// TREELINEAR.
-        Tree(tree::TreeDetails),
-        /// STARAFFINE methods.
-        Affine(affine::AffineDetails),
-        /// Multi-installment.
-        Multi(multi::MultiDetails),
-        /// UMR.
-        Umr(umr::UmrDetails),
-        /// The periodic schedule.
-        Periodic(periodic::PeriodicDetails),
-    }
+/// What each method adds to the common solution fields.
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+#[serde(untagged)]
+pub enum Details {
+    /// STARLINEAR and the fixed order.
+    Star(star::StarDetails),
+    /// TREELINEAR.
+    Tree(tree::TreeDetails),
+    /// STARAFFINE methods.
+    Affine(affine::AffineDetails),
+    /// Multi-installment.
+    Multi(multi::MultiDetails),
+    /// UMR.
+    Umr(umr::UmrDetails),
+    /// The periodic schedule.
+    Periodic(periodic::PeriodicDetails),
 }
 
 /// A schedule of the whole load (formats.md §3.1 result fields).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct DivSolution {
     /// The method that ran (`exact` resolved to the variant's method).
-    #[serde(deserialize_with = "crate::intern::de")]
     pub method: crate::intern::Name,
     /// Optimal or heuristic.
     pub status: Status,
     /// The reported makespan `T_f` (every block ends by it).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Q,
     /// The reported makespan is the end of the last block (false for the LP of one ordered set,
     /// whose optimum charges latencies to workers it gives nothing, and for the periodic
@@ -176,16 +168,10 @@ pub struct DivSolution {
     /// Workers (or tree nodes) with a positive load, ascending.
     pub participating: Vec<usize>,
     /// Exact load per worker (tree: each node's own share), input order.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub alpha: Vec<Q>,
     /// The computing master's share (`α_0`), when it computes.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub alpha_master: Option<Q>,
     /// Every transfer and computation, exact.
     pub schedule: Vec<Block>,

@@ -10,7 +10,7 @@ use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Wo
 use crate::rational::Q;
 
 /// One chunk in sending order.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Chunk {
     /// Its index `j` (numbered from the end: chunk 0 is sent last).
     pub j: usize,
@@ -19,43 +19,28 @@ pub struct Chunk {
     /// Its round (from 0).
     pub round: usize,
     /// Its size `α_j`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub size: Q,
 }
 
 /// What multi-installment reports besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct MultiDetails {
     /// `M`.
     pub rounds: usize,
     /// `A_j`, `j = 0..n−1`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub a: Vec<Q>,
     /// `B_j`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub b: Vec<Q>,
     /// `γ_0 = α_0·w`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub gamma0: Q,
     /// The chunks in sending order.
     pub chunks: Vec<Chunk>,
     /// `Σ_j (G + g·α_j) + W + w·α_0`: the spec's makespan formula (equals the schedule's end).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan_formula: Q,
 }
 

@@ -8,7 +8,7 @@ use super::Worker;
 use crate::rational::Q;
 
 /// A transfer or a computation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A message on a port: `from` sends `load` to `node`.
@@ -19,7 +19,7 @@ pub enum Kind {
 
 /// One bar of the Gantt chart, with exact times. Its first `latency` time units are the latency
 /// (`G` or `W`, drawn hatched); the rest is proportional to `load`.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Block {
     /// Transfer or computation.
     pub kind: Kind,
@@ -29,28 +29,16 @@ pub struct Block {
     /// The receiver of a transfer or the computing worker / node (`None`: the star's master).
     pub node: Option<usize>,
     /// Start time.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub start: Q,
     /// End time.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub end: Q,
     /// The latency part at the start (0 in linear models).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub latency: Q,
     /// Load sent or computed (`> 0`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub load: Q,
     /// Round (multi-round methods) or period (periodic schedule), from 0; 0 for one round.
     pub round: usize,

@@ -19,23 +19,17 @@ pub const MAX_ORDERS_COMPARED: usize = 5;
 pub const MAX_TABLE_WORKERS: usize = 4;
 
 /// The throughput of one imposed order (linear costs).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct OrderRate {
     /// The order.
     pub order: Vec<usize>,
     /// The LP optimum of this order (§2.2 LP view): the best subsequence, leaving idle the
     /// workers that would slow it down (§2.4); load per time unit, `+ 1/w_0` when the master
     /// computes. These are the values of DL-3.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rho: Q,
     /// Every worker used, all finishing together (can be lower than `rho`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rho_all: Q,
 }
 
@@ -56,19 +50,13 @@ fn best_subsequence_rate(workers: &[Worker], order: &[usize]) -> Q {
 }
 
 /// What STARLINEAR and the fixed order report besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct StarDetails {
     /// `a_k` per worker (input order; 0 for idle workers), per unit of makespan.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rates: Vec<Q>,
     /// `ρ = Σ a_k (+ 1/w_0)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rho: Q,
     /// `ρ` of every imposed order, lexicographic (`p ≤` [`MAX_ORDERS_COMPARED`]; empty otherwise).
     pub orders: Vec<OrderRate>,
@@ -114,28 +102,16 @@ pub fn every_order(workers: &[Worker], r0: &Q) -> Vec<OrderRate> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Exchange {
     /// Load processed, `a` first.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub load_ab: Q,
     /// Load processed, `b` first.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub load_ba: Q,
     /// Link busy time, `a` first.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub busy_ab: Q,
     /// Link busy time, `b` first.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub busy_ba: Q,
 }
 

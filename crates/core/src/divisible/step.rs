@@ -9,22 +9,19 @@ use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step};
 
 /// One row of the enumeration table of §9.3 (or of the fixed-order subsequences of §2.4).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Tried {
     /// The ordered subset (0-based workers).
     pub order: Vec<usize>,
     /// Its `EF` makespan, `None` when some load is negative (invalid).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Option<Q>,
     /// It became the best so far.
     pub best: bool,
 }
 
 /// One event of a divisible-load method.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum DivStep {
     /// Workers sorted by `(g_i, i)` (stars) — the order the master serves them.
@@ -37,31 +34,19 @@ pub enum DivStep {
         /// The worker.
         worker: usize,
         /// `a_k`: its load per unit of makespan.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rate: Q,
         /// Its send on the unit axis `[start, end)`; it then computes until 1.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         start: Q,
         /// End of its send on the unit axis.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         end: Q,
     },
     /// The computing master's rate `1/w_0`.
     MasterRated {
         /// `1/w_0`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rate: Q,
     },
     /// `EF` of all workers by `g` (§9.3 step 1): negative loads mark it invalid.
@@ -69,16 +54,10 @@ pub enum DivStep {
     /// `ρ = Σ a_k`, `T_f = W_total/ρ`: the axis is rescaled and the loads labelled.
     Scaled {
         /// Load processed per unit of time.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// `T_f`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         makespan: Q,
     },
     /// An ordered subset was evaluated by `EF` (a table row).
@@ -88,10 +67,7 @@ pub enum DivStep {
         /// The ordered subset.
         order: Vec<usize>,
         /// Its makespan.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         makespan: Q,
         /// Prefixes examined so far.
         visited: u64,
@@ -117,22 +93,13 @@ pub enum DivStep {
         /// Its children in serving order (by link cost, then input order).
         children: Vec<usize>,
         /// `a_k` of each child, per unit of the node's budget.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rates: Vec<Q>,
         /// `ρ(v)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// `w_eq(v) = 1/ρ(v)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         w_eq: Q,
     },
     /// A node's data became complete: its share and its children's loads are known.
@@ -140,22 +107,13 @@ pub enum DivStep {
         /// The node.
         node: usize,
         /// `t_v`, when its data is complete.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         ready: Q,
         /// `α_v`, its own share.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         own: Q,
         /// `X_v`, its whole subtree's load.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         subtree: Q,
     },
     /// One step of the multi-installment recursion: `γ_j = A_j·γ_0 + B_j`.
@@ -163,31 +121,19 @@ pub enum DivStep {
         /// Chunk index (from the end).
         j: usize,
         /// `A_j`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         a: Q,
         /// `B_j`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         b: Q,
     },
     /// `γ_0` from the load, then every chunk.
     Chunked {
         /// `γ_0`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         gamma0: Q,
         /// Chunk sizes in sending order.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         chunks: Vec<Q>,
     },
     /// UMR's objective for `M` rounds (`None`: some chunk is not positive).
@@ -195,10 +141,7 @@ pub enum DivStep {
         /// Number of rounds.
         m: usize,
         /// `Obj(M)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         obj: Option<Q>,
     },
     /// UMR chose `M*` and its chunk sizes per round.
@@ -206,25 +149,16 @@ pub enum DivStep {
         /// `M*`.
         m: usize,
         /// `α_j`, one per round.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         alpha: Vec<Q>,
     },
     /// UMR's last round was redistributed so that every worker finishes together.
     Equalised {
         /// The common finish time `F`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         finish: Q,
         /// `β_i` per worker.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         beta: Vec<Q>,
     },
     /// The periodic schedule's workers (bandwidth-centric knapsack).
@@ -232,33 +166,21 @@ pub enum DivStep {
         /// Workers by `(g, i)`.
         order: Vec<usize>,
         /// `x_i` per unit of period without latencies (input order).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         x: Vec<Q>,
         /// Number of fully used workers.
         q: usize,
         /// `ρ_opt`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho_opt: Q,
     },
     /// The period and the chunks.
     Sized {
         /// `L = Σ (G_i + W_i)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         latency: Q,
         /// `T_p`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         period: Q,
         /// Number of periods `k`.
         k: usize,
@@ -268,7 +190,6 @@ pub enum DivStep {
     /// Blocks added to the Gantt chart (a round, a period, a node's sends, or a whole schedule).
     Drew {
         /// What they are: `"schedule"`, `"round"`, `"period"` or `"node"`.
-        #[serde(deserialize_with = "crate::intern::de")]
         part: crate::intern::Name,
         /// Round, period or node index.
         index: usize,
@@ -278,22 +199,13 @@ pub enum DivStep {
     /// The final loads and makespan.
     Finished {
         /// `T_f`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         makespan: Q,
         /// Loads, input order.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         alpha: Vec<Q>,
         /// The master's share.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         alpha_master: Option<Q>,
         /// Workers in the order they first receive.
         order: Vec<usize>,

@@ -11,25 +11,16 @@ use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Tr
 use crate::rational::Q;
 
 /// What TREELINEAR reports besides the common fields (indices are nodes).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct TreeDetails {
     /// `w_eq(v)` of every node that gets load (`None`: removed relay).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub w_eq: Vec<Option<Q>>,
     /// `X_v`: each node's whole subtree load (the root: `W_total`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub subtree_load: Vec<Q>,
     /// `t_v`: when each node's data is complete (`None`: removed relay).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub ready: Vec<Option<Q>>,
     /// Each node's children in serving order.
     pub children_order: Vec<Vec<usize>>,

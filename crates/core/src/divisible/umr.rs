@@ -20,60 +20,39 @@ pub const M_MAX: usize = 100;
 pub const INFEASIBLE_RUN: usize = 10;
 
 /// `Obj(M)` of one number of rounds (`None`: some chunk is not positive).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Objective {
     /// Number of rounds.
     pub m: usize,
     /// `Obj(M)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub obj: Option<Q>,
 }
 
 /// What UMR reports besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct UmrDetails {
     /// `θ = w/(P·g)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub theta: Q,
     /// `Obj(M)` for every `M` scanned (the plot of §9.5).
     pub objectives: Vec<Objective>,
     /// `M*`.
     pub rounds: usize,
     /// `Obj(M*)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub obj: Q,
     /// `α_j` per round.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub round_chunks: Vec<Q>,
     /// The makespan with every round uniform (`W_total·w/P + M·W + P·(G + g·α_0)`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub uniform_makespan: Q,
     /// `F` of the equalised last round.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub finish: Q,
     /// `β_i` of the last round.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub beta: Vec<Q>,
 }
 

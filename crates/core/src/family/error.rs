@@ -6,7 +6,16 @@ use crate::catalog;
 
 /// Why an algorithm did not run. A result with status `infeasible` or `unbounded` is not an
 /// error (formats.md section 6): this is only for runs that produce no result.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    nanoserde::SerBin,
+    nanoserde::DeBin,
+)]
 pub enum SolveError {
     /// The name is not an algorithm of the family, or not one offered for this instance.
     #[error("{0}")]

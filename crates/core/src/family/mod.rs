@@ -29,7 +29,17 @@ pub use error::SolveError;
 /// instances its exact solver could not finish in about a second in the browser (see
 /// ARCHITECTURE.md, "Limits"); `Lifted` runs them anyway, however long that takes (the command
 /// line's `--no-limits`, benchmarks). Memory stays bounded by the platform's own limits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    nanoserde::SerBin,
+    nanoserde::DeBin,
+)]
 pub enum Limits {
     /// The default size limits.
     #[default]
@@ -51,7 +61,7 @@ pub trait Family {
     /// The outcome of one algorithm: its solution and its trace. It crosses threads (the site
     /// solves in a Web Worker and ships the run to the page), so it is serialisable, and
     /// `wire` round trips must give it back unchanged.
-    type Run: serde::Serialize + serde::de::DeserializeOwned;
+    type Run: serde::Serialize + nanoserde::SerBin + nanoserde::DeBin;
 
     /// The family's instance inside `inst`, when it holds one.
     fn input(inst: &Instance) -> Option<&Self::Input>;

@@ -29,7 +29,17 @@ use crate::rational::{format_q, Q};
 /// A port of the bipartite graph. The derived order (every sender port by index, then every
 /// receiver port by index) is the order in which COVER visits tight ports.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    nanoserde::SerBin,
+    nanoserde::DeBin,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Port {
@@ -40,7 +50,7 @@ pub enum Port {
 }
 
 /// Why an iteration removed its matching with the weight `μ` it did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum MuReason {
     /// `μ` is the remaining weight of this edge of the matching, which disappears.
@@ -50,13 +60,10 @@ pub enum MuReason {
 }
 
 /// One iteration of DECOMPOSE: a matching and its weight.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Matching {
     /// `μ > 0`: how long the matching is used.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub mu: Q,
     /// The edges `(sender, receiver)` of the matching, in lexicographic order.
     pub edges: Vec<(usize, usize)>,
@@ -70,13 +77,10 @@ pub struct Matching {
 }
 
 /// The result of [`decompose`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Decomposition {
     /// `Δ`: the maximum weighted degree of the input, which is also `Σ μ`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub delta: Q,
     /// The matchings in the order they were found (the order of the slots of a period).
     pub matchings: Vec<Matching>,

@@ -13,15 +13,12 @@ use crate::error::SolveError;
 use crate::rational::Q;
 
 /// One iteration of Algorithm 1: what the 1D view shows while `allocate` runs (§4.1).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Pick {
     /// The iteration `b` (1-based).
     pub b: usize,
     /// Candidate finishing times `(c_j + 1)/s_j`, one per processor (0-based, input order).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub finishing: Vec<Q>,
     /// The processors tied at the minimum.
     pub tied: Vec<usize>,
@@ -30,10 +27,7 @@ pub struct Pick {
     /// The counts `C^(b)` after this iteration.
     pub counts: Vec<usize>,
     /// The makespan `max_i c_i / s_i` after this iteration.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Q,
 }
 

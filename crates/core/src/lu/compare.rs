@@ -40,32 +40,23 @@ pub fn set_b() -> Vec<Q> {
 }
 
 /// One point of a curve.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Point {
     /// Matrix size in blocks.
     pub n: usize,
     /// Simulated total (§3.2).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub total: Q,
     /// Perfect-balance total.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub perfect: Q,
     /// `total / perfect`, for plotting.
-    #[serde(
-        serialize_with = "crate::report::serialize_double",
-        deserialize_with = "crate::report::deserialize_double"
-    )]
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub ratio: f64,
 }
 
 /// One curve: a scheme and its points, in the order of the sizes asked for.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Series {
     /// The scheme.
     pub scheme: Scheme,

@@ -15,7 +15,7 @@ use super::weights::{scaled, weights, Weight, Weights};
 use crate::rational::Q;
 
 /// One greedy step: the pair chosen and the busy times it gives.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct GreedyPick {
     /// The step `m` (1-based): the trailing size this prefix serves.
     pub m: usize,
@@ -24,10 +24,7 @@ pub struct GreedyPick {
     /// The virtual column chosen (0-based), appended to `CS_g`.
     pub column: usize,
     /// Each processor's busy time `t_P·(its blocks)` in the `m × m` corner after the choice.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub busy: Vec<Q>,
 }
 

@@ -11,27 +11,18 @@ use crate::rational::Q;
 use crate::square::{column, Rect};
 
 /// A column-based partition virtualised into a grid of `R` rows and `Q` columns.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct VirtualGrid {
     /// Normalised areas `s_i / Σ s`, one per processor (input order).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub areas: Vec<Q>,
     /// The optimal column-based partition (square-partitions.md §2.3 drawing convention).
     pub rects: Vec<Rect>,
     /// Virtual column widths `c_1..c_Q`, left to right.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub widths: Vec<Q>,
     /// Virtual row heights `r_1..r_R`, top to bottom.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub heights: Vec<Q>,
     /// `cells[k][l]`: the processor owning virtual cell (row k, column l), 0-based.
     pub cells: Vec<Vec<usize>>,

@@ -15,15 +15,12 @@ pub const MAX_FAILURE_CELLS: usize = 9;
 pub const MAX_FAILURE_SIZE: usize = 12;
 
 /// The best split of one trailing size.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct GridOptimum {
     /// The trailing matrix's side.
     pub m: usize,
     /// `min max t_ij·a_i·b_j` over the splits.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Q,
     /// Rows per grid row of an optimum (the lexicographically first of the optima).
     pub rows: Vec<usize>,

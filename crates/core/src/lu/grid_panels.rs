@@ -21,7 +21,7 @@ use crate::rational::Q;
 use crate::square::grid::{exact_all, heuristic, MAX_EXACT_CELLS};
 
 /// The true-grid distribution of `grid-panels`.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct GridPanels {
     /// Grid rows `P`.
     pub rows: usize,
@@ -30,16 +30,10 @@ pub struct GridPanels {
     /// `arrangement[i][j]`: the processor (0-based) at grid row `i`, column `j`.
     pub arrangement: Vec<Vec<usize>>,
     /// Row fractions (exact when `exact`, else the heuristic's doubles read exactly).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub r: Vec<Q>,
     /// Column fractions.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub c: Vec<Q>,
     /// `r`, `c` come from the exact solver (§4.3), not the heuristic (§4.4).
     pub exact: bool,

@@ -80,7 +80,7 @@ pub struct LuInput {
 }
 
 /// A distribution with its simulated LU run (formats.md §4: objective `total_cost`).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct LuSolution {
     /// The scheme.
     pub scheme: Scheme,
@@ -106,22 +106,13 @@ pub struct LuSolution {
     #[serde(rename = "step_costs")]
     pub steps: Vec<StepCost>,
     /// `Σ cost(k)`, the objective.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub total_cost: Q,
     /// `Σ LB(k)`, the perfect-balance cost.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub perfect_balance: Q,
     /// `total_cost / perfect_balance`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub ratio: Q,
     /// The 1D chunk view of §1.5 (column distributions only).
     pub column_view: Option<ColumnView>,

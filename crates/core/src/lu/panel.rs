@@ -14,19 +14,13 @@ use crate::error::SolveError;
 use crate::rational::Q;
 
 /// The row and column order of one panel.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Panel {
     /// Speed of each grid column, `Σ_i r_i / t_ij`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub column_speeds: Vec<Q>,
     /// Speed of each grid row, `Σ_j c_j / t_ij`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub row_speeds: Vec<Q>,
     /// Grid column of each block column of the panel, left to right (Algorithm 1, reversed).
     pub columns: Vec<usize>,

@@ -15,7 +15,16 @@ use crate::rational::Q;
 /// A distribution scheme of §3.1 (plus the 1D reversed allocation of §1.4).
 /// Serialised under its algorithm name ([`Scheme::name`]).
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    nanoserde::SerBin,
+    nanoserde::DeBin,
 )]
 pub enum Scheme {
     /// §1.4: Algorithm 1 on the processors, reversed slices of `B` block columns.

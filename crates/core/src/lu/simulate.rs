@@ -12,23 +12,17 @@ use crate::error::SolveError;
 use crate::rational::Q;
 
 /// One step `k` of the block simulator.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct StepCost {
     /// The step (1-based): pivot row and column `k`, trailing blocks `k+1..n` both ways.
     pub k: usize,
     /// `N_P(k)`: trailing blocks owned by each processor (0-based, input order).
     pub blocks: Vec<u64>,
     /// `cost(k) = max_P t_P·N_P(k)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub cost: Q,
     /// `LB(k) = (n − k)² / Σ s`, the perfectly balanced cost.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub perfect: Q,
     /// `comm(k)`: Σ over processors of the distinct trailing rows and columns in which it owns a
     /// block.
@@ -41,16 +35,10 @@ pub struct Simulation {
     /// Steps `k = 1..n−1`.
     pub steps: Vec<StepCost>,
     /// `Σ cost(k)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub total: Q,
     /// `Σ LB(k) = (Σ_{m<n} m²) / Σ s`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub perfect_total: Q,
 }
 
@@ -235,33 +223,21 @@ pub(crate) fn check_owners(owners: &[Vec<usize>], p: usize) -> Result<(), SolveE
 }
 
 /// The 1D chunk view of §1.5 for column owners `owners[j−1] = owner(j)`.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ColumnView {
     /// `cost_1D(k) = max_i t_i·#{j > k : owner(j) = i}` for `k = 1..n−1`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub costs: Vec<Q>,
     /// Trailing chunks per processor at each step.
     pub chunks: Vec<Vec<u64>>,
     /// `Σ cost_1D(k)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub total: Q,
     /// `perfect_1D(k) = (n − k)/Σ s`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub perfect: Vec<Q>,
     /// `Σ perfect_1D(k)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub perfect_total: Q,
 }
 

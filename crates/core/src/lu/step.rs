@@ -12,7 +12,7 @@ use crate::square::Rect;
 use crate::trace::{Phase, Step};
 
 /// What a run of Algorithm 1 distributes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum Axis {
     /// Block columns of the 1D distribution (processors are the candidates).
@@ -24,34 +24,25 @@ pub enum Axis {
 }
 
 /// The 1D chunk view of one LU step (§4.1), for the column distributions.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ColumnStep {
     /// Trailing chunks (block columns) per processor.
     pub chunks: Vec<u64>,
     /// `cost_1D(k)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub cost: Q,
     /// `(n − k)/Σ s`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub perfect: Q,
     /// `Σ cost_1D` up to this step.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub total: Q,
 }
 
 /// One event of a distribution's construction or of its simulated LU run.
 // Each step is stored once in the trace; boxing the larger variants would only add indirection.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum LuStep {
     /// Algorithm 1 gave the next chunk, block row or block column.
@@ -64,10 +55,7 @@ pub enum LuStep {
     /// The optimal column-based partition of the normalised areas was computed.
     Partitioned {
         /// Areas `s_i/Σ s`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         areas: Vec<Q>,
         /// One rectangle per processor.
         rects: Vec<Rect>,
@@ -75,16 +63,10 @@ pub enum LuStep {
     /// The partition was cut at every horizontal edge into a virtual grid.
     Virtualised {
         /// Virtual column widths.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         widths: Vec<Q>,
         /// Virtual row heights.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         heights: Vec<Q>,
         /// Owner of each virtual cell (row-major).
         cells: Vec<Vec<usize>>,
@@ -114,22 +96,13 @@ pub enum LuStep {
         /// The step's counts and costs.
         cost: StepCost,
         /// `t_P·N_P(k)` per processor.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         busy: Vec<Q>,
         /// `Σ cost` up to this step.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         total: Q,
         /// `Σ LB` up to this step.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         perfect_total: Q,
         /// The 1D chunk view, for column distributions.
         column: Option<ColumnStep>,

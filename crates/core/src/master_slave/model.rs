@@ -179,16 +179,10 @@ pub struct Node {
     /// Parent index (`None` = the master).
     pub parent: Option<usize>,
     /// Link cost from the parent.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub c: Q,
     /// Cycle time (`None`: relay).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub w: Option<Q>,
 }
 
@@ -225,101 +219,67 @@ impl MsInput {
     }
 }
 
-// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
-// self-describing format to be read back): `json_shape::wire_enum!`.
-crate::json_shape::wire_enum! {
-    /// One activity of a schedule, with exact start and end (`[start, end)`). Slaves and tree
-    /// nodes are 0-based indices in input order.
-    #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-    #[serde(tag = "kind", rename_all = "snake_case", remote = "Self")]
-    pub enum Activity as ActivityWire = "Activity" {
-        /// A message from the master to `slave` on the bus (Part A).
-        Send {
-            /// The slave.
-            slave: usize,
-            /// Start.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            start: Q,
-            /// End.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            end: Q,
-        },
-        /// A result message from `slave` back to the master on the bus (Part A).
-        Return {
-            /// The slave.
-            slave: usize,
-            /// Start.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            start: Q,
-            /// End.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            end: Q,
-        },
-        /// One task computed by `slave` (Part A) or tree node `slave` (Part B).
-        Compute {
-            /// The slave or node.
-            slave: usize,
-            /// Start.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            start: Q,
-            /// End.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            end: Q,
-        },
-        /// One task moved over the link into tree node `to` from its parent (`from`, `None` = the
-        /// master), Part B.
-        Transfer {
-            /// The sending node (`None`: the master).
-            from: Option<usize>,
-            /// The receiving node.
-            to: usize,
-            /// Start.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            start: Q,
-            /// End.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            end: Q,
-        },
-        /// One task computed by the master itself (Part B with `w0`).
-        MasterCompute {
-            /// Start.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            start: Q,
-            /// End.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            end: Q,
-        },
-    }
+/// One activity of a schedule, with exact start and end (`[start, end)`). Slaves and tree
+/// nodes are 0-based indices in input order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Activity {
+    /// A message from the master to `slave` on the bus (Part A).
+    Send {
+        /// The slave.
+        slave: usize,
+        /// Start.
+        #[serde(serialize_with = "crate::rational::exact")]
+        start: Q,
+        /// End.
+        #[serde(serialize_with = "crate::rational::exact")]
+        end: Q,
+    },
+    /// A result message from `slave` back to the master on the bus (Part A).
+    Return {
+        /// The slave.
+        slave: usize,
+        /// Start.
+        #[serde(serialize_with = "crate::rational::exact")]
+        start: Q,
+        /// End.
+        #[serde(serialize_with = "crate::rational::exact")]
+        end: Q,
+    },
+    /// One task computed by `slave` (Part A) or tree node `slave` (Part B).
+    Compute {
+        /// The slave or node.
+        slave: usize,
+        /// Start.
+        #[serde(serialize_with = "crate::rational::exact")]
+        start: Q,
+        /// End.
+        #[serde(serialize_with = "crate::rational::exact")]
+        end: Q,
+    },
+    /// One task moved over the link into tree node `to` from its parent (`from`, `None` = the
+    /// master), Part B.
+    Transfer {
+        /// The sending node (`None`: the master).
+        from: Option<usize>,
+        /// The receiving node.
+        to: usize,
+        /// Start.
+        #[serde(serialize_with = "crate::rational::exact")]
+        start: Q,
+        /// End.
+        #[serde(serialize_with = "crate::rational::exact")]
+        end: Q,
+    },
+    /// One task computed by the master itself (Part B with `w0`).
+    MasterCompute {
+        /// Start.
+        #[serde(serialize_with = "crate::rational::exact")]
+        start: Q,
+        /// End.
+        #[serde(serialize_with = "crate::rational::exact")]
+        end: Q,
+    },
 }
 
 impl Activity {

@@ -9,7 +9,7 @@ use super::model::Activity;
 use crate::rational::Q;
 
 /// A named weight matrix of a matching problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum MatrixName {
     /// `W[i][j]` of `MaxTasks1` (§3.3).
     W,
@@ -22,7 +22,7 @@ pub enum MatrixName {
 }
 
 /// A matching (one slot per slave) with the tasks it gives.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Matching {
     /// Slot (1-based, as `σ(i)` in the spec) of each slave.
     pub sigma: Vec<usize>,
@@ -33,7 +33,7 @@ pub struct Matching {
 }
 
 /// Weight matrices and matchings of `MaxTasks1` / `MaxTasks2` (§3, §4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct MatchingView {
     /// `W` (variant 1), `B` (identical slaves), or `A1` then `A2` (approximation).
     pub matrices: Vec<(MatrixName, Vec<Vec<i64>>)>,
@@ -57,64 +57,40 @@ pub struct MatchingView {
 
 /// The periodic pattern of §6.2 (variant 3) or §7 (variant 4, `tcom := t1 + t2`), with times
 /// back in the input's units.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Pattern {
     /// Slaves by `(t_i, index)` ascending: `Q_1..Q_p`.
     pub order: Vec<usize>,
     /// `tc_k = tcom + t_{Q_k}`, in that order.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub tc: Vec<Q>,
     /// `S = Σ tcom/tc_k`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub s: Q,
     /// Partial sums `Σ_{m≤k} tcom/tc_m` (the bar accumulating up to 1).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub prefix: Vec<Q>,
     /// `pmax` (number of full slaves) when `S > 1`.
     pub pmax: Option<usize>,
     /// The period `Tpat`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub tpat: Q,
     /// Tasks per period `nb_k`, in the sorted order (exact integers: `Tpat` may be huge).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub nb: Vec<num_bigint::BigInt>,
     /// Message offsets `off_k`, in the sorted order.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub offsets: Vec<Q>,
     /// The lcm scale applied to rational data (1 for integers).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub scale: Q,
 }
 
 /// One point of the `N(T)/UB(T)` plot (§10.3 item 6).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct SeriesPoint {
     /// The horizon.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub t: Q,
     /// Tasks of the periodic schedule done by `t`.
     pub periodic: u64,
@@ -125,7 +101,7 @@ pub struct SeriesPoint {
 }
 
 /// Variants 3 and 4: bounds, pattern, greedy, series.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct PeriodicView {
     /// The pattern.
     pub pattern: Pattern,
@@ -143,7 +119,7 @@ pub struct PeriodicView {
 }
 
 /// A job at the master in Part B (one task ready at a child, §8.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Job {
     /// The child of the master the task comes through.
     pub child: usize,
@@ -152,27 +128,18 @@ pub struct Job {
     /// Its rank in the child's ready list (0-based).
     pub rank: usize,
     /// Length `c_child`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub length: Q,
     /// Forward deadline `T − r`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub deadline: Q,
 }
 
 /// Part B: the reverse-time merge and Moore–Hodgson.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct TreeView {
     /// `READY(v)` per node (reverse times), truncated to `n` when finite.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub ready: Vec<Vec<Q>>,
     /// The jobs in EDD order.
     pub jobs: Vec<Job>,
@@ -183,53 +150,37 @@ pub struct TreeView {
 }
 
 /// One probe of the `MinTime` binary search.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Probe {
     /// `lo` before the probe.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub lo: Q,
     /// `hi` before the probe.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub hi: Q,
     /// The probed horizon.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub mid: Q,
     /// Tasks done by `mid`.
     pub count: u64,
 }
 
 /// A solved master–slave instance.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct MsSolution {
     /// The variant as written.
     pub variant: String,
     /// The catalog name of the algorithm.
-    #[serde(deserialize_with = "crate::intern::de")]
     pub algorithm: crate::intern::Name,
     /// Exact optimum (`true`) or heuristic.
     pub optimal: bool,
     /// Tasks done by the horizon (`MinTime`: exactly `C`).
     pub total: u64,
     /// The horizon the schedule is built for (`MinTime`: the makespan found).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub horizon: Q,
     /// `MinTime`: the makespan.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Option<Q>,
     /// Tasks per slave (Part A) or per node (Part B), input order.
     pub counts: Vec<u64>,

@@ -9,7 +9,7 @@ use crate::rational::{frac, Q};
 use crate::trace::{Phase, Step};
 
 /// Which matching a [`MsStep::Matched`] shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// The fastest-first foil of §3.2 (dashed).
@@ -24,48 +24,44 @@ pub enum Role {
     Exact,
 }
 
-// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
-// self-describing format to be read back): `json_shape::wire_enum!`.
-crate::json_shape::wire_enum! {
-    /// What a [`MsStep::Placed`] adds to the Gantt chart.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-    #[serde(tag = "unit", rename_all = "snake_case", remote = "Self")]
-    pub enum Placement as PlacementWire = "Placement" {
-        /// One bus slot (1-based) and its slave's tasks.
-        Slot {
-            /// The slot.
-            slot: usize,
-            /// The slave.
-            slave: usize,
-        },
-        /// One slave's tasks (variant 0).
-        Slave {
-            /// The slave.
-            slave: usize,
-        },
-        /// One period `r` of a periodic pattern.
-        Period {
-            /// The period.
-            r: u64,
-        },
-        /// Tasks `first..=last` (1-based) of an event-driven schedule.
-        Tasks {
-            /// First task.
-            first: u64,
-            /// Last task.
-            last: u64,
-        },
-        /// What one child of the master receives and computes (Part B), or the master's own
-        /// tasks (`child: None`).
-        Subtree {
-            /// The child.
-            child: Option<usize>,
-        },
-    }
+/// What a [`MsStep::Placed`] adds to the Gantt chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+#[serde(tag = "unit", rename_all = "snake_case")]
+pub enum Placement {
+    /// One bus slot (1-based) and its slave's tasks.
+    Slot {
+        /// The slot.
+        slot: usize,
+        /// The slave.
+        slave: usize,
+    },
+    /// One slave's tasks (variant 0).
+    Slave {
+        /// The slave.
+        slave: usize,
+    },
+    /// One period `r` of a periodic pattern.
+    Period {
+        /// The period.
+        r: u64,
+    },
+    /// Tasks `first..=last` (1-based) of an event-driven schedule.
+    Tasks {
+        /// First task.
+        first: u64,
+        /// Last task.
+        last: u64,
+    },
+    /// What one child of the master receives and computes (Part B), or the master's own
+    /// tasks (`child: None`).
+    Subtree {
+        /// The child.
+        child: Option<usize>,
+    },
 }
 
 /// One event of a master–slave algorithm.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum MsStep {
     /// A weight matrix was computed.
@@ -132,10 +128,7 @@ pub enum MsStep {
         /// The node.
         node: usize,
         /// Its ready list.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         times: Vec<Q>,
     },
     /// The master's candidate jobs were listed in EDD order.
@@ -148,10 +141,7 @@ pub enum MsStep {
         /// The job (index into the list).
         job: usize,
         /// The load after adding it.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         load: Q,
     },
     /// Moore–Hodgson removed the longest job after an overflow.
@@ -159,10 +149,7 @@ pub enum MsStep {
         /// The removed job.
         job: usize,
         /// The load after removing it.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         load: Q,
     },
     /// Moore–Hodgson's final selection (job indices in EDD order).

@@ -43,21 +43,15 @@ pub struct Flows<'a> {
 }
 
 /// What one slot carries on one arc.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Transfer {
     /// Arc index.
     pub arc: usize,
     /// Input files sent in the slot.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub inputs: Q,
     /// Result files sent in the slot.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub results: Q,
 }
 
@@ -65,19 +59,13 @@ pub struct Transfer {
 /// `matching` of the period's decomposition, used from `start` for `length` time units; `arcs`
 /// says what each of its arcs carries (`A`: [`Transfer`] here, whole or fractional broadcast
 /// messages in `broadcast`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Slot<A> {
     /// Start, in `[0, L)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub start: Q,
     /// How long the slot lasts.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub length: Q,
     /// Index of its matching in the decomposition.
     pub matching: usize,
@@ -94,51 +82,30 @@ impl<A> Slot<A> {
 }
 
 /// One period of a periodic schedule.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Pattern {
     /// `T`: lcm of the rates' denominators.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub period_t: BigInt,
     /// `n_i = T·x_i`, per node.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub n: Vec<BigInt>,
     /// `m_a = T·f_a`, per arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub m: Vec<BigInt>,
     /// `r_a = T·g_a`, per arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub r: Vec<BigInt>,
     /// `u_a = c_a·(data_in·m_a + data_out·r_a)`: the arc's busy time per period `T`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub u: Vec<Q>,
     /// The decomposition of the bipartite graph `(i^s, j^r, u)` into weighted matchings.
     pub decomposition: Decomposition,
     /// `A`: the least integer making every per-slot count whole.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub scale_a: BigInt,
     /// `L = A·T`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub length: BigInt,
     /// The slots, back to back from 0.
     pub slots: Vec<Slot<Transfer>>,

@@ -12,31 +12,19 @@ use crate::instance::Ring;
 use crate::rational::Q;
 
 /// The two lines of the homogeneous panel (§11) and where they cross.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Lines {
     /// `w_min` (slope of `T/H` against `W/H` for the fastest alone).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub w_min: Q,
     /// `w_cumul = 1/Σ 1/w_i` (slope for all processors).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub w_cumul: Q,
     /// The common link cost `c`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub c: Q,
     /// `2c/(w_min − w_cumul)` (`None` with one processor).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub threshold: Option<Q>,
 }
 

@@ -67,7 +67,7 @@ pub const MAX_EXACT: usize = 16;
 pub const TSP_MOVE_BUDGET: usize = 100_000;
 
 /// The algorithms of the family (formats.md §7, and the two exact methods by name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// Exhaustive search for `p ≤ 9`, subset Held–Karp up to `p = 16` with the exhaustive
@@ -136,54 +136,42 @@ pub enum RingError {
 }
 
 /// The best ring of one size (the `T`-against-size plot).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct SizeBest {
     /// Ring size.
     pub q: usize,
     /// The ring.
     pub ring: Vec<usize>,
     /// Its step time.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub t: Q,
 }
 
 /// The bounds of the subset Held–Karp (§5.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Bounds {
     /// `LB = min(W·w_min, min_S (W + H·L*(S))/inv(S))`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub lb: Q,
     /// `UB = min(W·w_min, min_S T(tour*(S)))`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub ub: Q,
     /// `LB = UB`.
     pub certified: bool,
 }
 
 /// A tour on all processors with its length `L` (§4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Tour {
     /// The tour, canonical (starts at 0, second element below the last).
     pub tour: Vec<usize>,
     /// `L = Σ d` over its edges.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub length: Q,
 }
 
 /// The result of one algorithm.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct RingSolution {
     /// The algorithm.
     pub algorithm: Algorithm,
@@ -194,16 +182,10 @@ pub struct RingSolution {
     /// Ring size.
     pub q: usize,
     /// Exact shares in ring order.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub alpha: Vec<Q>,
     /// The step time `T_step` (Eq. 1), the objective.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub t_step: Q,
     /// Everything §2 says about the ring.
     pub eval: RingEval,

@@ -195,69 +195,39 @@ pub fn max<V: PartialOrd>(a: V, b: V) -> V {
 }
 
 /// Everything §2 says about a fixed ring (the `ring_eval` event of §11), exact.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct RingEval {
     /// Processor indices in ring order.
     pub ring: Vec<usize>,
     /// `comm_i` in ring order.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub comm: Vec<Q>,
     /// `L = Σ comm_i / w_i`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub l: Q,
     /// `Σ 1/w_i`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub inv: Q,
     /// `(W + H·L)/inv` (`W·w_i` for one processor).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub t_closed: Q,
     /// `H·max comm_i`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub m: Q,
     /// The water level `ℓ` of the shares.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub level: Q,
     /// Shares `α_i` in ring order (sum 1).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub alpha: Vec<Q>,
     /// Compute time `α_i·W·w_i` per member (ring order).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub compute: Vec<Q>,
     /// Communication time `H·comm_i` per member (ring order).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub communicate: Vec<Q>,
     /// `T(σ) = max(T_closed, M)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub t: Q,
     /// `M > T_closed`: a member's communication alone exceeds the balanced time.
     pub communication_bound: bool,

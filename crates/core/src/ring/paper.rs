@@ -8,7 +8,6 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct QuotedTable {
     /// The paper's caption.
-    #[serde(deserialize_with = "crate::intern::de")]
     pub caption: crate::intern::Name,
     /// Ring sizes of the columns.
     pub sizes: &'static [usize],

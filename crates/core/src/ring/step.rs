@@ -10,7 +10,7 @@ use crate::rational::{approx, Q};
 use crate::trace::{Phase, Step};
 
 /// One event of a ring algorithm.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum RingStep {
     /// A ring was valued with the water filling of §2 (`ring_eval`); `last` marks the final
@@ -26,10 +26,7 @@ pub enum RingStep {
         /// The start.
         start: usize,
         /// `W·w_start`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         t: Q,
     },
     /// The greedy valued inserting `i` after ring position `k` (`greedy_try`).
@@ -39,10 +36,7 @@ pub enum RingStep {
         /// The ring position it follows.
         k: usize,
         /// `T` of the enlarged ring.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         t: Q,
     },
     /// The greedy inserted the best candidate (`greedy_pick`).
@@ -54,10 +48,7 @@ pub enum RingStep {
         /// The ring after the insertion.
         ring: Vec<usize>,
         /// Its `T`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         t: Q,
     },
     /// The greedy's best ring over its history (`greedy_result`).
@@ -67,10 +58,7 @@ pub enum RingStep {
         /// The ring.
         ring: Vec<usize>,
         /// Its `T`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         t: Q,
     },
     /// A nearest-neighbour tour was built (`nn_tour`).
@@ -80,10 +68,7 @@ pub enum RingStep {
         /// The tour.
         tour: Vec<usize>,
         /// Its length.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         l: Q,
     },
     /// A 2-opt move reversed `t_{i+1..j}` (`two_opt`).
@@ -93,16 +78,10 @@ pub enum RingStep {
         /// Second position.
         j: usize,
         /// Change of length (negative).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         delta: Q,
         /// New length.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         l: Q,
         /// The tour after the move.
         tour: Vec<usize>,
@@ -118,16 +97,10 @@ pub enum RingStep {
         /// Inserted reversed.
         reversed: bool,
         /// Change of length (negative).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         delta: Q,
         /// New length.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         l: Q,
         /// The tour after the move.
         tour: Vec<usize>,
@@ -137,10 +110,7 @@ pub enum RingStep {
         /// The tour (canonical).
         tour: Vec<usize>,
         /// Its length.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         l: Q,
     },
     /// Progress of the exhaustive search (`exh_progress`, throttled).
@@ -150,10 +120,7 @@ pub enum RingStep {
         /// Rings valued so far.
         rings_done: u64,
         /// Best `T` of size `q` so far.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         best_t: Q,
         /// Its ring.
         best_ring: Vec<usize>,
@@ -177,33 +144,21 @@ pub enum RingStep {
         /// Subsets valued so far.
         subsets_done: u64,
         /// Best `T(tour*(S))` of this size.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         ub: Q,
         /// Its ring.
         ub_ring: Vec<usize>,
         /// Least `(W + H·L*(S))/inv(S)` of this size.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         lb: Q,
     },
     /// The Held–Karp bounds were compared.
     Certified {
         /// Lower bound.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         lb: Q,
         /// Upper bound.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         ub: Q,
         /// `LB = UB`.
         certified: bool,
@@ -213,16 +168,10 @@ pub enum RingStep {
         /// The two lines.
         lines: Lines,
         /// `W·w_min`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         alone: Q,
         /// `W·w_cumul + 2·H·c`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         all: Q,
     },
 }

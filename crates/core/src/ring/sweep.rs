@@ -29,7 +29,7 @@ pub enum Method {
 }
 
 /// One point of the curve.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Point {
     /// `W/H`.
     pub ratio: f64,
@@ -42,7 +42,7 @@ pub struct Point {
 }
 
 /// A change of the number of processors used.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Transition {
     /// `W/H` where it happens (to a relative `1e-10`).
     pub ratio: f64,

@@ -11,29 +11,20 @@ use crate::error::SolveError;
 use crate::rational::Q;
 
 /// One test of the backward scan: is `β_i ≤ D(suffix)`?
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Participation {
     /// The processor (input index).
     pub processor: usize,
     /// Its `β_i`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub beta: Q,
     /// `D` of the participating suffix after it.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub d_suffix: Q,
     /// `β_i ≤ D(suffix)`: it takes part.
     pub included: bool,
     /// `D` of the suffix once the decision is taken.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub d_after: Q,
 }
 

@@ -107,7 +107,7 @@ pub fn bound(model: &Model, t_lp: &Q) -> Q {
 }
 
 /// Which rule of §4.3 rounded a share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum Rule {
     /// `err = 0`: the share nearest an integer, rounded half up.
@@ -121,25 +121,19 @@ pub enum Rule {
 }
 
 /// One step of the rounding.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct RoundStep {
     /// The processor (input index).
     pub processor: usize,
     /// Its rational share.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub x: Q,
     /// The rule applied.
     pub rule: Rule,
     /// Its integer share.
     pub value: u64,
     /// `err = Σ (n'_k − x_k)` over the shares rounded so far.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub err: Q,
 }
 

@@ -53,7 +53,7 @@ pub const MAX_SEARCH_PROCESSORS: usize = 7;
 pub const DP_CELL_LIMIT: u64 = 60;
 
 /// The algorithms of the family (catalog names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// The exact DP (§2) in the given order.
@@ -117,59 +117,41 @@ pub enum ScatterError {
 }
 
 /// The LP heuristic's numbers (scatter.md §4.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct LpPart {
     /// The LP's rational shares, input order.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub x: Vec<Q>,
     /// `T_LP`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub t_lp: Q,
     /// The guarantee of §4.2.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub bound: Q,
     /// `T'` with every processor contacted (the quantity the bound is about).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan_all_contacted: Q,
     /// `Some(false)`: the LP optimum is not unique (§4.1); `None`: not decided.
     pub unique: Option<bool>,
     /// The rounding steps.
     pub rounding: Vec<RoundStep>,
     /// `T_DP` in the same order, for comparison, when the DP is cheap (`p·n² ≤ 10^7`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub dp_makespan: Option<Q>,
 }
 
 /// One order of the comparison of §7 event 5 (rational optimum, then rounded).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct OrderVariant {
     /// The rational (LP) makespan.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub t_lp: Q,
     /// The rounded distribution and its Gantt chart.
     pub schedule: Schedule,
 }
 
 /// Descending against ascending bandwidth (§3.3, §6.4, paper Figs. 3–4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct OrderComparison {
     /// Increasing `β` (the policy).
     pub descending_bandwidth: OrderVariant,
@@ -178,34 +160,25 @@ pub struct OrderComparison {
 }
 
 /// One candidate root (§5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct RootOption {
     /// The root.
     pub root: usize,
     /// Its sending order.
     pub order: Vec<usize>,
     /// `[r ≠ C]·β[C][r]·n`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub transfer: Q,
     /// The scatter's makespan from it.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub execution: Q,
     /// `transfer + execution`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub total: Q,
 }
 
 /// A solved scatter (its JSON is [`report::result`]).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ScatterSolution {
     /// The algorithm.
     pub algorithm: Algorithm,
@@ -230,7 +203,6 @@ pub struct ScatterSolution {
     /// Every root tried (`root-choice`).
     pub roots: Option<Vec<RootOption>>,
     /// How the roots were evaluated (`"dp"`, or `"lp-rounded"` above the DP's limit).
-    #[serde(deserialize_with = "crate::intern::de_opt")]
     pub root_method: Option<crate::intern::Name>,
     /// Remarks (an ignored root `comm`, a non-unique LP optimum).
     pub warnings: Vec<String>,

@@ -89,47 +89,32 @@ impl Model {
 }
 
 /// When one processor receives and computes (all times from the start of the scatter).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Row {
     /// The root starts sending to it (`start_i`; the hatched stair is `[0, start]`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub start: Q,
     /// Its message has arrived (`recv_i`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub recv: Q,
     /// It has computed its items (`end_i`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub end: Q,
 }
 
 /// A distribution with its Gantt chart: rows in input order, `None` for a processor that is
 /// not contacted (zero share).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Schedule {
     /// Sending order (processor indices, the root last).
     pub order: Vec<usize>,
     /// Items per processor, input order (rational for the closed form, integers otherwise).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub shares: Vec<Q>,
     /// One row per processor, input order.
     pub rows: Vec<Option<Row>>,
     /// `T = max end_i` over the contacted processors (0 when nobody is).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Q,
 }
 

@@ -11,7 +11,7 @@ use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step};
 
 /// Why the processors are sent to in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderWhy {
     /// The instance's order.
@@ -27,7 +27,7 @@ pub enum OrderWhy {
 /// One event of a scatter algorithm, in the past tense.
 // Steps are stored once in the trace; boxing the larger variants would only add indirection.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum ScatterStep {
     /// The sending order was fixed.
@@ -53,16 +53,10 @@ pub enum ScatterStep {
         /// The best `e` (ties: the smallest).
         choice: u64,
         /// `cost[d][position]`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
         /// The candidate curve: its value for every `e = 0..=d`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         candidates: Vec<Q>,
     },
     /// One column of the DP table was completed.
@@ -72,10 +66,7 @@ pub enum ScatterStep {
         /// The processor at that position.
         processor: usize,
         /// `cost[0..=n][position]`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         cost: Vec<Q>,
         /// `choice[0..=n][position]`.
         choice: Vec<u64>,
@@ -99,37 +90,22 @@ pub enum ScatterStep {
     /// Theorem 1 gave the rational shares, everybody ending at `t`.
     Shares {
         /// Shares, input order.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         shares: Vec<Q>,
         /// The common end time `n·D`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         t: Q,
     },
     /// The LP of §4.1 was solved.
     LpSolved {
         /// Rational shares, input order.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         x: Vec<Q>,
         /// `T_LP`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         t_lp: Q,
         /// The guarantee `T_LP + Σ T_comm(j,1) + max T_comp(i,1)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         bound: Q,
     },
     /// The rounding of §4.3 fixed one share.
@@ -142,10 +118,7 @@ pub enum ScatterStep {
         /// The order.
         order: Vec<usize>,
         /// Its optimal makespan.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         makespan: Q,
         /// It is the best so far.
         best: bool,
@@ -155,22 +128,13 @@ pub enum ScatterStep {
         /// The candidate.
         root: usize,
         /// Moving the data from the source to it.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         transfer: Q,
         /// The scatter's makespan with it as the root.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         execution: Q,
         /// `transfer + execution`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         total: Q,
         /// It is the best so far.
         best: bool,

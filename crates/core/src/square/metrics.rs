@@ -41,63 +41,36 @@ pub fn max_half_perimeter(rects: &[Rect]) -> (Q, usize) {
 }
 
 /// The metrics panel of section 5 (everything that does not depend on `N`).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Metrics {
     /// `Ĉ`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub sum_half_perimeters: Q,
     /// `M̂`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub max_half_perimeter: Q,
     /// The processor (0-based) attaining `M̂` (the first on ties).
     pub max_processor: usize,
     /// `Ĉ − 2`, the total length of the interior cuts.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub interior_cut_length: Q,
     /// `LB_sum = 2 Σ √s_i` (f64).
-    #[serde(
-        serialize_with = "crate::report::serialize_double",
-        deserialize_with = "crate::report::deserialize_double"
-    )]
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub lb_sum: f64,
     /// `LB_max = 2 √max s_i` (f64).
-    #[serde(
-        serialize_with = "crate::report::serialize_double",
-        deserialize_with = "crate::report::deserialize_double"
-    )]
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub lb_max: f64,
     /// `Ĉ / LB_sum` (f64).
-    #[serde(
-        serialize_with = "crate::report::serialize_double",
-        deserialize_with = "crate::report::deserialize_double"
-    )]
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub ratio_sum: f64,
     /// `M̂ / LB_max` (f64).
-    #[serde(
-        serialize_with = "crate::report::serialize_double",
-        deserialize_with = "crate::report::deserialize_double"
-    )]
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub ratio_max: f64,
     /// The recursive algorithm's guarantee `1 + 1.25·LB_sum` (f64).
-    #[serde(
-        serialize_with = "crate::report::serialize_double",
-        deserialize_with = "crate::report::deserialize_double"
-    )]
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub recursive_bound: f64,
     /// The PERI-MAX heuristic's guarantee `(2/√3)·LB_max` (f64).
-    #[serde(
-        serialize_with = "crate::report::serialize_double",
-        deserialize_with = "crate::report::deserialize_double"
-    )]
+    #[serde(serialize_with = "crate::report::serialize_double")]
     pub peri_max_bound: f64,
 }
 
@@ -122,25 +95,16 @@ pub fn metrics(s: &[Q], rects: &[Rect]) -> Metrics {
 }
 
 /// Communication volume for an `N × N` block matrix, continuous model (section 5).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Volume {
     /// Transfers per step, `N·(Ĉ − 2)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub per_step: Q,
     /// Over the `N` steps, `N²·(Ĉ − 2)`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub total: Q,
     /// Blocks processor `i` needs per step, `N·(w_i + h_i)` (pivot blocks included).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub per_processor: Vec<Q>,
 }
 
@@ -157,21 +121,15 @@ pub fn volume(rects: &[Rect], n: u32) -> Volume {
 }
 
 /// The partition rounded to `N × N` blocks (section 5).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Rounding {
     /// Blocks of each processor.
     pub blocks: Vec<u64>,
     /// `max_i blocks_i / s_i`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub makespan: Q,
     /// `makespan / N² − 1`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub imbalance: Q,
 }
 
@@ -211,7 +169,7 @@ pub fn rounding(s: &[Q], rects: &[Rect], n: u32) -> Rounding {
 }
 
 /// Section 5 for one `N`: the communication volume and the rounding to `N × N` blocks.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Blocks {
     /// `N`, blocks per side of the matrix.
     pub n: usize,

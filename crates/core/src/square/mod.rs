@@ -95,31 +95,19 @@ pub fn areas_from_cycle_times(times: &[Q]) -> Result<Vec<Q>, SolveError> {
 }
 
 /// A rectangle `(x, y, w, h)`: left edge, top edge (y grows downward), width, height.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Rect {
     /// Left edge.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub x: Q,
     /// Top edge.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub y: Q,
     /// Width.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub w: Q,
     /// Height.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub h: Q,
 }
 

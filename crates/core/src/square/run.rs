@@ -47,22 +47,16 @@ pub struct Options<'a> {
 }
 
 /// A partition from any algorithm, with its objective and metrics.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Partition {
     /// The algorithm's name.
-    #[serde(deserialize_with = "crate::intern::de")]
     pub algorithm: crate::intern::Name,
     /// `"optimal"` (the column DP: optimal among column-based partitions) or `"heuristic"`.
-    #[serde(deserialize_with = "crate::intern::de")]
     pub status: crate::intern::Name,
     /// `"sum_half_perimeters"`, or `"max_half_perimeter"` for `peri-max`.
-    #[serde(deserialize_with = "crate::intern::de")]
     pub objective: crate::intern::Name,
     /// The objective's value.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub value: Q,
     /// The rectangle of each processor, in input order.
     pub rects: Vec<Rect>,
@@ -77,7 +71,7 @@ pub struct Partition {
 
 /// The traced detail of one run, by algorithm.
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Detail {
     /// `column-dp`.
     Column(Traced<ColumnPartition, ColumnStep>),
@@ -94,7 +88,7 @@ pub enum Detail {
 }
 
 /// One run of a square-partition algorithm: the partition (none for `grid`) and the trace.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct SquareRun {
     /// The normalised areas the algorithm ran on.
     pub areas: Vec<Q>,

@@ -8,7 +8,7 @@ use crate::platform::Arc;
 use crate::rational::Q;
 
 /// The route of a share of the tasks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Allocation {
     /// The master the tasks come from (node index).
     pub master: usize,
@@ -19,10 +19,7 @@ pub struct Allocation {
     /// Arcs carrying the results back to a master (E1 only).
     pub path_out: Vec<usize>,
     /// Tasks per time unit on this route.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub weight: Q,
 }
 

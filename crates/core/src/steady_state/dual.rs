@@ -33,38 +33,23 @@ use crate::rational::{frac, Cost, Q};
 
 /// Prices that prove an upper bound on the throughput: one per resource, plus the delivery and
 /// return prices they imply. All vectors are per node (platform order).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Certificate {
     /// Price of one time unit of computing (0 for routers).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub compute: Vec<Q>,
     /// Price of one time unit of the sending port.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub send: Vec<Q>,
     /// Price of one time unit of the receiving port.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub recv: Vec<Q>,
     /// Price of delivering one input file to the node (0 at masters).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub deliver: Vec<Q>,
     /// Price of returning one result file from the node to a master (all 0 without result
     /// files).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub back: Vec<Q>,
 }
 

@@ -24,7 +24,7 @@ pub const PERIODS: u64 = 20;
 pub const MAX_BATCH: u64 = 100;
 
 /// The simulated full run: tasks done after each period, against the bound `ρ*·t`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct FullRun {
     /// `(time, tasks done)` at the end of each period.
     pub points: Vec<(Q, BigInt)>,
@@ -35,7 +35,7 @@ pub struct FullRun {
 }
 
 /// One batch size of the latency panel: the batched period and the throughput it achieves.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Batch {
     /// `N`.
     pub batch: u64,
@@ -48,7 +48,7 @@ pub struct Batch {
 }
 
 /// Everything the page shows beside the LP pipeline.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct LpExtras {
     /// The LP value under each other operating model, or why it has none.
     pub models: Vec<(String, Result<Q, SolveError>)>,

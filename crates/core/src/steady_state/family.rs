@@ -18,7 +18,7 @@ use crate::trace::{Step as _, Trace, Traced};
 pub struct SteadyStateFamily;
 
 /// One run of a steady-state algorithm.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
 pub enum SteadyRun {
     /// The general pipeline (`lp`).

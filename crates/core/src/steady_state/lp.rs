@@ -23,7 +23,7 @@ pub const MAX_NODES: usize = 40;
 pub const MAX_ARCS: usize = 200;
 
 /// The LP's answer with its canonical rates.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct LpSolution {
     /// `ρ*`, tasks per time unit.
     pub throughput: Q,

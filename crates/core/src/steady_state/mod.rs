@@ -31,19 +31,13 @@ use crate::rational::{frac, Cost, Q};
 
 /// Steady-state rates: tasks computed per time unit by each node (`x`, by node index) and
 /// input files sent per time unit on each arc (`f`, by index in [`crate::platform::Platform::arcs`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Rates {
     /// Per node.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub x: Vec<Q>,
     /// Per arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub f: Vec<Q>,
 }
 
@@ -195,26 +189,17 @@ pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), V
     Ok(())
 }
 
-// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
-// self-describing format to be read back): `json_shape::wire_enum!`.
-crate::json_shape::wire_enum! {
-    /// A resource that rates use fully: together these are why no schedule can do better
-    /// (steady-state.md section 2.10).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-    #[serde(
-        tag = "resource",
-        content = "node",
-        rename_all = "snake_case",
-        remote = "Self"
-    )]
-    pub enum Binding as BindingWire = "Binding" {
-        /// The node computes all the time.
-        Compute(usize),
-        /// The node's sending port is busy all the time.
-        Send(usize),
-        /// The node's receiving port is busy all the time.
-        Receive(usize),
-    }
+/// A resource that rates use fully: together these are why no schedule can do better
+/// (steady-state.md section 2.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+#[serde(tag = "resource", content = "node", rename_all = "snake_case")]
+pub enum Binding {
+    /// The node computes all the time.
+    Compute(usize),
+    /// The node's sending port is busy all the time.
+    Send(usize),
+    /// The node's receiving port is busy all the time.
+    Receive(usize),
 }
 
 /// The saturated resources of `rates` (base model plus result files), in node order.

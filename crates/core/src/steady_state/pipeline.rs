@@ -18,7 +18,7 @@ use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step, Trace, Traced};
 
 /// Everything the general pipeline computes.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Pipeline {
     /// The LP's answer and canonical rates.
     pub lp: LpSolution,
@@ -29,25 +29,19 @@ pub struct Pipeline {
 }
 
 /// One step of the pipeline.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum PipeStep {
     /// Stage 1 solved: the optimal throughput.
     SolvedThroughput {
         /// `ρ*`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
     },
     /// Stage 2 solved: the canonical rates.
     SolvedCanonical {
         /// Least total port-busy time.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         comm_min: Q,
         /// The canonical rates.
         rates: Rates,
@@ -62,16 +56,10 @@ pub enum PipeStep {
     /// The period and the integer counts (the weak pattern).
     FoundPeriod {
         /// `T`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         period_t: BigInt,
         /// Tasks per period.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         tasks: BigInt,
     },
     /// One matching of the decomposition.
@@ -91,16 +79,10 @@ pub enum PipeStep {
     /// The scale factor and the final pattern.
     Scaled {
         /// `A`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         scale_a: BigInt,
         /// `L = A·T`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         length: BigInt,
     },
 }

@@ -36,7 +36,7 @@ pub struct ChainsPage;
 
 /// Computed once per instance and algorithm: the number line's span over the whole run, and
 /// every CCP algorithm's result on the instance (small instances only).
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ChainsExtra {
     range: (f64, f64),
     compare: Option<Rc<Vec<Compared>>>,

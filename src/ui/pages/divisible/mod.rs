@@ -33,7 +33,7 @@ pub struct DivisiblePage;
 
 /// Computed once per instance and algorithm: the names in captions, the time the axis covers,
 /// and the bars of every sending order (STARLINEAR, `p ≤ 5`).
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct DivExtra {
     names: Vec<String>,
     span: f64,

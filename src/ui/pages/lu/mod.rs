@@ -47,7 +47,7 @@ pub struct LuPage;
 
 /// The comparison plots: this instance's curves (unless it is set A or B), then A and B; the
 /// four schemes of §3.1 on this instance (side by side at step k); the table of §2.1.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct LuExtra {
     mine: Option<Curves>,
     sets: (Curves, Curves),

@@ -33,7 +33,7 @@ pub struct MasterSlavePage;
 
 /// Computed once per instance and algorithm: the chart's rows and span, and every algorithm
 /// of the variant on this instance (each is bounded by the core's size limits).
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct MsExtra {
     frame: Frame,
     compare: Rc<Vec<Compared>>,

@@ -36,7 +36,7 @@ pub struct ScatterPage;
 
 /// Computed once per instance and algorithm: the rational shares' Gantt chart, the time scale
 /// of the run, and the two charts of the order comparison.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ScatterExtra {
     rational: Option<Schedule>,
     scale: Scale,

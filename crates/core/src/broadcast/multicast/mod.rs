@@ -47,7 +47,7 @@ pub const EXACT_MAX_TARGETS: usize = 10;
 pub const EXACT_MAX_NODES: usize = 20;
 
 /// The multicast algorithms (broadcast.md §0.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// Best of LB, H1 and H2, with UB and LB as bounds.
@@ -80,7 +80,7 @@ impl Algorithm {
 }
 
 /// Which method produced the reported scheme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "lowercase")]
 pub enum SchemeKind {
     /// Separate copies per target (LB).
@@ -107,63 +107,42 @@ impl SchemeKind {
 }
 
 /// The bounds and heuristic values computed (`None`: not computed by this algorithm).
-#[derive(Clone, Debug, PartialEq, Default, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct MulticastBounds {
     /// UB (§5.2).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub upper: Option<Q>,
     /// LB, scatter (§5.3).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub lower: Option<Q>,
     /// H1.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub pruned: Option<Q>,
     /// H2.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub augmented: Option<Q>,
     /// `ρ*_D`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub exact: Option<Q>,
     /// Broadcast to every reachable node (also a valid multicast).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub broadcast: Option<Q>,
 }
 
 /// The reported scheme: the node set it broadcasts to and its arc usages.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Scheme {
     /// Which method.
     pub kind: SchemeKind,
     /// Nodes taking part (`V'`; for scatter and exact, the nodes its arcs touch plus `s`).
     pub nodes: Vec<usize>,
     /// Messages per time unit on each arc (`n_e`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub arc_usage: Vec<Q>,
 }
 
 /// The result of a multicast algorithm (broadcast.md §0.1 field names).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct MulticastSolution {
     /// The algorithm run.
     pub algorithm: Algorithm,
@@ -172,10 +151,7 @@ pub struct MulticastSolution {
     /// The reported throughput.
     pub objective: Objective,
     /// The throughput exactly (`None` = `+∞`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub throughput: Option<Q>,
     /// The source.
     pub source: usize,

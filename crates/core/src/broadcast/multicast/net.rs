@@ -232,13 +232,12 @@ pub use crate::report::Status;
 
 /// `{"name": "throughput", "value", "value_exact"}` (formats.md §4); `+∞` is written as
 /// `value: "inf"` (JSON has no infinity) and `value_exact: "inf"`.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Objective {
     /// Always `"throughput"`.
-    #[serde(deserialize_with = "crate::intern::de")]
     pub name: crate::intern::Name,
     /// Value for display by [`crate::report::float`]'s rule (`"inf"` for `+∞`).
-    #[serde(with = "crate::json_shape")]
+    #[nserde(proxy = "crate::wire::Json")]
     pub value: serde_json::Value,
     /// Exact value `"p/q"`, or `"inf"`.
     pub value_exact: String,

@@ -23,7 +23,7 @@ pub const MULTICAST_PSEUDOCODE: &[&str] = &[
 ];
 
 /// One event of pipeline M (node and arc indices refer to the platform's order).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum MulticastStep {
     /// M0: the target set was fixed.
@@ -38,16 +38,10 @@ pub enum MulticastStep {
     /// M1: the upper-bound LP (max rule) was solved.
     SolvedUpper {
         /// `UB`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// Tightened usages `n_e = max_k x^k_e`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         usage: Vec<Q>,
         /// Flow toward each target, per arc.
         flows: Vec<TargetFlow>,
@@ -55,16 +49,10 @@ pub enum MulticastStep {
     /// M2: the scatter lower-bound LP (sum rule) was solved.
     SolvedLower {
         /// `LB`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// Usages `n_e = Σ_k x^k_e`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         usage: Vec<Q>,
     },
     /// M3.0: H1 started from every reachable node.
@@ -72,10 +60,7 @@ pub enum MulticastStep {
         /// `V'`.
         nodes: Vec<usize>,
         /// `BCAST(V')`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
     },
     /// M3.j: H1 removed a relay.
@@ -83,31 +68,19 @@ pub enum MulticastStep {
         /// The node removed.
         removed: usize,
         /// New `BCAST(V')`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         tried: Vec<(usize, Q)>,
     },
     /// H1 found no improving removal.
     PruneStopped {
         /// Final H1 value.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         tried: Vec<(usize, Q)>,
     },
     /// M4.0: H2 started from the routes to the targets.
@@ -115,10 +88,7 @@ pub enum MulticastStep {
         /// `V'`.
         nodes: Vec<usize>,
         /// `BCAST(V')`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
     },
     /// M4.j: H2 added a node.
@@ -126,31 +96,19 @@ pub enum MulticastStep {
         /// The node added.
         added: usize,
         /// New `BCAST(V')`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         tried: Vec<(usize, Q)>,
     },
     /// H2 found no improving addition.
     AugmentStopped {
         /// Final H2 value.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
         /// Every candidate tried with its value.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         tried: Vec<(usize, Q)>,
     },
     /// M5.j: one round of the exact column generation.
@@ -158,24 +116,15 @@ pub enum MulticastStep {
         /// 1-based round.
         iteration: usize,
         /// Restricted master value (achievable).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         lower: Q,
         /// Upper bound from the scaled duals (`None`: unbounded estimate, θ = 0).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         upper: Option<Q>,
         /// Cheapest Steiner tree under the dual prices (arc ids).
         tree: Vec<usize>,
         /// Its cost θ.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         theta: Q,
         /// Whether it entered the master.
         added: bool,
@@ -183,10 +132,7 @@ pub enum MulticastStep {
     /// M5: the exact optimum and its Steiner trees.
     ExactSolved {
         /// `ρ*_D` (the master value if not converged).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// Trees with positive weight.
         trees: Vec<WeightedTree>,
@@ -198,10 +144,7 @@ pub enum MulticastStep {
         /// Which method gave it.
         chosen: SchemeKind,
         /// Its throughput (`None` = `+∞`).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Option<Q>,
     },
     /// M6: the chosen scheme's trees scheduled in one period (its Gantt chart).
@@ -212,15 +155,12 @@ pub enum MulticastStep {
 }
 
 /// The flow toward one target.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct TargetFlow {
     /// The target.
     pub target: usize,
     /// Messages per time unit on each arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub flow: Vec<Q>,
 }
 

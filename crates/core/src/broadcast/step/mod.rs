@@ -16,20 +16,17 @@ use crate::trace::{self, Phase};
 pub use colgen::PricedTree;
 
 /// One entry of the comparison chart (B11).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Comparison {
     /// Algorithm name.
     pub name: String,
     /// Its throughput (`None`: not defined on this platform).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub throughput: Option<Q>,
 }
 
 /// One event of a broadcast pipeline (node and arc indices of the platform).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     /// B0: the platform was checked.
@@ -46,19 +43,13 @@ pub enum Step {
         /// One per port that gives one.
         quick: Vec<QuickBound>,
         /// Their minimum (`None`: no bound).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         upper: Option<Q>,
     },
     /// B2: LP-F solved exactly.
     SolvedLp {
         /// `ρ*`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
     },
     /// B3.k: the flow toward one destination and a minimum cut.
@@ -71,25 +62,15 @@ pub enum Step {
     /// B4: usages tightened to `n_e = max_k x^k_e`.
     Tightened {
         /// `n_e`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         usage: Vec<Q>,
         /// The destination attaining the max on each used arc (smallest on ties).
         attained_by: Vec<Option<usize>>,
         /// `out(v)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         out: Vec<Q>,
         /// `in(v)`.
-        #[serde(
-            rename = "in",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "in", serialize_with = "crate::rational::exact")]
         inn: Vec<Q>,
     },
     /// B5.i.g: GROW tested a candidate arc.
@@ -110,10 +91,7 @@ pub enum Step {
         /// Arcs in the order they were added.
         arcs: Vec<usize>,
         /// Initial `α` = least residual capacity on the tree.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         alpha: Q,
     },
     /// B5.i.n: a Newton step of MAX_WEIGHT.
@@ -123,18 +101,12 @@ pub enum Step {
         /// The violated cut `X`.
         cut: Vec<usize>,
         /// `cap_r(X)`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         cap: Q,
         /// `t = |T ∩ δin(X)|`.
         crossing: usize,
         /// The new `α`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         alpha: Q,
     },
     /// B5.i.x: tree `i` extracted with weight `α_i`.
@@ -144,28 +116,16 @@ pub enum Step {
         /// Its arcs, sorted.
         arcs: Vec<usize>,
         /// `α_i`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         alpha: Q,
         /// `K` before.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         k_before: Q,
         /// `K` after.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         k_after: Q,
         /// Residual capacities after.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         residual: Vec<Q>,
         /// The tight sets after (minimum cuts of value `K`).
         tight: Vec<Vec<usize>>,
@@ -173,43 +133,25 @@ pub enum Step {
     /// B6: all trees found.
     Collected {
         /// `Σ α_i` (= `ρ*`).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         total: Q,
         /// Out-port load of each node due to each tree (`[tree][node]`).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         out_by_tree: Vec<Vec<Q>>,
         /// In-port load of each node due to each tree.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         in_by_tree: Vec<Vec<Q>>,
     },
     /// B8: per-period counts and the port graph.
     Counted {
         /// `L`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         l: BigInt,
         /// `a_i = L·α_i`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         messages: Vec<BigInt>,
         /// `u_e` per arc (bipartite edge weights).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         busy: Vec<Q>,
     },
     /// B9.k: one matching became slot `k` of the Gantt chart.
@@ -217,10 +159,7 @@ pub enum Step {
         /// Slot index.
         index: usize,
         /// `μ_k` (normalised length).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         mu: Q,
         /// The slot (integral units).
         slot: Slot,
@@ -230,22 +169,13 @@ pub enum Step {
     /// B10: the full period.
     Scheduled {
         /// `A`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         a: BigInt,
         /// Period length `A·L·Δ`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         length: Q,
         /// Messages per period (`A·L·ρ`).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         messages: BigInt,
         /// Pipeline fill: `max_depth − 1` periods.
         max_depth: usize,
@@ -267,10 +197,7 @@ pub enum Step {
     /// C3: no tree costs less than 1 at the final prices: `ρ*` is certified.
     SolvedColumns {
         /// `ρ* = Σα`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// The trees with `α > 0`.
         trees: Vec<WeightedTree>,
@@ -295,19 +222,13 @@ pub enum Step {
         /// Its arcs.
         arcs: Vec<usize>,
         /// Its throughput.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         throughput: Q,
     },
     /// T (unidirectional model): the baseline's transfers scheduled as weighted matchings.
     Coloured {
         /// Least total time per message, `1/ρ`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         chi: Q,
         /// The transfers form a bipartite graph (König applies).
         bipartite: bool,
@@ -324,10 +245,7 @@ pub enum Step {
         /// The slot (fractions of one time unit).
         slot: crate::broadcast::unidirectional::Slot,
         /// The period's length (1: the matchings fill each time unit).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         length: Q,
     },
     /// T: the baseline is not defined on this platform ("n/a" in §9: a logical edge without a
@@ -341,25 +259,15 @@ pub enum Step {
     /// T: loads and bottleneck of the baseline.
     Loaded {
         /// `out(v)` (messages per time unit × cost, for one message per time unit).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         out: Vec<Q>,
         /// `in(v)`.
-        #[serde(
-            rename = "in",
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(rename = "in", serialize_with = "crate::rational::exact")]
         inn: Vec<Q>,
         /// The busiest port.
         bottleneck: Option<(usize, Side)>,
         /// `1 / max load` (`None`: `+∞`).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         throughput: Option<Q>,
     },
 }

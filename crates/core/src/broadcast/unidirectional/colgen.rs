@@ -16,15 +16,12 @@ use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::rational::Q;
 
 /// A matching with the fraction of time it runs (`x_M`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct WeightedMatching {
     /// Arc ids, sorted; pairwise endpoint-disjoint, direction ignored.
     pub arcs: Vec<usize>,
     /// Fraction of each time unit during which exactly these transfers run.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub weight: Q,
 }
 

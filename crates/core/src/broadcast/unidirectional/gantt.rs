@@ -13,36 +13,27 @@ use crate::error::Violation;
 use crate::rational::Q;
 
 /// The share of one tree in one transfer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Piece {
     /// Tree index (in the solution's `trees`).
     pub tree: usize,
     /// Messages of that tree moved in this slot.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub messages: Q,
     /// Periods between the source injecting these messages and this transfer (depth − 1, §4.4).
     pub generation_offset: usize,
 }
 
 /// One transfer of a slot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct SlotArc {
     /// Arc id.
     pub arc: usize,
     /// Messages moved (per period of one time unit).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub messages: Q,
     /// Time the transfer lasts from the slot start (`c_e·messages ≤ length`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub busy: Q,
     /// Per-tree shares.
     pub pieces: Vec<Piece>,
@@ -53,13 +44,10 @@ pub struct SlotArc {
 pub type Slot = crate::periodic::Slot<SlotArc>;
 
 /// One period of the unidirectional schedule.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Period {
     /// Period length `Σ x_M` (1 at the optimum).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub length: Q,
     /// The slots in time order.
     pub slots: Vec<Slot>,

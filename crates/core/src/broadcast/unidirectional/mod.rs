@@ -74,40 +74,28 @@ pub const MAX_NODES: usize = 20;
 pub const MAX_ARCS: usize = 400;
 
 /// Bounds shown with the unidirectional optimum.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct UniBounds {
     /// The naive port-sum LP (an upper bound, §6.1).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub naive: Option<Q>,
     /// Last master value (achievable).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub lower: Option<Q>,
     /// Last dual bound (equal to `lower` when converged).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub upper: Option<Q>,
 }
 
 /// The result of the unidirectional broadcast (broadcast.md §0.1 field names).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct UniSolution {
     /// `optimal`, `heuristic` (not converged), `infeasible` or `unbounded`.
     pub status: Status,
     /// The throughput.
     pub objective: Objective,
     /// The throughput exactly (`None` = `+∞`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub throughput: Option<Q>,
     /// The source.
     pub source: usize,

@@ -22,7 +22,7 @@ pub const UNIDIRECTIONAL_PSEUDOCODE: &[&str] = &[
 ];
 
 /// One event of pipeline U (node and arc indices refer to the platform's order).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum UniStep {
     /// Nothing to schedule: a single node (`ρ = +∞`) or unreachable nodes (`ρ = 0`).
@@ -33,16 +33,10 @@ pub enum UniStep {
     /// U0: the naive port-sum LP.
     SolvedNaive {
         /// Its value (an upper bound).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// Per node, in-load + out-load of its solution.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         loads: Vec<Q>,
         /// An odd cycle of its support (arc ids): transfers that cannot all be scheduled.
         odd_cycle: Vec<usize>,
@@ -52,10 +46,7 @@ pub enum UniStep {
     /// U2: the final trees and matchings.
     Converged {
         /// `ρ*_uni` (the last master value when not converged).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
         /// Trees with `y_T > 0`.
         trees: Vec<WeightedTree>,
@@ -74,43 +65,28 @@ pub enum UniStep {
 }
 
 /// One pricing round (U1.j).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct PricedRound {
     /// 1-based round.
     pub iteration: usize,
     /// Restricted master value.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub lower: Q,
     /// Upper bound (`None` when θ = 0).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub upper: Option<Q>,
     /// Dual price of time.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub w: Q,
     /// Priced tree (arc ids).
     pub tree: Vec<usize>,
     /// Its cost θ.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub theta: Q,
     /// Priced matching (arc ids).
     pub matching: Vec<usize>,
     /// Its weight μ.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub mu: Q,
     /// The tree entered the master.
     pub added_tree: bool,

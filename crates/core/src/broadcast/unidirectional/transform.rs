@@ -14,7 +14,7 @@ use crate::platform::Platform;
 use crate::rational::Q;
 
 /// How a node talks to its neighbours (§1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum NodeKind {
     /// One transfer at a time, sending or receiving.
@@ -26,7 +26,7 @@ pub enum NodeKind {
 }
 
 /// What a node of the transformed network stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
     /// The original node, kept as it is (unidirectional).
@@ -45,7 +45,7 @@ pub enum Role {
 
 /// A node of the transformed network: the original node, its role, and the original arc of a
 /// sender or receiver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Image {
     /// The original node.
     pub node: usize,

@@ -46,37 +46,31 @@ pub const TRANSFORM_PSEUDOCODE: &[&str] = &[
 ];
 
 /// The quantity the transformed optimum must equal (§6.5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Reference {
     /// What it is, in words.
     pub name: String,
     /// Its value (`None`: `+∞`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub value: Option<Q>,
 }
 
 /// An arc of the transformed network.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct NetworkArc {
     /// Tail (image index).
     pub from: usize,
     /// Head (image index).
     pub to: usize,
     /// Cost (0 for the free internal arcs).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub c: Q,
     /// The platform arc it stands for (`None`: a free internal arc).
     pub arc: Option<usize>,
 }
 
 /// The transformed network.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Network {
     /// What each node stands for.
     pub images: Vec<Image>,
@@ -87,17 +81,14 @@ pub struct Network {
 }
 
 /// The result of a transformation run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct TransformSolution {
     /// How every node behaves.
     pub kind: NodeKind,
     /// `optimal` (converged), `heuristic` (not converged), `infeasible`, `unbounded`.
     pub status: Status,
     /// The throughput (`None`: `+∞`).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub throughput: Option<Q>,
     /// The source.
     pub source: usize,
@@ -106,10 +97,7 @@ pub struct TransformSolution {
     /// The transformed network.
     pub network: Network,
     /// Messages per time unit on each platform arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub usage: Vec<Q>,
     /// Column-generation rounds.
     pub rounds: usize,
@@ -117,85 +105,66 @@ pub struct TransformSolution {
     pub reference: Option<Reference>,
 }
 
-// In the site's worker wire, as its mirror with serde's default shape (the JSON shape needs a
-// self-describing format to be read back): `json_shape::wire_enum!`.
-crate::json_shape::wire_enum! {
-    /// One step of the transformation pipeline.
-    #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-    #[serde(tag = "kind", rename_all = "snake_case", remote = "Self")]
-    pub enum TransformStep as TransformStepWire = "TransformStep" {
-        /// A bidirectional node split into its receiving and sending halves.
-        Split {
-            /// The node.
-            node: usize,
-        },
-        /// A Δ-port node rewritten as a hub.
-        Hub {
-            /// The node.
-            node: usize,
-            /// Its outgoing arcs (one sender each).
-            senders: Vec<usize>,
-            /// Its incoming arcs (one receiver each).
-            receivers: Vec<usize>,
-        },
-        /// Every arc rewired between images.
-        Rewired {
-            /// Nodes of the transformed network.
-            images: usize,
-            /// Free internal arcs added.
-            internal: usize,
-            /// Platform arcs rewired.
-            arcs: usize,
-        },
-        /// One round of the column generation on the transformed network.
-        Round {
-            /// 1-based round.
-            iteration: usize,
-            /// The master's value (achievable).
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            lower: Q,
-            /// The dual bound.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            upper: Option<Q>,
-        },
-        /// The optimum and the usages read back on the platform.
-        Solved {
-            /// The throughput.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            rho: Option<Q>,
-            /// Messages per time unit on each platform arc.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            usage: Vec<Q>,
-        },
-        /// The comparison with the spec's reference value.
-        Checked {
-            /// The reference.
-            reference: Reference,
-            /// The throughput.
-            #[serde(
-                serialize_with = "crate::rational::exact",
-                deserialize_with = "crate::rational::exact_de"
-            )]
-            rho: Option<Q>,
-        },
-        /// Nothing to transform: a single node, or unreachable nodes.
-        Degenerate {
-            /// Nodes the source cannot reach.
-            unreachable: Vec<usize>,
-        },
-    }
+/// One step of the transformation pipeline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TransformStep {
+    /// A bidirectional node split into its receiving and sending halves.
+    Split {
+        /// The node.
+        node: usize,
+    },
+    /// A Δ-port node rewritten as a hub.
+    Hub {
+        /// The node.
+        node: usize,
+        /// Its outgoing arcs (one sender each).
+        senders: Vec<usize>,
+        /// Its incoming arcs (one receiver each).
+        receivers: Vec<usize>,
+    },
+    /// Every arc rewired between images.
+    Rewired {
+        /// Nodes of the transformed network.
+        images: usize,
+        /// Free internal arcs added.
+        internal: usize,
+        /// Platform arcs rewired.
+        arcs: usize,
+    },
+    /// One round of the column generation on the transformed network.
+    Round {
+        /// 1-based round.
+        iteration: usize,
+        /// The master's value (achievable).
+        #[serde(serialize_with = "crate::rational::exact")]
+        lower: Q,
+        /// The dual bound.
+        #[serde(serialize_with = "crate::rational::exact")]
+        upper: Option<Q>,
+    },
+    /// The optimum and the usages read back on the platform.
+    Solved {
+        /// The throughput.
+        #[serde(serialize_with = "crate::rational::exact")]
+        rho: Option<Q>,
+        /// Messages per time unit on each platform arc.
+        #[serde(serialize_with = "crate::rational::exact")]
+        usage: Vec<Q>,
+    },
+    /// The comparison with the spec's reference value.
+    Checked {
+        /// The reference.
+        reference: Reference,
+        /// The throughput.
+        #[serde(serialize_with = "crate::rational::exact")]
+        rho: Option<Q>,
+    },
+    /// Nothing to transform: a single node, or unreachable nodes.
+    Degenerate {
+        /// Nodes the source cannot reach.
+        unreachable: Vec<usize>,
+    },
 }
 
 /// Solves the broadcast from `source` with every node behaving as `kind`, through the §6.5

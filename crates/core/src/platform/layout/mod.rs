@@ -14,12 +14,12 @@ mod tree;
 
 use std::collections::BTreeSet;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::Platform;
 
 /// A drawing position in `[0, 1]²` (y grows downwards, as on screen).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Point {
     /// Horizontal position.
     pub x: f64,

@@ -23,7 +23,7 @@ use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
 /// The DP tables and the partition they give.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ColumnPartition {
     /// Processor indices (0-based, input order) sorted by `(area, index)`.
     pub order: Vec<usize>,

@@ -9,21 +9,18 @@ use crate::square::{name, Rect};
 use crate::trace::{Phase, Replay, Step};
 
 /// One candidate split of a DP cell: the first `C − 1` columns hold the `r` smallest areas.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Candidate {
     /// The split point `r`.
     pub r: usize,
     /// `1 + (q − r)·(Pre[q] − Pre[r]) + f[C−1][r]`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub value: Q,
 }
 
 /// One event of the column DP. Processor indices are 0-based input positions; `c`, `q`, `r`
 /// and sorted positions are 1-based as in the spec's tables.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum ColumnStep {
     /// The areas were sorted ascending by `(area, index)`.
@@ -34,10 +31,7 @@ pub enum ColumnStep {
     /// The prefix sums of the sorted areas.
     SummedPrefixes {
         /// `Pre[0..=p]`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         pre: Vec<Q>,
     },
     /// Cell `f[c][q]` was computed (no candidates for `c = 1`: one column, no choice).
@@ -49,10 +43,7 @@ pub enum ColumnStep {
         /// Every split considered, in scan order (`r` downward).
         candidates: Vec<Candidate>,
         /// `f[c][q]`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         value: Q,
         /// `cut[c][q]`, the chosen split.
         cut: usize,
@@ -62,10 +53,7 @@ pub enum ColumnStep {
         /// `C_opt`.
         columns: usize,
         /// `Ĉ_col = f[C_opt][p]`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         cost: Q,
     },
     /// Backtracking found DP column `c`: sorted areas `cut + 1 ..= q`.
@@ -82,16 +70,10 @@ pub enum ColumnStep {
         /// Its DP column number.
         dp_column: usize,
         /// Left edge.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         x: Q,
         /// Width (sum of its areas).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         width: Q,
     },
     /// A processor's rectangle was placed in the current column.
@@ -104,16 +86,10 @@ pub enum ColumnStep {
     /// The partition is complete.
     Finished {
         /// `Ĉ`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         cost: Q,
         /// `M̂`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         max: Q,
     },
 }
@@ -235,16 +211,10 @@ pub struct Strip {
     /// DP column number.
     pub dp_column: usize,
     /// Left edge.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub x: Q,
     /// Width.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub width: Q,
 }
 
@@ -252,24 +222,15 @@ pub struct Strip {
 #[derive(Clone, Debug, PartialEq, Default, Serialize)]
 pub struct ColumnState {
     /// The areas, by processor (input order).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub areas: Vec<Q>,
     /// Sorted order, once sorted.
     pub order: Option<Vec<usize>>,
     /// Prefix sums `Pre[0..=p]`, once computed.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub pre: Option<Vec<Q>>,
     /// `f[C-1][q-1]` filled so far.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub f: Vec<Vec<Option<Q>>>,
     /// `cut[C-1][q-1]` filled so far.
     pub cut: Vec<Vec<Option<usize>>>,
@@ -280,10 +241,7 @@ pub struct ColumnState {
     /// The chosen split of the highlighted cell.
     pub chosen: Option<usize>,
     /// `C_opt` and `Ĉ_col`, once chosen.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub best: Option<(usize, Q)>,
     /// DP columns found by backtracking (DP column `C_opt` first).
     pub runs: Vec<Run>,
@@ -294,16 +252,10 @@ pub struct ColumnState {
     /// The rectangle just placed.
     pub current: Option<usize>,
     /// `Ĉ`, once finished.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub cost: Option<Q>,
     /// `M̂`, once finished.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub max: Option<Q>,
 }
 

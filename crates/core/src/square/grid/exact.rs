@@ -12,37 +12,22 @@ use crate::rational::Q;
 pub const MAX_EXACT_CELLS: usize = 16;
 
 /// The optimal row and column fractions of one arrangement.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ExactGrid {
     /// Row fractions, `r_1 = 1`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub r: Vec<Q>,
     /// Column fractions.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub c: Vec<Q>,
     /// `V = Σr · Σc`, elements processed per time unit.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub v: Q,
     /// Efficiency `E = V / Σ 1/t_ij`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub e: Q,
     /// Utilisation `u_ij = r_i t_ij c_j`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub u: Vec<Vec<Q>>,
     /// Spanning trees tried.
     pub trees: usize,

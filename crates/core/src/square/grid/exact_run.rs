@@ -12,7 +12,7 @@ use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
 
 /// The heuristic's arrangements, each solved exactly.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct GridExact {
     /// The heuristic's run (arrangements, float `r`, `c`, `V`).
     pub heuristic: GridHeuristic,

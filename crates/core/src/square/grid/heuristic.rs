@@ -24,7 +24,7 @@ pub const TIE_REL: f64 = 1e-9;
 const MAX_EVALUATIONS: usize = 100;
 
 /// One evaluated arrangement.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Evaluation {
     /// `arrangement[i][j]` = processor (0-based) at row `i`, column `j`.
     pub arrangement: Vec<Vec<usize>>,
@@ -41,7 +41,7 @@ pub struct Evaluation {
 }
 
 /// The heuristic's result: every arrangement evaluated, and the best.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct GridHeuristic {
     /// Grid rows `P`.
     pub rows: usize,

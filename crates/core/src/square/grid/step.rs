@@ -7,7 +7,7 @@ use super::{Evaluation, ExactGrid};
 use crate::trace::{Phase, Replay, Step};
 
 /// One event of the grid heuristic (processors 0-based; cells `(row, column)` 0-based).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum GridStep {
     /// (a) An arrangement is about to be evaluated.

@@ -25,7 +25,7 @@ use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
 
 /// The result of the PERI-MAX heuristic.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct PeriMaxPartition {
     /// Case A (`s_1 ≥ 1/3`): full-height slices.
     pub slices: bool,
@@ -35,10 +35,7 @@ pub struct PeriMaxPartition {
     /// The rectangle of each processor, by input index.
     pub rects: Vec<Rect>,
     /// `M̂`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub max: Q,
     /// The processor (0-based) attaining `M̂` (the first on ties).
     pub max_processor: usize,

@@ -8,7 +8,7 @@ use crate::square::{name, Rect};
 use crate::trace::{Phase, Replay, Step};
 
 /// One event of the PERI-MAX heuristic (processors 0-based, columns 0-based left to right).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum PeriMaxStep {
     /// The areas were sorted descending and the case chosen.
@@ -25,10 +25,7 @@ pub enum PeriMaxStep {
         /// Its column.
         column: usize,
         /// The column's sum `x` after adding it.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         sum: Q,
         /// `X_lo` of the column's largest area (f64, display only).
         x_lo: f64,
@@ -54,10 +51,7 @@ pub enum PeriMaxStep {
     /// The layout is complete.
     Finished {
         /// `M̂`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         max: Q,
         /// The processor attaining it.
         processor: usize,
@@ -142,10 +136,7 @@ impl Step for PeriMaxStep {
 #[derive(Clone, Debug, PartialEq, Default, Serialize)]
 pub struct PeriMaxState {
     /// The areas, by processor.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub areas: Vec<Q>,
     /// Descending order, once sorted.
     pub order: Option<Vec<usize>>,
@@ -164,10 +155,7 @@ pub struct PeriMaxState {
     /// The processor (or column's first processor) just handled.
     pub focus: Option<usize>,
     /// `M̂` and the processor attaining it, once finished.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub max: Option<(usize, Q)>,
 }
 

@@ -24,22 +24,19 @@ use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
 /// A node of the grouping hierarchy: a processor (uid `1..=p`) or a group (uid `> p`).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Node {
     /// Its uid (processors: 1-based input index; groups: `p + 1, p + 2, …` in creation order).
     pub uid: usize,
     /// Its area (the sum of its members).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub area: Q,
     /// Member uids sorted by `(−area, uid)` (empty for a processor).
     pub children: Vec<usize>,
 }
 
 /// The result of the recursive algorithm.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct RecursivePartition {
     /// Every node, indexed by `uid − 1`.
     pub nodes: Vec<Node>,
@@ -50,10 +47,7 @@ pub struct RecursivePartition {
     /// The rectangle of each processor, by input index.
     pub rects: Vec<Rect>,
     /// `Ĉ`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub cost: Q,
     /// Processors (0-based) whose rectangle violates (CR): aspect ratio outside `[1/4, 4]`.
     pub violating: Vec<usize>,

@@ -10,7 +10,7 @@ use crate::trace::{Phase, Replay, Step};
 
 /// One event of the recursive algorithm. Nodes are uids (processors `1..=p`, groups `> p`);
 /// strips are 0-based in creation order.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum RecursiveStep {
     /// A grouping round merged runs of nodes within a factor 2 of their smallest.
@@ -27,10 +27,7 @@ pub enum RecursiveStep {
         /// Top-level uids by decreasing area.
         tops: Vec<usize>,
         /// Their areas.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         areas: Vec<Q>,
     },
     /// A top-level node got its piece of the remaining rectangle.
@@ -60,16 +57,10 @@ pub enum RecursiveStep {
         /// It opened a new strip.
         opened: bool,
         /// The strip's thickness `τ`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         tau: Q,
         /// `4τ²`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         limit: Q,
         /// `max ≤ 4τ²`: the strip passes (CR)v and the next item opens a new strip.
         passes: bool,
@@ -92,10 +83,7 @@ pub enum RecursiveStep {
     /// The tiling is complete.
     Finished {
         /// `Ĉ`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         cost: Q,
         /// Processors (0-based) violating (CR).
         violating: Vec<usize>,
@@ -230,16 +218,10 @@ pub struct CrView {
     /// Item uids per strip so far.
     pub strips: Vec<Vec<usize>>,
     /// `τ` of the strip just changed.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub tau: Option<Q>,
     /// `4τ²` of the strip just changed.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub limit: Option<Q>,
     /// Its (CR)v verdict.
     pub passes: Option<bool>,
@@ -251,10 +233,7 @@ pub struct CrView {
 #[derive(Clone, Debug, PartialEq, Default, Serialize)]
 pub struct RecursiveState {
     /// The areas, by processor.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub areas: Vec<Q>,
     /// The groups created so far (processors are not listed).
     pub groups: Vec<Node>,
@@ -273,10 +252,7 @@ pub struct RecursiveState {
     /// The node just handled (highlighted).
     pub focus: Option<usize>,
     /// `Ĉ`, once finished.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub cost: Option<Q>,
     /// Processors violating (CR), once finished.
     pub violating: Vec<usize>,

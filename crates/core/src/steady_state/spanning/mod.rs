@@ -21,7 +21,7 @@ use subtrees::Subtrees;
 pub const MAX_TREES: usize = 20_000;
 
 /// The outcome of the enumeration.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct Comparison {
     /// Trees evaluated.
     pub trees: usize,

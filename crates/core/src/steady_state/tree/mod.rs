@@ -31,7 +31,7 @@ use crate::rational::{frac, Cost, Q};
 use crate::trace::{Trace, Traced};
 
 /// How a child is fed in its parent's star (section 3.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// Fed at its full capacity `ρ_sub`.
@@ -43,7 +43,7 @@ pub enum Class {
 }
 
 /// What a node does in the final allocation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeUse {
     /// Computes all the time (`α = 1`).
@@ -59,13 +59,10 @@ pub enum NodeUse {
 }
 
 /// The closed-form solution on a tree.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct TreeSolution {
     /// `ρ*`, tasks per time unit.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub throughput: Q,
     /// Local-first rates (`x` per node, `f` per arc of [`Platform::arcs`]).
     pub rates: Rates,
@@ -74,10 +71,7 @@ pub struct TreeSolution {
     /// Tree parent of each node (`None` for the root and unreachable nodes).
     pub parent: Vec<Option<usize>>,
     /// Capacity `ρ_sub` of each subtree fed through its incoming link (`None`: root, unreachable).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rho_sub: Vec<Option<Q>>,
     /// Class of each node in its parent's star.
     pub class: Vec<Option<Class>>,
@@ -369,7 +363,7 @@ impl<'a> Reduction<'a> {
             emit(TreeStep::Collapsed {
                 node: v,
                 local: self.speed[v].clone(),
-                s,
+                sum: s,
                 rho_star: rho_star.clone(),
                 cap,
                 rho_sub: rho_sub.clone(),

@@ -17,7 +17,7 @@ use crate::platform::Arc;
 use crate::rational::{frac, lcm_denominators, Cost, Q};
 
 /// One node's transfers to one child in a period: `count` input files back to back.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct TreeSend {
     /// Arc index in [`crate::platform::Platform::arcs`].
     pub arc: usize,
@@ -26,51 +26,30 @@ pub struct TreeSend {
     /// The child (node index).
     pub to: usize,
     /// Files sent per period, `m = T·f`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub count: BigInt,
     /// Time to send one file, `data_in·c`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub each: Q,
     /// When the first file starts.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub start: Q,
     /// When the last file ends.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub end: Q,
 }
 
 /// One period of the tree schedule (its length is `T`: `A = 1`).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct TreeSchedule {
     /// `T`: lcm of the denominators of the nonzero rates (1 when all are zero).
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub period_t: BigInt,
     /// `n_i = T·x_i`, per node.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub n: Vec<BigInt>,
     /// `m_a = T·f_a`, per arc.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub m: Vec<BigInt>,
     /// The transfers, grouped by sender in node order, each sender's children in `(c, id)`
     /// order.

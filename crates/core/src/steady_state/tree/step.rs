@@ -10,26 +10,20 @@ use crate::rational::{approx, frac, Q};
 use crate::trace::{Phase, Step};
 
 /// A child as its parent's star sees it: link cost and subtree capacity.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ChildCap {
     /// Child node index.
     pub child: usize,
     /// Time to send it one task.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub c: Q,
     /// What its subtree can absorb, `ρ_sub`.
-    #[serde(
-        serialize_with = "crate::rational::exact",
-        deserialize_with = "crate::rational::exact_de"
-    )]
+    #[serde(serialize_with = "crate::rational::exact")]
     pub rho_sub: Q,
 }
 
 /// One event of the closed form (node indices refer to the platform's node order).
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]
 pub enum TreeStep {
     /// The reachable part is a tree rooted at the master.
@@ -55,30 +49,18 @@ pub enum TreeStep {
         /// The child.
         child: usize,
         /// Time to send it one task.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         c: Q,
         /// Port time needed to feed it fully, `c·ρ_sub`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         need: Q,
         /// Port time left before this child.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         budget_before: Q,
         /// The decision.
         class: Class,
         /// Tasks per time unit it gets.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rate: Q,
     },
     /// The star at `node` was reduced to one equivalent node.
@@ -86,43 +68,25 @@ pub enum TreeStep {
         /// The star's centre.
         node: usize,
         /// `1/w` of the centre.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         local: Q,
         /// Sum of the children's rates.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
-        s: Q,
+        #[serde(serialize_with = "crate::rational::exact", rename = "s")]
+        sum: Q,
         /// `1/w + S`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho_star: Q,
         /// `1/c_in` (none at the root).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         cap: Option<Q>,
         /// `min(cap, ρ_star)` (none at the root).
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho_sub: Option<Q>,
     },
     /// The optimal throughput is known.
     FoundThroughput {
         /// `ρ*`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         rho: Q,
     },
     /// The tasks arriving at `node` were split between local work and its children.
@@ -130,22 +94,13 @@ pub enum TreeStep {
         /// The node.
         node: usize,
         /// Tasks per time unit arriving.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         arriving: Q,
         /// Computed locally.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         local: Q,
         /// Sent to each child.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         sent: Vec<(usize, Q)>,
     },
     /// Every node was classified by its utilisation.
@@ -156,16 +111,10 @@ pub enum TreeStep {
     /// The period `T` and the tasks each node computes per period (section 3.5).
     Period {
         /// `T`.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         t: BigInt,
         /// `n_i = T·x_i`, per node.
-        #[serde(
-            serialize_with = "crate::rational::exact",
-            deserialize_with = "crate::rational::exact_de"
-        )]
+        #[serde(serialize_with = "crate::rational::exact")]
         n: Vec<BigInt>,
     },
     /// One node's transfers of a period, back to back to its children in `(c, id)` order.
@@ -225,7 +174,7 @@ impl Step for TreeStep {
                 ),
                 Class::Unused => format!("Left {} unused: {}'s sending port is already saturated.", name(*child), name(*node)),
             },
-            TreeStep::Collapsed { node, local, s, rho_star, cap, rho_sub } => match (cap, rho_sub) {
+            TreeStep::Collapsed { node, local, sum: s, rho_star, cap, rho_sub } => match (cap, rho_sub) {
                 (Some(cap), Some(sub)) => {
                     let weq = if sub.is_zero() { "inf".to_owned() } else { frac(&sub.recip()) };
                     format!(

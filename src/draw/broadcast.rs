@@ -241,9 +241,9 @@ pub fn bidirectional_gantt(ids: &[NodeId], bars: &[Bar], length: &Q, slot_ends: 
         .map(|b| {
             let name = lane_name(ids, b.lane);
             let title = format!(
-                "{}: {} message(s) of tree T{} (generation offset {}), from {} to {}",
+                "{}: {} of tree T{} (generation offset {}), from {} to {}",
                 name.2,
-                b.messages,
+                crate::draw::describe::count(&b.messages, "message"),
                 b.tree + 1,
                 b.generation_offset,
                 frac(&b.start),

@@ -116,6 +116,18 @@ pub fn link_name(fig: &Figure, k: usize) -> String {
     parts.join(", ")
 }
 
+/// `n` and a regular English noun, plural unless `n` is 1: `count(1, "node")` is `"1 node"`,
+/// `count(4, "link")` is `"4 links"` (captions say "5 nodes", not "5 node(s)").
+#[must_use]
+pub fn count(n: impl std::fmt::Display, noun: &str) -> String {
+    let text = n.to_string();
+    if text == "1" {
+        format!("1 {noun}")
+    } else {
+        format!("{text} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +174,12 @@ mod tests {
             );
         }
         assert!(fig.nodes.iter().all(|n| node_name(n).starts_with("Node ")));
+    }
+
+    #[test]
+    fn counts_read_as_english() {
+        assert_eq!(count(1, "node"), "1 node");
+        assert_eq!(count(0, "link"), "0 links");
+        assert_eq!(count(5, "pricing round"), "5 pricing rounds");
     }
 }

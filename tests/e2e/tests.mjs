@@ -347,7 +347,7 @@ export const tests = [
         ['a receives', 1, 0, 1], ['a receives', 2, 1, 2], ['a receives', 3, 2, 4], ['a sends', 2, 0, 2],
         ['b receives', 2, 0, 2], ['b receives', 1, 2, 3], ['b receives', 3, 3, 4], ['b sends', 3, 2, 4],
       ];
-      const want = csv.map(([lane, tree, a, b]) => `${lane}: 1 message(s) of tree T${tree}, from ${a} to ${b}`).sort();
+      const want = csv.map(([lane, tree, a, b]) => `${lane}: 1 message of tree T${tree}, from ${a} to ${b}`).sort();
       check(JSON.stringify(bars) === JSON.stringify(want), `E2 bars: ${JSON.stringify(bars)}`);
       await textWhere(byId(page, 'verdict'), 'trees beat the best single tree', (t) => t === '3 trees used at once give 3/4, more than the best single tree (1/2): 50% more.');
       const rows = await page.locator('[data-testid="comparison"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));

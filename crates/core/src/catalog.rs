@@ -154,7 +154,7 @@ pub const FAMILIES: &[Family] = &[
         summary: "Pick and order the processors of a ring for an iterative computation.",
         spec: "ring.md",
         algorithms: &[
-            algo("exact", "exact: exhaustive (p ≤ 9), subset Held–Karp up to p = 16", true),
+            algo("exact", "exhaustive (p ≤ 9), subset Held–Karp up to p = 16", true),
             algo("greedy", "greedy ring growing from the fastest processor", true),
             algo("tsp", "all processors on a TSP local-search tour", true),
             algo("homogeneous", "homogeneous-network closed form (equal links)", true),
@@ -183,7 +183,7 @@ pub const FAMILIES: &[Family] = &[
         summary: "How many identical tasks a master gets done by T when all traffic shares one bus or one port per tree node, and how fast it finishes C tasks.",
         spec: "master-slave.md",
         algorithms: &[
-            algo("exact", "exact: closed form, assignment, enumeration (p ≤ 7), reverse-time merge on trees", true),
+            algo("exact", "the variant's own method: closed form, assignment, enumeration (p ≤ 7), reverse-time merge on trees", true),
             algo("approx", "MaxTasks2 approximation within p tasks (§4.4)", true),
             algo("greedy", "fastest-first foil (MaxTasks1), greedy baseline (MaxTasks3)", true),
             algo("periodic", "asymptotically optimal periodic pattern (MaxTasks3/4, §6–7)", true),
@@ -204,7 +204,7 @@ pub const FAMILIES: &[Family] = &[
             algo("affine-prefix", "STARAFFINE: best prefix of the g order, heuristic (§4.2)", true),
             algo("affine-lp", "STARAFFINE: LP of the input order (§4.3)", true),
             algo("multi-installment", "multi-installment, M rounds (§5)", true),
-            algo("umr", "UMR: uniform multi-round, computed M (§6)", true),
+            algo("umr", "uniform multi-round (UMR), computed M (§6)", true),
             algo("periodic", "asymptotically optimal periodic schedule (§7)", true),
         ],
     },
@@ -235,5 +235,21 @@ mod tests {
                 .unwrap()
                 .available
         );
+    }
+
+    /// The menus show `name: title`, so a title that repeats its name reads twice ("exact:
+    /// exact: ...", once in the master-slave menu).
+    #[test]
+    fn titles_do_not_repeat_their_names() {
+        for f in FAMILIES {
+            for a in f.algorithms {
+                assert!(
+                    !a.title.to_lowercase().starts_with(&format!("{}:", a.name)),
+                    "{}: {} repeats its name",
+                    f.problem,
+                    a.name
+                );
+            }
+        }
     }
 }

@@ -174,16 +174,16 @@ export const tests = [
       // previous period's (offset −1, §4.4).
       const bars = (await barTitles(page)).sort();
       const want = [
-        'b receives: 1 message(s) of tree T1 (generation offset 0), from 0 to 1',
-        'b sends: 1 message(s) of tree T1 (generation offset -1), from 0 to 1',
-        'b sends: 1 message(s) of tree T1 (generation offset -1), from 1 to 2',
-        'c receives: 1 message(s) of tree T1 (generation offset 0), from 1 to 2',
-        'c sends: 1 message(s) of tree T1 (generation offset -1), from 0 to 1',
-        's sends: 1 message(s) of tree T1 (generation offset 0), from 0 to 1',
-        's sends: 1 message(s) of tree T1 (generation offset 0), from 1 to 2',
-        't1 receives: 1 message(s) of tree T1 (generation offset -1), from 0 to 1',
-        't2 receives: 1 message(s) of tree T1 (generation offset -1), from 1 to 2',
-        't3 receives: 1 message(s) of tree T1 (generation offset -1), from 0 to 1',
+        'b receives: 1 message of tree T1 (generation offset 0), from 0 to 1',
+        'b sends: 1 message of tree T1 (generation offset -1), from 0 to 1',
+        'b sends: 1 message of tree T1 (generation offset -1), from 1 to 2',
+        'c receives: 1 message of tree T1 (generation offset 0), from 1 to 2',
+        'c sends: 1 message of tree T1 (generation offset -1), from 0 to 1',
+        's sends: 1 message of tree T1 (generation offset 0), from 0 to 1',
+        's sends: 1 message of tree T1 (generation offset 0), from 1 to 2',
+        't1 receives: 1 message of tree T1 (generation offset -1), from 0 to 1',
+        't2 receives: 1 message of tree T1 (generation offset -1), from 1 to 2',
+        't3 receives: 1 message of tree T1 (generation offset -1), from 0 to 1',
       ];
       check(JSON.stringify(bars) === JSON.stringify(want), `multicast bars: ${JSON.stringify(bars)}`);
       await textWhere(byId(page, 'caption'), 'the schedule caption', (t) => t.startsWith("Scheduled the scheme's trees in one period"));

@@ -18,6 +18,8 @@ use hetlab_core::rational::{approx, frac, Q};
 use hetlab_core::trace::{Step, Trace};
 use yew::prelude::*;
 
+use crate::draw::describe::count;
+
 use crate::ui::pages::graph_view::GraphView;
 
 use super::compare::ComparisonBars;
@@ -289,7 +291,7 @@ fn colgen_rounds(s: &State) -> Html {
     }
     html! {
         <p data-testid="colgen">
-            {format!("Column generation: {} tree(s) in the master after {} pricing round(s); ", s.columns.len(), s.rounds)}
+            {format!("Column generation: {} in the master after {}; ", count(s.columns.len(), "tree"), count(s.rounds, "pricing round"))}
             {format!("{} ≤ ρ* ≤ {}", rate(s.master_value.as_ref()), rate(s.dual_bound.as_ref()))}
         </p>
     }
@@ -354,7 +356,7 @@ fn comparison(s: &State, rho: Option<&Q>, trees: usize, lp: bool) -> Html {
                 <thead><tr><th>{"scheme"}</th><th>{"throughput"}</th></tr></thead>
                 <tbody>
                     if lp {
-                        <tr class="current"><td>{format!("lp: {trees} weighted tree(s)")}</td><td>{rate(rho)}</td></tr>
+                        <tr class="current"><td>{format!("lp: {}", count(trees, "weighted tree"))}</td><td>{rate(rho)}</td></tr>
                     }
                     { for s.comparison.iter().map(|c| html! {
                         <tr><td>{c.name.clone()}</td><td>{rate(c.throughput.as_ref())}</td></tr>

@@ -62,7 +62,7 @@ impl FamilyPage for RingPage {
         let caption = last.map_or_else(
             || {
                 format!(
-                    "{} processors, W = {}, H = {}. Press ▶ to watch {} choose the ring.",
+                    "{} processors, W = {}, H = {}. Press ▶ to watch the {} algorithm choose the ring.",
                     r.p(),
                     views::short(&r.work),
                     views::short(&r.h),

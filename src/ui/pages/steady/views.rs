@@ -19,6 +19,8 @@ use hetlab_core::trace::{Step, Traced};
 use num_traits::Zero;
 use yew::prelude::*;
 
+use crate::draw::describe::count;
+
 use crate::ui::pages::graph_view::GraphView;
 
 use super::tree_view;
@@ -107,9 +109,9 @@ fn platform_intro(inst: &SteadyState, what: &str) -> String {
         .map(|v| v.id.to_string())
         .collect();
     format!(
-        "The platform: {} node(s) and {} link(s); master {}. Each node shows its time per task w, each link its time per task c. Press ▶ or → to follow {what}.",
-        p.nodes.len(),
-        p.links.len(),
+        "The platform: {} and {}; master {}. Each node shows its time per task w, each link its time per task c. Press ▶ or → to follow {what}.",
+        count(p.nodes.len(), "node"),
+        count(p.links.len(), "link"),
         masters.join(", ")
     )
 }

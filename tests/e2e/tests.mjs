@@ -759,6 +759,7 @@ export const tests = [
       const page = h.lastPage;
       const total = await ringToEnd(h, page, 'preset=ring-rr-1');
       await textWhere(byId(page, 'ring-t'), 'T_step 7', (t) => t === '7');
+      await count(byId(page, 'ring-t-decimal'), 0, 'a decimal beside a whole T_step (it would read "7 = 7")');
       await textWhere(byId(page, 'ring-ring'), 'ring (P0, P1, P2, P3)', (t) => t === '(P0, P1, P2, P3)');
       await textWhere(byId(page, 'ring-alpha'), 'alpha', (t) => t === '2/5, 1/4, 1/4, 1/10');
       await textWhere(byId(page, 'ring-q'), 'q 4', (t) => t === '4');
@@ -830,7 +831,7 @@ export const tests = [
       });
       await expectStep(page, `Step ${total} / ${total}`);
       check(seen === 14, `the ring ends with ${seen} processors`);
-      await textWhere(byId(page, 'ring-t-decimal'), 'T_step 0.622591004', (t) => t === '0.622591004');
+      await textWhere(byId(page, 'ring-t'), 'T_step 0.622591004 (a long fraction: its decimal alone)', (t) => t === '0.622591004');
       await textWhere(byId(page, 'ring-q'), 'q 14', (t) => t === '14');
       await textWhere(byId(page, 'ring-transitions-greedy'), 'greedy jump', (t) => t === '65.52: 1 → 14');
       await textWhere(byId(page, 'ring-transitions-exact'), 'exact jump', (t) => t === '65.52: 1 → 14');
@@ -855,7 +856,7 @@ export const tests = [
     async fn(h) {
       const page = h.lastPage;
       await ringToEnd(h, page, 'preset=ring-strasbourg');
-      await textWhere(byId(page, 'ring-t-decimal'), 'exact T_step', (t) => t === '0.15154836');
+      await textWhere(byId(page, 'ring-t'), 'exact T_step (a long fraction: its decimal alone)', (t) => t === '0.15154836');
       await textWhere(byId(page, 'ring-q'), 'q 8', (t) => t === '8');
       await textWhere(byId(page, 'ring-bounds'), 'certified', (t) => t === '0.15154836, 0.15154836 (certified)');
       await ringToEnd(h, page, 'preset=ring-strasbourg&algo=greedy');

@@ -140,11 +140,15 @@ pub fn now(s: &RingState, eval: Option<&RingEval>) -> Html {
 pub fn result(sol: &RingSolution) -> Html {
     let e = &sol.eval;
     let alpha: Vec<String> = sol.alpha.iter().map(share).collect();
+    let (t, t_decimal) = (short(&sol.t_step), decimal(&sol.t_step));
     html! {
         <dl class="metrics" data-testid="ring-result">
             <dt>{"T_step"}</dt>
-            <dd><span data-testid="ring-t">{short(&sol.t_step)}</span>
-                <span class="muted">{" = "}<span data-testid="ring-t-decimal">{decimal(&sol.t_step)}</span></span></dd>
+            // The decimal only where it says more than the exact value ("7", not "7 = 7").
+            <dd><span data-testid="ring-t">{t.clone()}</span>
+                if t != t_decimal {
+                    <span class="muted">{" = "}<span data-testid="ring-t-decimal">{t_decimal}</span></span>
+                }</dd>
             <dt>{"Ring (q processors)"}</dt>
             <dd><span data-testid="ring-ring">{ring_text(&sol.ring)}</span>{", q = "}<span data-testid="ring-q">{sol.q}</span></dd>
             <dt>{"Shares α (ring order)"}</dt><dd data-testid="ring-alpha">{alpha.join(", ")}</dd>

@@ -238,6 +238,31 @@ export const tests = [
   },
 
   {
+    // The editor's JSON import: text that is not JSON, or not a platform, says where and what
+    // beside the box and leaves the platform as it was; a valid one then loads.
+    name: 'editor-import-errors',
+    async fn(h) {
+      const page = h.lastPage;
+      await openPreset(h, page, 'star-example-2', 5);
+      await byId(page, 'import-json').click();
+      const paste = async (t) => {
+        await byId(page, 'import-text').fill(t);
+        await byId(page, 'import-load').click();
+      };
+      await paste('not json');
+      await textWhere(byId(page, 'import-errors'), 'where the text stops being JSON, in words',
+        (t) => t.startsWith('not valid JSON at line 1, column 2: an unknown word'));
+      await paste('{"nodes": [{"id": 1, "wx": 3}]}');
+      await textWhere(byId(page, 'import-errors'), 'an unknown field at its path',
+        (t) => t.startsWith('nodes[0].wx: unknown field "wx"'));
+      await count(graphNodes(page), 5, 'the platform kept after the failed imports');
+      await paste('{"nodes": [{"id": "a", "w": 1, "master": true}, {"id": "b", "w": 2}], "links": [{"from": "a", "to": "b", "c": 1}]}');
+      await count(byId(page, 'import-errors'), 0, 'no error once the text is a platform');
+      await count(graphNodes(page), 2, 'the imported platform drawn');
+    },
+  },
+
+  {
     // g. Editor: add node, undo/redo, field validation in the node table.
     name: 'editor-edits',
     async fn(h) {

@@ -159,7 +159,47 @@ pub(crate) fn from_serde(prefix: &str, text: &str, e: &serde_json::Error) -> Iss
         .next()
         .unwrap_or(&message)
         .to_owned();
-    Issues::one(join(prefix, &path), reword(&message))
+    let words = if e.classify() == serde_json::error::Category::Syntax {
+        // Not JSON at all: where (the path is often empty there) and what, in plain words.
+        format!(
+            "not valid JSON at line {}, column {}: {}",
+            e.line(),
+            e.column(),
+            syntax_words(&message)
+        )
+    } else {
+        reword(&message)
+    };
+    Issues::one(join(prefix, &path), words)
+}
+
+/// serde_json's syntax message in plain words, with what to write instead where it is clear.
+fn syntax_words(message: &str) -> String {
+    match message {
+        "expected ident" => {
+            "an unknown word (JSON's words are true, false and null; text goes in double quotes)"
+                .to_owned()
+        }
+        "expected value" => {
+            "a value is missing or is not JSON (text goes in double quotes)".to_owned()
+        }
+        "expected `,` or `}`" => "expected \",\" or \"}\" after a value".to_owned(),
+        "expected `,` or `]`" => "expected \",\" or \"]\" after a list item".to_owned(),
+        "expected `:`" => "expected \":\" after a key".to_owned(),
+        "key must be a string" => "a key must be text in double quotes".to_owned(),
+        "trailing comma" => "a comma before \"]\" or \"}\" (JSON allows none)".to_owned(),
+        "trailing characters" => "more text after the end of the document".to_owned(),
+        "invalid number" | "number out of range" => {
+            "a number JSON cannot hold (digits, one point, an exponent)".to_owned()
+        }
+        "invalid escape" | "invalid unicode code point" => {
+            "an invalid escape (\\) in a string".to_owned()
+        }
+        m if m.starts_with("control character") => {
+            "a line break or control character inside a string".to_owned()
+        }
+        m => clip(&m.replace('`', "\""), MAX_MESSAGE_CHARS),
+    }
 }
 
 /// serde's message in the project's words, values cut to [`ECHO_CHARS`].
@@ -296,6 +336,26 @@ mod tests {
             reword("unknown field `cc`, expected one of `from`, `to`"),
             "unknown field \"cc\" (known: \"from\", \"to\")"
         );
+    }
+
+    /// Input that is not JSON says where and what, not serde_json's bare phrase.
+    #[test]
+    fn syntax_errors_say_where_and_what() {
+        let message = |text: &str| {
+            let e = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+            from_serde("", text, &e).to_string()
+        };
+        assert_eq!(
+            message("not json"),
+            "not valid JSON at line 1, column 2: an unknown word (JSON's words are true, false \
+             and null; text goes in double quotes)"
+        );
+        assert_eq!(
+            message("{\"a\": [1, 2,]}"),
+            "a: not valid JSON at line 1, column 13: a comma before \"]\" or \"}\" (JSON allows none)"
+        );
+        assert!(message("{\"a\": 1} x").contains("more text after the end of the document"));
+        assert!(message("{a: 1}").contains("a key must be text in double quotes"));
     }
 
     #[test]

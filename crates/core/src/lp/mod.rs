@@ -82,6 +82,7 @@ mod certify;
 mod columns;
 mod exact;
 mod float;
+mod scaling;
 mod stages;
 mod warm;
 
@@ -91,7 +92,7 @@ pub use columns::ColumnLp;
 pub use stages::solve_then;
 pub use warm::{dyadic, Warm};
 
-pub use float::MAX_SCALED_EXP;
+pub use scaling::MAX_SCALED_EXP;
 #[cfg(test)]
 mod tests;
 

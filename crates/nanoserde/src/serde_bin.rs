@@ -691,23 +691,29 @@ impl SerBin for str {
     }
 }
 
+/// HetLab's addition: the one static copy of `text`, leaked the first time it is asked for and
+/// shared afterwards (what `&'static str` values are read back as).
+#[cfg(feature = "std")]
+pub fn intern(text: &str) -> &'static str {
+    use std::collections::BTreeSet;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    static TABLE: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+    let mut set = TABLE
+        .get_or_init(|| Mutex::new(BTreeSet::new()))
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(s) = set.get(text) {
+        return s;
+    }
+    let s: &'static str = Box::leak(text.to_owned().into_boxed_str());
+    set.insert(s);
+    s
+}
+
 #[cfg(feature = "std")]
 impl DeBin for &'static str {
     fn de_bin(o: &mut usize, d: &[u8]) -> Result<Self, DeBinErr> {
-        use std::collections::BTreeSet;
-        use std::sync::{Mutex, OnceLock, PoisonError};
-        static TABLE: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
-        let text = String::de_bin(o, d)?;
-        let mut set = TABLE
-            .get_or_init(|| Mutex::new(BTreeSet::new()))
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(s) = set.get(text.as_str()) {
-            return Ok(s);
-        }
-        let s: &'static str = Box::leak(text.into_boxed_str());
-        set.insert(s);
-        Ok(s)
+        Ok(intern(&String::de_bin(o, d)?))
     }
 }
 

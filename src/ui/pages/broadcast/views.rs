@@ -66,7 +66,7 @@ fn trees_list(trees: &[WeightedTree], ids: &[NodeId], arcs: &[Arc], testid: &'st
     let total: Q = trees.iter().map(|t| &t.weight).sum();
     html! {
         <div class="working" data-testid={testid}>
-            <h3>{format!("{} weighted tree{} (Σ α = {})", trees.len(), if trees.len() == 1 { "" } else { "s" }, frac(&total))}</h3>
+            <h3>{format!("{} (Σ α = {})", count(trees.len(), "weighted tree"), frac(&total))}</h3>
             <ol class="trees">
                 { for trees.iter().enumerate().map(|(k, t)| html! {
                     <li><span class="chip" style={format!("background:{}", colour(k))}>{format!("T{}", k + 1)}</span>{" "}{tree_text(t, ids, arcs)}</li>

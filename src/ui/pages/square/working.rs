@@ -9,6 +9,7 @@ use hetlab_core::square::perimax::PeriMaxState;
 use hetlab_core::square::recursive::RecursiveState;
 use yew::prelude::*;
 
+use crate::draw::describe::count;
 use crate::draw::palette::colour;
 
 /// The columns found, once `C_opt` is chosen: "3 columns: [P8, P7], [P6, P5, P4], ...".
@@ -26,7 +27,7 @@ pub fn columns_line(part: &ColumnPartition, s: &ColumnState) -> Html {
         .collect();
     html! {
         <p class="columns" data-testid="columns">
-            {format!("{c} column{} (Ĉ = {}), left to right: {}", if *c == 1 { "" } else { "s" }, frac(cost), cols.join(", "))}
+            {format!("{} (Ĉ = {}), left to right: {}", count(*c, "column"), frac(cost), cols.join(", "))}
         </p>
     }
 }

@@ -1,6 +1,7 @@
 //! The HetLab web app. Pure parts (routes, the player, the editor, drawing geometry) compile
 //! and are tested on the host; the Yew components under `ui` exist only on wasm32.
 
+pub mod bundles;
 pub mod chains_entry;
 pub mod divisible_entry;
 pub mod draw;

@@ -104,6 +104,30 @@ pub fn flush_hash() {
     }
 }
 
+/// The session's key for the family a reload was for ([`reload_for`]).
+const RELOADED_FOR: &str = "hetlab.reloaded-for";
+
+/// Loads the document again at the address shown (after writing a waiting replacement), for
+/// `family`, whose page is in the other page binary: index.html's loader then opens that one.
+pub fn reload_for(family: &str) {
+    flush_hash();
+    let window = gloo::utils::window();
+    if let Ok(Some(s)) = window.session_storage() {
+        let _ = s.set_item(RELOADED_FOR, family);
+    }
+    let _ = window.location().reload();
+}
+
+/// The family this document was loaded for by [`reload_for`], if it was (read once: the key is
+/// removed, so a later load that is not such a reload reads nothing).
+#[must_use]
+pub fn take_reloaded_for() -> Option<String> {
+    let s = gloo::utils::window().session_storage().ok().flatten()?;
+    let got = s.get_item(RELOADED_FOR).ok().flatten();
+    let _ = s.remove_item(RELOADED_FOR);
+    got
+}
+
 /// Forgets a waiting replacement when the browser moved to another history entry (Back,
 /// Forward, an edited address, a link), which the replacement must not overwrite. A link's
 /// `popstate` and `hashchange` come one after the other, and the new page may queue a

@@ -7,11 +7,79 @@ mod hooks;
 mod pages;
 pub mod worker;
 
+use std::sync::OnceLock;
+
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::bundles::{self, Bundle};
 use crate::route::{Page, Route};
-use pages::algorithm::AlgorithmPage;
+pub use pages::{communication, partitioning};
+
+/// This page binary's group and its router (set once by [`start`]).
+struct Group {
+    bundle: &'static Bundle,
+    page: fn(&str) -> Option<Html>,
+    /// The family this document was reloaded for, to open its page ([`dom::reload_for`]).
+    reloaded_for: Option<String>,
+}
+
+static GROUP: OnceLock<Group> = OnceLock::new();
+
+/// Starts the site in a page binary that holds `bundle`'s family pages, `page` being its router
+/// ([`communication`] or [`partitioning`]).
+pub fn start(bundle: &'static Bundle, page: fn(&str) -> Option<Html>) {
+    install_panic_notice();
+    worker::warm_up();
+    let reloaded_for = dom::take_reloaded_for();
+    let _ = GROUP.set(Group {
+        bundle,
+        page,
+        reloaded_for,
+    });
+    yew::Renderer::<App>::new().render();
+}
+
+/// The page of family `problem`: this binary's, a reload into the binary that has it, or the
+/// "coming" page.
+fn family_page(problem: &str) -> Html {
+    let Some(group) = GROUP.get() else {
+        return pages::home::coming(problem);
+    };
+    if let Some(page) = (group.page)(problem) {
+        return page;
+    }
+    // A reload for this family that opened this binary again (index.html's loader and
+    // src/bundles.rs disagree) must not loop: the page says it is missing instead.
+    let looped = group.reloaded_for.as_deref() == Some(problem);
+    match bundles::bundle_of(problem) {
+        Some(other) if other.name != group.bundle.name && !looped => html! {
+            <Elsewhere family={problem.to_owned()} />
+        },
+        Some(other) if other.name != group.bundle.name => html! {
+            <section class="coming-page" role="alert" data-testid="elsewhere-failed">
+                <h1>{"This page did not open"}</h1>
+                <p>{format!("The page of \"{problem}\" is in the site's {} part, and this address opened another part again. Reload to try once more, or open the home page.", other.name)}</p>
+                <p><button onclick={Callback::from(|_| { let _ = gloo::utils::window().location().reload(); })}>{"Reload"}</button>{" "}<a href="#/">{"Home page"}</a></p>
+            </section>
+        },
+        _ => pages::home::coming(problem),
+    }
+}
+
+/// [`Elsewhere`]'s family.
+#[derive(Properties, PartialEq)]
+struct ElsewhereProps {
+    family: String,
+}
+
+/// A family whose page is in the other page binary: the address already names it, so a reload
+/// opens it there (index.html's loader picks the binary).
+#[component]
+fn Elsewhere(props: &ElsewhereProps) -> Html {
+    use_effect_with(props.family.clone(), |family| dom::reload_for(family));
+    html! { <p class="loading" role="status" data-testid="elsewhere">{"Loading…"}</p> }
+}
 
 /// Navigation: the current route and a way to change it.
 #[derive(Clone, PartialEq)]
@@ -72,11 +140,7 @@ pub fn App() -> Html {
         Page::Home => pages::home::home(),
         Page::Platform => html! { <pages::platform::PlatformPage /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
-        Page::Family(p) => crate::with_page!(p.as_str(), |P| html! {
-            <AlgorithmPage key={p.as_str()} kind={pages::erased::kind::<P>()} />
-        }, else {
-            pages::home::coming(p)
-        }),
+        Page::Family(p) => family_page(p),
     };
     html! {
         <ContextProvider<Nav> context={nav}>
@@ -105,23 +169,10 @@ pub fn App() -> Html {
     }
 }
 
-/// The families whose step-by-step page exists (each has its arm in [`crate::with_page`]).
-pub const PAGES: &[&str] = &[
-    "steady-state",
-    "broadcast",
-    "square-partition",
-    "lu",
-    "chains",
-    "scatter",
-    "master-slave",
-    "ring",
-    "divisible",
-];
-
 /// Whether `problem` has its page on the site (else the home page says "command line now").
 #[must_use]
 pub fn has_page(problem: &str) -> bool {
-    PAGES.contains(&problem)
+    bundles::bundle_of(problem).is_some()
 }
 
 /// The navigation context (every page is under [`App`]).

@@ -1,6 +1,7 @@
-//! Solving off the page's thread, in a second program. The site is two wasm binaries built
-//! from this crate: the page (`src/main.rs`: the UI, drawing, replaying traces, reading runs)
-//! and the solver worker (`src/worker.rs`: every solver, result documents, writing runs). The
+//! Solving off the page's thread, in a second program. The site's wasm binaries are built from
+//! this crate: the page (one of `src/bin/communication.rs`, `partitioning.rs`: the UI, drawing,
+//! replaying traces, reading runs) and the solver worker (`src/bin/worker.rs`: every solver,
+//! result documents, writing runs). The
 //! page never calls a solver, so none is linked into the page's wasm; everything that solves
 //! is a [`Job`] for the worker, which the page starts early (from `worker.js`, copied by Trunk)
 //! and keeps for the next job. A slow job never freezes the page, shows its progress, and

@@ -1,4 +1,4 @@
-//! The solver worker's side: the worker binary (`src/worker.rs`) calls [`serve`] inside a Web
+//! The solver worker's side: the worker binary (`src/bin/worker.rs`) calls [`serve`] inside a Web
 //! Worker, which runs one [`Job`] per message and posts back progress, the answer, or a
 //! refusal. None of this is in the page's binary.
 //!
@@ -179,9 +179,8 @@ fn simgrid_import(xml: &str, flops: &str, bytes: &str) -> SimgridRead {
 
 /// Runs one job of the family page registered for `problem`.
 fn run_job(problem: &str, algorithm: &str, instance: &str) -> Result<Vec<u8>, String> {
-    crate::with_page!(problem, |P| solve_encoded::<P>(algorithm, instance), else {
-        Err(format!("no page solves \"{problem}\""))
-    })
+    crate::ui::pages::job(problem, algorithm, instance)
+        .unwrap_or_else(|| Err(format!("no page solves \"{problem}\"")))
 }
 
 /// What the page decodes: the run, the extra results, the result document (as JSON text) and
@@ -193,7 +192,10 @@ pub type Payload<P> = (
     bool,
 );
 
-fn solve_encoded<P: FamilyPage>(algorithm: &str, instance: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn solve_encoded<P: FamilyPage>(
+    algorithm: &str,
+    instance: &str,
+) -> Result<Vec<u8>, String> {
     let inst = Instance::from_json(instance).map_err(|e| e.to_string())?;
     let input = P::F::input(&inst)
         .ok_or_else(|| format!("the instance is not a {} instance", P::F::PROBLEM))?;

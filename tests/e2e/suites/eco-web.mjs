@@ -20,6 +20,7 @@ import {
   load,
   openPreset,
   show,
+  checkParams,
 } from '../lib.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -127,6 +128,59 @@ export const tests = [
       await visible(byId(sub, 'home'), 'home from a sub-path', LOAD_TIMEOUT);
       const scope = await sub.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope));
       check(scope.endsWith('/course/hetlab/'), `service worker scope from a sub-path: ${scope}`);
+    },
+  },
+
+  {
+    // Issue 15: the page is two binaries, each with one group of family pages (src/bundles.rs).
+    // A visit loads one; a link to a family of the other group reloads into it, with the
+    // address kept; Back returns to the first; the platform editor opens in either.
+    name: 'page-binaries',
+    async fn(h) {
+      const page = h.lastPage;
+      const loaded = () => page.evaluate(() => performance.getEntriesByType('resource')
+        .map((e) => /hetlab-([a-z]+)-[0-9a-f]+_bg\.wasm$/.exec(e.name))
+        .filter((m) => m && m[1] !== 'worker')
+        .map((m) => m[1]));
+      await load(page, h.url('/#/steady-state?preset=star-example-2&algo=tree'));
+      await visible(byId(page, 'steady-page'), 'steady-state page', LOAD_TIMEOUT);
+      check(show(await loaded()) === '["communication"]', `steady state loaded ${show(await loaded())}`);
+
+      await page.locator('header nav a[href="#/lu"]').click();
+      await visible(byId(page, 'lu-page'), 'LU page after the link', LOAD_TIMEOUT);
+      check(show(await loaded()) === '["partitioning"]', `LU loaded ${show(await loaded())}`);
+      check(new URL(page.url()).hash.startsWith('#/lu'), `address after the link: ${page.url()}`);
+      await page.keyboard.press('End');
+      await visible(byId(page, 'player'), 'LU player', LOAD_TIMEOUT);
+
+      await page.goBack();
+      await visible(byId(page, 'steady-page'), 'steady-state page after Back', LOAD_TIMEOUT);
+      checkParams(page.url(), { preset: 'star-example-2', algo: 'tree' });
+      await expectStep(page, 'Step 0 / 15', LOAD_TIMEOUT);
+
+      // The same page binary stays for the families of its group and for the editor.
+      await page.locator('header nav a[href="#/broadcast"]').click();
+      await visible(byId(page, 'broadcast-page'), 'broadcast page', LOAD_TIMEOUT);
+      await page.locator('header nav a[href="#/platform"]').click();
+      await visible(byId(page, 'editor'), 'platform editor', LOAD_TIMEOUT);
+      check(show(await loaded()) === '["communication"]', `one binary for its group and the editor: ${show(await loaded())}`);
+
+      // A reload for a family that opens the wrong binary again does not loop: the page says so.
+      await page.evaluate(() => sessionStorage.setItem('hetlab.reloaded-for', 'lu'));
+      await load(page, h.url('/#/'));
+      await visible(byId(page, 'home'), 'home page', LOAD_TIMEOUT);
+      await page.locator('header nav a[href="#/lu"]').click();
+      await textWhere(byId(page, 'elsewhere-failed'), 'no reload loop', (t) => t.includes('did not open'));
+      await page.locator('header nav a[href="#/lu"]').click();
+      await visible(byId(page, 'elsewhere-failed'), 'still no loop', UI_TIMEOUT);
+
+      // A shared link to a family of the second group opens it directly.
+      const other = await h.newPage();
+      await load(other, h.url('/#/ring?preset=ring-rr-1'));
+      await visible(byId(other, 'ring-page'), 'ring page from a link', LOAD_TIMEOUT);
+      const second = await other.evaluate(() => performance.getEntriesByType('resource')
+        .map((e) => e.name).filter((n) => /_bg\.wasm$/.test(n) && !/worker/.test(n)).length);
+      check(second === 1, `a link loads one page binary, not ${second}`);
     },
   },
 

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Trunk post_build hook (Trunk.toml): gives the wasm binaries' files a content hash, as Trunk
+# does for the stylesheet, and names them in index.html.
+#
+# Trunk builds the binaries (index.html: data-type="worker", so it starts none) under
+# fixed names, hetlab-<bin>.js and hetlab-<bin>_bg.wasm. A fixed name could be served from a
+# stale cache next to a newer page, so this renames each pair to
+# hetlab-<bin>-<16 hex digits>(.js|_bg.wasm) (a hash of their contents) and writes the names
+# into index.html's <head>:
+#   <script type="application/json" id="hetlab-worker">{"glue": "./…js", "wasm": "./…wasm"}</script>
+#   <script type="application/json" id="hetlab-pages">{"communication": {"glue": …, "wasm": …}, …}</script>
+# where the solver worker (src/ui/worker) and index.html's loader (the page binaries,
+# src/bundles.rs) read them, and the service worker finds them (www/sw.js caches every ./ file
+# index.html names; hashed names are cache-first, dropped when stale).
+set -eu
+cd "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
+
+# Renames hetlab-$1's two files; prints {"glue": …, "wasm": …}.
+hashed() {
+  [ -f "hetlab-$1.js" ] && [ -f "hetlab-$1_bg.wasm" ] || {
+    echo "hash-bins.sh: no hetlab-$1.js / hetlab-$1_bg.wasm in $PWD" >&2
+    exit 1
+  }
+  hash=$(cat "hetlab-$1.js" "hetlab-$1_bg.wasm" | sha256sum | cut -c1-16)
+  mv "hetlab-$1.js" "hetlab-$1-$hash.js"
+  mv "hetlab-$1_bg.wasm" "hetlab-$1-${hash}_bg.wasm"
+  printf '{"glue": "./hetlab-%s-%s.js", "wasm": "./hetlab-%s-%s_bg.wasm"}' "$1" "$hash" "$1" "$hash"
+}
+
+worker=$(hashed worker)
+pages=""
+for wasm in hetlab-*_bg.wasm; do
+  bin=${wasm#hetlab-}
+  bin=${bin%_bg.wasm}
+  case "$bin" in worker | worker-*) continue ;; esac
+  pages="$pages${pages:+, }\"$bin\": $(hashed "$bin")"
+done
+tags="<script type=\"application/json\" id=\"hetlab-worker\">$worker</script>"
+tags="$tags<script type=\"application/json\" id=\"hetlab-pages\">{$pages}</script>"
+sed -i -e "s#</head>#$tags</head>#" -e "/data-trunk-skip/d" index.html
+grep -q 'id="hetlab-pages"' index.html || {
+  echo "hash-bins.sh: index.html has no </head> to name the binaries' files in" >&2
+  exit 1
+}

@@ -1,5 +1,5 @@
 //! What the page asks the solver worker to do. Everything that runs a solver is a [`Job`]: the
-//! page's binary has no solver in it (see `ui::worker`), so a run, an exported schedule, a
+//! page binaries have no solver in them (see `ui::worker`), so a run, an exported schedule, a
 //! re-solve at another ratio, a table computed on demand and the benchmarks all travel here.
 //!
 //! A job crosses as [`wire`](crate::wire) bytes; its answer comes back as the `wire` bytes of
@@ -44,7 +44,7 @@ pub enum Job {
         preset: String,
     },
     /// A figure's SVG as a standalone TikZ picture (`formats::tikz`, with the XML reader it
-    /// needs: not in the page's binary). Answer: `String`, the `.tex` file.
+    /// needs: not in the page binaries). Answer: `String`, the `.tex` file.
     Tikz {
         /// The figure as an SVG document.
         svg: String,

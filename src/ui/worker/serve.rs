@@ -1,6 +1,6 @@
 //! The solver worker's side: the worker binary (`src/bin/worker.rs`) calls [`serve`] inside a Web
 //! Worker, which runs one [`Job`] per message and posts back progress, the answer, or a
-//! refusal. None of this is in the page's binary.
+//! refusal. None of this is in the page binaries.
 //!
 //! A message is `{id, job}` (the job's [`wire`](crate::wire) bytes). The answer is a plain
 //! object: `{id, kind: "progress", steps, ms}` while an algorithm records steps (at most every

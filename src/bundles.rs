@@ -1,9 +1,10 @@
-//! The page's binaries, one per group of family pages (issue 15: the page's wasm under 700 KB
-//! gzipped with all nine families). Each binary holds the whole site (home, platform editor,
-//! bench page, the algorithm page) and the family pages of its group; the solver worker's
-//! binary holds every solver. index.html's loader opens the binary whose group has the route's
-//! family (the first group for the pages of no family), and a page that navigates to a family
-//! of the other group reloads, so that the loader opens the other binary.
+//! The site's binaries, two per group of families (issue 15: the site's wasm under 700 KB
+//! gzipped with all nine families): a page binary (`hetlab-<group>`: the whole site, home,
+//! platform editor, bench page, the algorithm page, and the family pages of its group) and its
+//! solver worker binary (`hetlab-solver-<group>`: the group's solvers). index.html's loader
+//! opens the page binary whose group has the route's family (the first group for the pages of
+//! no family), which starts its group's worker; a page that navigates to a family of the other
+//! group reloads, so that the loader opens the other binary.
 //!
 //! Grouped by meaning, and so that the two are near the same size: communication on a platform
 //! graph, and dividing work among processors. Measured with every family in one binary: 801 218
@@ -42,6 +43,33 @@ pub const BUNDLES: &[Bundle] = &[COMMUNICATION, PARTITIONING];
 #[must_use]
 pub fn bundle_of(problem: &str) -> Option<&'static Bundle> {
     BUNDLES.iter().find(|b| b.families.contains(&problem))
+}
+
+/// The body of a solver worker binary (`src/bin/solver_*.rs`) serving `$solvers` (a
+/// `ui::pages::group!` static): `main` serves the page's jobs inside a Web Worker, and
+/// `solve_json` is exported for the browser test that compares the site's answers with the
+/// native command line's, byte for byte (it imports the binary's glue on the page and calls
+/// it; `main` then serves nothing, as it is not in a worker). Both are empty on the host.
+#[macro_export]
+macro_rules! solver_binary {
+    ($solvers:path) => {
+        #[cfg(target_arch = "wasm32")]
+        fn main() {
+            $crate::ui::worker::serve::serve(&$solvers);
+        }
+
+        #[cfg(not(target_arch = "wasm32"))]
+        fn main() {}
+
+        /// Solves `instance_json` with `algorithm` (the family's default when empty): the
+        /// document `hetlab solve --explain` prints (pretty JSON), or `error: ` and the message.
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        #[must_use]
+        pub fn solve_json(instance_json: &str, algorithm: &str) -> String {
+            $crate::ui::worker::serve::solve_json(&$solvers, instance_json, algorithm)
+        }
+    };
 }
 
 /// Whether two lists of names are the same, in order (for compile-time checks).
@@ -114,8 +142,12 @@ mod tests {
     fn index_html_builds_each_binary_with_its_name() {
         let html = include_str!("../index.html");
         for b in BUNDLES {
-            let bin = format!(r#"data-bin="hetlab-{}""#, b.name);
-            assert!(html.contains(&bin), "index.html builds no {bin}");
+            for bin in [
+                format!(r#"data-bin="hetlab-{}""#, b.name),
+                format!(r#"data-bin="hetlab-solver-{}""#, b.name),
+            ] {
+                assert!(html.contains(&bin), "index.html builds no {bin}");
+            }
         }
     }
 

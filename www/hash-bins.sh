@@ -2,16 +2,17 @@
 # Trunk post_build hook (Trunk.toml): gives the wasm binaries' files a content hash, as Trunk
 # does for the stylesheet, and names them in index.html.
 #
-# Trunk builds the binaries (index.html: data-type="worker", so it starts none) under
-# fixed names, hetlab-<bin>.js and hetlab-<bin>_bg.wasm. A fixed name could be served from a
-# stale cache next to a newer page, so this renames each pair to
+# Trunk builds the binaries (index.html: data-type="worker", so it starts none) under fixed
+# names, hetlab-<bin>.js and hetlab-<bin>_bg.wasm: per group of families (src/bundles.rs), a
+# page binary hetlab-<group> and a solver worker binary hetlab-solver-<group>. A fixed name
+# could be served from a stale cache next to a newer page, so this renames each pair to
 # hetlab-<bin>-<16 hex digits>(.js|_bg.wasm) (a hash of their contents) and writes the names
-# into index.html's <head>:
-#   <script type="application/json" id="hetlab-worker">{"glue": "./…js", "wasm": "./…wasm"}</script>
-#   <script type="application/json" id="hetlab-pages">{"communication": {"glue": …, "wasm": …}, …}</script>
-# where the solver worker (src/ui/worker) and index.html's loader (the page binaries,
-# src/bundles.rs) read them, and the service worker finds them (www/sw.js caches every ./ file
-# index.html names; hashed names are cache-first, dropped when stale).
+# into index.html's <head>, by group:
+#   <script type="application/json" id="hetlab-pages">{"<group>": {"glue": "./…js", "wasm": "./…wasm"}, …}</script>
+#   <script type="application/json" id="hetlab-workers">{"<group>": {"glue": …, "wasm": …}, …}</script>
+# where index.html's loader (pages) and the page (its group's worker, src/ui/worker) read
+# them, and the service worker finds them (www/sw.js caches every ./ file index.html names;
+# hashed names are cache-first, dropped when stale).
 set -eu
 cd "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 
@@ -27,18 +28,24 @@ hashed() {
   printf '{"glue": "./hetlab-%s-%s.js", "wasm": "./hetlab-%s-%s_bg.wasm"}' "$1" "$hash" "$1" "$hash"
 }
 
-worker=$(hashed worker)
 pages=""
+workers=""
 for wasm in hetlab-*_bg.wasm; do
   bin=${wasm#hetlab-}
   bin=${bin%_bg.wasm}
-  case "$bin" in worker | worker-*) continue ;; esac
-  pages="$pages${pages:+, }\"$bin\": $(hashed "$bin")"
+  case "$bin" in
+    solver-*) workers="$workers${workers:+, }\"${bin#solver-}\": $(hashed "$bin")" ;;
+    *) pages="$pages${pages:+, }\"$bin\": $(hashed "$bin")" ;;
+  esac
 done
-tags="<script type=\"application/json\" id=\"hetlab-worker\">$worker</script>"
-tags="$tags<script type=\"application/json\" id=\"hetlab-pages\">{$pages}</script>"
+[ -n "$pages" ] && [ -n "$workers" ] || {
+  echo "hash-bins.sh: no page or no solver binary in $PWD" >&2
+  exit 1
+}
+tags="<script type=\"application/json\" id=\"hetlab-pages\">{$pages}</script>"
+tags="$tags<script type=\"application/json\" id=\"hetlab-workers\">{$workers}</script>"
 sed -i -e "s#</head>#$tags</head>#" -e "/data-trunk-skip/d" index.html
-grep -q 'id="hetlab-pages"' index.html || {
+grep -q 'id="hetlab-workers"' index.html || {
   echo "hash-bins.sh: index.html has no </head> to name the binaries' files in" >&2
   exit 1
 }

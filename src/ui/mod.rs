@@ -14,7 +14,7 @@ use yew::prelude::*;
 
 use crate::bundles::{self, Bundle};
 use crate::route::{Page, Route};
-pub use pages::{communication, partitioning};
+pub use pages::{communication, partitioning, COMMUNICATION_SOLVERS, PARTITIONING_SOLVERS};
 
 /// This page binary's group and its router (set once by [`start`]).
 struct Group {
@@ -30,14 +30,21 @@ static GROUP: OnceLock<Group> = OnceLock::new();
 /// ([`communication`] or [`partitioning`]).
 pub fn start(bundle: &'static Bundle, page: fn(&str) -> Option<Html>) {
     install_panic_notice();
-    worker::warm_up();
     let reloaded_for = dom::take_reloaded_for();
     let _ = GROUP.set(Group {
         bundle,
         page,
         reloaded_for,
     });
+    // After the group is known: the worker is the group's.
+    worker::warm_up();
     yew::Renderer::<App>::new().render();
+}
+
+/// The name of this page binary's group (`None` before [`start`]).
+#[must_use]
+pub fn group_name() -> Option<&'static str> {
+    GROUP.get().map(|g| g.bundle.name)
 }
 
 /// The page of family `problem`: this binary's, a reload into the binary that has it, or the

@@ -20,8 +20,9 @@ try {
   const only = process.argv[2];
   await page.goto(`http://127.0.0.1:${port}/#/bench${only ? `?only=${only}` : ''}`);
   await page.locator('[data-testid="bench-run"]').click({ timeout: 60_000 });
+  // Each group's solver worker measures in turn; the page says when all are done.
+  await page.locator('[data-testid="bench-done"], [data-testid="bench"] .warning').first().waitFor({ timeout: 1_800_000 });
   const rows = page.locator('[data-testid="bench-results"] tbody tr');
-  await rows.first().waitFor({ timeout: 1_800_000 });
   for (const r of await rows.all()) {
     const cells = await r.locator('td').allTextContents();
     console.log(cells.join(' | '));

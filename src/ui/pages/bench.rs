@@ -1,7 +1,8 @@
 //! `#/bench`: the browser benchmark page. It times the core's solvers in this browser's wasm
 //! (median of repeated runs, `performance.now()`), for the speed goals reported in the notes.
-//! The solvers are in the worker's binary: the page asks it for the rows ([`Job::Bench`], run
-//! by [`measure`] there). Nothing here is asserted by tests.
+//! The solvers are in the solver workers' binaries, one per group of families: the page asks
+//! each in turn for its rows ([`Job::Bench`], run by [`communication_rows`] and
+//! [`partitioning_rows`] there). Nothing here is asserted by tests.
 
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::instance::{Broadcast, Instance, PortModel, SteadyState};
@@ -12,6 +13,7 @@ use hetlab_core::steady_state::{lp, tree};
 use hetlab_core::{broadcast, lu, square};
 use yew::prelude::*;
 
+use crate::bundles::BUNDLES;
 use crate::ui::worker::{self, Job};
 
 /// Broadcast platform sizes measured (random, about 4 arcs per node).
@@ -52,11 +54,12 @@ fn chains_rows() -> Vec<Row> {
         .collect()
 }
 
-/// Every row (only the chains rows when `only_chains`), measured in the solver worker.
+/// The communication families' rows (steady state, broadcast, scatter, master–slave; the share
+/// codec), measured in their solver worker; none when only the chains rows are asked for.
 #[must_use]
-pub fn measure(only_chains: bool) -> Vec<Row> {
+pub fn communication_rows(only_chains: bool) -> Vec<Row> {
     if only_chains {
-        return chains_rows();
+        return Vec::new();
     }
     let mut rows = Vec::new();
     for n in [10, 100, 500] {
@@ -86,22 +89,13 @@ pub fn measure(only_chains: bool) -> Vec<Row> {
             runs,
         });
     }
-    rows.extend(newer_families());
+    rows.extend(broadcast_rows());
     rows.extend(
         super::scatter::bench::cases()
             .into_iter()
             .map(|(n, r, f)| row(n, r, f)),
     );
     rows.extend(master_slave_rows());
-    rows.extend(
-        super::ring::bench::cases()
-            .into_iter()
-            .map(|(n, k, f)| row(n, k, f)),
-    );
-    for (name, runs, f) in crate::ui::pages::divisible::bench::cases() {
-        rows.push(row(name, runs, f));
-    }
-    rows.extend(chains_rows());
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
     rows.push(Row {
@@ -114,6 +108,26 @@ pub fn measure(only_chains: bool) -> Vec<Row> {
         median_ms: time(50, || drop(share::decode(&payload))),
         runs: 50,
     });
+    rows
+}
+
+/// The partitioning families' rows (square partitions, LU, the ring, divisible loads, chains),
+/// measured in their solver worker; only the chains rows when `only_chains`.
+#[must_use]
+pub fn partitioning_rows(only_chains: bool) -> Vec<Row> {
+    if only_chains {
+        return chains_rows();
+    }
+    let mut rows = square_lu_rows();
+    rows.extend(
+        super::ring::bench::cases()
+            .into_iter()
+            .map(|(n, k, f)| row(n, k, f)),
+    );
+    for (name, runs, f) in crate::ui::pages::divisible::bench::cases() {
+        rows.push(row(name, runs, f));
+    }
+    rows.extend(chains_rows());
     rows
 }
 
@@ -170,8 +184,9 @@ fn row(name: String, runs: usize, f: impl FnMut()) -> Row {
     }
 }
 
-/// Broadcast (LP + trees + schedule), square partitions and LU distributions.
-fn newer_families() -> Vec<Row> {
+/// Broadcast: the unidirectional model, Lyon and Strasbourg, and the LP with its trees,
+/// schedule and comparison on random platforms.
+fn broadcast_rows() -> Vec<Row> {
     let mut rows = unidirectional_rows();
     rows.extend(cluster_rows());
     for n in BROADCAST_SIZES {
@@ -192,6 +207,12 @@ fn newer_families() -> Vec<Row> {
             },
         ));
     }
+    rows
+}
+
+/// Square partitions and LU distributions.
+fn square_lu_rows() -> Vec<Row> {
+    let mut rows = Vec::new();
     for p in [8, 32, 64] {
         let speeds: Vec<_> = generate::integers(p, 1, 10, 3)
             .into_iter()
@@ -274,11 +295,48 @@ fn master_slave_rows() -> Vec<Row> {
         .collect()
 }
 
+/// Where the measurement is.
+#[derive(Clone, PartialEq)]
+enum Status {
+    Idle,
+    /// Measuring the group named, after the rows so far.
+    Running(&'static str, Vec<Row>),
+    /// Every group measured.
+    Done(Vec<Row>),
+    /// A group's worker refused or stopped, after the rows so far.
+    Failed(Vec<Row>, String),
+}
+
+/// Measures group `k` of [`BUNDLES`] and the ones after it, one at a time (two at once would
+/// share this computer's cores), each in a fresh solver worker of that group, after `acc`.
+fn measure_from(k: usize, only_chains: bool, acc: Vec<Row>, status: UseStateHandle<Status>) {
+    let Some(group) = BUNDLES.get(k) else {
+        status.set(Status::Done(acc));
+        return;
+    };
+    status.set(Status::Running(group.name, acc.clone()));
+    worker::ask_in(
+        group.name,
+        &Job::Bench { only_chains },
+        move |r: Result<Vec<Row>, String>| match r {
+            Ok(rows) => {
+                let mut acc = acc;
+                acc.extend(rows);
+                // After this answer's callback has returned (it ends its worker).
+                gloo::timers::callback::Timeout::new(0, move || {
+                    measure_from(k + 1, only_chains, acc, status);
+                })
+                .forget();
+            }
+            Err(m) => status.set(Status::Failed(acc, m)),
+        },
+    );
+}
+
 /// The benchmark page.
 #[component]
 pub fn Bench() -> Html {
-    let rows = use_state(Vec::<Row>::new);
-    let failed = use_state(|| None::<String>);
+    let status = use_state(|| Status::Idle);
     // `#/bench?panic=1` panics on purpose, after the page is drawn: the browser test of the
     // bug notice (`install_panic_notice`) needs a panic, and the product has none to give.
     let nav = crate::ui::use_nav();
@@ -291,25 +349,35 @@ pub fn Bench() -> Html {
         );
     });
     let run = {
-        let (rows, failed) = (rows.clone(), failed.clone());
+        let status = status.clone();
         Callback::from(move |_: MouseEvent| {
-            let (rows, failed) = (rows.clone(), failed.clone());
-            let _ = worker::ask(
-                &Job::Bench { only_chains },
-                move |r: Result<Vec<Row>, String>| match r {
-                    Ok(r) => rows.set(r),
-                    Err(m) => failed.set(Some(m)),
-                },
-            );
+            if !matches!(*status, Status::Running(..)) {
+                measure_from(0, only_chains, Vec::new(), status.clone());
+            }
         })
+    };
+    let (rows, note): (&[Row], Html) = match &*status {
+        Status::Idle => (&[], Html::default()),
+        Status::Running(group, rows) => (
+            rows,
+            html! { <p class="muted" role="status">{format!("Measuring the {group} families…")}</p> },
+        ),
+        Status::Done(rows) => (
+            rows,
+            html! { <p class="muted" role="status" data-testid="bench-done">{format!("Done: {} rows.", rows.len())}</p> },
+        ),
+        Status::Failed(rows, m) => (
+            rows,
+            html! { <p class="warning" role="status">{m.clone()}</p> },
+        ),
     };
     html! {
         <section data-testid="bench">
             <h1>{"Benchmarks in this browser"}</h1>
-            <p class="muted">{"Median wall time of the core's solvers compiled to WebAssembly, measured here with performance.now()."}
+            <p class="muted">{"Median wall time of the core's solvers compiled to WebAssembly, measured here with performance.now(), in each group's solver worker in turn."}
                 if only_chains { {" Only the chain-partitioning rows (remove ?only=chains for every family)."} }</p>
             <button class="primary" onclick={run} data-testid="bench-run">{"Run the benchmarks"}</button>
-            if let Some(m) = &*failed { <p class="warning" role="status">{m.clone()}</p> }
+            {note}
             if !rows.is_empty() {
                 <table data-testid="bench-results">
                     <thead><tr><th>{"what"}</th><th>{"median (ms)"}</th><th>{"runs"}</th></tr></thead>

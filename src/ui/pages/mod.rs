@@ -20,10 +20,11 @@ pub mod scatter;
 pub mod square;
 pub mod steady;
 
-use hetlab_core::family::Family;
+use hetlab_core::family::{self, Family};
 use yew::prelude::*;
 
 use crate::bundles::{self, same_names};
+use crate::ui::worker::serve::{self, solve_encoded, Solvers};
 use algorithm::{AlgorithmPage, FamilyPage};
 
 /// The route name of a family page.
@@ -33,11 +34,15 @@ macro_rules! problem {
     };
 }
 
-/// The family pages of one page binary (a [`bundles::Bundle`], whose names a compile-time
-/// check keeps equal to these types'): `$page` is the router's (the algorithm page of a route
-/// name, if this group has it), `$job` the solver worker's (which holds every group's).
+/// The family pages of one group (a [`bundles::Bundle`], whose names a compile-time check keeps
+/// equal to these types'): `$page` is its page binary's router (the algorithm page of a route
+/// name, if this group has it), `$solvers` what its solver worker binary serves.
 macro_rules! group {
-    ($bundle:path, $page:ident, $job:ident: $($t:ty),+ $(,)?) => {
+    (
+        $bundle:path, $page:ident, $solvers:ident,
+        page_job: $page_job:path, bench: $bench:path;
+        $($t:ty),+ $(,)?
+    ) => {
         const _: () = assert!(
             same_names(&[$(problem!($t)),+], $bundle.families),
             "a group's page types do not match its list in src/bundles.rs"
@@ -54,33 +59,41 @@ macro_rules! group {
             None
         }
 
-        /// Runs a solve of `problem` in the solver worker, if it is one of this group's.
-        pub(crate) fn $job(
-            problem: &str,
-            algorithm: &str,
-            instance: &str,
-        ) -> Option<Result<Vec<u8>, String>> {
-            $(if problem == problem!($t) {
-                return Some(crate::ui::worker::serve::solve_encoded::<$t>(algorithm, instance));
-            })+
-            None
-        }
+        /// What this group's solver worker binary serves.
+        pub static $solvers: Solvers = Solvers {
+            group: $bundle.name,
+            run: |problem, algorithm, instance| {
+                $(if problem == problem!($t) {
+                    return Some(solve_encoded::<$t>(algorithm, instance));
+                })+
+                None
+            },
+            schedule: |inst, algorithm| {
+                $(if let Some(input) = <$t as FamilyPage>::F::input(inst) {
+                    return Some(<$t as FamilyPage>::schedule(input, algorithm));
+                })+
+                None
+            },
+            document: |inst, algorithm| {
+                let detail = family::Detail { trace: false, explain: true };
+                $(if let Some(input) = <$t as FamilyPage>::F::input(inst) {
+                    return Some(family::solve_family_within::<<$t as FamilyPage>::F>(
+                        input, algorithm, detail, family::Limits::Default,
+                    ));
+                })+
+                None
+            },
+            page_job: $page_job,
+            bench: $bench,
+        };
     };
 }
 
-group!(bundles::COMMUNICATION, communication, communication_job:
+group!(bundles::COMMUNICATION, communication, COMMUNICATION_SOLVERS,
+    page_job: serve::no_page_job, bench: bench::communication_rows;
     steady::SteadyPage, broadcast::BroadcastPage, scatter::ScatterPage,
     master_slave::MasterSlavePage);
-group!(bundles::PARTITIONING, partitioning, partitioning_job:
+group!(bundles::PARTITIONING, partitioning, PARTITIONING_SOLVERS,
+    page_job: serve::partitioning_page_job, bench: bench::partitioning_rows;
     square::SquarePage, lu::LuPage, chains::ChainsPage, ring::RingPage,
     divisible::DivisiblePage);
-
-/// Runs a solve of `problem` in the solver worker (every group's families), if a page has it.
-pub(crate) fn job(
-    problem: &str,
-    algorithm: &str,
-    instance: &str,
-) -> Option<Result<Vec<u8>, String>> {
-    communication_job(problem, algorithm, instance)
-        .or_else(|| partitioning_job(problem, algorithm, instance))
-}

@@ -1,16 +1,17 @@
 //! Solving off the page's thread, in a second program. The site's wasm binaries are built from
-//! this crate: the page (one of `src/bin/communication.rs`, `partitioning.rs`: the UI, drawing,
-//! replaying traces, reading runs) and the solver worker (`src/bin/worker.rs`: every solver,
-//! result documents, writing runs). The
-//! page never calls a solver, so none is linked into the page's wasm; everything that solves
-//! is a [`Job`] for the worker, which the page starts early (from `worker.js`, copied by Trunk)
-//! and keeps for the next job. A slow job never freezes the page, shows its progress, and
-//! stops for real on Cancel (the worker is terminated and a fresh one started).
+//! this crate, two per group of families (`src/bundles.rs`): the page (`src/bin/communication.rs`
+//! or `partitioning.rs`: the UI, drawing, replaying traces, reading runs) and its solver worker
+//! (`src/bin/solver_*.rs`: the group's solvers, result documents, writing runs). The page never
+//! calls a solver, so none is linked into the page's wasm; everything that solves is a [`Job`]
+//! for its group's worker, which the page starts early (from `worker.js`, copied by Trunk) and
+//! keeps for the next job. A slow job never freezes the page, shows its progress, and stops for
+//! real on Cancel (the worker is terminated and a fresh one started). The bench page also runs
+//! one job in the other group's worker ([`ask_in`]).
 //!
-//! Jobs run one at a time, in the order submitted. The worker's files are named in
-//! index.html (`<script id="hetlab-worker">`, written by `www/hash-worker.sh` at build time,
-//! with content hashes, so the offline service worker stores them with the page's). Where no
-//! worker can start, a job fails with a sentence that says so: the page cannot solve without.
+//! Jobs run one at a time, in the order submitted. The workers' files are named in index.html
+//! (`<script id="hetlab-workers">`, written by `www/hash-bins.sh` at build time, with content
+//! hashes, so the offline service worker stores them with the page's). Where no worker can
+//! start, a job fails with a sentence that says so: the page cannot solve without.
 
 pub mod job;
 pub mod serve;
@@ -68,18 +69,20 @@ thread_local! {
     static BROKEN: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// The absolute URLs of the worker's wasm-bindgen glue and wasm, as index.html names them.
-fn worker_files() -> Result<(String, String), String> {
+/// The absolute URLs of the wasm-bindgen glue and wasm of `group`'s solver worker, as
+/// index.html names them (`<script id="hetlab-workers">`).
+fn worker_files(group: &str) -> Result<(String, String), String> {
     let missing = || "the page does not name the solver's files".to_owned();
     let doc = web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(missing)?;
     let text = doc
-        .get_element_by_id("hetlab-worker")
+        .get_element_by_id("hetlab-workers")
         .and_then(|e| e.text_content())
         .ok_or_else(missing)?;
-    let names: serde_json::Map<String, serde_json::Value> =
+    let groups: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(&text).map_err(|_| missing())?;
+    let names = groups.get(group).ok_or_else(missing)?;
     let url = |key: &str| {
         let name = names
             .get(key)
@@ -93,22 +96,20 @@ fn worker_files() -> Result<(String, String), String> {
     Ok((url("glue")?, url("wasm")?))
 }
 
-fn spawn() -> Result<Pool, String> {
-    let (glue, wasm) = worker_files()?;
+/// A worker running `www/worker.js`, told to load `group`'s solver binary, `on_message` and
+/// `on_error` hearing it.
+fn start_worker(
+    group: &str,
+    on_message: &Closure<dyn FnMut(web_sys::MessageEvent)>,
+    on_error: &Closure<dyn FnMut(web_sys::ErrorEvent)>,
+) -> Result<web_sys::Worker, String> {
+    let (glue, wasm) = worker_files(group)?;
     let opts = web_sys::WorkerOptions::new();
     opts.set_type(web_sys::WorkerType::Module);
     opts.set_name("hetlab-solver");
     let worker = web_sys::Worker::new_with_options("worker.js", &opts)
         .map_err(|_| "its `Worker` is missing or refuses module scripts".to_owned())?;
-    let on_message =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
-            on_message(&e.data());
-        });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(|e: web_sys::ErrorEvent| {
-        e.prevent_default();
-        fail_and_restart(&format!("the solver stopped ({})", e.message()));
-    });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let boot = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&boot, &"glue".into(), &glue.into());
@@ -116,6 +117,21 @@ fn spawn() -> Result<Pool, String> {
     worker
         .post_message(&boot)
         .map_err(|_| "the solver could not be started".to_owned())?;
+    Ok(worker)
+}
+
+/// The pool's worker: the solver binary of this page binary's group.
+fn spawn() -> Result<Pool, String> {
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
+            on_message(&e.data());
+        });
+    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(|e: web_sys::ErrorEvent| {
+        e.prevent_default();
+        fail_and_restart(&format!("the solver stopped ({})", e.message()));
+    });
+    let group = crate::ui::group_name().ok_or("the page has not started")?;
+    let worker = start_worker(group, &on_message, &on_error)?;
     Ok(Pool {
         worker,
         ready: false,
@@ -338,5 +354,89 @@ pub fn cancel(ticket: Ticket) {
             start(p);
         });
         pump();
+    }
+}
+
+/// A worker of [`ask_in`], kept until the next one replaces it (a closure must not be dropped
+/// while it runs, and this one ends the job from inside its own call).
+struct Once {
+    worker: web_sys::Worker,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+}
+
+thread_local! {
+    static ONCE: RefCell<Option<Once>> = const { RefCell::new(None) };
+}
+
+/// Runs `job` alone in a fresh worker of `group`'s solver binary (the bench page measures every
+/// group's solvers; the pool holds only this page's group) and hands `done` its decoded
+/// answer, or why there is none. The worker stops after; a second call stops the first.
+pub fn ask_in<T: nanoserde::DeBin + 'static>(
+    group: &str,
+    job: &Job,
+    done: impl FnOnce(Result<T, String>) + 'static,
+) {
+    if let Some(old) = ONCE.take() {
+        old.worker.terminate();
+    }
+    let done = std::rc::Rc::new(RefCell::new(Some(done)));
+    let finish = {
+        let done = done.clone();
+        move |r: Result<T, String>| {
+            if let Some(once) = ONCE.with_borrow(|o| o.as_ref().map(|o| o.worker.clone())) {
+                once.terminate();
+            }
+            if let Some(f) = done.borrow_mut().take() {
+                f(r);
+            }
+        }
+    };
+    let finish = std::rc::Rc::new(finish);
+    let message = js_sys::Object::new();
+    let bytes = wire::encode(job);
+    let _ = js_sys::Reflect::set(&message, &"id".into(), &JsValue::from(0));
+    let _ = js_sys::Reflect::set(
+        &message,
+        &"job".into(),
+        &js_sys::Uint8Array::from(bytes.as_slice()).into(),
+    );
+    let on_message = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let data = e.data();
+            match get(&data, "kind").as_string().unwrap_or_default().as_str() {
+                "ready" => {
+                    let sent = ONCE.with_borrow(|o| {
+                        o.as_ref().map(|o| o.worker.post_message(&message).is_ok())
+                    });
+                    if sent != Some(true) {
+                        finish(Err("the solver could not be given its job".to_owned()));
+                    }
+                }
+                "progress" => {}
+                "done" => finish(wire::decode::<T>(
+                    &js_sys::Uint8Array::new(&get(&data, "payload")).to_vec(),
+                )),
+                _ => finish(Err(get(&data, "message").as_string().unwrap_or_else(
+                    || "the solver sent an unreadable answer".to_owned(),
+                ))),
+            }
+        })
+    };
+    let on_error = {
+        let finish = finish.clone();
+        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+            e.prevent_default();
+            finish(Err(no_worker(&e.message())));
+        })
+    };
+    match start_worker(group, &on_message, &on_error) {
+        Ok(worker) => ONCE.set(Some(Once {
+            worker,
+            _on_message: on_message,
+            _on_error: on_error,
+        })),
+        Err(reason) => finish(Err(no_worker(&reason))),
     }
 }

@@ -1,5 +1,5 @@
-//! The solver worker's side: the worker binary (`src/bin/worker.rs`) calls [`serve`] inside a Web
-//! Worker, which runs one [`Job`] per message and posts back progress, the answer, or a
+//! The solver worker's side: a solver binary (`src/bin/solver_*.rs`, one per group of families)
+//! calls [`serve`] with its group's [`Solvers`] inside a Web Worker, which runs one [`Job`] per message and posts back progress, the answer, or a
 //! refusal. None of this is in the page binaries.
 //!
 //! A message is `{id, job}` (the job's [`wire`](crate::wire) bytes). The answer is a plain
@@ -9,8 +9,10 @@
 //! stops: the page says so and starts a new worker, instead of the whole site stopping.
 
 use hetlab_core::family::Family;
+use hetlab_core::family::SolveError;
 use hetlab_core::formats::simgrid::{self, Conversion};
-use hetlab_core::formats::{csv, paje, tikz, timeline};
+use hetlab_core::formats::timeline::{NoSchedule, Timeline};
+use hetlab_core::formats::{csv, paje, tikz};
 use hetlab_core::instance::Instance;
 use hetlab_core::issue::Issues;
 use hetlab_core::platform::Platform;
@@ -44,8 +46,31 @@ fn post(fields: &[(&str, JsValue)]) {
     let _ = scope.post_message(&msg);
 }
 
-/// Serves jobs until the page terminates the worker (outside a worker: nothing).
-pub fn serve() {
+/// A job's answer: its `wire` bytes, or why there is none.
+pub type Answer = Result<Vec<u8>, String>;
+/// A result document, or why there is none.
+pub type Document = Result<serde_json::Value, SolveError>;
+
+/// What one solver worker binary serves: one group of families (`src/bundles.rs`), made by
+/// `ui::pages::group!` from the group's page types. The jobs every group needs (TikZ,
+/// SimGrid) are [`perform`]'s own.
+pub struct Solvers {
+    /// The group's name (`bundles::Bundle::name`).
+    pub group: &'static str,
+    /// A run for a family page of the group (`None`: not one of its families).
+    pub run: fn(&str, &str, &str) -> Option<Answer>,
+    /// The exported schedule of an instance of the group's families.
+    pub schedule: fn(&Instance, &str) -> Option<Result<Timeline, NoSchedule>>,
+    /// The `hetlab solve --explain` document of an instance of the group's families.
+    pub document: fn(&Instance, Option<&str>) -> Option<Document>,
+    /// The group's jobs that belong to one page (the ring's re-solve, the chains' table).
+    pub page_job: fn(Job) -> Answer,
+    /// The group's benchmark rows (only the chains' rows when asked).
+    pub bench: fn(bool) -> Vec<bench::Row>,
+}
+
+/// Serves `solvers`' jobs until the page terminates the worker (outside a worker: nothing).
+pub fn serve(solvers: &'static Solvers) {
     let Some(scope) = scope() else { return };
     std::panic::set_hook(Box::new(|info| {
         let message: String = info.to_string().chars().take(600).collect();
@@ -84,7 +109,7 @@ pub fn serve() {
                 ]);
             }
         });
-        match perform(job) {
+        match perform(solvers, job) {
             Ok(bytes) => {
                 let payload = js_sys::Uint8Array::from(bytes.as_slice());
                 post(&[
@@ -106,39 +131,31 @@ pub fn serve() {
 }
 
 /// Runs `job`; the answer's `wire` bytes, or why there is none.
-fn perform(job: Job) -> Result<Vec<u8>, String> {
+fn perform(solvers: &Solvers, job: Job) -> Result<Vec<u8>, String> {
     match job {
         Job::Run {
             problem,
             algorithm,
             instance,
-        } => run_job(&problem, &algorithm, &instance),
+        } => (solvers.run)(&problem, &algorithm, &instance)
+            .unwrap_or_else(|| Err(elsewhere(solvers, &problem))),
         Job::Schedule {
             instance,
             algorithm,
             paje,
         } => {
             let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
-            let t = timeline::schedule(&inst, Some(&algorithm)).map_err(|e| e.to_string())?;
+            let t = (solvers.schedule)(&inst, &algorithm)
+                .unwrap_or_else(|| Err(NoSchedule::NotDrawn(elsewhere(solvers, problem(&inst)))))
+                .map_err(|e| e.to_string())?;
             Ok(wire::encode(&if paje {
                 paje::write(&t)
             } else {
                 csv::write(&t)
             }))
         }
-        Job::RingAt {
-            instance,
-            algorithm,
-            ratio,
-        } => {
-            let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
-            let Instance::Ring(ring) = inst else {
-                return Err("the instance is not a ring instance".to_owned());
-            };
-            Ok(wire::encode(&solve_at(&ring, &algorithm, &ratio)?))
-        }
-        Job::Scaling { preset } => Ok(wire::encode(&scaling::compute(&preset)?)),
-        Job::Bench { only_chains } => Ok(wire::encode(&bench::measure(only_chains))),
+        job @ (Job::RingAt { .. } | Job::Scaling { .. }) => (solvers.page_job)(job),
+        Job::Bench { only_chains } => Ok(wire::encode(&(solvers.bench)(only_chains))),
         Job::Tikz { svg } => Ok(wire::encode(&tikz::to_tikz(&svg)?)),
         Job::SimgridImport { xml, flops, bytes } => {
             Ok(wire::encode(&simgrid_import(&xml, &flops, &bytes)))
@@ -177,10 +194,61 @@ fn simgrid_import(xml: &str, flops: &str, bytes: &str) -> SimgridRead {
     }
 }
 
-/// Runs one job of the family page registered for `problem`.
-fn run_job(problem: &str, algorithm: &str, instance: &str) -> Result<Vec<u8>, String> {
-    crate::ui::pages::job(problem, algorithm, instance)
-        .unwrap_or_else(|| Err(format!("no page solves \"{problem}\"")))
+/// The refusal of a job for a family this worker does not hold (a page of one group sent it to
+/// the other group's worker: a bug).
+fn elsewhere(solvers: &Solvers, problem: &str) -> String {
+    format!(
+        "the {} solver worker holds no solver for \"{problem}\"",
+        solvers.group
+    )
+}
+
+/// The family name of `inst`.
+fn problem(inst: &Instance) -> &'static str {
+    hetlab_core::with_family!(inst, |F, _input| F::PROBLEM)
+}
+
+/// The ring's re-solve at another ratio ([`Job::RingAt`]) and the chains' scaling table
+/// ([`Job::Scaling`]): the partitioning group's page jobs.
+pub(crate) fn partitioning_page_job(job: Job) -> Result<Vec<u8>, String> {
+    match job {
+        Job::RingAt {
+            instance,
+            algorithm,
+            ratio,
+        } => {
+            let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
+            let Instance::Ring(ring) = inst else {
+                return Err("the instance is not a ring instance".to_owned());
+            };
+            Ok(wire::encode(&solve_at(&ring, &algorithm, &ratio)?))
+        }
+        Job::Scaling { preset } => Ok(wire::encode(&scaling::compute(&preset)?)),
+        _ => Err("not a page job of the partitioning families".to_owned()),
+    }
+}
+
+/// The communication group has no page job of its own.
+pub(crate) fn no_page_job(_job: Job) -> Result<Vec<u8>, String> {
+    Err("not a page job of the communication families".to_owned())
+}
+
+/// `solve_json` of a solver worker binary (`src/bin/solver_*.rs`): the document `hetlab solve --explain` prints for `instance_json` (pretty JSON), or `error: ` and
+/// the message; the same `family::solve_family_within` as the CLI.
+#[must_use]
+pub fn solve_json(solvers: &Solvers, instance_json: &str, algorithm: &str) -> String {
+    let algorithm = (!algorithm.is_empty()).then_some(algorithm);
+    let inst = match Instance::from_json(instance_json) {
+        Ok(inst) => inst,
+        Err(e) => return format!("error: {e}"),
+    };
+    match (solvers.document)(&inst, algorithm) {
+        Some(Ok(doc)) => {
+            serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("error: {e}"))
+        }
+        Some(Err(e)) => format!("error: {e}"),
+        None => format!("error: {}", elsewhere(solvers, problem(&inst))),
+    }
 }
 
 /// What the page decodes: the run, the extra results, the result document (as JSON text) and

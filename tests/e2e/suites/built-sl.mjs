@@ -78,14 +78,23 @@ function seeded(problem) {
   return out;
 }
 
-/** The solver binary's `solve_json` on `page`: its glue (named in index.html) imported and
- *  started on the page, where its `main` serves nothing (it is not in a worker). */
+/** Each solver worker binary's `solve_json` on `page` (one per group of families, src/bundles.rs):
+ *  its glue (named in index.html) imported and started on the page, where its `main` serves
+ *  nothing (it is not in a worker); `window.solveJson(problem, json)` calls its group's. */
 async function solverBindings(page) {
   await page.evaluate(async () => {
-    const files = JSON.parse(document.getElementById('hetlab-worker').textContent);
-    const bindings = await import(new URL(files.glue, document.baseURI).href);
-    await bindings.default({ module_or_path: new URL(files.wasm, document.baseURI).href });
-    window.solverBindings = bindings;
+    const files = JSON.parse(document.getElementById('hetlab-workers').textContent);
+    const bundles = JSON.parse(document.getElementById('hetlab-bundles').textContent);
+    const byGroup = {};
+    for (const [group, f] of Object.entries(files)) {
+      const bindings = await import(new URL(f.glue, document.baseURI).href);
+      await bindings.default({ module_or_path: new URL(f.wasm, document.baseURI).href });
+      byGroup[group] = bindings;
+    }
+    window.solveJson = (problem, json) => {
+      const group = Object.keys(bundles).find((g) => bundles[g].includes(problem));
+      return byGroup[group].solve_json(json, '');
+    };
   });
 }
 
@@ -109,7 +118,7 @@ function wasmAgainstNative(name, problems) {
           } catch (e) {
             want = `error: ${String(e.stderr || e.message).replace(/^hetlab: /, '').trim()}`;
           }
-          const got = await page.evaluate(([j]) => window.solverBindings.solve_json(j, ''), [json]);
+          const got = await page.evaluate(([p, j]) => window.solveJson(p, j), [problem, json]);
           if (want.startsWith('error: ')) {
             // Refusals: the same refusal in both (the CLI prints it on stderr with a prefix).
             check(got.startsWith('error: '), `${what}: native refused (${want.slice(0, 120)}) but wasm solved`);

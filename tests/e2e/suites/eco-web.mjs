@@ -86,7 +86,7 @@ async function waitForOfflineCache(page) {
       return keys;
     }),
     (keys) => ['.wasm', '.js', '.css'].every((ext) => keys.some((k) => k.endsWith(ext))) && keys.some((k) => k.endsWith('/'))
-      && keys.some((k) => /hetlab-worker-[0-9a-f]{16}_bg\.wasm$/.test(k)),
+      && keys.some((k) => /hetlab-solver-[a-z]+-[0-9a-f]{16}_bg\.wasm$/.test(k)),
     30_000,
   );
 }
@@ -132,8 +132,8 @@ export const tests = [
   },
 
   {
-    // Issue 15: the page is two binaries, each with one group of family pages (src/bundles.rs).
-    // A visit loads one; a link to a family of the other group reloads into it, with the
+    // Issue 15: the site is two page binaries, each with one group of family pages, and their
+    // two solver workers (src/bundles.rs). A visit loads one of each; a link to a family of the other group reloads into it, with the
     // address kept; Back returns to the first; the platform editor opens in either.
     name: 'page-binaries',
     async fn(h) {
@@ -142,9 +142,21 @@ export const tests = [
         .map((e) => /hetlab-([a-z]+)-[0-9a-f]+_bg\.wasm$/.exec(e.name))
         .filter((m) => m && m[1] !== 'worker')
         .map((m) => m[1]));
+      // The workers' requests are not in the page's performance entries: the requests seen.
+      let requested = [];
+      page.on('request', (r) => requested.push(r.url()));
+      const solvers = () => {
+        const got = requested.map((u) => /hetlab-solver-([a-z]+)-[0-9a-f]+_bg\.wasm$/.exec(u))
+          .filter(Boolean).map((m) => m[1]);
+        requested = [];
+        return got;
+      };
       await load(page, h.url('/#/steady-state?preset=star-example-2&algo=tree'));
       await visible(byId(page, 'steady-page'), 'steady-state page', LOAD_TIMEOUT);
       check(show(await loaded()) === '["communication"]', `steady state loaded ${show(await loaded())}`);
+      await visible(byId(page, 'player'), 'steady-state player', LOAD_TIMEOUT);
+      const first = solvers();
+      check(show(first) === '["communication"]', `steady state's solver: ${show(first)}`);
 
       await page.locator('header nav a[href="#/lu"]').click();
       await visible(byId(page, 'lu-page'), 'LU page after the link', LOAD_TIMEOUT);
@@ -152,10 +164,14 @@ export const tests = [
       check(new URL(page.url()).hash.startsWith('#/lu'), `address after the link: ${page.url()}`);
       await page.keyboard.press('End');
       await visible(byId(page, 'player'), 'LU player', LOAD_TIMEOUT);
+      const luSolver = solvers();
+      check(show(luSolver) === '["partitioning"]', `LU's solver: ${show(luSolver)}`);
 
       await page.goBack();
       await visible(byId(page, 'steady-page'), 'steady-state page after Back', LOAD_TIMEOUT);
-      checkParams(page.url(), { preset: 'star-example-2', algo: 'tree' });
+      // The page had traded `preset=` for the same instance as `i=` (use_shareable_url).
+      checkParams(page.url(), { algo: 'tree' });
+      check(new URL(page.url()).hash.startsWith('#/steady-state'), `address after Back: ${page.url()}`);
       await expectStep(page, 'Step 0 / 15', LOAD_TIMEOUT);
 
       // The same page binary stays for the families of its group and for the editor.

@@ -232,13 +232,27 @@ pub fn solve_within(
     detail: Detail,
     limits: Limits,
 ) -> Result<Value, SolveError> {
-    with_family!(inst, |F, input| {
-        let (name, run) = run_offered_within::<F>(input, algorithm, detail.trace, limits)?;
-        Ok(if detail.explain {
-            F::explained(input, name, &run, detail.trace)
-        } else {
-            F::result(input, name, &run, detail.trace)
-        })
+    with_family!(inst, |F, input| solve_family_within::<F>(
+        input, algorithm, detail, limits
+    ))
+}
+
+/// [`solve_within`] on an input of family `F` (a program that holds only some families' solvers
+/// names them this way: the site's solver workers).
+///
+/// # Errors
+/// As [`Family::run`].
+pub fn solve_family_within<F: Family>(
+    input: &F::Input,
+    algorithm: Option<&str>,
+    detail: Detail,
+    limits: Limits,
+) -> Result<Value, SolveError> {
+    let (name, run) = run_offered_within::<F>(input, algorithm, detail.trace, limits)?;
+    Ok(if detail.explain {
+        F::explained(input, name, &run, detail.trace)
+    } else {
+        F::result(input, name, &run, detail.trace)
     })
 }
 

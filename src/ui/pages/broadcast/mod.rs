@@ -42,6 +42,14 @@ impl FamilyPage for BroadcastPage {
         })
     }
 
+    fn schedule(
+        input: &crate::ui::pages::algorithm::Input<Self>,
+        algorithm: &str,
+    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
+    {
+        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
+    }
+
     fn extra(_input: &Broadcast, _algorithm: &str, _run: &Run) {}
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {

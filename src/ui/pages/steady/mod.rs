@@ -46,6 +46,14 @@ impl FamilyPage for SteadyPage {
         )
     }
 
+    fn schedule(
+        input: &crate::ui::pages::algorithm::Input<Self>,
+        algorithm: &str,
+    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
+    {
+        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
+    }
+
     fn extra(input: &SteadyState, _algorithm: &str, run: &SteadyRun) -> Option<LpExtras> {
         match run {
             SteadyRun::Lp(t) => Some(lp_extras(input, &t.solution)),

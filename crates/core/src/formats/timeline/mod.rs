@@ -5,7 +5,7 @@
 
 mod build;
 
-use crate::family::{run_offered, SolveError};
+use crate::family::{run_offered, Family, SolveError};
 use crate::instance::Instance;
 use crate::rational::Q;
 
@@ -119,6 +119,68 @@ pub enum NoSchedule {
     NotDrawn(String),
 }
 
+/// A family whose results HetLab draws as a Gantt chart (steady-state and broadcast periods,
+/// scatter, master-slave and divisible-load schedules).
+pub trait Gantt: Family {
+    /// The chart of `run` (made by algorithm `name`), if this result has one.
+    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline>;
+}
+
+impl Gantt for crate::steady_state::family::SteadyStateFamily {
+    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        build::steady(input, name, run)
+    }
+}
+
+impl Gantt for crate::broadcast::family::BroadcastFamily {
+    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        build::broadcast(input, name, run)
+    }
+}
+
+impl Gantt for crate::scatter::family::ScatterFamily {
+    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(build::scatter(name, &run.solution))
+    }
+}
+
+impl Gantt for crate::master_slave::family::MasterSlaveFamily {
+    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(build::master_slave(name, &run.solution))
+    }
+}
+
+impl Gantt for crate::divisible::family::DivisibleFamily {
+    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(build::divisible(name, &run.solution))
+    }
+}
+
+/// The refusal of a family that draws no Gantt chart (`problem` names it), or of a result
+/// without a schedule (`problem` is `None`).
+#[must_use]
+pub fn not_drawn(problem: Option<&str>) -> NoSchedule {
+    let what = problem.map_or_else(
+        || "this result has no schedule".to_owned(),
+        |p| format!("the {p} family draws no Gantt chart"),
+    );
+    NoSchedule::NotDrawn(format!("{what}: nothing to export as a trace (only results drawn as a Gantt chart are: steady-state and broadcast periods, scatter, master-slave and divisible-load schedules)"))
+}
+
+/// [`schedule`] on an input of family `F`.
+///
+/// # Errors
+/// As [`schedule`].
+pub fn schedule_of<F: Gantt>(
+    input: &F::Input,
+    algorithm: Option<&str>,
+) -> Result<Timeline, NoSchedule> {
+    let (name, run) = run_offered::<F>(input, algorithm, false)?;
+    F::timeline(input, name, &run)
+        .filter(|t| !t.bars.is_empty())
+        .ok_or_else(|| not_drawn(None))
+}
+
 /// The schedule of `algorithm` (the default when `None`) on `inst`, as HetLab draws it in its
 /// Gantt chart: what `hetlab solve --format paje|csv` and the pages' exports write.
 ///
@@ -127,43 +189,21 @@ pub enum NoSchedule {
 /// or the algorithm draws no Gantt chart (square partitions, LU, chains, ring, the `tree`
 /// closed form, a multicast, an infeasible instance).
 pub fn schedule(inst: &Instance, algorithm: Option<&str>) -> Result<Timeline, NoSchedule> {
-    use crate::family::Family as _;
-    let none = |what: &str| {
-        NoSchedule::NotDrawn(format!("{what}: nothing to export as a trace (only results drawn as a Gantt chart are: steady-state and broadcast periods, scatter, master-slave and divisible-load schedules)"))
-    };
-    let got = match inst {
+    use crate::{broadcast, divisible, master_slave, scatter, steady_state};
+    match inst {
         Instance::SteadyState(i) => {
-            let (name, run) =
-                run_offered::<crate::steady_state::family::SteadyStateFamily>(i, algorithm, false)?;
-            build::steady(i, name, &run)
+            schedule_of::<steady_state::family::SteadyStateFamily>(i, algorithm)
         }
-        Instance::Broadcast(i) => {
-            let (name, run) =
-                run_offered::<crate::broadcast::family::BroadcastFamily>(i, algorithm, false)?;
-            build::broadcast(i, name, &run)
-        }
-        Instance::Scatter(i) => {
-            let (name, run) =
-                run_offered::<crate::scatter::family::ScatterFamily>(i, algorithm, false)?;
-            Some(build::scatter(name, &run.solution))
-        }
+        Instance::Broadcast(i) => schedule_of::<broadcast::family::BroadcastFamily>(i, algorithm),
+        Instance::Scatter(i) => schedule_of::<scatter::family::ScatterFamily>(i, algorithm),
         Instance::MasterSlave(i) => {
-            let (name, run) =
-                run_offered::<crate::master_slave::family::MasterSlaveFamily>(i, algorithm, false)?;
-            Some(build::master_slave(name, &run.solution))
+            schedule_of::<master_slave::family::MasterSlaveFamily>(i, algorithm)
         }
-        Instance::Divisible(i) => {
-            let (name, run) =
-                run_offered::<crate::divisible::family::DivisibleFamily>(i, algorithm, false)?;
-            Some(build::divisible(name, &run.solution))
-        }
-        other => {
-            let problem = crate::with_family!(other, |F, _input| F::PROBLEM);
-            return Err(none(&format!("the {problem} family draws no Gantt chart")));
-        }
-    };
-    got.filter(|t| !t.bars.is_empty())
-        .ok_or_else(|| none("this result has no schedule"))
+        Instance::Divisible(i) => schedule_of::<divisible::family::DivisibleFamily>(i, algorithm),
+        other => Err(not_drawn(Some(crate::with_family!(other, |F, _input| {
+            F::PROBLEM
+        })))),
+    }
 }
 
 #[cfg(test)]

@@ -54,8 +54,8 @@ fn chains_rows() -> Vec<Row> {
         .collect()
 }
 
-/// The communication families' rows (steady state, broadcast, scatter, master–slave; the share
-/// codec), measured in their solver worker; none when only the chains rows are asked for.
+/// The communication families' rows (steady state, broadcast, scatter, master–slave),
+/// measured in their solver worker; none when only the chains rows are asked for.
 #[must_use]
 pub fn communication_rows(only_chains: bool) -> Vec<Row> {
     if only_chains {
@@ -96,19 +96,25 @@ pub fn communication_rows(only_chains: bool) -> Vec<Row> {
             .map(|(n, r, f)| row(n, r, f)),
     );
     rows.extend(master_slave_rows());
+    rows
+}
+
+/// The share links' codec, which runs on the page (measured there, after the workers' rows).
+fn share_rows() -> Vec<Row> {
     let inst = Instance::SteadyState(SteadyState::new(generate::platform(Shape::Random, 20, 1)));
     let payload = share::encode(&inst);
-    rows.push(Row {
-        name: "share encode, 20 nodes / 40 links".to_owned(),
-        median_ms: time(50, || drop(share::encode(&inst))),
-        runs: 50,
-    });
-    rows.push(Row {
-        name: "share decode, 20 nodes / 40 links".to_owned(),
-        median_ms: time(50, || drop(share::decode(&payload))),
-        runs: 50,
-    });
-    rows
+    vec![
+        Row {
+            name: "share encode, 20 nodes / 40 links (on the page)".to_owned(),
+            median_ms: time(50, || drop(share::encode(&inst))),
+            runs: 50,
+        },
+        Row {
+            name: "share decode, 20 nodes / 40 links (on the page)".to_owned(),
+            median_ms: time(50, || drop(share::decode(&payload))),
+            runs: 50,
+        },
+    ]
 }
 
 /// The partitioning families' rows (square partitions, LU, the ring, divisible loads, chains),
@@ -311,6 +317,10 @@ enum Status {
 /// share this computer's cores), each in a fresh solver worker of that group, after `acc`.
 fn measure_from(k: usize, only_chains: bool, acc: Vec<Row>, status: UseStateHandle<Status>) {
     let Some(group) = BUNDLES.get(k) else {
+        let mut acc = acc;
+        if !only_chains {
+            acc.extend(share_rows());
+        }
         status.set(Status::Done(acc));
         return;
     };

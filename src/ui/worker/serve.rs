@@ -1,6 +1,7 @@
 //! The solver worker's side: a solver binary (`src/bin/solver_*.rs`, one per group of families)
-//! calls [`serve`] with its group's [`Solvers`] inside a Web Worker, which runs one [`Job`] per message and posts back progress, the answer, or a
-//! refusal. None of this is in the page binaries.
+//! calls [`serve`] with its group's [`Solvers`] inside a Web Worker, which runs one [`Job`] per
+//! message and posts back progress, the answer, or a refusal. None of this is in the page
+//! binaries.
 //!
 //! A message is `{id, job}` (the job's [`wire`](crate::wire) bytes). The answer is a plain
 //! object: `{id, kind: "progress", steps, ms}` while an algorithm records steps (at most every
@@ -8,8 +9,7 @@
 //! kind: "failed", message}`. A panic posts `{kind: "panic", message}` before the worker
 //! stops: the page says so and starts a new worker, instead of the whole site stopping.
 
-use hetlab_core::family::Family;
-use hetlab_core::family::SolveError;
+use hetlab_core::family::{Family, SolveError};
 use hetlab_core::formats::simgrid::{self, Conversion};
 use hetlab_core::formats::timeline::{NoSchedule, Timeline};
 use hetlab_core::formats::{csv, paje, tikz};
@@ -131,7 +131,7 @@ pub fn serve(solvers: &'static Solvers) {
 }
 
 /// Runs `job`; the answer's `wire` bytes, or why there is none.
-fn perform(solvers: &Solvers, job: Job) -> Result<Vec<u8>, String> {
+fn perform(solvers: &Solvers, job: Job) -> Answer {
     match job {
         Job::Run {
             problem,
@@ -210,7 +210,7 @@ fn problem(inst: &Instance) -> &'static str {
 
 /// The ring's re-solve at another ratio ([`Job::RingAt`]) and the chains' scaling table
 /// ([`Job::Scaling`]): the partitioning group's page jobs.
-pub(crate) fn partitioning_page_job(job: Job) -> Result<Vec<u8>, String> {
+pub(crate) fn partitioning_page_job(job: Job) -> Answer {
     match job {
         Job::RingAt {
             instance,
@@ -229,7 +229,7 @@ pub(crate) fn partitioning_page_job(job: Job) -> Result<Vec<u8>, String> {
 }
 
 /// The communication group has no page job of its own.
-pub(crate) fn no_page_job(_job: Job) -> Result<Vec<u8>, String> {
+pub(crate) fn no_page_job(_job: Job) -> Answer {
     Err("not a page job of the communication families".to_owned())
 }
 
@@ -260,10 +260,7 @@ pub type Payload<P> = (
     bool,
 );
 
-pub(crate) fn solve_encoded<P: FamilyPage>(
-    algorithm: &str,
-    instance: &str,
-) -> Result<Vec<u8>, String> {
+pub(crate) fn solve_encoded<P: FamilyPage>(algorithm: &str, instance: &str) -> Answer {
     let inst = Instance::from_json(instance).map_err(|e| e.to_string())?;
     let input = P::F::input(&inst)
         .ok_or_else(|| format!("the instance is not a {} instance", P::F::PROBLEM))?;

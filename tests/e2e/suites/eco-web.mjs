@@ -353,4 +353,35 @@ export const tests = [
       check(stored === null, `System forgets the choice: ${stored}`);
     },
   },
+
+  {
+    // A primary button under the pointer keeps its text readable, in both themes (its white
+    // text once sat on the light hover colour: found on the bench page).
+    name: 'primary-button-hover',
+    async fn(h) {
+      const page = h.lastPage;
+      // WCAG contrast of two computed rgb() colours.
+      const contrast = (a, b) => {
+        const lum = (c) => {
+          const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
+            const s = v / 255;
+            return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        };
+        const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+      };
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await load(page, h.url('/#/bench'));
+        const button = byId(page, 'bench-run');
+        await visible(button, 'bench button', LOAD_TIMEOUT);
+        await button.hover();
+        const [fg, bg] = await button.evaluate((b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]);
+        const ratio = contrast(fg, bg);
+        check(ratio >= 4.5, `${scheme}: a hovered primary button's text ${fg} on ${bg} has contrast ${ratio.toFixed(2)} (< 4.5)`);
+      }
+    },
+  },
 ];

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use hetlab_core::platform::{Link, Node, NodeId, Platform, Point};
+use hetlab_core::platform::{Link, Node, NodeId, Platform, Point, Shape};
 use hetlab_core::rational::{parse_cost, parse_q, qi, Cost, Q};
 use num_traits::{Signed, Zero};
 
@@ -379,6 +379,18 @@ fn round(p: Point) -> Point {
     }
 }
 
+/// The steady-state algorithm the editor's Run button opens `p` with: the bandwidth-centric
+/// closed form when the platform is a tree with one master (its figure plays the tree's
+/// reduction), else the LP, which takes any graph (the closed form would only refuse it).
+#[must_use]
+pub fn steady_algorithm(p: &Platform) -> &'static str {
+    let masters = p.nodes.iter().filter(|n| n.master).count();
+    match hetlab_core::platform::shape(p) {
+        Shape::Tree | Shape::Single if masters == 1 => "tree",
+        _ => "lp",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,6 +493,36 @@ mod tests {
             .apply(Edit::Select(Some(Selection::Node(0))))
             .apply(Edit::DeleteSelected);
         assert_eq!((e.platform.nodes.len(), e.platform.links.len()), (4, 0));
+    }
+
+    #[test]
+    fn the_run_button_opens_trees_with_the_closed_form_and_other_graphs_with_the_lp() {
+        use hetlab_core::instance::{Instance, SteadyState};
+        use hetlab_core::steady_state::tree;
+        let mut picked = (0, 0);
+        for preset in hetlab_core::presets::of("steady-state") {
+            let Some(Instance::SteadyState(s)) = hetlab_core::presets::get(preset.name) else {
+                continue;
+            };
+            // What the button opens: the platform alone (no result files).
+            let inst = SteadyState::new(s.platform.clone());
+            match steady_algorithm(&s.platform) {
+                "tree" => {
+                    picked.0 += 1;
+                    assert!(tree::solve(&inst).is_ok(), "{}: tree refuses", preset.name);
+                }
+                algo => {
+                    assert_eq!(algo, "lp");
+                    picked.1 += 1;
+                }
+            }
+        }
+        assert!(picked.0 > 0 && picked.1 > 0, "{picked:?}");
+        let Some(Instance::SteadyState(cycle)) = hetlab_core::presets::get("example-1") else {
+            panic!("example-1 is a steady-state preset");
+        };
+        assert_eq!(steady_algorithm(&cycle.platform), "lp");
+        assert_eq!(steady_algorithm(&star()), "tree");
     }
 
     #[test]

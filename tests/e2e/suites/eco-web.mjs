@@ -355,6 +355,22 @@ export const tests = [
   },
 
   {
+    // The editor's Run button on its own starting platform (a cycle) opens the LP, which solves
+    // it, not the tree closed form, which only refused it ("No result").
+    name: 'editor-run-default-platform',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/platform'));
+      await visible(byId(page, 'editor'), 'editor', LOAD_TIMEOUT);
+      await byId(page, 'run').click();
+      await visible(byId(page, 'player'), 'player of the LP', LOAD_TIMEOUT);
+      checkParams(page.url(), { algo: 'lp' });
+      await page.keyboard.press('End');
+      await textWhere(byId(page, 'throughput'), 'ρ* = 7/4', (t) => /^ρ\* = 7\/4 /.test(t));
+    },
+  },
+
+  {
     // A primary button under the pointer keeps its text readable, in both themes (its white
     // text once sat on the light hover colour: found on the bench page).
     name: 'primary-button-hover',

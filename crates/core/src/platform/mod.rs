@@ -13,7 +13,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use layout::{auto_layout, layout, layout_rooted, Point};
+pub use layout::{auto_layout, layout, layout_rooted, shape, Point, Shape};
 pub(crate) use raw::RawPlatform;
 pub use raw::MAX_JSON_BYTES;
 

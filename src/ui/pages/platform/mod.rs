@@ -76,7 +76,7 @@ pub fn PlatformPage() -> Html {
                 "i",
                 share::encode(&Instance::SteadyState(SteadyState::new(p.clone()))),
             );
-            r.query.set("algo", "tree");
+            r.query.set("algo", crate::editor::steady_algorithm(&p));
             r.query.set("step", "0");
             nav.push(r);
         })

@@ -5,7 +5,7 @@
 //! Figures are read from the page as drawn: an inline SVG is cloned with the computed style of
 //! each element written into it (so the file looks like the screen without the style sheet),
 //! then serialised; PNG draws that SVG on a canvas at twice its size; TikZ converts it with the
-//! core's `formats::tikz`, in the solver worker (a [`Job::Tikz`]: the page's binary has no XML
+//! core's `formats::tikz`, in the solver worker (a [`Job::Tikz`]: the page binaries have no XML
 //! reader; the file is saved when its text arrives). A canvas plot gives its own pixels for PNG and, for SVG and TikZ,
 //! the SVG that its component drew beside them (`data-svg`). Schedules come from the core
 //! (`formats::timeline`), computed by the solver worker when the button is pressed (a

@@ -2,7 +2,7 @@
 //! read with the task size typed in the flops and bytes fields, and the current platform out
 //! as SimGrid XML with the same sizes. The conversion itself is the core's
 //! (`formats::simgrid`), run by the solver worker (a [`Job::SimgridImport`] or
-//! [`Job::SimgridExport`]: the page's binary has no XML reader); this component only reads
+//! [`Job::SimgridExport`]: the page binaries have no XML reader); this component only reads
 //! files and shows messages.
 
 use hetlab_core::formats::simgrid::{DEFAULT_BYTES, DEFAULT_FLOPS};

@@ -204,8 +204,8 @@ pub fn resolve<P: FamilyPage>(
     stepper::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
 }
 
-/// Runs `algo` on `input` with the family's extras and result document (in the solver
-/// worker's binary only: `ui::worker::serve`).
+/// Runs `algo` on `input` with the family's extras and result document (in the solver worker
+/// binaries only: `ui::worker::serve`).
 ///
 /// # Errors
 /// The solver's refusal, in a sentence.

@@ -294,6 +294,19 @@ pub fn warm_up() {
     });
 }
 
+/// The message that hands `job` to a worker: `{id, job}`, the job as [`wire`] bytes.
+fn job_message(id: u32, job: &Job) -> js_sys::Object {
+    let message = js_sys::Object::new();
+    let bytes = wire::encode(job);
+    for (k, v) in [
+        ("id", JsValue::from(id)),
+        ("job", js_sys::Uint8Array::from(bytes.as_slice()).into()),
+    ] {
+        let _ = js_sys::Reflect::set(&message, &k.into(), &v);
+    }
+    message
+}
+
 /// A submitted job; [`cancel`] stops it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ticket(u32);
@@ -304,14 +317,7 @@ pub struct Ticket(u32);
 pub fn submit(job: &Job, on_event: Callback<Event>) -> Ticket {
     let id = NEXT_ID.get();
     NEXT_ID.set(id.wrapping_add(1).max(1));
-    let message = js_sys::Object::new();
-    let bytes = wire::encode(job);
-    for (k, v) in [
-        ("id", JsValue::from(id)),
-        ("job", js_sys::Uint8Array::from(bytes.as_slice()).into()),
-    ] {
-        let _ = js_sys::Reflect::set(&message, &k.into(), &v);
-    }
+    let message = job_message(id, job);
     QUEUE.with_borrow_mut(|q| {
         q.push_back(Waiting {
             id,

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::{get, no_worker, start_worker, Job};
+use super::{get, job_message, no_worker, start_worker, Job};
 use crate::wire;
 
 /// A worker of [`ask_in`], kept until the next one replaces it (a closure must not be dropped
@@ -45,14 +45,7 @@ pub fn ask_in<T: nanoserde::DeBin + 'static>(
         }
     };
     let finish = Rc::new(finish);
-    let message = js_sys::Object::new();
-    let bytes = wire::encode(job);
-    let _ = js_sys::Reflect::set(&message, &"id".into(), &JsValue::from(0));
-    let _ = js_sys::Reflect::set(
-        &message,
-        &"job".into(),
-        &js_sys::Uint8Array::from(bytes.as_slice()).into(),
-    );
+    let message = job_message(0, job);
     let on_message = {
         let finish = finish.clone();
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {

@@ -146,7 +146,7 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
         } => {
             let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
             let t = (solvers.schedule)(&inst, &algorithm)
-                .unwrap_or_else(|| Err(NoSchedule::NotDrawn(elsewhere(solvers, problem(&inst)))))
+                .unwrap_or_else(|| Err(NoSchedule::NotDrawn(elsewhere(solvers, inst.problem()))))
                 .map_err(|e| e.to_string())?;
             Ok(wire::encode(&if paje {
                 paje::write(&t)
@@ -203,11 +203,6 @@ fn elsewhere(solvers: &Solvers, problem: &str) -> String {
     )
 }
 
-/// The family name of `inst`.
-fn problem(inst: &Instance) -> &'static str {
-    hetlab_core::with_family!(inst, |F, _input| F::PROBLEM)
-}
-
 /// The ring's re-solve at another ratio ([`Job::RingAt`]) and the chains' scaling table
 /// ([`Job::Scaling`]): the partitioning group's page jobs.
 pub(crate) fn partitioning_page_job(job: Job) -> Answer {
@@ -247,7 +242,7 @@ pub fn solve_json(solvers: &Solvers, instance_json: &str, algorithm: &str) -> St
             serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("error: {e}"))
         }
         Some(Err(e)) => format!("error: {e}"),
-        None => format!("error: {}", elsewhere(solvers, problem(&inst))),
+        None => format!("error: {}", elsewhere(solvers, inst.problem())),
     }
 }
 

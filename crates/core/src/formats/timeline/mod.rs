@@ -200,9 +200,7 @@ pub fn schedule(inst: &Instance, algorithm: Option<&str>) -> Result<Timeline, No
             schedule_of::<master_slave::family::MasterSlaveFamily>(i, algorithm)
         }
         Instance::Divisible(i) => schedule_of::<divisible::family::DivisibleFamily>(i, algorithm),
-        other => Err(not_drawn(Some(crate::with_family!(other, |F, _input| {
-            F::PROBLEM
-        })))),
+        other => Err(not_drawn(Some(other.problem()))),
     }
 }
 

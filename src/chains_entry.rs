@@ -3,7 +3,8 @@
 //! its field (weights, speeds, orders, seed); written back for the fields.
 
 use hetlab_core::chains;
-use hetlab_core::instance::{Chains, Instance};
+use hetlab_core::chains::Chains;
+use hetlab_core::families::Instance;
 use hetlab_core::issue::Issues;
 
 /// Longest list written back into a field (a longer chain keeps its weights when left empty).

@@ -9,7 +9,7 @@
 //! parent and link, a relay's CPU).
 
 use hetlab_core::divisible::{Divisible, Variant};
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
 use hetlab_core::issue::Issues;
 use hetlab_core::rational::{frac, Q};
 

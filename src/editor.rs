@@ -497,8 +497,9 @@ mod tests {
 
     #[test]
     fn the_run_button_opens_trees_with_the_closed_form_and_other_graphs_with_the_lp() {
-        use hetlab_core::instance::{Instance, SteadyState};
+        use hetlab_core::families::Instance;
         use hetlab_core::steady_state::tree;
+        use hetlab_core::steady_state::SteadyState;
         let mut picked = (0, 0);
         for preset in hetlab_core::presets::of("steady-state") {
             let Some(Instance::SteadyState(s)) = hetlab_core::presets::get(preset.name) else {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
 use hetlab_core::issue::Issues;
 use hetlab_core::master_slave::{self as ms, MsInput};
 use serde_json::{Map, Value};

@@ -2,9 +2,12 @@
 //! speeds, cycle times or areas, read through the core's validating parser so that the messages
 //! are the same as for a JSON file, and written back for the text field.
 
-use hetlab_core::instance::{Instance, Lu, Processors, SquarePartition};
+use hetlab_core::families::Instance;
+use hetlab_core::instance::Processors;
+use hetlab_core::lu::Lu;
 use hetlab_core::platform::Platform;
 use hetlab_core::rational::{format_q, Cost};
+use hetlab_core::square::SquarePartition;
 
 /// The numbers typed in the field: split on commas, semicolons and spaces.
 fn items(text: &str) -> Vec<&str> {

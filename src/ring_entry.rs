@@ -3,9 +3,10 @@
 //! that the messages are those of a JSON file, each tied to its field; written back for the
 //! fields. A bad entry never replaces the instance shown.
 
-use hetlab_core::instance::{Instance, Ring};
+use hetlab_core::families::Instance;
 use hetlab_core::issue::Issues;
 use hetlab_core::rational::{format_q, Q};
+use hetlab_core::ring::Ring;
 
 /// The four fields, as typed.
 #[derive(Clone, Debug, PartialEq, Default)]

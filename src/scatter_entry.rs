@@ -4,9 +4,10 @@
 //! instance parser so that the messages are those of a JSON file, each tied to its field and
 //! processor; a bad entry never replaces the instance shown.
 
-use hetlab_core::instance::{Instance, Scatter, ScatterProcessor};
+use hetlab_core::families::Instance;
 use hetlab_core::issue::Issues;
 use hetlab_core::rational::frac;
+use hetlab_core::scatter::{Scatter, ScatterProcessor};
 use num_traits::Zero;
 use serde_json::Value;
 

@@ -3,9 +3,10 @@
 //! through the core's instance parser so that the messages are those of a JSON file, each
 //! beside its field. The platform is kept as shown; a bad entry never replaces the instance.
 
-use hetlab_core::instance::{Instance, SteadyState};
+use hetlab_core::families::Instance;
 use hetlab_core::issue::Issues;
 use hetlab_core::rational::format_q;
+use hetlab_core::steady_state::SteadyState;
 
 /// The two fields, as typed.
 #[derive(Clone, Debug, PartialEq, Default)]

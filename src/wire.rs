@@ -42,8 +42,8 @@ pub fn decode<T: DeBin>(bytes: &[u8]) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hetlab_core::families::Instance;
     use hetlab_core::family::Family;
-    use hetlab_core::instance::Instance;
     use hetlab_core::presets::PRESETS;
     use hetlab_core::with_family;
 

@@ -306,10 +306,10 @@ pub fn unidirectional_gantt(ids: &[NodeId], arcs: &[Arc], slots: &[Slot]) -> Cha
 mod tests {
     use super::*;
     use hetlab_core::broadcast::dispatch::{run, Run};
-    use hetlab_core::instance::Instance;
+    use hetlab_core::families::Instance;
     use hetlab_core::trace::Replay as _;
 
-    fn e2() -> hetlab_core::instance::Broadcast {
+    fn e2() -> hetlab_core::broadcast::Broadcast {
         match hetlab_core::presets::get("broadcast-e2") {
             Some(Instance::Broadcast(b)) => b,
             _ => panic!("E2 preset"),

@@ -256,8 +256,8 @@ pub const EXPORT_CSS: &str = ".link line{stroke:#777}.link text{font-size:12px;f
 mod tests {
     use super::*;
     use crate::draw::steady::tree as tree_figure;
-    use hetlab_core::instance::SteadyState;
     use hetlab_core::steady_state::tree;
+    use hetlab_core::steady_state::SteadyState;
 
     fn star() -> SteadyState {
         hetlab_core::presets::steady_state("star-example-2").unwrap()

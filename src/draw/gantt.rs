@@ -266,7 +266,7 @@ mod tests {
         let labels: Vec<&str> = c.guides.iter().map(|g| g.1.as_str()).collect();
         assert_eq!(labels, ["0", "2", "7/2", "4"]);
     }
-    use hetlab_core::instance::Instance;
+    use hetlab_core::families::Instance;
     use hetlab_core::periodic::bars;
     use hetlab_core::steady_state::pipeline;
 

@@ -12,12 +12,12 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
+use hetlab_core::families::Instance;
 use hetlab_core::family::{Detail, Limits};
 use hetlab_core::formats::{csv, paje, simgrid, timeline};
 use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::Instance;
 use hetlab_core::platform::Platform;
-use hetlab_core::{catalog, family, share};
+use hetlab_core::{catalog, families, share};
 
 mod scaling;
 
@@ -272,10 +272,10 @@ fn run(command: Command) -> Result<String> {
             if size == 0 || size > generate::MAX_SIZE {
                 bail!("--size must be between 1 and {}", generate::MAX_SIZE);
             }
-            let inst = generate::instance(family.problem, shape, size, seed).ok_or_else(|| {
+            let inst = families::generate(family.problem, shape, size, seed).ok_or_else(|| {
                 anyhow!("generating \"{problem}\" instances is not available yet")
             })?;
-            if let Some(why) = family::over_limits(&inst, None) {
+            if let Some(why) = families::over_limits(&inst, None) {
                 // The instance is still printed: `solve --no-limits` solves it.
                 let _ = writeln!(
                     std::io::stderr(),
@@ -372,6 +372,6 @@ fn solve(
     detail: Detail,
     limits: Limits,
 ) -> Result<String> {
-    let value = family::solve_within(inst, algorithm, detail, limits)?;
+    let value = families::solve_within(inst, algorithm, detail, limits)?;
     Ok(serde_json::to_string_pretty(&value)?)
 }

@@ -181,8 +181,8 @@ fn encode_and_decode_round_trip_presets_and_generated_platforms() {
         let payload = payload.trim();
         assert!(payload.starts_with("v2."));
         let decoded = ok(&["decode", payload], None);
-        let a = hetlab_core::instance::Instance::from_json(&text).unwrap();
-        let b = hetlab_core::instance::Instance::from_json(&decoded).unwrap();
+        let a = hetlab_core::families::Instance::from_json(&text).unwrap();
+        let b = hetlab_core::families::Instance::from_json(&decoded).unwrap();
         assert_eq!(a, b);
         // A whole share URL is accepted too.
         let url = format!("https://x.example/#/steady-state?i={payload}&step=2");

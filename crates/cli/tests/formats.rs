@@ -7,8 +7,8 @@ mod common;
 use std::process::Command;
 
 use common::{fails, ok, preset_file};
+use hetlab_core::families::Instance;
 use hetlab_core::formats::simgrid::{self, Conversion};
-use hetlab_core::instance::Instance;
 use hetlab_core::platform::Platform;
 
 fn data(name: &str) -> String {

@@ -2,9 +2,10 @@
 //! without its trace, and the share-URL codec. Numbers are reported in the issue notes; no test
 //! asserts on time.
 
+use hetlab_core::families::Instance;
 use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::share;
+use hetlab_core::steady_state::SteadyState;
 use hetlab_core::steady_state::{lp, pipeline, tree};
 
 fn main() {

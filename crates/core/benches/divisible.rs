@@ -3,7 +3,7 @@
 //! where the latency bound prunes little), the closed forms at their size limits, and the
 //! multi-round schemes on the spec's examples. No test asserts on time.
 
-use hetlab_core::divisible::{random, solve, Divisible, Variant, Worker};
+use hetlab_core::divisible::{generate, solve, Divisible, Variant, Worker};
 use hetlab_core::generate::Shape;
 use hetlab_core::rational::qi;
 
@@ -12,7 +12,7 @@ fn main() {
 }
 
 fn affine(p: usize, seed: u64, w_total: Option<i64>) -> Divisible {
-    let mut inst = random::instance(Shape::Random, p, seed);
+    let mut inst = generate::random(Shape::Random, p, seed);
     if let Some(w) = w_total {
         inst.w_total = qi(w);
     }
@@ -43,19 +43,19 @@ fn affine_exact_identical_links(bencher: divan::Bencher, p: usize) {
 
 #[divan::bench]
 fn star_linear_64(bencher: divan::Bencher) {
-    let inst = random::instance(Shape::Star, 64, 3);
+    let inst = generate::random(Shape::Star, 64, 3);
     bencher.bench(|| solve(divan::black_box(&inst), "star-linear"));
 }
 
 #[divan::bench]
 fn fixed_order_12(bencher: divan::Bencher) {
-    let inst = random::instance(Shape::Star, 12, 3);
+    let inst = generate::random(Shape::Star, 12, 3);
     bencher.bench(|| solve(divan::black_box(&inst), "fixed-order"));
 }
 
 #[divan::bench(args = ["tree", "chain"])]
 fn tree_linear_100(bencher: divan::Bencher, shape: &str) {
-    let inst = random::instance(Shape::from_name(shape).unwrap_or(Shape::Tree), 100, 3);
+    let inst = generate::random(Shape::from_name(shape).unwrap_or(Shape::Tree), 100, 3);
     bencher.bench(|| solve(divan::black_box(&inst), "tree-linear"));
 }
 

@@ -2,8 +2,9 @@
 //! Held–Karp at p = 10, 13, 14 and 16 (issue 12), the exact method, the greedy and the TSP
 //! heuristic on Lyon and Strasbourg, and the Fig. 3 sweeps. No test asserts on time.
 
-use hetlab_core::instance::{Instance, Ring};
+use hetlab_core::families::Instance;
 use hetlab_core::ring::sweep::{Method, Sweeper};
+use hetlab_core::ring::Ring;
 use hetlab_core::ring::{generate, solve, Algorithm};
 
 fn main() {

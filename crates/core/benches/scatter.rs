@@ -4,9 +4,10 @@
 //! DP directly), the DP's worst case at the limit (free transfers: no early stop), and LP +
 //! rounding on the full seismic instance (n = 817 101). No test asserts on time.
 
-use hetlab_core::instance::{Instance, Scatter};
+use hetlab_core::families::Instance;
 use hetlab_core::rational::qi;
 use hetlab_core::scatter::dp::{self, Scaled};
+use hetlab_core::scatter::Scatter;
 use hetlab_core::scatter::{self, Algorithm, Model};
 
 fn main() {
@@ -60,7 +61,7 @@ fn dp_seismic_400_full_run(bencher: divan::Bencher) {
 /// exact LP of 65 variables.
 #[divan::bench(sample_count = 5)]
 fn lp_rounded_affine_p64(bencher: divan::Bencher) {
-    let inst = hetlab_core::generate::scatter(hetlab_core::generate::Shape::Tree, 64, 7);
+    let inst = hetlab_core::scatter::generate::random(hetlab_core::generate::Shape::Tree, 64, 7);
     bencher.bench(|| {
         scatter::solve(divan::black_box(&inst), Algorithm::LpRounded).map(|s| s.makespan)
     });
@@ -69,7 +70,7 @@ fn lp_rounded_affine_p64(bencher: divan::Bencher) {
 /// The root choice with affine computations at p = 16 (16 LPs, or DPs when they fit).
 #[divan::bench(sample_count = 5)]
 fn root_choice_affine_p16(bencher: divan::Bencher) {
-    let inst = hetlab_core::generate::scatter(hetlab_core::generate::Shape::Random, 16, 7);
+    let inst = hetlab_core::scatter::generate::random(hetlab_core::generate::Shape::Random, 16, 7);
     bencher.bench(|| {
         scatter::solve(divan::black_box(&inst), Algorithm::RootChoice).map(|s| s.makespan)
     });

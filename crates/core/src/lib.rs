@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod chains;
 pub mod divisible;
 pub mod error;
+pub mod families;
 pub mod family;
 pub mod formats;
 pub mod generate;

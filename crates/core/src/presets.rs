@@ -3,7 +3,8 @@
 //! They are JSON files under `crates/core/presets/`, compiled in, read through the same
 //! validating parser as user files (a test checks that every one of them reads).
 
-use crate::instance::{Instance, SteadyState};
+use crate::families::Instance;
+use crate::steady_state::SteadyState;
 
 /// A preset: stable name (used in URLs and the CLI), title, and its JSON text.
 #[derive(Clone, Copy, Debug)]

@@ -4,9 +4,10 @@
 //! under its cap and the result document counts it. A refusal must be a sentence, never a panic.
 
 use hetlab_core::catalog::FAMILIES;
-use hetlab_core::family::{check_invariants, offered, Invariant};
-use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
+use hetlab_core::families::{check_invariants, offered};
+use hetlab_core::family::Invariant;
+use hetlab_core::generate::Shape;
 use hetlab_core::presets::PRESETS;
 
 /// Runs every offered algorithm on `inst`; returns how many ran (refusals are counted apart).
@@ -45,7 +46,7 @@ fn random_instances_of_every_family_keep_the_invariants() {
         let mut ran = 0;
         for seed in 0..6u64 {
             let shape = shapes[usize::try_from(seed).unwrap_or(0) % shapes.len()];
-            let Some(inst) = generate::instance(family.problem, shape, 5, seed) else {
+            let Some(inst) = hetlab_core::families::generate(family.problem, shape, 5, seed) else {
                 panic!("{}: no generator", family.problem)
             };
             ran += every_algorithm(&format!("{} seed {seed}", family.problem), &inst).0;

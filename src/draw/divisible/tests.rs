@@ -3,7 +3,7 @@
 use super::*;
 use crate::draw::shapes::probe;
 use hetlab_core::divisible::{solve_traced, DivStep};
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
 use hetlab_core::presets;
 use hetlab_core::trace::Traced;
 

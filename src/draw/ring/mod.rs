@@ -7,8 +7,8 @@
 //! used against `W/H` (paper Fig. 3). All from a replayed [`RingState`]; the Yew view and the
 //! exported SVG draw the same shapes.
 
-use hetlab_core::instance::Ring;
 use hetlab_core::rational::to_f64;
+use hetlab_core::ring::Ring;
 use hetlab_core::ring::{RingEval, RingState, RingStep};
 use hetlab_core::sort;
 

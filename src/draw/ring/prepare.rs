@@ -8,9 +8,9 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use hetlab_core::instance::Ring;
 use hetlab_core::rational::to_f64;
 use hetlab_core::ring::sweep::{log_grid, Method, Point, Sweeper, Transition};
+use hetlab_core::ring::Ring;
 use hetlab_core::ring::{
     evaluate, solve_named, Model, RingError, RingEval, RingSolution, RingState, RingStep,
 };

@@ -3,8 +3,8 @@
 
 use super::prepare::{prepare, ratio, sweep, Prepared};
 use super::*;
+use hetlab_core::families::Instance;
 use hetlab_core::family::{run_offered, Family};
-use hetlab_core::instance::Instance;
 use hetlab_core::presets;
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::RingSolution;

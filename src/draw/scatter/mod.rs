@@ -6,9 +6,9 @@
 //! computed from a replayed [`ScatterState`]; the Yew view and the exported SVG draw the same
 //! marks.
 
-use hetlab_core::instance::Scatter;
 use hetlab_core::rational::{approx, frac, to_f64, Q};
 use hetlab_core::scatter::model::evaluate;
+use hetlab_core::scatter::Scatter;
 use hetlab_core::scatter::{Algorithm, Model, ScatterSolution, ScatterState, Schedule};
 
 mod gantt;

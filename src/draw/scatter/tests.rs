@@ -3,8 +3,9 @@
 //! do not collide, the exported document.
 
 use super::*;
-use hetlab_core::instance::{Instance, Scatter};
+use hetlab_core::families::Instance;
 use hetlab_core::presets;
+use hetlab_core::scatter::Scatter;
 use hetlab_core::scatter::{solve_traced, Algorithm, ScatterState};
 
 pub(super) fn preset(name: &str) -> Scatter {

@@ -13,7 +13,7 @@
 
 use std::rc::Rc;
 
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
 use wasm_bindgen::{closure::Closure, JsCast as _};
 use web_sys::Element;
 use yew::prelude::*;

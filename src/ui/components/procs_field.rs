@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::procs;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
 
 /// Props of [`ProcsField`].
 #[derive(Properties, PartialEq)]

@@ -3,7 +3,7 @@
 
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
 use hetlab_core::share;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
@@ -336,7 +336,7 @@ pub fn preset_select(nav: &Nav, problem: &str) -> Html {
                 let mut r = nav.route.clone();
                 r.query.set("i", share::encode(&inst));
                 r.query.set("step", "0");
-                let offered = hetlab_core::family::offered(&inst);
+                let offered = hetlab_core::families::offered(&inst);
                 if r.query.get("algo").is_some_and(|a| !offered.contains(&a)) {
                     r.query.remove("algo");
                 }

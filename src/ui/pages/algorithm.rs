@@ -9,9 +9,9 @@
 
 use std::rc::Rc;
 
+use hetlab_core::families::{Instance, Registered};
 use hetlab_core::family::{self, Family};
 use hetlab_core::formats::timeline::{self, NoSchedule, Timeline};
-use hetlab_core::instance::Instance;
 use hetlab_core::report;
 use yew::prelude::*;
 
@@ -31,7 +31,7 @@ pub type Run<P> = <<P as FamilyPage>::F as Family>::Run;
 /// What a family gives the generic page.
 pub trait FamilyPage: 'static {
     /// The core family.
-    type F: Family<Input: Clone + PartialEq + 'static, Run: 'static>;
+    type F: Registered<Input: Clone + PartialEq + 'static, Run: 'static>;
     /// What the page shows beside the figure that is not the state at step `k` (comparisons,
     /// other models, plot series): computed once per instance and algorithm, in the core (in
     /// the solver worker, which ships it to the page with the run).

@@ -4,11 +4,13 @@
 //! each in turn for its rows ([`Job::Bench`], run by [`communication_rows`] and
 //! [`partitioning_rows`] there). Nothing here is asserted by tests.
 
+use hetlab_core::broadcast::{Broadcast, PortModel};
+use hetlab_core::families::Instance;
 use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::{Broadcast, Instance, PortModel, SteadyState};
 use hetlab_core::rational::qi;
 use hetlab_core::share;
 use hetlab_core::sort;
+use hetlab_core::steady_state::SteadyState;
 use hetlab_core::steady_state::{lp, tree};
 use hetlab_core::{broadcast, lu, square};
 use yew::prelude::*;

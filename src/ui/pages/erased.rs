@@ -6,8 +6,8 @@
 use std::any::Any;
 use std::rc::Rc;
 
+use hetlab_core::families::{Instance, Registered};
 use hetlab_core::family::Family;
-use hetlab_core::instance::Instance;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};

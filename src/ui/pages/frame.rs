@@ -5,8 +5,8 @@
 
 use std::rc::Rc;
 
+use hetlab_core::families::Instance;
 use hetlab_core::family;
-use hetlab_core::instance::Instance;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};

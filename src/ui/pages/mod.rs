@@ -20,6 +20,7 @@ pub mod scatter;
 pub mod square;
 pub mod steady;
 
+use hetlab_core::families::Registered;
 use hetlab_core::family::{self, Family};
 use yew::prelude::*;
 

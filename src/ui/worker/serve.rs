@@ -9,11 +9,11 @@
 //! kind: "failed", message}`. A panic posts `{kind: "panic", message}` before the worker
 //! stops: the page says so and starts a new worker, instead of the whole site stopping.
 
+use hetlab_core::families::{Instance, Registered};
 use hetlab_core::family::{Family, SolveError};
 use hetlab_core::formats::simgrid::{self, Conversion};
 use hetlab_core::formats::timeline::{NoSchedule, Timeline};
 use hetlab_core::formats::{csv, paje, tikz};
-use hetlab_core::instance::Instance;
 use hetlab_core::issue::Issues;
 use hetlab_core::platform::Platform;
 use hetlab_core::trace;

@@ -289,7 +289,7 @@ pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::instance::Instance;
+    use crate::families::Instance;
 
     fn preset(name: &str) -> BroadcastInput {
         match crate::presets::get(name) {

@@ -1,6 +1,10 @@
 //! The broadcast family behind the generic [`Family`] entry: bidirectional broadcast (LP and
 //! baselines), multicast and the unidirectional model, through [`dispatch`].
 
+use super::instance::RawBroadcast;
+use crate::generate::{self, Shape};
+use crate::issue::Issues;
+use crate::platform::Platform;
 use num_traits::{One, Zero};
 use serde_json::Value;
 
@@ -15,7 +19,6 @@ use super::{
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, Limits, SolveError};
-use crate::instance::Instance;
 use crate::rational::Q;
 
 /// The broadcast family.
@@ -25,16 +28,23 @@ impl Family for BroadcastFamily {
     const PROBLEM: &'static str = "broadcast";
     type Input = BroadcastInput;
     type Run = Run;
+    type Raw = RawBroadcast;
 
-    fn input(inst: &Instance) -> Option<&BroadcastInput> {
-        match inst {
-            Instance::Broadcast(b) => Some(b),
-            _ => None,
-        }
+    fn validate(raw: RawBroadcast) -> Result<BroadcastInput, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: BroadcastInput) -> Instance {
-        Instance::Broadcast(input)
+    fn to_value(input: &BroadcastInput) -> Value {
+        input.to_value()
+    }
+
+    /// A platform of `shape` with node 0 as the source.
+    fn generate(shape: Shape, size: usize, seed: u64) -> BroadcastInput {
+        BroadcastInput::new(generate::platform(shape, size, seed), 0)
+    }
+
+    fn platform(input: &BroadcastInput) -> Option<&Platform> {
+        Some(&input.platform)
     }
 
     fn offered(input: &BroadcastInput) -> Vec<&'static str> {

@@ -50,6 +50,7 @@ pub mod extract;
 pub mod family;
 pub mod gantt;
 pub mod ids;
+pub mod instance;
 pub mod lp;
 pub mod multicast;
 pub mod pipeline;
@@ -110,11 +111,11 @@ pub struct WeightedTree {
 }
 
 /// The interaction rule at a node (broadcast.md §1.2): part of the instance.
-pub use crate::instance::PortModel;
+pub use instance::{Broadcast, PortModel};
 
 /// A broadcast instance (broadcast.md §0.1, formats.md §3): node indices, not ids. The same
 /// type the instance parser returns.
-pub type BroadcastInput = crate::instance::Broadcast;
+pub type BroadcastInput = Broadcast;
 
 /// The status of a result (broadcast.md §0.1): the one of every family.
 pub use crate::report::Status;

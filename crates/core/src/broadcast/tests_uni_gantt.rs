@@ -13,8 +13,8 @@ use super::dispatch::{result, run};
 use super::tests::example;
 use super::tests_random::{instances, platform};
 use super::*;
-use crate::family::check_invariants;
-use crate::instance::Instance;
+use crate::families::check_invariants;
+use crate::families::Instance;
 use crate::rational::{format_fraction, parse_q, q, qi, Q};
 
 fn uni(name: &str) -> BroadcastInput {

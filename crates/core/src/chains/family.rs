@@ -1,15 +1,18 @@
 //! The chains family behind the generic [`Family`] entry (CLI `solve`/`list`/`gen`, pages, the
 //! generic invariant test).
 
+use super::instance::RawChains;
+use crate::generate::Shape;
+use crate::issue::Issues;
 use serde_json::Value;
 
+use super::instance::Chains;
 use super::{
     report, solve, solve_traced, verify, ChainStep, ChainsError, ChainsSolution, ChainsState,
     PSEUDOCODE,
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::instance::{Chains, Instance};
 use crate::trace::{Replay as _, Trace, Traced};
 
 /// The chains family.
@@ -29,16 +32,19 @@ impl Family for ChainsFamily {
     const PROBLEM: &'static str = "chains";
     type Input = Chains;
     type Run = Traced<ChainsSolution, ChainStep>;
+    type Raw = RawChains;
 
-    fn input(inst: &Instance) -> Option<&Chains> {
-        match inst {
-            Instance::Chains(c) => Some(c),
-            _ => None,
-        }
+    fn validate(raw: RawChains) -> Result<Chains, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: Chains) -> Instance {
-        Instance::Chains(input)
+    fn to_value(input: &Chains) -> Value {
+        input.to_value()
+    }
+
+    /// `size` processors and `16·size` tasks, as [`super::generate::random`] says (any shape).
+    fn generate(_shape: Shape, size: usize, seed: u64) -> Chains {
+        super::generate::random(size, seed)
     }
 
     fn run(input: &Chains, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {

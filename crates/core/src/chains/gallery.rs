@@ -98,7 +98,7 @@ pub const SCENES: &[Scene] = &[
 mod tests {
     use super::SCENES;
     use crate::chains::{solve_traced, ChainStep, ChainsState};
-    use crate::instance::Instance;
+    use crate::families::Instance;
     use crate::rational::Q;
 
     fn count(steps: &[ChainStep], f: impl Fn(&ChainStep) -> bool) -> usize {

@@ -26,7 +26,9 @@ mod dp;
 mod exhaustive;
 pub mod family;
 pub mod gallery;
+pub mod generate;
 mod heuristics;
+pub mod instance;
 mod limits;
 mod nicol;
 mod probe;
@@ -55,6 +57,7 @@ use serde::Serialize;
 
 pub use bisection::epsilon;
 pub use chain::Chain;
+pub use instance::Chains;
 pub use limits::check;
 pub use rb_tree::{RbCut, RbNode, RbTree};
 pub use run::{solve, solve_input, solve_traced};

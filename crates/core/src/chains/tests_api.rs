@@ -301,7 +301,7 @@ fn the_result_document_names_the_fields_of_formats_3_1() {
 fn every_preset_reads_and_solves() {
     let mut seen = 0;
     for p in crate::presets::of("chains") {
-        let Some(crate::instance::Instance::Chains(c)) = crate::presets::get(p.name) else {
+        let Some(crate::families::Instance::Chains(c)) = crate::presets::get(p.name) else {
             panic!("{} does not read", p.name)
         };
         let sol = solve(&c.input(), "exact-bisection").unwrap();
@@ -309,7 +309,7 @@ fn every_preset_reads_and_solves() {
         seen += 1;
     }
     assert_eq!(seen, 11, "the ten spec presets and the 615 400-task one");
-    let Some(crate::instance::Instance::Chains(cp2)) = crate::presets::get("chains-cp2") else {
+    let Some(crate::families::Instance::Chains(cp2)) = crate::presets::get("chains-cp2") else {
         panic!("chains-cp2")
     };
     assert_eq!(cp2.weights[..], uniform(60, 1, 30, 21));
@@ -317,15 +317,16 @@ fn every_preset_reads_and_solves() {
 
 #[test]
 fn the_generator_gives_valid_deterministic_instances() {
-    use crate::generate::{instance, Shape};
+    use crate::families::generate as instance;
+    use crate::generate::Shape;
     for seed in 0..4 {
         let a = instance("chains", Shape::Star, 8, seed).unwrap();
         assert_eq!(Some(&a), instance("chains", Shape::Chain, 8, seed).as_ref());
         assert_eq!(
-            crate::instance::Instance::from_json(&a.to_json()).unwrap(),
+            crate::families::Instance::from_json(&a.to_json()).unwrap(),
             a
         );
-        let crate::instance::Instance::Chains(c) = a else {
+        let crate::families::Instance::Chains(c) = a else {
             panic!("not chains")
         };
         assert_eq!((c.weights.len(), c.speeds.len()), (128, 8));

@@ -10,7 +10,8 @@ use super::probe::{lr_probe, lr_probe_in};
 use super::ratio::{Value, R};
 use super::tests::EXACT;
 use super::*;
-use crate::instance::{Chains, Instance};
+use crate::chains::Chains;
+use crate::families::Instance;
 
 fn tiny() -> impl Strategy<Value = ChainsInput> {
     (

@@ -1,14 +1,17 @@
 //! The divisible-load family behind the generic [`Family`] entry.
 
+use super::instance::RawDivisible;
+use crate::generate::Shape;
+use crate::issue::Issues;
 use serde_json::Value;
 
+use super::instance::Divisible;
 use super::{
     report, solve, solve_traced, verify, DivSolution, DivState, DivStep, DivisibleError, Variant,
     PSEUDOCODE,
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::instance::{Divisible, Instance};
 use crate::trace::{Replay as _, Trace, Traced};
 
 /// The divisible-load family.
@@ -29,16 +32,19 @@ impl Family for DivisibleFamily {
     const PROBLEM: &'static str = "divisible";
     type Input = Divisible;
     type Run = Traced<DivSolution, DivStep>;
+    type Raw = RawDivisible;
 
-    fn input(inst: &Instance) -> Option<&Divisible> {
-        match inst {
-            Instance::Divisible(d) => Some(d),
-            _ => None,
-        }
+    fn validate(raw: RawDivisible) -> Result<Divisible, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: Divisible) -> Instance {
-        Instance::Divisible(input)
+    fn to_value(input: &Divisible) -> Value {
+        input.to_value()
+    }
+
+    /// The variant picked by `shape`, as [`super::generate::random`] says.
+    fn generate(shape: Shape, size: usize, seed: u64) -> Divisible {
+        super::generate::random(shape, size, seed)
     }
 
     fn offered(input: &Divisible) -> Vec<&'static str> {

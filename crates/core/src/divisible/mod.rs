@@ -28,12 +28,13 @@
 pub mod affine;
 pub mod ef;
 pub mod family;
+pub mod generate;
 pub mod info;
+pub mod instance;
 pub mod model;
 pub mod multi;
 pub mod periodic;
 pub mod program;
-pub mod random;
 pub mod report;
 pub mod schedule;
 pub mod search;
@@ -56,7 +57,9 @@ mod tests_tree;
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
-pub use crate::instance::{Divisible, TreeNode, Variant, Worker};
+pub use instance::{
+    Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
+};
 pub use schedule::{Block, Kind};
 pub use state::DivState;
 pub use step::{DivStep, Tried, PSEUDOCODE};

@@ -111,10 +111,10 @@ pub(super) fn multi_installment(
     })?;
     let wk = super::umr::homogeneous(ws)?;
     let n = m * p;
-    if n > crate::instance::MAX_CHUNKS {
+    if n > crate::divisible::MAX_CHUNKS {
         return Err(DivisibleError::TooLarge(format!(
             "{n} chunks; at most {}",
-            crate::instance::MAX_CHUNKS
+            crate::divisible::MAX_CHUNKS
         )));
     }
     let r = &wk.g / &wk.w;

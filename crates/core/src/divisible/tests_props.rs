@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use super::tests::{check, qs};
 use super::*;
-use crate::instance::Instance;
+use crate::families::Instance;
 use crate::rational::{q, qi};
 
 fn read(text: &str) -> Result<Divisible, String> {
@@ -155,7 +155,7 @@ fn bad_inputs_name_their_field() {
     // Every problem is listed, not only the first.
     let e = read(r#"{"problem":"divisible","version":1,"variant":"star-affine","W_total":-1,"workers":[{"g":-1,"w":0}]}"#).unwrap_err();
     assert_eq!(e.lines().count(), 3, "{e}");
-    let many = vec![r#"{"g":1,"w":1}"#; crate::instance::MAX_WORKERS + 1].join(",");
+    let many = vec![r#"{"g":1,"w":1}"#; crate::divisible::MAX_WORKERS + 1].join(",");
     let e = read(&format!(r#"{{"problem":"divisible","version":1,"variant":"star-linear","W_total":1,"workers":[{many}]}}"#)).unwrap_err();
     assert!(e.contains("at most 64"), "{e}");
 }
@@ -251,7 +251,8 @@ fn the_catalog_lists_every_method() {
 
 #[test]
 fn generated_instances_are_valid_and_deterministic() {
-    use crate::generate::{instance, Shape};
+    use crate::families::generate as instance;
+    use crate::generate::Shape;
     for shape in Shape::ALL {
         for seed in 0..4 {
             let a = instance("divisible", shape, 6, seed).unwrap();

@@ -1,24 +1,19 @@
-//! One shape for every problem family: the [`Family`] trait and the registry that the command
-//! line, `hetlab list`, `hetlab gen`, the pages and the generic invariant test go through.
+//! One shape for every problem family: the [`Family`] trait, and what runs any family generically
+//! (by algorithm name, within size limits, checked by the generic invariants).
 //!
-//! A family is a unit struct implementing [`Family`] next to its solvers (for instance
-//! `lu::family::Lu`). It says which [`Instance`] variant it reads, runs an algorithm by its
+//! A family is a unit struct implementing [`Family`] in its own folder (for instance
+//! `lu::family::LuFamily`). It reads and writes its instance document, runs an algorithm by its
 //! catalog name (traced or not), writes the result document of formats.md section 4 and
 //! checks a run independently (the verifier, plus "replaying the trace gives the solution").
-//! Algorithm names, titles and defaults live in [`catalog`] only.
-//!
-//! # Adding a family
-//! 1. `crates/core/src/<family>/`: the solvers, `Step`/`State`, `verify`, `report`, and
-//!    `family.rs` with `impl Family for <Unit>`.
-//! 2. `instance/<family>.rs` and its [`Instance`] variant; presets; an arm in
-//!    `generate::instance`; the family's block of algorithms in `catalog.rs`.
-//! 3. One line in `with_family!` below. The CLI (`solve`, `list`, `gen`) and the generic
-//!    invariant test (`tests/invariants.rs`) pick it up from there.
+//! Algorithm names, titles and defaults live in [`catalog`] only; the registry of families,
+//! and everything that takes an `Instance`, in [`crate::families`].
 
 use serde_json::Value;
 
 use crate::catalog;
-use crate::instance::Instance;
+use crate::generate::Shape;
+use crate::issue::Issues;
+use crate::platform::Platform;
 
 mod error;
 
@@ -62,12 +57,27 @@ pub trait Family {
     /// solves in a Web Worker and ships the run to the page), so it is serialisable, and
     /// `wire` round trips must give it back unchanged.
     type Run: serde::Serialize + nanoserde::SerBin + nanoserde::DeBin;
+    /// The instance document as read, before validation (its serde reader).
+    type Raw: serde::de::DeserializeOwned;
 
-    /// The family's instance inside `inst`, when it holds one.
-    fn input(inst: &Instance) -> Option<&Self::Input>;
+    /// The validated instance of a document read as [`Family::Raw`].
+    ///
+    /// # Errors
+    /// [`Issues`] naming each invalid field with its path.
+    fn validate(raw: Self::Raw) -> Result<Self::Input, Issues>;
 
-    /// The instance holding `input`.
-    fn wrap(input: Self::Input) -> Instance;
+    /// The instance document (formats.md section 3), as it was read.
+    fn to_value(input: &Self::Input) -> Value;
+
+    /// A seeded random instance of about `size` processors or nodes (`hetlab gen`): the same
+    /// seed gives the same instance on every machine, native or wasm. `shape` picks the
+    /// platform's shape for graph families and a variant for the others (each family says how).
+    fn generate(shape: Shape, size: usize, seed: u64) -> Self::Input;
+
+    /// The platform graph, for the families that have one.
+    fn platform(_input: &Self::Input) -> Option<&Platform> {
+        None
+    }
 
     /// The algorithms that apply to this instance, the default first (a subset of the
     /// catalog's names; some families offer fewer for some instances).
@@ -129,87 +139,10 @@ pub trait Family {
     fn check(input: &Self::Input, run: &Self::Run) -> Result<(), Violation>;
 }
 
-/// Calls `$body` with `$f` bound to the [`Family`] type of `$inst` and `$input` to its input.
-/// This match is the one registration of a family.
-#[macro_export]
-macro_rules! with_family {
-    ($inst:expr, |$f:ident, $input:ident| $body:expr) => {{
-        use $crate::instance::Instance as I;
-        match $inst {
-            I::SteadyState($input) => {
-                type $f = $crate::steady_state::family::SteadyStateFamily;
-                $body
-            }
-            I::Broadcast($input) => {
-                type $f = $crate::broadcast::family::BroadcastFamily;
-                $body
-            }
-            I::SquarePartition($input) => {
-                type $f = $crate::square::family::SquareFamily;
-                $body
-            }
-            I::Lu($input) => {
-                type $f = $crate::lu::family::LuFamily;
-                $body
-            }
-            I::Chains($input) => {
-                type $f = $crate::chains::family::ChainsFamily;
-                $body
-            }
-            I::Ring($input) => {
-                type $f = $crate::ring::family::RingFamily;
-                $body
-            }
-            I::MasterSlave($input) => {
-                type $f = $crate::master_slave::family::MasterSlaveFamily;
-                $body
-            }
-            I::Divisible($input) => {
-                type $f = $crate::divisible::family::DivisibleFamily;
-                $body
-            }
-            I::Scatter($input) => {
-                type $f = $crate::scatter::family::ScatterFamily;
-                $body
-            }
-        }
-    }};
-}
-
 /// The catalog entry of `problem`.
 #[must_use]
 pub fn info(problem: &str) -> Option<&'static catalog::Family> {
     catalog::family(problem)
-}
-
-/// The algorithms offered for `inst`, the default first.
-#[must_use]
-pub fn offered(inst: &Instance) -> Vec<&'static str> {
-    with_family!(inst, |F, input| F::offered(input))
-}
-
-/// The default algorithm for `inst`.
-#[must_use]
-pub fn default_algorithm(inst: &Instance) -> &'static str {
-    offered(inst).first().copied().unwrap_or("")
-}
-
-/// Solves `inst` with `algorithm` (the default when `None`) and returns the result document,
-/// with the trace when `with_trace`: what `hetlab solve` prints (the pages export
-/// [`Family::explained`]).
-///
-/// # Errors
-/// As [`Family::run`].
-pub fn solve(
-    inst: &Instance,
-    algorithm: Option<&str>,
-    with_trace: bool,
-) -> Result<Value, SolveError> {
-    let detail = Detail {
-        trace: with_trace,
-        explain: false,
-    };
-    solve_within(inst, algorithm, detail, Limits::Default)
 }
 
 /// What a result document holds beside the solution.
@@ -221,24 +154,9 @@ pub struct Detail {
     pub explain: bool,
 }
 
-/// [`solve`] with the given [`Detail`] under the given size [`Limits`] (`hetlab solve
-/// --trace --explain --no-limits`).
-///
-/// # Errors
-/// As [`Family::run`].
-pub fn solve_within(
-    inst: &Instance,
-    algorithm: Option<&str>,
-    detail: Detail,
-    limits: Limits,
-) -> Result<Value, SolveError> {
-    with_family!(inst, |F, input| solve_family_within::<F>(
-        input, algorithm, detail, limits
-    ))
-}
-
-/// [`solve_within`] on an input of family `F` (a program that holds only some families' solvers
-/// names them this way: the site's solver workers).
+/// Solves an input of family `F` with `algorithm` (the default when `None`) and returns the
+/// result document with the given [`Detail`] under the given size [`Limits`]
+/// (`crate::families::solve_within` on an instance).
 ///
 /// # Errors
 /// As [`Family::run`].
@@ -256,15 +174,13 @@ pub fn solve_family_within<F: Family>(
     })
 }
 
-/// Why the default algorithm (or `algorithm`) would refuse `inst` under the default size
+/// Why the default algorithm (or `algorithm`) would refuse `input` under the default size
 /// limits, as [`Family::over_limits`] says without running it; `None` when it would not (or
 /// the algorithm is not offered, which `solve` reports itself).
 #[must_use]
-pub fn over_limits(inst: &Instance, algorithm: Option<&str>) -> Option<String> {
-    with_family!(inst, |F, input| {
-        let name = resolve::<F>(input, algorithm).ok()?;
-        F::over_limits(input, name)
-    })
+pub fn over_limits_of<F: Family>(input: &F::Input, algorithm: Option<&str>) -> Option<String> {
+    let name = resolve::<F>(input, algorithm).ok()?;
+    F::over_limits(input, name)
 }
 
 /// The generic invariants of one algorithm on one instance (the test of every family runs
@@ -276,61 +192,62 @@ pub fn over_limits(inst: &Instance, algorithm: Option<&str>) -> Option<String> {
 /// # Errors
 /// [`Invariant::Refused`] when the algorithm refuses the instance (the same refusal traced and
 /// untraced), [`Invariant::Broken`] naming the first invariant that fails.
-pub fn check_invariants(inst: &Instance, algorithm: &str) -> Result<usize, Invariant> {
+pub fn check_invariants_of<F: Family>(
+    input: &F::Input,
+    algorithm: &str,
+) -> Result<usize, Invariant> {
     let broken = |m: String| Invariant::Broken(format!("{algorithm}: {m}"));
-    with_family!(inst, |F, input| {
-        let plain = F::run(input, algorithm, false);
-        let traced = F::run(input, algorithm, true);
-        let (plain, traced) = match (plain, traced) {
-            (Ok(p), Ok(t)) => (p, t),
-            (Err(a), Err(b)) if a == b => return Err(Invariant::Refused(a)),
-            _ => {
-                return Err(broken(
-                    "the untraced and traced runs disagree on refusing".into(),
-                ))
-            }
-        };
-        let (a, b) = (
-            F::result(input, algorithm, &plain, false),
-            F::result(input, algorithm, &traced, false),
-        );
-        let strip = |mut v: Value| {
-            if let Some(o) = v.as_object_mut() {
-                o.remove("steps");
-            }
-            v
-        };
-        if strip(a.clone()) != strip(b) {
-            return Err(broken("the untraced and traced results differ".into()));
+    let plain = F::run(input, algorithm, false);
+    let traced = F::run(input, algorithm, true);
+    let (plain, traced) = match (plain, traced) {
+        (Ok(p), Ok(t)) => (p, t),
+        (Err(a), Err(b)) if a == b => return Err(Invariant::Refused(a)),
+        _ => {
+            return Err(broken(
+                "the untraced and traced runs disagree on refusing".into(),
+            ))
         }
-        // The explained document is the plain one with more keys (`hetlab solve --explain`).
-        let explained = F::explained(input, algorithm, &plain, false);
-        if let Some((key, _)) = a
-            .as_object()
-            .into_iter()
-            .flatten()
-            .find(|(k, v)| explained.get(k.as_str()) != Some(*v))
-        {
-            return Err(broken(format!("the explained document changes \"{key}\"")));
+    };
+    let (a, b) = (
+        F::result(input, algorithm, &plain, false),
+        F::result(input, algorithm, &traced, false),
+    );
+    let strip = |mut v: Value| {
+        if let Some(o) = v.as_object_mut() {
+            o.remove("steps");
         }
-        F::check(input, &traced).map_err(|v| broken(v.0))?;
-        let n = F::steps(&traced);
-        if n > crate::trace::STEP_CAP {
-            return Err(broken(format!("{n} steps exceed the cap")));
-        }
-        let doc = F::result(input, algorithm, &traced, true);
-        let steps = doc["steps"].as_u64().and_then(|s| usize::try_from(s).ok());
-        let listed = doc["trace"].as_array().map(Vec::len);
-        if steps != Some(n) || listed != Some(n) {
-            return Err(broken(format!(
-                "the result says {steps:?} steps and lists {listed:?}, the trace has {n}"
-            )));
-        }
-        Ok(n)
-    })
+        v
+    };
+    if strip(a.clone()) != strip(b) {
+        return Err(broken("the untraced and traced results differ".into()));
+    }
+    // The explained document is the plain one with more keys (`hetlab solve --explain`).
+    let explained = F::explained(input, algorithm, &plain, false);
+    if let Some((key, _)) = a
+        .as_object()
+        .into_iter()
+        .flatten()
+        .find(|(k, v)| explained.get(k.as_str()) != Some(*v))
+    {
+        return Err(broken(format!("the explained document changes \"{key}\"")));
+    }
+    F::check(input, &traced).map_err(|v| broken(v.0))?;
+    let n = F::steps(&traced);
+    if n > crate::trace::STEP_CAP {
+        return Err(broken(format!("{n} steps exceed the cap")));
+    }
+    let doc = F::result(input, algorithm, &traced, true);
+    let steps = doc["steps"].as_u64().and_then(|s| usize::try_from(s).ok());
+    let listed = doc["trace"].as_array().map(Vec::len);
+    if steps != Some(n) || listed != Some(n) {
+        return Err(broken(format!(
+            "the result says {steps:?} steps and lists {listed:?}, the trace has {n}"
+        )));
+    }
+    Ok(n)
 }
 
-/// How [`check_invariants`] failed.
+/// How [`check_invariants_of`] failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Invariant {
     /// The algorithm refused the instance with this error, traced and untraced alike.

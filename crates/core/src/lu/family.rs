@@ -1,12 +1,17 @@
 //! The LU family behind the generic [`Family`] entry.
 
+use super::instance::RawLu;
+use crate::generate::{self, Shape};
+use crate::instance::{Processors, MAX_LU_BLOCKS};
+use crate::issue::Issues;
+use crate::rational::qi;
 use crate::sort;
 use serde_json::Value;
 
+use super::instance::Lu;
 use super::{report, solve, solve_traced, verify, LuSolution, LuState, LuStep, LU_PSEUDOCODE};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::instance::{Instance, Lu};
 use crate::trace::{Replay as _, Trace, Traced};
 
 /// The LU family.
@@ -16,16 +21,27 @@ impl Family for LuFamily {
     const PROBLEM: &'static str = "lu";
     type Input = Lu;
     type Run = Traced<LuSolution, LuStep>;
+    type Raw = RawLu;
 
-    fn input(inst: &Instance) -> Option<&Lu> {
-        match inst {
-            Instance::Lu(l) => Some(l),
-            _ => None,
-        }
+    fn validate(raw: RawLu) -> Result<Lu, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: Lu) -> Instance {
-        Instance::Lu(input)
+    fn to_value(input: &Lu) -> Value {
+        input.to_value()
+    }
+
+    /// `size` integer cycle times in `1..=9` (any shape), slices of `B = 2·size` chunks and a
+    /// matrix of `n = 4·B` blocks (both capped).
+    fn generate(_shape: Shape, size: usize, seed: u64) -> Lu {
+        let t = generate::integers(size.clamp(1, super::MAX_PROCESSORS), 1, 9, seed);
+        let b = (2 * t.len()).min(MAX_LU_BLOCKS);
+        Lu {
+            processors: Processors::CycleTimes(t.into_iter().map(qi).collect()),
+            b,
+            n: Some((4 * b).min(MAX_LU_BLOCKS)),
+            grid: None,
+        }
     }
 
     /// Every scheme; with a `grid` in the instance, `grid-panels` (the only scheme that uses

@@ -27,6 +27,7 @@ mod greedy;
 pub mod grid;
 pub mod grid_failure;
 pub mod grid_panels;
+pub mod instance;
 pub mod panel;
 pub mod report;
 pub mod schemes;
@@ -48,6 +49,7 @@ use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 pub use grid::VirtualGrid;
+pub use instance::Lu;
 pub use schemes::Scheme;
 pub use simulate::{ColumnView, Simulation, StepCost};
 pub use state::LuState;

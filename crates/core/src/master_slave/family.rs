@@ -1,5 +1,8 @@
 //! The master–slave family behind the generic [`Family`] entry.
 
+use super::instance::RawMasterSlave;
+use crate::generate::Shape;
+use crate::issue::Issues;
 use serde_json::Value;
 
 use super::{
@@ -7,7 +10,6 @@ use super::{
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::instance::Instance;
 use crate::trace::{Replay as _, Trace, Traced};
 
 /// The master–slave family.
@@ -17,16 +19,19 @@ impl Family for MasterSlaveFamily {
     const PROBLEM: &'static str = "master-slave";
     type Input = MsInput;
     type Run = Traced<MsSolution, MsStep>;
+    type Raw = RawMasterSlave;
 
-    fn input(inst: &Instance) -> Option<&MsInput> {
-        match inst {
-            Instance::MasterSlave(m) => Some(m),
-            _ => None,
-        }
+    fn validate(raw: RawMasterSlave) -> Result<MsInput, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: MsInput) -> Instance {
-        Instance::MasterSlave(input)
+    fn to_value(input: &MsInput) -> Value {
+        input.to_value()
+    }
+
+    /// A bus or tree variant picked by `shape`, as [`super::generate::random`] says.
+    fn generate(shape: Shape, size: usize, seed: u64) -> MsInput {
+        super::generate::random(shape, size, seed)
     }
 
     fn offered(input: &MsInput) -> Vec<&'static str> {

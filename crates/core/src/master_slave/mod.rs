@@ -20,6 +20,8 @@ pub mod assign;
 mod bus;
 pub mod family;
 mod forward;
+pub mod generate;
+pub mod instance;
 mod mintime;
 pub mod model;
 mod periodic;
@@ -31,6 +33,8 @@ mod state;
 mod step;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_instance;
 #[cfg(test)]
 mod tests_periodic;
 #[cfg(test)]

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use super::assign::permutations;
 use super::tests::{bus, run};
 use super::*;
-use crate::generate::{self, Shape as GenShape};
+use crate::generate::Shape as GenShape;
 use crate::rational::{q, qi, Q};
 
 fn cnt(x: &Q) -> u64 {
@@ -245,7 +245,7 @@ fn random_instances_of_every_shape_keep_the_invariants() {
     for shape in GenShape::ALL {
         for seed in 0..7u64 {
             for size in [1, 3, 6] {
-                let input = generate::master_slave(shape, size, seed);
+                let input = super::generate::random(shape, size, seed);
                 for algo in offered(&input) {
                     match solve(&input, algo) {
                         Ok(_) => {
@@ -263,18 +263,18 @@ fn random_instances_of_every_shape_keep_the_invariants() {
 fn generated_instances_read_back_and_are_deterministic() {
     for shape in GenShape::ALL {
         for seed in 0..5u64 {
-            let inst = generate::instance("master-slave", shape, 5, seed).unwrap();
+            let inst = crate::families::generate("master-slave", shape, 5, seed).unwrap();
             assert_eq!(
                 inst,
-                generate::instance("master-slave", shape, 5, seed).unwrap()
+                crate::families::generate("master-slave", shape, 5, seed).unwrap()
             );
-            let back = crate::instance::Instance::from_json(&inst.to_json());
+            let back = crate::families::Instance::from_json(&inst.to_json());
             assert_eq!(back, Ok(inst), "{shape:?} seed {seed}");
         }
     }
     // Sizes are clamped to the limits.
-    let crate::instance::Instance::MasterSlave(MsInput::Bus(b)) =
-        generate::instance("master-slave", GenShape::Star, 500, 1).unwrap()
+    let crate::families::Instance::MasterSlave(MsInput::Bus(b)) =
+        crate::families::generate("master-slave", GenShape::Star, 500, 1).unwrap()
     else {
         panic!("a bus instance")
     };

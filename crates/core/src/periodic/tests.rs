@@ -4,10 +4,10 @@
 use num_bigint::BigInt;
 
 use super::*;
-use crate::instance::SteadyState;
 use crate::platform::NodeId;
 use crate::presets;
 use crate::rational::{q, qi};
+use crate::steady_state::SteadyState;
 
 fn preset(name: &str) -> SteadyState {
     presets::steady_state(name).unwrap()

@@ -1,14 +1,17 @@
 //! The ring family behind the generic [`Family`] entry.
 
+use super::instance::RawRing;
+use crate::generate::Shape;
+use crate::issue::Issues;
 use serde_json::Value;
 
+use super::instance::Ring;
 use super::{
     homogeneous, report, solve, solve_traced, verify, Algorithm, RingSolution, RingState, RingStep,
     MAX_EXACT, MAX_EXHAUSTIVE, PSEUDOCODE,
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::instance::{Instance, Ring};
 use crate::trace::{Replay as _, Trace, Traced};
 
 /// The ring family (SLICERING).
@@ -18,16 +21,19 @@ impl Family for RingFamily {
     const PROBLEM: &'static str = "ring";
     type Input = Ring;
     type Run = Traced<RingSolution, RingStep>;
+    type Raw = RawRing;
 
-    fn input(inst: &Instance) -> Option<&Ring> {
-        match inst {
-            Instance::Ring(r) => Some(r),
-            _ => None,
-        }
+    fn validate(raw: RawRing) -> Result<Ring, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: Ring) -> Instance {
-        Instance::Ring(input)
+    fn to_value(input: &Ring) -> Value {
+        input.to_value()
+    }
+
+    /// `size` processors as [`super::generate`] says; two groups for the `clusters` shape.
+    fn generate(shape: Shape, size: usize, seed: u64) -> Ring {
+        super::generate(size, shape == Shape::Clusters, seed)
     }
 
     /// Every available algorithm that applies: the exact ones up to their size limits, the

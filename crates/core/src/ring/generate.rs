@@ -8,12 +8,12 @@ use crate::rational::Q;
 /// two groups with links `1..=2` inside and `10..=20` between them), `W` in `1..=60`, `H = 1`.
 /// Deterministic for a seed on every platform (ChaCha8, `u32` ranges only).
 ///
-/// [`MAX_RING_PROCESSORS`]: crate::instance::MAX_RING_PROCESSORS
+/// [`MAX_RING_PROCESSORS`]: crate::ring::MAX_RING_PROCESSORS
 #[must_use]
 #[allow(clippy::needless_range_loop)] // A symmetric matrix is filled by its index pairs.
 pub fn generate(size: usize, clusters: bool, seed: u64) -> Ring {
     use rand::{Rng, SeedableRng};
-    let p = size.clamp(1, crate::instance::MAX_RING_PROCESSORS);
+    let p = size.clamp(1, crate::ring::MAX_RING_PROCESSORS);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut int = |lo: u32, hi: u32| Q::from_integer(rng.gen_range(lo..=hi).into());
     let w: Vec<Q> = (0..p).map(|_| int(1, 9)).collect();

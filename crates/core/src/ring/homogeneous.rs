@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::model::Model;
 use super::step::RingStep;
 use super::{fastest, Found, RingError, Status};
-use crate::instance::Ring;
 use crate::rational::Q;
+use crate::ring::Ring;
 
 /// The two lines of the homogeneous panel (§11) and where they cross.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]

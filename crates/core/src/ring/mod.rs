@@ -21,6 +21,7 @@ mod generate;
 mod greedy;
 mod held_karp;
 pub mod homogeneous;
+pub mod instance;
 pub mod model;
 pub mod paper;
 pub mod report;
@@ -40,6 +41,7 @@ mod verify;
 use serde::Serialize;
 
 pub use generate::generate;
+pub use instance::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 pub use model::{evaluate, Model, RingEval};
 pub use state::{Candidate, RingState};
 pub use step::{RingStep, PSEUDOCODE};
@@ -47,7 +49,6 @@ pub use verify::{verify, Violation};
 
 pub use crate::report::Status;
 
-use crate::instance::Ring;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
@@ -218,7 +219,8 @@ pub struct RingSolution {
 /// homogeneous closed form on a heterogeneous network.
 ///
 /// ```
-/// use hetlab_core::instance::{Instance, Ring};
+/// use hetlab_core::families::Instance;
+/// use hetlab_core::ring::Ring;
 /// use hetlab_core::ring::{solve, Algorithm};
 /// use hetlab_core::rational::{q, qi};
 /// let text = r#"{"problem":"ring","version":1,"w":[1,2,2,4],

@@ -16,8 +16,8 @@ use std::ops::{Add, Div, Mul};
 use num_traits::Zero;
 use serde::Serialize;
 
-use crate::instance::Ring;
 use crate::rational::Q;
+use crate::ring::Ring;
 
 /// Relative margin of the `f64` screens of the exact searches.
 pub const SCREEN: f64 = 1e-9;

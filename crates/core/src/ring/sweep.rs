@@ -15,8 +15,8 @@ use super::held_karp::Table;
 use super::model::{Model, Val};
 use super::scaled::Scaled;
 use super::{fastest, RingError, MAX_EXACT};
-use crate::instance::Ring;
 use crate::rational::{qi, to_f64, Q};
+use crate::ring::Ring;
 
 /// Which method the curve follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

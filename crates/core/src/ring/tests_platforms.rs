@@ -4,7 +4,7 @@
 
 use super::sweep::{Method, Sweeper};
 use super::*;
-use crate::instance::Instance;
+use crate::families::Instance;
 use crate::rational::{parse_q, qi, to_f64};
 
 pub(super) fn preset(name: &str) -> Ring {

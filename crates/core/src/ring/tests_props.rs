@@ -170,8 +170,8 @@ proptest! {
             prop_assert!(verify(&r, &s).is_ok());
             prop_assert!(s.t_step >= e.t_step);
         }
-        let inst = crate::instance::Instance::Ring(r);
-        prop_assert_eq!(crate::instance::Instance::from_json(&inst.to_json()), Ok(inst));
+        let inst = crate::families::Instance::Ring(r);
+        prop_assert_eq!(crate::families::Instance::from_json(&inst.to_json()), Ok(inst));
     }
 }
 
@@ -180,7 +180,7 @@ fn generator_is_deterministic_and_valid() {
     assert_eq!(generate(7, false, 3), generate(7, false, 3));
     assert_ne!(generate(7, false, 3), generate(7, false, 4));
     let r = generate(100, true, 1);
-    assert_eq!(r.p(), crate::instance::MAX_RING_PROCESSORS);
+    assert_eq!(r.p(), crate::ring::MAX_RING_PROCESSORS);
     let s = solve(&r, Algorithm::Greedy).unwrap();
     verify(&r, &s).unwrap();
     let t = solve(&r, Algorithm::Tsp).unwrap();

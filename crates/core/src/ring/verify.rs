@@ -7,8 +7,8 @@ use crate::sort;
 use num_traits::{One, Zero};
 
 use super::{RingSolution, Status};
-use crate::instance::Ring;
 use crate::rational::Q;
+use crate::ring::Ring;
 
 /// What is wrong with a solution, in a sentence.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -75,7 +75,7 @@ impl Scaled {
             return Err(too_big().into());
         }
         let int = |v: &Q| (v * Q::from_integer(scale.clone())).to_integer().to_i128();
-        let pair = |a: &crate::instance::Affine| Some((int(&a.lat)?, int(&a.per_item)?));
+        let pair = |a: &crate::scatter::Affine| Some((int(&a.lat)?, int(&a.per_item)?));
         let sends: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comm[i])).collect();
         let work: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comp[i])).collect();
         match (sends, work) {

@@ -1,14 +1,17 @@
 //! The scatter family behind the generic [`Family`] entry.
 
+use super::instance::RawScatter;
+use crate::generate::Shape;
+use crate::issue::Issues;
 use serde_json::Value;
 
+use super::instance::Scatter;
 use super::{
     report, solve, solve_traced, verify, Algorithm, ScatterError, ScatterSolution, ScatterState,
     ScatterStep, SCATTER_PSEUDOCODE,
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::instance::{Instance, Scatter};
 use crate::trace::{Replay as _, Trace, Traced};
 
 /// The scatter family.
@@ -28,16 +31,19 @@ impl Family for ScatterFamily {
     const PROBLEM: &'static str = "scatter";
     type Input = Scatter;
     type Run = Traced<ScatterSolution, ScatterStep>;
+    type Raw = RawScatter;
 
-    fn input(inst: &Instance) -> Option<&Scatter> {
-        match inst {
-            Instance::Scatter(s) => Some(s),
-            _ => None,
-        }
+    fn validate(raw: RawScatter) -> Result<Scatter, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: Scatter) -> Instance {
-        Instance::Scatter(input)
+    fn to_value(input: &Scatter) -> Value {
+        input.to_value()
+    }
+
+    /// `size` processors with costs picked by `shape`, as [`super::generate::random`] says.
+    fn generate(shape: Shape, size: usize, seed: u64) -> Scatter {
+        super::generate::random(shape, size, seed)
     }
 
     /// The root choice only with `root_transfer`; the closed form only for linear costs. When

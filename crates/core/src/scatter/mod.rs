@@ -16,6 +16,8 @@
 pub mod closed;
 pub mod dp;
 pub mod family;
+pub mod generate;
+pub mod instance;
 pub mod lp;
 pub mod model;
 pub mod report;
@@ -32,13 +34,15 @@ mod verify;
 use serde::Serialize;
 
 pub use closed::Participation;
+pub use instance::{
+    Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
+};
 pub use lp::{RoundStep, Rule};
 pub use model::{Model, Row, Schedule};
 pub use state::{Cell, RootBar, ScatterState};
 pub use step::{OrderWhy, ScatterStep, SCATTER_PSEUDOCODE};
 pub use verify::{verify, Violation};
 
-use crate::instance::Scatter;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
@@ -223,7 +227,7 @@ pub struct ScatterSolution {
 /// choice without `root_transfer`.
 ///
 /// ```
-/// use hetlab_core::instance::Scatter;
+/// use hetlab_core::scatter::Scatter;
 /// use hetlab_core::rational::{q, qi};
 /// use hetlab_core::scatter::{solve, Algorithm};
 /// let inst = Scatter::linear(120, &[(qi(2), q(1, 2)), (qi(3), q(1, 2)), (qi(2), qi(0))]);

@@ -5,8 +5,8 @@
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
-use crate::instance::{Affine, Scatter};
 use crate::rational::Q;
+use crate::scatter::{Affine, Scatter};
 
 /// The costs the algorithms read, indexed by processor (input order).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use super::{
     closed, lp, search, Algorithm, LpPart, OrderComparison, OrderVariant, ScatterError,
     ScatterSolution, DP_CELL_LIMIT, MAX_DP_WORK,
 };
-use crate::instance::Scatter;
 use crate::rational::Q;
+use crate::scatter::Scatter;
 
 /// What one algorithm's path returns.
 pub(super) struct Outcome {

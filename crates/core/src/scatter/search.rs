@@ -13,8 +13,8 @@ use super::{RootOption, ScatterError, MAX_SEARCH_PROCESSORS};
 /// Most processors for a root choice that solves one affine LP per candidate (about 35 ms
 /// natively for 16 candidates, so 24 stays well under a second in the browser).
 pub const MAX_ROOT_LPS: usize = 24;
-use crate::instance::Scatter;
 use crate::rational::Q;
+use crate::scatter::Scatter;
 
 /// The next permutation in lexicographic order (`false` after the last).
 fn next_permutation(v: &mut [usize]) -> bool {

@@ -3,7 +3,7 @@
 
 use super::dp::{self, Scaled};
 use super::*;
-use crate::instance::Instance;
+use crate::families::Instance;
 use crate::rational::{q, qi};
 use crate::trace::{Replay, Step as _};
 
@@ -457,7 +457,7 @@ fn result_documents_use_the_names_of_formats_3_1() {
 #[test]
 fn root_choice_limits() {
     // 25 processors, affine computations, n too large for 26 DPs: one LP per root is refused.
-    let mut inst = crate::generate::scatter(crate::generate::Shape::Random, 25, 1);
+    let mut inst = crate::scatter::generate::random(crate::generate::Shape::Random, 25, 1);
     inst.n = 2_000;
     inst.processors[0].comp.lat = qi(1);
     assert!(

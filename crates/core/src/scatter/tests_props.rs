@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use super::dp::{self, DpCosts};
 use super::tests::check;
 use super::*;
-use crate::instance::{Affine, ScatterProcessor};
 use crate::rational::{q, qi};
+use crate::scatter::{Affine, ScatterProcessor};
 
 #[derive(Debug)]
 /// General cost tables `T(i, x)` for `x = 1..=n` (any non-negative values).
@@ -222,8 +222,8 @@ fn permutations(v: &mut Vec<usize>, k: usize, out: &mut Vec<Vec<usize>>) {
 #[test]
 fn random_root_choices_verify() {
     for seed in 0..6 {
-        let Some(crate::instance::Instance::Scatter(inst)) =
-            crate::generate::instance("scatter", crate::generate::Shape::Random, 4, seed)
+        let Some(crate::families::Instance::Scatter(inst)) =
+            crate::families::generate("scatter", crate::generate::Shape::Random, 4, seed)
         else {
             panic!("the generator makes scatter instances")
         };

@@ -9,8 +9,8 @@ use num_traits::{One, Signed, Zero};
 
 use super::model::Model;
 use super::{Algorithm, ScatterSolution};
-use crate::instance::Scatter;
 use crate::rational::Q;
+use crate::scatter::Scatter;
 
 /// What is wrong with a solution, in a sentence.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -21,7 +21,7 @@ mod tests;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
-use crate::instance::Instance;
+use crate::families::Instance;
 use crate::issue::Issues;
 
 pub use deflate::DICTIONARY;

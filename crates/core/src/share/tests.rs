@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::generate::{self, Shape};
-use crate::instance::SteadyState;
 use crate::platform::{NodeId, Platform, Point};
+use crate::steady_state::SteadyState;
 use proptest::prelude::*;
 
 /// The longest share URL a deployed page produces for these (a real host and path, the page,
@@ -99,7 +99,7 @@ fn every_preset_and_generated_instance_round_trips() {
     for f in crate::catalog::FAMILIES {
         for shape in Shape::ALL {
             for seed in 0..3 {
-                if let Some(inst) = generate::instance(f.problem, shape, 6, seed) {
+                if let Some(inst) = crate::families::generate(f.problem, shape, 6, seed) {
                     assert_eq!(decode(&encode(&inst)).unwrap(), inst, "{}", f.problem);
                 }
             }

@@ -1,16 +1,21 @@
 //! The square-partition family behind the generic [`Family`] entry.
 
+use super::instance::RawSquare;
+use crate::generate::{self, Shape};
+use crate::instance::{Processors, MAX_PROCESSORS};
+use crate::issue::Issues;
+use crate::rational::qi;
 use serde_json::Value;
 
 use super::column::{ColumnState, COLUMN_PSEUDOCODE};
 use super::grid::{GridExact, GridState, GridStep, GRID_PSEUDOCODE};
+use super::instance::SquarePartition;
 use super::perimax::{PeriMaxState, PERI_MAX_PSEUDOCODE};
 use super::recursive::{RecursiveState, RECURSIVE_PSEUDOCODE};
 use super::run::{run_with, Detail, Options, SquareRun};
 use super::{report, verify, Rect};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::instance::{Instance, SquarePartition};
 use crate::rational::{to_f64, Q};
 use crate::trace::{Replay, Step, Trace};
 
@@ -21,16 +26,20 @@ impl Family for SquareFamily {
     const PROBLEM: &'static str = "square-partition";
     type Input = SquarePartition;
     type Run = SquareRun;
+    type Raw = RawSquare;
 
-    fn input(inst: &Instance) -> Option<&SquarePartition> {
-        match inst {
-            Instance::SquarePartition(s) => Some(s),
-            _ => None,
-        }
+    fn validate(raw: RawSquare) -> Result<SquarePartition, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: SquarePartition) -> Instance {
-        Instance::SquarePartition(input)
+    fn to_value(input: &SquarePartition) -> Value {
+        input.to_value()
+    }
+
+    /// `size` integer speeds in `1..=10` (any shape).
+    fn generate(_shape: Shape, size: usize, seed: u64) -> SquarePartition {
+        let speeds = generate::integers(size.clamp(1, MAX_PROCESSORS), 1, 10, seed);
+        SquarePartition::new(Processors::Speeds(speeds.into_iter().map(qi).collect()))
     }
 
     fn run(

@@ -17,11 +17,14 @@ pub mod column;
 mod examples;
 pub mod family;
 pub mod grid;
+pub mod instance;
 pub mod metrics;
 pub mod perimax;
 pub mod recursive;
 pub mod report;
 pub mod run;
+
+pub use instance::{SquarePartition, DEFAULT_SQUARE_BLOCKS};
 
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;

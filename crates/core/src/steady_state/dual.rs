@@ -26,10 +26,10 @@ use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
 use crate::error::Violation;
-use crate::instance::SteadyState;
 use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::platform::Arc;
 use crate::rational::{frac, Cost, Q};
+use crate::steady_state::SteadyState;
 
 /// Prices that prove an upper bound on the throughput: one per resource, plus the delivery and
 /// return prices they imply. All vectors are per node (platform order).

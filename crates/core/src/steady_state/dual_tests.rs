@@ -9,9 +9,9 @@ use super::dual::{certificate, check, Certificate};
 use super::lp::solve;
 use super::verify;
 use crate::generate::{self, Shape};
-use crate::instance::SteadyState;
 use crate::presets;
 use crate::rational::{q, qi, Q};
+use crate::steady_state::SteadyState;
 
 fn preset(name: &str) -> SteadyState {
     presets::steady_state(name).unwrap()

@@ -12,9 +12,9 @@ use super::pipeline::Pipeline;
 use super::spanning::{self, Comparison};
 use super::{binding, Binding};
 use crate::error::SolveError;
-use crate::instance::SteadyState;
 use crate::periodic::simulate;
 use crate::rational::Q;
+use crate::steady_state::SteadyState;
 
 /// Spanning trees evaluated at most for the comparison (each costs a closed-form solve).
 pub const TREES_EVALUATED: usize = 2000;

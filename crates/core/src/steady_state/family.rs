@@ -1,17 +1,21 @@
 //! The steady-state family behind the generic [`Family`] entry: `lp` (the pipeline on any
 //! platform) and `tree` (the closed form on trees and stars).
 
+use super::instance::RawSteadyState;
+use crate::generate::{self, Shape};
+use crate::issue::Issues;
+use crate::platform::Platform;
 use num_traits::Zero;
 use serde_json::Value;
 
 use super::dual;
 use super::extras::lp_extras;
+use super::instance::SteadyState;
 use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
 use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
 use super::{report, verify};
 use crate::error::Violation;
 use crate::family::{ensure, Family, Limits, SolveError};
-use crate::instance::{Instance, SteadyState};
 use crate::trace::{Step as _, Trace, Traced};
 
 /// The steady-state family.
@@ -31,16 +35,23 @@ impl Family for SteadyStateFamily {
     const PROBLEM: &'static str = "steady-state";
     type Input = SteadyState;
     type Run = SteadyRun;
+    type Raw = RawSteadyState;
 
-    fn input(inst: &Instance) -> Option<&SteadyState> {
-        match inst {
-            Instance::SteadyState(s) => Some(s),
-            _ => None,
-        }
+    fn validate(raw: RawSteadyState) -> Result<SteadyState, Issues> {
+        raw.validate()
     }
 
-    fn wrap(input: SteadyState) -> Instance {
-        Instance::SteadyState(input)
+    fn to_value(input: &SteadyState) -> Value {
+        input.to_value()
+    }
+
+    /// A platform of `shape` with node 0 as the master.
+    fn generate(shape: Shape, size: usize, seed: u64) -> SteadyState {
+        SteadyState::new(generate::platform(shape, size, seed))
+    }
+
+    fn platform(input: &SteadyState) -> Option<&Platform> {
+        Some(&input.platform)
     }
 
     fn run(

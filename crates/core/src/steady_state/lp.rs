@@ -11,11 +11,11 @@ use num_traits::{One, Signed, Zero};
 
 use super::models::PortModel;
 use super::Rates;
-use crate::instance::SteadyState;
 use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::periodic::Flows;
 use crate::platform::Arc;
 use crate::rational::{Cost, Q};
+use crate::steady_state::SteadyState;
 
 /// Default size limits of the exact LP (section 2.6): larger platforms are refused.
 pub const MAX_NODES: usize = 40;

@@ -7,11 +7,11 @@ use super::alloc::allocations;
 use super::lp::{solve, LpSolution};
 use super::{pipeline, tree, verify};
 use crate::generate::{self, Shape};
-use crate::instance::SteadyState;
 use crate::periodic::{simulate, verify as verify_pattern};
 use crate::platform::NodeId;
 use crate::presets;
 use crate::rational::{parse_q, q, qi, Q};
+use crate::steady_state::SteadyState;
 
 fn preset(name: &str) -> SteadyState {
     presets::steady_state(name).unwrap()

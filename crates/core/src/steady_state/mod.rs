@@ -11,6 +11,7 @@ pub mod dual;
 mod dual_tests;
 pub mod extras;
 pub mod family;
+pub mod instance;
 pub mod lp;
 #[cfg(test)]
 mod lp_tests;
@@ -23,10 +24,11 @@ mod report_tests;
 pub mod spanning;
 pub mod tree;
 
+pub use instance::SteadyState;
+
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
-use crate::instance::SteadyState;
 use crate::rational::{frac, Cost, Q};
 
 /// Steady-state rates: tasks computed per time unit by each node (`x`, by node index) and

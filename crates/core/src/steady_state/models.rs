@@ -5,8 +5,8 @@
 use super::lp::{
     checked_arcs, maximise_tasks, optimum, Columns, LpError, Terms, MAX_ARCS, MAX_NODES,
 };
-use crate::instance::SteadyState;
 use crate::rational::Q;
+use crate::steady_state::SteadyState;
 
 /// The operating model of the nodes (steady-state.md sections 1.3 and 2.8): which of computing
 /// (`α`), sending (`S`) and receiving (`R`) may overlap.

@@ -5,8 +5,8 @@
 
 use num_traits::Zero;
 
-use crate::instance::SteadyState;
 use crate::rational::Q;
+use crate::steady_state::SteadyState;
 
 /// Nodes that no master reaches along the platform's arcs (indices, in node order).
 #[must_use]

@@ -11,10 +11,10 @@ use super::lp::{self, LpError, LpSolution};
 use super::Rates;
 use crate::family::Limits;
 use crate::graph::matching::{Matching, MuReason};
-use crate::instance::SteadyState;
 use crate::periodic::{self, Pattern, Slot, Transfer};
 use crate::platform::NodeId;
 use crate::rational::{approx, frac, Q};
+use crate::steady_state::SteadyState;
 use crate::trace::{Phase, Step, Trace, Traced};
 
 /// Everything the general pipeline computes.

@@ -8,10 +8,10 @@ use serde_json::{json, Map, Value};
 use super::pipeline::{Context, PipeStep, Pipeline};
 use super::tree::{TreeSolution, TreeStep};
 use super::Rates;
-use crate::instance::SteadyState;
 use crate::platform::{Arc, NodeId, Platform};
 use crate::rational::{Exact, Q};
 use crate::report::trace_json;
+use crate::steady_state::SteadyState;
 use crate::trace::Trace;
 
 use super::extras::{LpExtras, PERIODS};

@@ -5,8 +5,9 @@
 
 use serde_json::Value;
 
-use crate::family::{solve, solve_within, Detail, Limits};
-use crate::instance::Instance;
+use crate::families::Instance;
+use crate::families::{solve, solve_within};
+use crate::family::{Detail, Limits};
 use crate::presets;
 
 /// The explained document (`hetlab solve --explain`): what the page shows.

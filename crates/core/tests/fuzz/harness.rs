@@ -9,9 +9,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
 use hetlab_core::presets::PRESETS;
-use hetlab_core::{family, share};
+use hetlab_core::{families, family, share};
 use rand::Rng as _;
 use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
@@ -197,7 +197,7 @@ impl Fuzz {
                 "share round trip changed it".into(),
             );
         }
-        let algorithms = match catch(|| family::offered(&parsed)) {
+        let algorithms = match catch(|| families::offered(&parsed)) {
             Ok(a) => a,
             Err(p) => return self.fail(Outcome::Panic, text, format!("offered: {p}")),
         };
@@ -216,7 +216,7 @@ impl Fuzz {
                 explain: true,
             };
             let result = catch(|| {
-                family::solve_within(&parsed, Some(algo), detail, family::Limits::Default)
+                families::solve_within(&parsed, Some(algo), detail, family::Limits::Default)
             });
             let took = start.elapsed();
             let what = format!("{} / {algo}", parsed.problem());

@@ -1,6 +1,6 @@
 //! Mutation testing of every family through the entry points the command line and the pages
 //! use: `Instance::from_json`, then every algorithm the family offers for the instance
-//! (`family::offered`, from the catalog) through `family::solve_within` with the page's
+//! (`families::offered`, from the catalog) through `families::solve_within` with the page's
 //! explanations, and the share-link codec.
 //! Presets are taken from `presets::PRESETS`, so a family registered later is covered without
 //! touching this file.

@@ -2,17 +2,17 @@
 //! recipe that showed it. They run through the same entry points as the fuzz loop.
 
 use hetlab_core::broadcast::baseline::best_tree;
-use hetlab_core::family;
-use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::Instance;
+use hetlab_core::families::Instance;
+use hetlab_core::generate::Shape;
 use hetlab_core::presets;
+use hetlab_core::{families, family};
 use serde_json::{json, Value};
 
 use hetlab_core::report::budget_hit;
 
 /// A generated instance as JSON, with link `k`'s cost replaced by `c`.
 fn generated_with_cost(problem: &str, size: usize, seed: u64, k: usize, c: Value) -> Instance {
-    let inst = generate::instance(problem, Shape::Random, size, seed).expect("generator");
+    let inst = families::generate(problem, Shape::Random, size, seed).expect("generator");
     let mut v: Value = serde_json::from_str(&inst.to_json()).expect("JSON");
     v["platform"]["links"][k]["c"] = c;
     Instance::from_json(&v.to_string()).expect("still valid")
@@ -23,7 +23,7 @@ fn solve(inst: &Instance, algorithm: &str) -> Value {
         trace: false,
         explain: true,
     };
-    family::solve_within(inst, Some(algorithm), detail, family::Limits::Default)
+    families::solve_within(inst, Some(algorithm), detail, family::Limits::Default)
         .unwrap_or_else(|e| json!({"refused": e.to_string()}))
 }
 

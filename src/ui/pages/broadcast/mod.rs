@@ -8,8 +8,9 @@ pub mod views;
 
 use hetlab_core::broadcast::dispatch::Run;
 use hetlab_core::broadcast::family::BroadcastFamily;
+use hetlab_core::broadcast::Broadcast;
 use hetlab_core::broadcast::PortModel;
-use hetlab_core::instance::{Broadcast, Instance};
+use hetlab_core::families::Instance;
 use hetlab_core::platform::NodeId;
 use hetlab_core::presets;
 use hetlab_core::share;

@@ -11,8 +11,8 @@ use hetlab_core::broadcast::multicast::{self, MulticastState, MULTICAST_PSEUDOCO
 use hetlab_core::broadcast::unidirectional::{
     TransformState, UniState, TRANSFORM_PSEUDOCODE, UNIDIRECTIONAL_PSEUDOCODE,
 };
+use hetlab_core::broadcast::Broadcast;
 use hetlab_core::broadcast::{step, State, Status, WeightedTree, BASELINE_PSEUDOCODE, PSEUDOCODE};
-use hetlab_core::instance::Broadcast;
 use hetlab_core::platform::{Arc, NodeId};
 use hetlab_core::rational::{approx, frac, Q};
 use hetlab_core::trace::{Step, Trace};

@@ -2,7 +2,7 @@
 //! number of orders and seed, each with its message beside it (read by [`crate::chains_entry`]).
 //! A bad entry never replaces the instance shown.
 
-use hetlab_core::instance::Chains;
+use hetlab_core::chains::Chains;
 use yew::prelude::*;
 
 use crate::ui::hooks::form::use_entry_form;

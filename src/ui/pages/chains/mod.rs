@@ -12,9 +12,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use hetlab_core::chains::family::ChainsFamily;
+use hetlab_core::chains::Chains;
 use hetlab_core::chains::{compared, cp, solve_input, ChainsInput, ChainsState, PSEUDOCODE};
+use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
-use hetlab_core::instance::{Chains, Instance};
 use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;

@@ -1,7 +1,7 @@
 //! The divisible-load rows of `#/bench`: each method with its trace (what the page runs) on
 //! seeded random instances, and the exact star-affine search for p = 4 … 10 (issue 14).
 
-use hetlab_core::divisible::random::instance;
+use hetlab_core::divisible::generate::random as instance;
 use hetlab_core::divisible::{solve_traced, Divisible};
 use hetlab_core::generate::Shape;
 

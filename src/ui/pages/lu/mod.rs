@@ -7,9 +7,10 @@ pub mod views;
 
 use std::rc::Rc;
 
-use hetlab_core::instance::{Instance, Lu};
+use hetlab_core::families::Instance;
 use hetlab_core::lu::family::LuFamily;
 use hetlab_core::lu::grid_failure::{optimal_splits, section_2_1_grid, GridOptimum};
+use hetlab_core::lu::Lu;
 use hetlab_core::lu::{compare, LuState, Scheme, LU_PSEUDOCODE};
 use hetlab_core::rational::{approx, frac};
 use hetlab_core::share;

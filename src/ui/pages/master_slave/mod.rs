@@ -9,8 +9,8 @@ pub mod views;
 
 use std::rc::Rc;
 
+use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
-use hetlab_core::instance::Instance;
 use hetlab_core::master_slave::family::MasterSlaveFamily;
 use hetlab_core::master_slave::{offered, solve, MsInput, MsState, PSEUDOCODE};
 use hetlab_core::share;

@@ -7,10 +7,11 @@ mod tables;
 use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
-use hetlab_core::instance::{Instance, SteadyState};
+use hetlab_core::families::Instance;
 use hetlab_core::platform::{Platform, Point};
 use hetlab_core::presets;
 use hetlab_core::share;
+use hetlab_core::steady_state::SteadyState;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
 //! Where the editor's platform can come from besides drawing: a preset, a generator (shape,
 //! size, seed), or pasted or chosen JSON.
 
+use hetlab_core::families::Instance;
 use hetlab_core::generate::{self, Shape};
-use hetlab_core::instance::Instance;
 use hetlab_core::platform::Platform;
 use hetlab_core::presets;
 use yew::prelude::*;

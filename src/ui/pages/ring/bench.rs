@@ -3,11 +3,12 @@
 //! seeded random instances of `hetlab gen ring` and on the Lyon preset, and what the page
 //! computes beside the run (its `extra`) on Lyon.
 
+use hetlab_core::families::Instance;
 use hetlab_core::family::{run_offered, Family};
-use hetlab_core::instance::{Instance, Ring};
 use hetlab_core::presets;
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::generate;
+use hetlab_core::ring::Ring;
 
 use crate::draw::ring::prepare::{prepare, sweep};
 

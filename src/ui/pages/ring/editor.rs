@@ -2,7 +2,7 @@
 //! with its message beside it (read by [`crate::ring_entry`]). A bad entry never replaces the
 //! instance shown.
 
-use hetlab_core::instance::Ring;
+use hetlab_core::ring::Ring;
 use yew::prelude::*;
 
 use crate::ui::hooks::form::use_entry_form;

@@ -11,9 +11,10 @@ pub mod views;
 
 use std::rc::Rc;
 
+use hetlab_core::families::Instance;
 use hetlab_core::family::Family;
-use hetlab_core::instance::{Instance, Ring};
 use hetlab_core::ring::family::RingFamily;
+use hetlab_core::ring::Ring;
 use hetlab_core::ring::{RingState, PSEUDOCODE};
 use hetlab_core::share;
 use hetlab_core::trace::Step;

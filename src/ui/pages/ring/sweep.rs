@@ -9,9 +9,10 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use hetlab_core::instance::{Instance, Ring};
+use hetlab_core::families::Instance;
 use hetlab_core::rational::parse_q;
 use hetlab_core::ring::sweep::Transition;
+use hetlab_core::ring::Ring;
 use hetlab_core::ring::RingSolution;
 use yew::prelude::*;
 

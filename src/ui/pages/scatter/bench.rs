@@ -1,8 +1,9 @@
 //! The scatter rows of `#/bench`: the exact DP on the seismic platform scaled down (scatter.md
 //! §6.4) at two sizes, LP + rounding on the full seismic instance, and the order search.
 
-use hetlab_core::instance::{Instance, Scatter};
+use hetlab_core::families::Instance;
 use hetlab_core::presets;
+use hetlab_core::scatter::Scatter;
 use hetlab_core::scatter::{solve, solve_traced, Algorithm};
 
 /// One benchmark: its name, how many runs, and the work.

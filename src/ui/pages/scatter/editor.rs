@@ -2,7 +2,7 @@
 //! (`α`, `β`, `λ`, `μ`, root last), each with its message beside it (read by
 //! [`crate::scatter_entry`]). A bad entry never replaces the instance shown.
 
-use hetlab_core::instance::Scatter;
+use hetlab_core::scatter::Scatter;
 use yew::prelude::*;
 
 use crate::ui::hooks::form::use_entry_form;

@@ -11,9 +11,10 @@ pub mod views;
 
 use std::rc::Rc;
 
+use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
-use hetlab_core::instance::{Instance, Scatter};
 use hetlab_core::scatter::family::ScatterFamily;
+use hetlab_core::scatter::Scatter;
 use hetlab_core::scatter::{ScatterState, Schedule, SCATTER_PSEUDOCODE};
 use hetlab_core::share;
 use hetlab_core::trace::Step;
@@ -180,7 +181,7 @@ impl FamilyPage for ScatterPage {
                 let mut r = nav.route.clone();
                 r.query.remove("preset");
                 let inst = Instance::Scatter(c);
-                let offered = hetlab_core::family::offered(&inst);
+                let offered = hetlab_core::families::offered(&inst);
                 if r.query.get("algo").is_some_and(|a| !offered.contains(&a)) {
                     r.query.remove("algo");
                 }

@@ -10,11 +10,12 @@ pub mod working;
 
 use std::rc::Rc;
 
+use hetlab_core::families::Instance;
 use hetlab_core::family;
-use hetlab_core::instance::{Instance, SquarePartition};
 use hetlab_core::share;
 use hetlab_core::square::family::SquareFamily;
 use hetlab_core::square::run::{compare, Detail, Partition, SquareRun};
+use hetlab_core::square::SquarePartition;
 use yew::prelude::*;
 
 use crate::draw::square as square_draw;

@@ -2,7 +2,7 @@
 //! `data_in` and the result file size `data_out` (section 2.7), each with its message beside
 //! it (read by [`crate::steady_entry`]). A bad entry never replaces the instance shown.
 
-use hetlab_core::instance::SteadyState;
+use hetlab_core::steady_state::SteadyState;
 use yew::prelude::*;
 
 use crate::steady_entry::{read, Entry};

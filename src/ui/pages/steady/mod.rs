@@ -6,13 +6,14 @@ mod fields;
 mod tree_view;
 pub mod views;
 
+use hetlab_core::families::Instance;
 use hetlab_core::family::Family;
-use hetlab_core::instance::{Instance, SteadyState};
 use hetlab_core::presets;
 use hetlab_core::share;
 use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
 use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
 use hetlab_core::steady_state::report;
+use hetlab_core::steady_state::SteadyState;
 use yew::prelude::*;
 
 use crate::route::{Page, Route};

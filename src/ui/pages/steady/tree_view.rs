@@ -2,11 +2,11 @@
 //! and 5.2 step 6): the period and its counts, then the Gantt chart filled one sending node at a
 //! time, then the full run (section 4.8) in closed form.
 
-use hetlab_core::instance::SteadyState;
 use hetlab_core::periodic::Lane;
 use hetlab_core::rational::{frac, to_f64, Q};
 use hetlab_core::steady_state::extras::PERIODS;
 use hetlab_core::steady_state::tree::{TreeSolution, TreeState};
+use hetlab_core::steady_state::SteadyState;
 use num_traits::Signed;
 use yew::prelude::*;
 

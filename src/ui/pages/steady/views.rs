@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use hetlab_core::instance::SteadyState;
 use hetlab_core::periodic::bars;
 use hetlab_core::rational::{approx, frac, to_f64, Q};
 use hetlab_core::steady_state::dual::Certificate;
@@ -15,6 +14,7 @@ use hetlab_core::steady_state::pipeline::{
 use hetlab_core::steady_state::spanning::Comparison;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
 use hetlab_core::steady_state::Binding;
+use hetlab_core::steady_state::SteadyState;
 use hetlab_core::trace::{Step, Traced};
 use num_traits::Zero;
 use yew::prelude::*;

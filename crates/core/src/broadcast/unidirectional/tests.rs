@@ -393,7 +393,7 @@ fn naive_by_trees_is_lp_f_on_generated_platforms() {
 /// schedules that verify.
 #[test]
 fn large_platforms_keep_their_optima() {
-    let Some(crate::instance::Instance::SteadyState(lyon)) = crate::presets::get("lyon") else {
+    let Some(crate::families::Instance::SteadyState(lyon)) = crate::presets::get("lyon") else {
         panic!("the Lyon preset is missing");
     };
     // One solve (`check` solves traced again): a few seconds in a debug build.

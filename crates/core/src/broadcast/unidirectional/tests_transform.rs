@@ -8,8 +8,8 @@ use serde_json::Value;
 use crate::broadcast::dispatch::{result, run};
 use crate::broadcast::tests::example;
 use crate::broadcast::{BroadcastInput, PortModel};
-use crate::family::check_invariants;
-use crate::instance::Instance;
+use crate::families::check_invariants;
+use crate::families::Instance;
 
 fn uni(name: &str) -> BroadcastInput {
     let mut b = example(name);

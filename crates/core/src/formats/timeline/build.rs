@@ -3,9 +3,9 @@
 
 use super::Timeline;
 use crate::broadcast::dispatch::Run as BroadcastRun;
+use crate::broadcast::Broadcast;
 use crate::divisible::schedule::Kind as DivKind;
 use crate::divisible::DivSolution;
-use crate::instance::{Broadcast, SteadyState};
 use crate::master_slave::model::Activity;
 use crate::master_slave::MsSolution;
 use crate::periodic::{bars, Kind, Lane};
@@ -14,6 +14,7 @@ use crate::rational::{frac, Q};
 use crate::scatter::ScatterSolution;
 use crate::sort;
 use crate::steady_state::family::SteadyRun;
+use crate::steady_state::SteadyState;
 
 fn id(p: &Platform, i: usize) -> String {
     p.nodes

@@ -5,8 +5,8 @@
 
 mod build;
 
+use crate::families::Instance;
 use crate::family::{run_offered, Family, SolveError};
-use crate::instance::Instance;
 use crate::rational::Q;
 
 /// A lane of the chart (a port or the processor of one node).

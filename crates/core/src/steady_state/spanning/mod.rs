@@ -11,9 +11,9 @@ mod subtrees;
 use num_traits::Zero;
 
 use crate::error::SolveError;
-use crate::instance::SteadyState;
 use crate::platform::{Arc, Platform};
 use crate::rational::{to_f64, Q};
+use crate::steady_state::SteadyState;
 use screen::{Screened, Search};
 use subtrees::Subtrees;
 

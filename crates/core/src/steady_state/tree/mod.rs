@@ -25,9 +25,9 @@ pub use state::{TreeState, TREE_PSEUDOCODE};
 pub use step::{ChildCap, TreeStep};
 
 use super::Rates;
-use crate::instance::SteadyState;
 use crate::platform::{Arc, Platform};
 use crate::rational::{frac, Cost, Q};
+use crate::steady_state::SteadyState;
 use crate::trace::{Trace, Traced};
 
 /// How a child is fed in its parent's star (section 3.4).
@@ -111,7 +111,7 @@ struct Shape {
 /// nodes reachable from the master do not form a tree.
 ///
 /// ```
-/// use hetlab_core::{instance::Instance, presets, rational::q, steady_state::tree};
+/// use hetlab_core::{families::Instance, presets, rational::q, steady_state::tree};
 /// let Some(Instance::SteadyState(star)) = presets::get("star-example-2") else { unreachable!() };
 /// assert_eq!(tree::solve(&star).unwrap().throughput, q(29, 24));
 /// ```

@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use super::super::Rates;
 use crate::error::Violation;
-use crate::instance::SteadyState;
 use crate::periodic::{check_bars, Bar, Kind, Lane};
 use crate::platform::Arc;
 use crate::rational::{frac, lcm_denominators, Cost, Q};
+use crate::steady_state::SteadyState;
 
 /// One node's transfers to one child in a period: `count` input files back to back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]

@@ -153,9 +153,10 @@ struct RawRootTransfer {
     per_item: Option<Vec<Vec<RawNum>>>,
 }
 
+/// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawScatter {
+pub struct RawScatter {
     #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
     problem: String,
     #[allow(dead_code)]
@@ -354,8 +355,8 @@ impl RawScatter {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Instance;
     use super::*;
+    use crate::families::Instance;
     use crate::rational::{q, qi};
 
     fn read(text: &str) -> Result<Instance, String> {

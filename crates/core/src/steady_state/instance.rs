@@ -4,9 +4,9 @@
 use num_traits::Zero;
 use serde::Deserialize;
 
-use super::Instance;
+use crate::instance::envelope;
 use crate::issue::{Issue, Issues};
-use crate::platform::raw::{read_q, RawNum, Rule};
+use crate::platform::raw::{parse_json, read_q, RawNum, Rule};
 use crate::platform::{Platform, RawPlatform};
 use crate::rational::{qi, Cost, Q};
 
@@ -21,9 +21,10 @@ pub struct SteadyState {
     pub data_out: Q,
 }
 
+/// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawSteadyState {
+pub struct RawSteadyState {
     #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
     problem: String,
     #[allow(dead_code)]
@@ -55,18 +56,17 @@ impl SteadyState {
     /// Reads a steady-state instance.
     ///
     /// # Errors
-    /// As [`Instance::from_json`].
+    /// [`Issues`] naming each invalid field, or the document's problem when it is not
+    /// `"steady-state"`.
     pub fn from_json(text: &str) -> Result<SteadyState, Issues> {
-        match Instance::from_json(text)? {
-            Instance::SteadyState(s) => Ok(s),
-            other => Err(Issues::one(
+        let problem = envelope(text)?;
+        if problem != "steady-state" {
+            return Err(Issues::one(
                 "problem",
-                format!(
-                    "expected a steady-state instance, got \"{}\"",
-                    other.problem()
-                ),
-            )),
+                format!("expected a steady-state instance, got \"{problem}\""),
+            ));
         }
+        parse_json::<RawSteadyState>(text, "")?.validate()
     }
 
     /// A steady-state instance with default file sizes.
@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn section_7_bad_inputs() {
         let with = |nodes: &str, links: &str, extra: &str| {
-            Instance::from_json(&format!(
+            SteadyState::from_json(&format!(
                 r#"{{"problem":"steady-state","version":1{extra},"platform":{{"nodes":[{nodes}],"links":[{links}]}}}}"#
             ))
         };
@@ -235,7 +235,7 @@ mod tests {
             assert!(e.contains(want), "want {want:?} in {e:?}");
         }
         // `c = inf` is not an error: the link is dropped with a note; routers are valid.
-        let Ok(Instance::SteadyState(s)) = with(
+        let Ok(s) = with(
             r#"{"id":0,"w":"inf","master":true},{"id":1,"w":2}"#,
             r#"{"from":0,"to":1,"c":"inf"}"#,
             "",

@@ -1,7 +1,7 @@
 //! Reading and writing `master-slave` instances: every variant round-trips, and every bad
 //! field is named with its path (master-slave.md §12).
 
-use crate::instance::Instance;
+use crate::families::Instance;
 use crate::master_slave::{Goal, MsInput, Shape};
 use crate::rational::{q, qi};
 
@@ -186,7 +186,7 @@ fn every_preset_reads_and_solves() {
             panic!("{}", p.name)
         };
         for algo in crate::master_slave::offered(input) {
-            crate::family::check_invariants(&inst, algo)
+            crate::families::check_invariants(&inst, algo)
                 .unwrap_or_else(|e| panic!("{} / {algo}: {e}", p.name));
         }
         n += 1;

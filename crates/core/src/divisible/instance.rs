@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use num_traits::{ToPrimitive, Zero};
 use serde::Deserialize;
 
-pub use crate::divisible::model::{
+pub use super::model::{
     Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
 };
 use crate::issue::{Issue, Issues};
@@ -17,9 +17,10 @@ use crate::platform::raw::{read_q, RawNum, Rule};
 use crate::platform::NodeId;
 use crate::rational::{parse_cost, Cost, Q};
 
+/// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawDivisible {
+pub struct RawDivisible {
     #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
     problem: String,
     #[allow(dead_code)]

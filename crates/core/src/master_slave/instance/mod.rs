@@ -34,9 +34,10 @@ pub(super) struct RawNode {
     pub(super) w: Option<RawNum>,
 }
 
+/// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawMasterSlave {
+pub struct RawMasterSlave {
     #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
     problem: String,
     #[allow(dead_code)]
@@ -67,8 +68,6 @@ pub(super) struct RawMasterSlave {
     legs: Option<Vec<Vec<RawHop>>>,
 }
 
-#[cfg(test)]
-mod tests;
 mod trees;
 
 use trees::{hop_value, read_chain, read_hop_w, read_hops, read_legs, read_supply, read_tree};

@@ -69,9 +69,10 @@ impl Broadcast {
     }
 }
 
+/// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawBroadcast {
+pub struct RawBroadcast {
     #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
     problem: String,
     #[allow(dead_code)]
@@ -147,8 +148,8 @@ impl RawBroadcast {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Instance;
     use super::*;
+    use crate::families::Instance;
 
     const NODES: &str = r#"{"nodes":[{"id":"s"},{"id":"a"},{"id":"b"}],"links":[{"from":"s","to":"a","c":1},{"from":"a","to":"b","c":"1/2","directed":true}]}"#;
 

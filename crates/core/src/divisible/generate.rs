@@ -8,8 +8,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Divisible, TreeNode, Variant, Worker};
+use crate::divisible::{MAX_CHUNKS, MAX_TREE_NODES, MAX_WORKERS};
 use crate::generate::Shape;
-use crate::instance::{MAX_CHUNKS, MAX_TREE_NODES, MAX_WORKERS};
 use crate::platform::NodeId;
 use crate::rational::{qi, Q};
 
@@ -43,7 +43,7 @@ impl Draw {
 
 /// A random instance of `size` workers (or tree nodes), deterministic in `seed`.
 #[must_use]
-pub fn instance(shape: Shape, size: usize, seed: u64) -> Divisible {
+pub fn random(shape: Shape, size: usize, seed: u64) -> Divisible {
     let mut d = Draw(ChaCha8Rng::seed_from_u64(seed));
     let p = size.clamp(1, MAX_WORKERS);
     match shape {

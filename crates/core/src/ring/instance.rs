@@ -80,9 +80,10 @@ impl Ring {
     }
 }
 
+/// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawRing {
+pub struct RawRing {
     #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
     problem: String,
     #[allow(dead_code)]
@@ -264,8 +265,8 @@ impl RawRing {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Instance;
     use super::*;
+    use crate::families::Instance;
     use crate::rational::q;
 
     fn read_text(text: &str) -> Result<Instance, String> {

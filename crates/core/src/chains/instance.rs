@@ -77,9 +77,10 @@ impl Chains {
     }
 }
 
+/// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawChains {
+pub struct RawChains {
     #[allow(dead_code)] // Checked from the header; kept so that deny_unknown_fields accepts it.
     problem: String,
     #[allow(dead_code)]
@@ -294,7 +295,7 @@ impl RawChains {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Instance;
+    use crate::families::Instance;
 
     fn read(body: &str) -> Result<Instance, String> {
         let text = format!(r#"{{"problem":"chains","version":1{body}}}"#);

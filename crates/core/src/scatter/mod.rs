@@ -18,6 +18,7 @@ pub mod dp;
 pub mod family;
 pub mod lp;
 pub mod model;
+mod paths;
 pub mod report;
 mod run;
 pub mod search;

@@ -200,68 +200,12 @@ pub fn plain_rooted(p: &Platform, root: Option<usize>) -> Figure {
     Figure { nodes, links }
 }
 
-/// The figure as a standalone SVG document (for export, at the desktop size), with its style
-/// inlined so that it looks the same outside the site.
-#[must_use]
-pub fn to_svg_document(fig: &Figure, title: &str) -> String {
-    let d = super::fit::fit(fig, super::fit::Frame::DESKTOP);
-    let esc = super::svg::escape;
-    let mut s = format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif"><title>{}</title><style>{EXPORT_CSS}</style><defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>"##,
-        esc(title)
-    );
-    let text = |l: &super::fit::Label, class: &str| {
-        format!(
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="{}" class="{class}" style="font-size:{:.1}px">{}</text>"#,
-            l.x,
-            l.y,
-            l.anchor,
-            l.px,
-            esc(&l.text)
-        )
-    };
-    for l in &d.links {
-        s.push_str(&format!(
-            r#"<g class="{}"><title>{}</title><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="{:.1}"{}/>{}</g>"#,
-            l.class, esc(&l.title), l.from.0, l.from.1, l.to.0, l.to.1, l.width,
-            if l.arrow { r#" marker-end="url(#arrow)""# } else { "" },
-            l.label.as_ref().map_or_else(String::new, |t| text(t, "label"))
-        ));
-    }
-    for n in &d.nodes {
-        s.push_str(&format!(
-            r#"<g class="{}"><title>{}</title><circle cx="{:.1}" cy="{:.1}" r="{:.1}"/>{}"#,
-            n.class,
-            esc(&n.title),
-            n.at.0,
-            n.at.1,
-            d.r,
-            text(&n.id, "id")
-        ));
-        for (l, class) in [(&n.sub, "w"), (&n.note, "note")] {
-            if let Some(l) = l {
-                s.push_str(&text(l, class));
-            }
-        }
-        s.push_str("</g>");
-    }
-    s.push_str("</svg>");
-    s
-}
-
 /// The figure's colours, shared with the site's stylesheet (www/style.css repeats them).
 pub const EXPORT_CSS: &str = ".link line{stroke:#777}.link text{font-size:12px;fill:#333}.link.full line{stroke:#1b7f3b}.link.partial line{stroke:#c77700}.link.unused line{stroke:#bbb;stroke-dasharray:4 4}.link.off-tree line{stroke:#ddd}.faded{opacity:.3}.node circle{fill:#fff;stroke:#333;stroke-width:2}.node.master circle{stroke-width:4}.node.saturated circle{fill:#b7e4c7}.node.partial circle{fill:#ffe08a}.node.idle circle{fill:#eee}.node.router circle{fill:#dde7f7}.node.focus circle{stroke:#d00;stroke-width:4}.id{font-size:13px;font-weight:bold}.w{font-size:11px}.note{font-size:12px;fill:#114}";
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::steady::tree as tree_figure;
-    use hetlab_core::steady_state::tree;
-    use hetlab_core::steady_state::SteadyState;
-
-    fn star() -> SteadyState {
-        hetlab_core::presets::steady_state("star-example-2").unwrap()
-    }
 
     #[test]
     fn segments_stop_at_the_rims() {
@@ -270,38 +214,5 @@ mod tests {
         assert!(b.0 < 100.0 - NODE_R);
         let p = from_px(WIDTH / 2.0, HEIGHT * 2.0);
         assert_eq!(p, Point { x: 0.5, y: 1.0 });
-    }
-
-    #[test]
-    fn the_final_star_shows_rates_and_classes() {
-        let inst = star();
-        let traced = tree::solve_traced(&inst).unwrap();
-        let end = traced.trace.state_at(tree::TreeState::new(5), usize::MAX);
-        let fig = tree_figure(&inst.platform, &end);
-        assert!(fig.nodes[0].class.contains("master") && fig.nodes[0].class.contains("saturated"));
-        assert_eq!(fig.nodes[2].note.as_deref(), Some("x = 1/8"));
-        assert!(fig.nodes[3].class.contains("idle"));
-        // Link 0–2 (index 1) carries 1/8 and is the partial child.
-        assert_eq!(fig.links[1].label, "2 · 1/8 /t");
-        assert!(fig.links[1].class.contains("partial") && fig.links[1].arrow);
-        assert!(fig.links[2].class.contains("unused") && !fig.links[2].arrow);
-        // The widest stroke is the largest rate (1/2 to node 1).
-        assert!(fig.links[0].width > fig.links[3].width);
-        let svg = to_svg_document(&fig, "star <test>");
-        assert!(
-            svg.starts_with("<svg") && svg.contains("star &lt;test&gt;") && svg.ends_with("</svg>")
-        );
-    }
-
-    #[test]
-    fn a_collapsed_star_shows_its_equivalent_weight() {
-        let inst = hetlab_core::presets::steady_state("tree-example-3").unwrap();
-        let traced = tree::solve_traced(&inst).unwrap();
-        // Steps: checked, then node 3's star: sorted, fed 6, collapsed.
-        let s = traced.trace.state_at(tree::TreeState::new(7), 4);
-        let fig = tree_figure(&inst.platform, &s);
-        assert_eq!(fig.nodes[3].note.as_deref(), Some("w_eq = 6/5"));
-        assert!(fig.nodes[6].class.contains("faded"));
-        assert!(fig.nodes[3].class.contains("focus"));
     }
 }

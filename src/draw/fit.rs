@@ -10,15 +10,9 @@
 //! spot among a few candidates along its link; what finds no room is left to the hover title.
 
 use super::figure::{Figure, HEIGHT, WIDTH};
-use super::labels::{self, Boxes, Rect};
+use super::labels::{self, Boxes, Label, Rect, ID_PX, LABEL_PX, SUB_PX};
 use hetlab_core::platform::Point;
 
-/// Text sizes in CSS pixels at the normal type size.
-pub const ID_PX: f64 = 13.0;
-/// Second line inside a node.
-pub const SUB_PX: f64 = 11.0;
-/// Link labels and node notes.
-pub const LABEL_PX: f64 = 12.0;
 /// Largest node radius at the normal type size.
 const R_MAX: f64 = 24.0;
 /// Smallest node radius (an 11 px id still fits).
@@ -63,21 +57,6 @@ impl Frame {
             text: text.clamp(1.0, 2.0),
         }
     }
-}
-
-/// A placed text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Label {
-    /// Anchor point (baseline).
-    pub x: f64,
-    /// Baseline.
-    pub y: f64,
-    /// `start`, `middle` or `end`.
-    pub anchor: &'static str,
-    /// The text.
-    pub text: String,
-    /// Font size in CSS px.
-    pub px: f64,
 }
 
 /// A node as drawn.

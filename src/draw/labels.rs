@@ -2,7 +2,26 @@
 //! box is inside), obstacles (node discs and the texts already placed), candidate spots around a
 //! node or along a link, and pushing computed node centres apart.
 
-use super::fit::Label;
+/// Text sizes in CSS pixels at the normal type size.
+pub const ID_PX: f64 = 13.0;
+/// Second line inside a node.
+pub const SUB_PX: f64 = 11.0;
+/// Link labels and node notes.
+pub const LABEL_PX: f64 = 12.0;
+/// A placed text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// Anchor point (baseline).
+    pub x: f64,
+    /// Baseline.
+    pub y: f64,
+    /// `start`, `middle` or `end`.
+    pub anchor: &'static str,
+    /// The text.
+    pub text: String,
+    /// Font size in CSS px.
+    pub px: f64,
+}
 
 /// An axis-aligned box.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,7 +74,7 @@ pub fn width(text: &str, px: f64, bold: bool) -> f64 {
 /// The box of a placed text (a pixel of margin around the estimate).
 #[must_use]
 pub fn text_box(l: &Label) -> Rect {
-    let w = width(&l.text, l.px, l.px >= super::fit::ID_PX);
+    let w = width(&l.text, l.px, l.px >= ID_PX);
     let x0 = match l.anchor {
         "start" => l.x,
         "end" => l.x - w,

@@ -15,6 +15,7 @@ pub mod chains;
 pub mod describe;
 pub mod divisible;
 pub mod figure;
+pub mod figure_export;
 pub mod fit;
 pub mod gantt;
 pub mod labels;
@@ -32,7 +33,7 @@ mod tex_check;
 pub mod zoom;
 
 pub use figure::{
-    from_px, plain, segment, to_px, to_svg_document, Figure, LinkLook, NodeLook, EXPORT_CSS,
-    HEIGHT, NODE_R, WIDTH,
+    from_px, plain, segment, to_px, Figure, LinkLook, NodeLook, EXPORT_CSS, HEIGHT, NODE_R, WIDTH,
 };
+pub use figure_export::to_svg_document;
 pub use steady::{lp, tree};

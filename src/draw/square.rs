@@ -5,7 +5,7 @@
 use hetlab_core::rational::{frac, to_f64, Q};
 use hetlab_core::square::Rect;
 
-use super::fit::Label;
+use super::labels::Label;
 use super::labels::{self, Boxes};
 
 /// Side of the drawn square, in SVG units.

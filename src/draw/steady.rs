@@ -181,3 +181,43 @@ fn class_name(c: Class) -> &'static str {
         Class::Unused => "unused",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::tree as tree_figure;
+    use crate::draw::figure_export::to_svg_document;
+    use hetlab_core::steady_state::tree;
+
+    #[test]
+    fn the_final_star_shows_rates_and_classes() {
+        let inst = hetlab_core::presets::steady_state("star-example-2").unwrap();
+        let traced = tree::solve_traced(&inst).unwrap();
+        let end = traced.trace.state_at(tree::TreeState::new(5), usize::MAX);
+        let fig = tree_figure(&inst.platform, &end);
+        assert!(fig.nodes[0].class.contains("master") && fig.nodes[0].class.contains("saturated"));
+        assert_eq!(fig.nodes[2].note.as_deref(), Some("x = 1/8"));
+        assert!(fig.nodes[3].class.contains("idle"));
+        // Link 0–2 (index 1) carries 1/8 and is the partial child.
+        assert_eq!(fig.links[1].label, "2 · 1/8 /t");
+        assert!(fig.links[1].class.contains("partial") && fig.links[1].arrow);
+        assert!(fig.links[2].class.contains("unused") && !fig.links[2].arrow);
+        // The widest stroke is the largest rate (1/2 to node 1).
+        assert!(fig.links[0].width > fig.links[3].width);
+        let svg = to_svg_document(&fig, "star <test>");
+        assert!(
+            svg.starts_with("<svg") && svg.contains("star &lt;test&gt;") && svg.ends_with("</svg>")
+        );
+    }
+
+    #[test]
+    fn a_collapsed_star_shows_its_equivalent_weight() {
+        let inst = hetlab_core::presets::steady_state("tree-example-3").unwrap();
+        let traced = tree::solve_traced(&inst).unwrap();
+        // Steps: checked, then node 3's star: sorted, fed 6, collapsed.
+        let s = traced.trace.state_at(tree::TreeState::new(7), 4);
+        let fig = tree_figure(&inst.platform, &s);
+        assert_eq!(fig.nodes[3].note.as_deref(), Some("w_eq = 6/5"));
+        assert!(fig.nodes[6].class.contains("faded"));
+        assert!(fig.nodes[3].class.contains("focus"));
+    }
+}

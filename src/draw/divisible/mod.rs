@@ -282,7 +282,7 @@ fn bar(
 /// red bar saying so.
 fn tentative(
     inst: &Divisible,
-    e: &hetlab_core::divisible::affine::SortedEf,
+    e: &hetlab_core::divisible::ef::SortedEf,
     axis: Axis,
     row_y: &impl Fn(Lane) -> Option<f64>,
     out: &mut Vec<Shape>,

@@ -15,7 +15,8 @@ use hetlab_core::platform::Point;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
-use crate::draw::fit::{fit, Drawn, Frame, Label};
+use crate::draw::fit::{fit, Drawn, Frame};
+use crate::draw::labels::Label;
 use crate::draw::svg::fixed1 as fmt;
 use crate::draw::zoom::View;
 use crate::draw::{describe, Figure, WIDTH};

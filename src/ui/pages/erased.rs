@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::player::{Action, Player};
 use crate::ui::dom;
-use crate::ui::pages::algorithm::{self, view_at, FamilyPage, Input, Shown, Solved};
+use crate::ui::pages::family_page::{self, view_at, FamilyPage, Input, Shown, Solved};
 use crate::ui::worker::Payload;
 use crate::ui::Nav;
 use crate::wire;
@@ -173,7 +173,7 @@ fn input_of<P: FamilyPage>(v: &dyn Any) -> Option<&Input<P>> {
 }
 
 fn resolve<P: FamilyPage>(payload: Option<&str>, preset: Option<&str>) -> Result<Resolved, String> {
-    let input = algorithm::resolve::<P>(payload, preset)?;
+    let input = family_page::resolve::<P>(payload, preset)?;
     let instance = P::F::wrap(input.clone());
     Ok((Rc::new(input), instance))
 }

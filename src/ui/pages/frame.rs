@@ -16,7 +16,7 @@ use crate::ui::dom;
 use crate::ui::hooks::stepper::{
     algo_select, preset_select, pseudocode, share_button, share_dialog, PageQuery,
 };
-use crate::ui::pages::algorithm::Shown;
+use crate::ui::pages::family_page::Shown;
 use crate::ui::Nav;
 
 /// The toolbar's parts that come from the family (outside embeds only).

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::draw::{self, Figure};
 use crate::ui::components::graph::Graph;
-use crate::ui::pages::algorithm::Shown;
+use crate::ui::pages::family_page::Shown;
 
 /// A platform family's view at one step.
 pub struct GraphView {

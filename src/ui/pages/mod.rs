@@ -1,5 +1,5 @@
 //! One module per route: the home page, the platform editor, the benchmark page, the generic
-//! algorithm page and one [`algorithm::FamilyPage`] per family; and the family pages grouped
+//! algorithm page and one [`family_page::FamilyPage`] per family; and the family pages grouped
 //! by page binary (`src/bundles.rs`).
 
 pub mod add_link;
@@ -9,6 +9,7 @@ pub mod broadcast;
 pub mod chains;
 pub mod divisible;
 pub mod erased;
+pub mod family_page;
 pub mod frame;
 pub mod graph_view;
 pub mod home;
@@ -26,7 +27,8 @@ use yew::prelude::*;
 
 use crate::bundles::{self, same_names};
 use crate::ui::worker::serve::{self, solve_encoded, Solvers};
-use algorithm::{AlgorithmPage, FamilyPage};
+use algorithm::AlgorithmPage;
+use family_page::FamilyPage;
 
 /// The route name of a family page.
 macro_rules! problem {

@@ -23,9 +23,9 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{Job, SimgridRead};
 use crate::draw::ring::prepare::solve_at;
-use crate::ui::pages::algorithm::{solve, FamilyPage};
 use crate::ui::pages::bench;
 use crate::ui::pages::chains::scaling;
+use crate::ui::pages::family_page::{solve, FamilyPage};
 use crate::wire;
 
 /// Least time between two progress messages.
@@ -249,7 +249,7 @@ pub fn solve_json(solvers: &Solvers, instance_json: &str, algorithm: &str) -> St
 /// What the page decodes: the run, the extra results, the result document (as JSON text) and
 /// whether a search stopped at its budget.
 pub type Payload<P> = (
-    crate::ui::pages::algorithm::Run<P>,
+    crate::ui::pages::family_page::Run<P>,
     <P as FamilyPage>::Extra,
     String,
     bool,

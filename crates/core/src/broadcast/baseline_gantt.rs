@@ -7,96 +7,16 @@
 //! result (no node in two transfers at once, every arc moving exactly `ρ`).
 //!
 //! A tree is bipartite, so König's weighted edge-colouring theorem gives matchings of total
-//! time `χ = max_v (out(v) + in(v))` at any size: [`konig`] builds them with the exact
+//! time `χ = max_v (out(v) + in(v))` at any size: [`super::baseline_uni::konig`] builds them with the exact
 //! decomposition of steady-state.md §4.4 (`graph::matching`) on the tree's 2-colouring, where
 //! the exact matching program of the column generation is limited to 20 nodes.
-
-use std::collections::VecDeque;
 
 use num_traits::{Signed, Zero};
 
 use super::baseline_uni::{net_of, Colouring};
 use super::unidirectional::{gantt, Period, WeightedMatching};
 use super::WeightedTree;
-use crate::graph::matching::decompose;
 use crate::platform::Arc;
-use crate::rational::Q;
-
-/// Weighted matchings of total time `max_v (out(v) + in(v))` covering each arc's `demand`
-/// exactly, when the support (arcs of positive demand, direction ignored) is bipartite and
-/// holds no pair of opposite arcs; `None` otherwise. König's theorem, made constructive by
-/// `graph::matching::decompose` on the 2-colouring (one side sends or receives, the other
-/// answers).
-///
-/// # Complexity
-/// A breadth-first 2-colouring, then the decomposition: `O((|E| + |V|)·|V|·|E|)`.
-#[must_use]
-pub fn konig(n: usize, arcs: &[Arc], demand: &[Q]) -> Option<Vec<WeightedMatching>> {
-    let support: Vec<usize> = (0..arcs.len().min(demand.len()))
-        .filter(|&e| demand[e].is_positive())
-        .collect();
-    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &e in &support {
-        let (u, w) = (arcs[e].from, arcs[e].to);
-        if u == w || adj[u].contains(&w) {
-            return None;
-        }
-        adj[u].push(w);
-        adj[w].push(u);
-    }
-    let mut side: Vec<Option<bool>> = vec![None; n];
-    for start in 0..n {
-        if side[start].is_some() {
-            continue;
-        }
-        side[start] = Some(false);
-        let mut queue = VecDeque::from([start]);
-        while let Some(v) = queue.pop_front() {
-            let here = side[v]?;
-            for &w in &adj[v] {
-                match side[w] {
-                    None => {
-                        side[w] = Some(!here);
-                        queue.push_back(w);
-                    }
-                    Some(x) if x == here => return None,
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-    // Edge (left end, right end) per arc; the decomposition's matchings name these pairs.
-    let pair = |e: usize| {
-        let (u, w) = (arcs[e].from, arcs[e].to);
-        if side[u] == Some(false) {
-            (u, w)
-        } else {
-            (w, u)
-        }
-    };
-    let edges: Vec<((usize, usize), Q)> = support
-        .iter()
-        .map(|&e| (pair(e), demand[e].clone()))
-        .collect();
-    let d = decompose(&edges).ok()?;
-    Some(
-        d.matchings
-            .iter()
-            .map(|m| {
-                let mut arcs: Vec<usize> = support
-                    .iter()
-                    .copied()
-                    .filter(|&e| m.edges.contains(&pair(e)))
-                    .collect();
-                arcs.sort_unstable();
-                WeightedMatching {
-                    arcs,
-                    weight: m.mu.clone(),
-                }
-            })
-            .collect(),
-    )
-}
 
 /// One period (one time unit) of the unidirectional schedule of a baseline `tree` (weight
 /// `ρ`) from its colouring `c` (§6.6): `None` when the colouring has no matchings or sends

@@ -13,6 +13,8 @@
 //! Reference: A. Schrijver, *Combinatorial Optimization*, 2003, ch. 20 (König's edge-colouring
 //! theorem) and ch. 28 (fractional edge colouring).
 
+use std::collections::VecDeque;
+
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
@@ -20,6 +22,7 @@ use super::multicast::net::{Net, NetArc};
 use super::unidirectional::matching::{is_matching, max_matching, odd_cycle, MAX_COMPONENT};
 use super::unidirectional::WeightedMatching;
 use crate::error::SolveError;
+use crate::graph::matching::decompose;
 use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::platform::Arc;
 use crate::rational::Q;
@@ -98,7 +101,7 @@ pub fn colouring(n: usize, arcs: &[Arc], mu: &[u32]) -> Result<Colouring, SolveE
             }
             // Too large for the exact matching program: König's decomposition, which any
             // bipartite support without opposite arcs has.
-            Err(_) => super::baseline_gantt::konig(n, arcs, &demand).unwrap_or_default(),
+            Err(_) => konig(n, arcs, &demand).unwrap_or_default(),
         };
         (chi, matchings)
     } else {
@@ -245,4 +248,80 @@ pub fn verify(
         }
     }
     Ok(())
+}
+
+/// Weighted matchings of total time `max_v (out(v) + in(v))` covering each arc's `demand`
+/// exactly, when the support (arcs of positive demand, direction ignored) is bipartite and
+/// holds no pair of opposite arcs; `None` otherwise. König's theorem, made constructive by
+/// `graph::matching::decompose` on the 2-colouring (one side sends or receives, the other
+/// answers).
+///
+/// # Complexity
+/// A breadth-first 2-colouring, then the decomposition: `O((|E| + |V|)·|V|·|E|)`.
+#[must_use]
+pub fn konig(n: usize, arcs: &[Arc], demand: &[Q]) -> Option<Vec<WeightedMatching>> {
+    let support: Vec<usize> = (0..arcs.len().min(demand.len()))
+        .filter(|&e| demand[e].is_positive())
+        .collect();
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &e in &support {
+        let (u, w) = (arcs[e].from, arcs[e].to);
+        if u == w || adj[u].contains(&w) {
+            return None;
+        }
+        adj[u].push(w);
+        adj[w].push(u);
+    }
+    let mut side: Vec<Option<bool>> = vec![None; n];
+    for start in 0..n {
+        if side[start].is_some() {
+            continue;
+        }
+        side[start] = Some(false);
+        let mut queue = VecDeque::from([start]);
+        while let Some(v) = queue.pop_front() {
+            let here = side[v]?;
+            for &w in &adj[v] {
+                match side[w] {
+                    None => {
+                        side[w] = Some(!here);
+                        queue.push_back(w);
+                    }
+                    Some(x) if x == here => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    // Edge (left end, right end) per arc; the decomposition's matchings name these pairs.
+    let pair = |e: usize| {
+        let (u, w) = (arcs[e].from, arcs[e].to);
+        if side[u] == Some(false) {
+            (u, w)
+        } else {
+            (w, u)
+        }
+    };
+    let edges: Vec<((usize, usize), Q)> = support
+        .iter()
+        .map(|&e| (pair(e), demand[e].clone()))
+        .collect();
+    let d = decompose(&edges).ok()?;
+    Some(
+        d.matchings
+            .iter()
+            .map(|m| {
+                let mut arcs: Vec<usize> = support
+                    .iter()
+                    .copied()
+                    .filter(|&e| m.edges.contains(&pair(e)))
+                    .collect();
+                arcs.sort_unstable();
+                WeightedMatching {
+                    arcs,
+                    weight: m.mu.clone(),
+                }
+            })
+            .collect(),
+    )
 }

@@ -55,6 +55,7 @@ pub mod lp;
 pub mod multicast;
 pub mod pipeline;
 mod pipeline_c;
+mod pipeline_net;
 mod pipeline_t;
 pub mod schedule;
 pub mod state;

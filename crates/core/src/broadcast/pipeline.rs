@@ -9,6 +9,7 @@ use super::baseline::{self, BEST_TREE_BUDGET};
 use super::colgen::use_columns;
 use super::extract::extract;
 use super::lp::{self, internal, port_loads, Sharing};
+use super::pipeline_net::Net;
 use super::schedule::{self, slot_bars};
 use super::step::{Comparison, Step};
 use super::{
@@ -58,20 +59,6 @@ pub const BASELINES: &[&str] = &[
 /// heaviest tree of the decomposition, and the maximum-usage arborescence (Chu–Liu/Edmonds on
 /// the usages `n_e`).
 pub const GUIDED: &[&str] = &["lp-heaviest-tree", "lp-usage-tree"];
-
-/// The platform as every stage sees it.
-pub(crate) struct Net {
-    pub n: usize,
-    pub arcs: Vec<Arc>,
-    pub source: usize,
-    pub names: Vec<String>,
-}
-
-impl Net {
-    fn dests(&self) -> Vec<usize> {
-        (0..self.n).filter(|&v| v != self.source).collect()
-    }
-}
 
 /// Nodes reachable from `source`, through every arc or through 0-cost arcs only.
 fn reachable(n: usize, arcs: &[Arc], source: usize, zero_only: bool) -> Vec<bool> {

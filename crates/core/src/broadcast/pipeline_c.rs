@@ -6,7 +6,7 @@
 
 use super::colgen::{self, reduced_cost, TreeOptimum, MAX_ROUNDS};
 use super::lp::{internal, FlowSolution};
-use super::pipeline::Net;
+use super::pipeline_net::Net;
 use super::step::{PricedTree, Step};
 use super::{BroadcastError, WeightedTree};
 

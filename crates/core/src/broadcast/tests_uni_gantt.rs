@@ -7,8 +7,9 @@
 use proptest::prelude::*;
 use serde_json::Value;
 
-use super::baseline_gantt::{konig, tree_period};
+use super::baseline_gantt::tree_period;
 use super::baseline_uni::colouring;
+use super::baseline_uni::konig;
 use super::dispatch::{result, run};
 use super::tests::example;
 use super::tests_random::{instances, platform};

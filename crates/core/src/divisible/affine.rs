@@ -5,9 +5,9 @@
 //! row a step; beyond, the branch and bound of [`super::search`] (same answer, same tie rule).
 
 use num_traits::Zero;
-use serde::Serialize;
 
-use super::ef::{by_bandwidth, ef, Prefix};
+pub use super::affine_details::AffineDetails;
+use super::ef::{by_bandwidth, ef, Prefix, SortedEf};
 use super::schedule::spread;
 use super::star::{finish, MAX_TABLE_WORKERS};
 use super::step::Tried;
@@ -20,57 +20,6 @@ pub const MAX_EXACT_SPEC: usize = 9;
 pub const MAX_EXACT: usize = 10;
 /// Most prefixes the exact search examines; beyond, it reports its best as a heuristic.
 pub const NODE_BUDGET: u64 = 60_000;
-
-/// `EF` of all workers sorted by `g` (Prop. 4; §9.3 step 1).
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct SortedEf {
-    /// Workers by `(g, i)`.
-    pub order: Vec<usize>,
-    /// Its `T_f`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub makespan: Q,
-    /// Loads in that order (negative ones mark it invalid; never scheduled).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub alpha: Vec<Q>,
-    /// Every load is `≥ 0`.
-    pub valid: bool,
-}
-
-/// What the STARAFFINE methods report besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct AffineDetails {
-    /// `EF` of all workers by `g`.
-    pub sorted: Option<SortedEf>,
-    /// Every ordered subset in enumeration order (`p ≤ 4`), or the `p` prefixes (heuristic).
-    pub table: Vec<Tried>,
-    /// Prefixes examined by the search.
-    pub visited: u64,
-    /// Subtrees cut by the bounds.
-    pub pruned: u64,
-    /// The search finished (false: stopped by [`NODE_BUDGET`]).
-    pub complete: bool,
-    /// The mixed integer program of §4.4, as text.
-    pub program: Vec<String>,
-}
-
-impl AffineDetails {
-    /// No search (nothing to schedule).
-    #[must_use]
-    pub fn empty() -> AffineDetails {
-        AffineDetails::new(None, Vec::new(), Vec::new())
-    }
-
-    fn new(sorted: Option<SortedEf>, table: Vec<Tried>, program: Vec<String>) -> AffineDetails {
-        AffineDetails {
-            sorted,
-            table,
-            visited: 0,
-            pruned: 0,
-            complete: true,
-            program,
-        }
-    }
-}
 
 /// `EF` of all workers by `g`, emitted as §9.3's first step.
 fn sorted_ef(inst: &Divisible, emit: &mut impl FnMut(DivStep)) -> Option<SortedEf> {
@@ -189,31 +138,6 @@ fn no_worker() -> DivisibleError {
     DivisibleError::NotApplicable("no worker to serve".to_owned())
 }
 
-/// The best valid `EF` among the `p` prefixes of the `g` order (§4.2 for `p > 9`).
-pub(super) fn best_prefix(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>, Q)>) {
-    let order = by_bandwidth(ws);
-    let mut pre = Prefix::default();
-    let mut rows = Vec::new();
-    let mut best: Option<(Vec<usize>, Q)> = None;
-    for k in 0..order.len() {
-        pre = pre.push(&ws[order[k]]).0;
-        let Some(t) = pre.makespan(w_total, &Q::zero()) else {
-            continue;
-        };
-        let valid = pre.valid_at(&t);
-        let better = valid && best.as_ref().is_none_or(|(_, b)| t < *b);
-        if better {
-            best = Some((order[..=k].to_vec(), t.clone()));
-        }
-        rows.push(Tried {
-            order: order[..=k].to_vec(),
-            makespan: valid.then_some(t),
-            best: better,
-        });
-    }
-    (rows, best)
-}
-
 /// The prefix heuristic, labelled as such.
 ///
 /// # Errors
@@ -223,7 +147,7 @@ pub(super) fn prefix(
     emit: &mut impl FnMut(DivStep),
 ) -> Result<DivSolution, DivisibleError> {
     let sorted = sorted_ef(inst, emit);
-    let (rows, best) = best_prefix(&inst.workers, &inst.w_total);
+    let (rows, best) = super::search::best_prefix(&inst.workers, &inst.w_total);
     for r in &rows {
         emit(DivStep::Tried(r.clone()));
     }

@@ -5,6 +5,7 @@
 
 use crate::sort;
 use num_traits::{One, Signed, Zero};
+use serde::Serialize;
 
 use super::Worker;
 use crate::rational::Q;
@@ -133,4 +134,19 @@ pub fn linear_rate(workers: &[Worker], order: impl IntoIterator<Item = usize>) -
         rest = rest * &wk.w / gw;
     }
     rho
+}
+
+/// `EF` of all workers sorted by `g` (Prop. 4; §9.3 step 1).
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct SortedEf {
+    /// Workers by `(g, i)`.
+    pub order: Vec<usize>,
+    /// Its `T_f`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub makespan: Q,
+    /// Loads in that order (negative ones mark it invalid; never scheduled).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub alpha: Vec<Q>,
+    /// Every load is `≥ 0`.
+    pub valid: bool,
 }

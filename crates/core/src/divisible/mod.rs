@@ -26,6 +26,7 @@
 //! exact and verified without tolerance.
 
 pub mod affine;
+mod affine_details;
 pub mod ef;
 pub mod family;
 pub mod generate;
@@ -36,6 +37,7 @@ pub mod multi;
 pub mod periodic;
 pub mod program;
 pub mod report;
+mod rounds;
 pub mod schedule;
 pub mod search;
 pub mod star;
@@ -264,7 +266,7 @@ fn run(
     if method.starts_with("affine") && inst.w_total.is_zero() {
         // §12: nothing to send, nobody pays a latency.
         let empty = affine::AffineDetails::empty();
-        let mut sol = multi::nothing(inst, Details::Affine(empty), emit);
+        let mut sol = rounds::nothing(inst, Details::Affine(empty), emit);
         sol.status = Status::Optimal;
         sol.method = method;
         return Ok(sol);

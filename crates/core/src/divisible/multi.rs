@@ -5,6 +5,7 @@
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
+use super::rounds::{homogeneous, nothing};
 use super::schedule::{last_end, participating, Block};
 use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker};
 use crate::rational::Q;
@@ -67,34 +68,6 @@ fn recursion(p: usize, n: usize, wk: &Worker, r: &Q) -> (Vec<Q>, Vec<Q>) {
     (a, b)
 }
 
-/// An empty schedule (`W_total = 0`: nothing to send).
-pub(super) fn nothing(
-    inst: &Divisible,
-    details: Details,
-    emit: &mut impl FnMut(DivStep),
-) -> DivSolution {
-    let p = inst.workers.len();
-    emit(DivStep::Finished {
-        makespan: Q::zero(),
-        alpha: vec![Q::zero(); p],
-        alpha_master: None,
-        order: Vec::new(),
-    });
-    DivSolution {
-        method: "",
-        status: Status::Heuristic,
-        makespan: Q::zero(),
-        tight: true,
-        order: Vec::new(),
-        participating: Vec::new(),
-        alpha: vec![Q::zero(); p],
-        alpha_master: None,
-        schedule: Vec::new(),
-        notes: vec!["nothing to send: W_total = 0".to_owned()],
-        details,
-    }
-}
-
 /// Multi-installment (§5).
 ///
 /// # Errors
@@ -109,7 +82,7 @@ pub(super) fn multi_installment(
     let m = inst.rounds.ok_or_else(|| {
         DivisibleError::NotApplicable("multi-installment needs \"rounds\" (M)".to_owned())
     })?;
-    let wk = super::umr::homogeneous(ws)?;
+    let wk = homogeneous(ws)?;
     let n = m * p;
     if n > crate::divisible::MAX_CHUNKS {
         return Err(DivisibleError::TooLarge(format!(

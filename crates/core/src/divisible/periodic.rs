@@ -13,7 +13,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use serde::Serialize;
 
 use super::ef::by_bandwidth;
-use super::multi::nothing;
+use super::rounds::nothing;
 use super::schedule::{last_end, participating, Block};
 use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, MAX_BLOCKS};
 use crate::rational::{to_f64, Q};

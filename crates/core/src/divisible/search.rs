@@ -12,6 +12,7 @@
 use num_traits::{One, Zero};
 
 use super::ef::{by_bandwidth, Prefix};
+use super::step::Tried;
 use super::{DivStep, Worker};
 use crate::rational::Q;
 
@@ -67,7 +68,7 @@ pub fn search(
                 .fold(0, |m, j| m | (1 << j))
         })
         .collect();
-    let start = super::affine::best_prefix(ws, w_total).1;
+    let start = best_prefix(ws, w_total).1;
     if let Some((o, t)) = &start {
         emit(DivStep::Improved {
             order: o.clone(),
@@ -178,4 +179,29 @@ impl Walk<'_> {
         let lb = (self.w_total - &pre.sum_v + rest * &pre.big_v) / denom;
         self.hopeless(&lb)
     }
+}
+
+/// The best valid `EF` among the `p` prefixes of the `g` order (§4.2 for `p > 9`).
+pub(super) fn best_prefix(ws: &[Worker], w_total: &Q) -> (Vec<Tried>, Option<(Vec<usize>, Q)>) {
+    let order = by_bandwidth(ws);
+    let mut pre = Prefix::default();
+    let mut rows = Vec::new();
+    let mut best: Option<(Vec<usize>, Q)> = None;
+    for k in 0..order.len() {
+        pre = pre.push(&ws[order[k]]).0;
+        let Some(t) = pre.makespan(w_total, &Q::zero()) else {
+            continue;
+        };
+        let valid = pre.valid_at(&t);
+        let better = valid && best.as_ref().is_none_or(|(_, b)| t < *b);
+        if better {
+            best = Some((order[..=k].to_vec(), t.clone()));
+        }
+        rows.push(Tried {
+            order: order[..=k].to_vec(),
+            makespan: valid.then_some(t),
+            best: better,
+        });
+    }
+    (rows, best)
 }

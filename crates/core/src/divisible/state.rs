@@ -29,7 +29,7 @@ pub struct DivState {
     /// The Gantt chart so far.
     pub blocks: Vec<Block>,
     /// `EF` of all workers by `g` (§9.3 step 1).
-    pub sorted_ef: Option<super::affine::SortedEf>,
+    pub sorted_ef: Option<super::ef::SortedEf>,
     /// Enumeration table rows so far (§9.3, `p ≤ 4`, and the fixed order).
     pub tried: Vec<Tried>,
     /// Best ordered subset so far and its makespan.

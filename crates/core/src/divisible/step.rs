@@ -50,7 +50,7 @@ pub enum DivStep {
         rate: Q,
     },
     /// `EF` of all workers by `g` (§9.3 step 1): negative loads mark it invalid.
-    SortedEf(super::affine::SortedEf),
+    SortedEf(super::ef::SortedEf),
     /// `ρ = Σ a_k`, `T_f = W_total/ρ`: the axis is rescaled and the loads labelled.
     Scaled {
         /// Load processed per unit of time.

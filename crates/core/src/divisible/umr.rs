@@ -7,7 +7,7 @@
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
-use super::multi::nothing;
+use super::rounds::{homogeneous, nothing};
 use super::schedule::{last_end, participating, Block};
 use super::{
     Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker, UMR_BISECTION_STEPS,
@@ -54,19 +54,6 @@ pub struct UmrDetails {
     /// `β_i` of the last round.
     #[serde(serialize_with = "crate::rational::exact")]
     pub beta: Vec<Q>,
-}
-
-/// The common worker of a homogeneous star.
-///
-/// # Errors
-/// [`DivisibleError::NotApplicable`] when the workers differ or there is none.
-pub(super) fn homogeneous(ws: &[Worker]) -> Result<&Worker, DivisibleError> {
-    match ws.first() {
-        Some(w) if ws.iter().all(|x| x == w) => Ok(w),
-        _ => Err(DivisibleError::NotApplicable(
-            "this multi-round scheme needs identical workers (a homogeneous star)".to_owned(),
-        )),
-    }
 }
 
 /// The chunk per round for `m` rounds (§6 closed forms), if all are positive.

@@ -3,30 +3,12 @@
 //! any ring order (index order here), with the threshold `W/H = 2c/(w_min − w_cumul)`.
 
 use num_traits::Zero;
-use serde::Serialize;
 
 use super::model::Model;
-use super::step::RingStep;
+use super::step::{Lines, RingStep};
 use super::{fastest, Found, RingError, Status};
 use crate::rational::Q;
 use crate::ring::Ring;
-
-/// The two lines of the homogeneous panel (§11) and where they cross.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Lines {
-    /// `w_min` (slope of `T/H` against `W/H` for the fastest alone).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub w_min: Q,
-    /// `w_cumul = 1/Σ 1/w_i` (slope for all processors).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub w_cumul: Q,
-    /// The common link cost `c`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub c: Q,
-    /// `2c/(w_min − w_cumul)` (`None` with one processor).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub threshold: Option<Q>,
-}
 
 /// The common off-diagonal link cost, if every link costs the same.
 #[must_use]

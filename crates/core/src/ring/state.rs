@@ -3,8 +3,8 @@
 //! (greedy history and exact per size), the greedy's candidates of the current iteration, the
 //! current tour of the local search, the search and Held–Karp progress, and the bounds.
 
-use super::homogeneous::Lines;
 use super::model::RingEval;
+use super::step::Lines;
 use super::step::RingStep;
 use crate::rational::Q;
 use crate::trace::Replay;

@@ -3,11 +3,27 @@
 
 use serde::Serialize;
 
-use super::homogeneous::Lines;
 use super::model::RingEval;
 use super::SizeBest;
 use crate::rational::{approx, Q};
 use crate::trace::{Phase, Step};
+
+/// The two lines of the homogeneous panel (§11) and where they cross.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct Lines {
+    /// `w_min` (slope of `T/H` against `W/H` for the fastest alone).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub w_min: Q,
+    /// `w_cumul = 1/Σ 1/w_i` (slope for all processors).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub w_cumul: Q,
+    /// The common link cost `c`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub c: Q,
+    /// `2c/(w_min − w_cumul)` (`None` with one processor).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub threshold: Option<Q>,
+}
 
 /// One event of a ring algorithm.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]

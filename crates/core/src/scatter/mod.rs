@@ -20,6 +20,7 @@ pub mod generate;
 pub mod instance;
 pub mod lp;
 pub mod model;
+mod paths;
 pub mod report;
 mod run;
 pub mod search;

@@ -6,7 +6,7 @@ use num_traits::Zero;
 use super::closed;
 use super::dp::{self, Scaled};
 use super::model::Model;
-use super::run::{check_dp, dp_path, lp_path, Outcome};
+use super::paths::{check_dp, dp_path, lp_path, Outcome};
 use super::step::{OrderWhy, ScatterStep};
 use super::{RootOption, ScatterError, MAX_SEARCH_PROCESSORS};
 

@@ -7,8 +7,9 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 use super::dual::{self, Certificate};
-use super::models::{throughput_under, PortModel};
+use super::models::throughput_under;
 use super::pipeline::Pipeline;
+use super::port_model::PortModel;
 use super::spanning::{self, Comparison};
 use super::{binding, Binding};
 use crate::error::SolveError;

@@ -9,7 +9,7 @@
 
 use num_traits::{One, Signed, Zero};
 
-use super::models::PortModel;
+use super::port_model::{PortModel, Terms};
 use super::Rates;
 use crate::lp::{self, Cmp, Outcome, Problem};
 use crate::periodic::Flows;
@@ -167,9 +167,6 @@ pub(super) fn maximise_tasks(
     }
     lp
 }
-
-/// A row's terms: (column, coefficient).
-pub(super) type Terms = Vec<(usize, Q)>;
 
 /// Port time of one arc: `c·(data_in·f + data_out·g)`.
 fn load(inst: &SteadyState, arcs: &[Arc], cols: &Columns, k: usize) -> Terms {

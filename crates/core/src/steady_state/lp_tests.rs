@@ -369,7 +369,8 @@ proptest! {
 
 #[test]
 fn operating_models_and_shared_links() {
-    use super::models::{throughput_under, PortModel};
+    use super::models::throughput_under;
+    use super::port_model::PortModel;
     // Section 6.1: LP-only variants on the paper's platform.
     let inst = preset("example-1");
     let want = [qi(7) / qi(4), q(7, 4), qi(1), q(67, 45), q(55, 32), qi(1)];

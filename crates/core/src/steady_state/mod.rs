@@ -18,6 +18,7 @@ mod lp_tests;
 pub mod models;
 pub mod notes;
 pub mod pipeline;
+pub mod port_model;
 pub mod report;
 #[cfg(test)]
 mod report_tests;

@@ -17,7 +17,7 @@ use hetlab_core::share;
 use yew::prelude::*;
 
 use crate::ui::dom::{self, AUTOSAVE_KEY};
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::pages::graph_view;
 use crate::ui::Nav;
 use views::step_view;
@@ -44,7 +44,7 @@ impl FamilyPage for BroadcastPage {
     }
 
     fn schedule(
-        input: &crate::ui::pages::algorithm::Input<Self>,
+        input: &crate::ui::pages::family_page::Input<Self>,
         algorithm: &str,
     ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
     {

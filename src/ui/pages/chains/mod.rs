@@ -22,7 +22,7 @@ use yew::prelude::*;
 
 use crate::draw::chains::histogram::cp_histogram;
 use crate::draw::chains::{figure, to_svg_document, value_range, Drawing};
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ChainsField;
 use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, scenes, shown, Compared};

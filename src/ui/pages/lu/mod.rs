@@ -21,7 +21,7 @@ use crate::draw::lu::matrix_svg;
 use crate::draw::palette::colour;
 use crate::procs;
 use crate::ui::components::procs_field::{Entry, ProcsField};
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use comparisons as compare_view;
 use views::{compare_plot, curves, working, Curves, OwnerMatrix};

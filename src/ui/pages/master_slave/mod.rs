@@ -18,7 +18,7 @@ use hetlab_core::trace::Step;
 use yew::prelude::*;
 
 use crate::draw::master_slave::{figure, frame, to_svg_document, Frame};
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::MsField;
 use views::{
@@ -48,7 +48,7 @@ impl FamilyPage for MasterSlavePage {
     const LEAD: &'static str = "A master hands out identical tasks to slaves of different speeds. All messages share one bus (or one port per node of a tree): how many tasks are done by the horizon T, and how soon are C tasks done?";
 
     fn schedule(
-        input: &crate::ui::pages::algorithm::Input<Self>,
+        input: &crate::ui::pages::family_page::Input<Self>,
         algorithm: &str,
     ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
     {

@@ -22,7 +22,7 @@ use yew::prelude::*;
 
 use crate::draw::ring::prepare::{prepare, Prepared};
 use crate::draw::ring::{figure, to_svg_document};
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::RingField;
 use sweep::SweepPanel;

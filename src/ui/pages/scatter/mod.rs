@@ -24,7 +24,7 @@ use crate::draw::scatter::{
     figure, rational_schedule, single, time_span, time_text, to_svg_document, Chart, Drawing,
     Frame, Lines, Scale,
 };
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ScatterField;
 use views::{dp_table, figure_svg, orders_table, result, rounding_table, scan_table};
@@ -103,7 +103,7 @@ impl FamilyPage for ScatterPage {
     const LEAD: &'static str = "A root sends identical items to processors one message at a time (single port); receivers served late wait (the stair). Choose how many items each gets so that all finish as early as possible.";
 
     fn schedule(
-        input: &crate::ui::pages::algorithm::Input<Self>,
+        input: &crate::ui::pages::family_page::Input<Self>,
         algorithm: &str,
     ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
     {

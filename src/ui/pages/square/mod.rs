@@ -22,7 +22,7 @@ use crate::draw::square as square_draw;
 use crate::procs;
 use crate::ui::components::procs_field::{Entry, ProcsField};
 use crate::ui::components::square_svg::SquareSvg;
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use views::{comparison, metrics_panel};
 

@@ -18,7 +18,7 @@ use yew::prelude::*;
 
 use crate::route::{Page, Route};
 use crate::ui::dom::{self, AUTOSAVE_KEY};
-use crate::ui::pages::algorithm::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::pages::graph_view;
 use crate::ui::Nav;
 use views::step_view;
@@ -48,7 +48,7 @@ impl FamilyPage for SteadyPage {
     }
 
     fn schedule(
-        input: &crate::ui::pages::algorithm::Input<Self>,
+        input: &crate::ui::pages::family_page::Input<Self>,
         algorithm: &str,
     ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
     {

@@ -11,28 +11,7 @@ use crate::issue::{Issue, Issues};
 use crate::master_slave::model::{BusInput, Comm, Goal, MsInput, Shape, TreeInput};
 use crate::master_slave::{MAX_SLAVES, MAX_TASKS};
 use crate::platform::raw::{read_q, RawNum, Rule};
-use crate::platform::NodeId;
-use crate::rational::{frac, Cost, Q};
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawHop {
-    pub(super) c: RawNum,
-    #[serde(default)]
-    pub(super) w: Option<RawNum>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawNode {
-    #[serde(default)]
-    pub(super) id: Option<NodeId>,
-    #[serde(default)]
-    pub(super) parent: Option<NodeId>,
-    pub(super) c: RawNum,
-    #[serde(default)]
-    pub(super) w: Option<RawNum>,
-}
+use crate::rational::{frac, Q};
 
 /// The document as read, before validation ([`crate::family::Family::Raw`]).
 #[derive(Deserialize)]
@@ -70,13 +49,12 @@ pub struct RawMasterSlave {
 
 mod trees;
 
-use trees::{hop_value, read_chain, read_hop_w, read_hops, read_legs, read_supply, read_tree};
+use trees::{
+    hop_value, num, read_chain, read_hop_w, read_hops, read_legs, read_supply, read_tree, RawHop,
+    RawNode,
+};
 
 const VARIANTS: &str = "MaxTasks0 … MaxTasks4, MinTime0 … MinTime4, fork, chain, spider or tree";
-
-fn num(v: &Q) -> RawNum {
-    RawNum::from_cost(&Cost::Finite(v.clone()))
-}
 
 fn unused(issues: &mut Vec<Issue>, present: bool, field: &str, variant: &str) {
     if present {

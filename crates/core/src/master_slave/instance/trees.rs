@@ -3,15 +3,42 @@
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{num, RawHop, RawNode};
 use crate::issue::Issue;
 use crate::master_slave::model::{Hop, TreeNode};
 use crate::master_slave::MAX_NODES;
 use crate::platform::raw::{read_q, RawNum, Rule};
 use crate::platform::NodeId;
-use crate::rational::Q;
+use crate::rational::{Cost, Q};
+
+/// One hop of a chain or a spider leg, as read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawHop {
+    pub(super) c: RawNum,
+    #[serde(default)]
+    pub(super) w: Option<RawNum>,
+}
+
+/// One node of a fork or a general tree, as read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawNode {
+    #[serde(default)]
+    pub(super) id: Option<NodeId>,
+    #[serde(default)]
+    pub(super) parent: Option<NodeId>,
+    pub(super) c: RawNum,
+    #[serde(default)]
+    pub(super) w: Option<RawNum>,
+}
+
+/// A number as written back: exact, finite.
+pub(super) fn num(v: &Q) -> RawNum {
+    RawNum::from_cost(&Cost::Finite(v.clone()))
+}
 
 /// A cycle time: positive, or `"inf"` (no CPU: `Some(None)`); `None` when invalid (reported).
 #[allow(clippy::option_option)] // The outer option is "valid", the inner "has a CPU".

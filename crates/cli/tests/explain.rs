@@ -102,3 +102,36 @@ fn lu_explains_every_scheme_the_curves_and_the_grid_table() {
         ["1/1", "4/1", "5/1", "10/1", "15/1", "20/1", "25/1", "36/1"]
     );
 }
+
+#[test]
+fn ring_explains_the_other_algorithms_and_the_w_h_curves() {
+    use hetlab_core::ring::extras::{explained as core_doc, extras, sweep};
+    use hetlab_core::ring::family::RingFamily;
+    let doc = explained("ring-rg-1", "greedy");
+    let keys = added(&plain("ring-rg-1", "greedy"), &doc);
+    assert_eq!(keys, ["compare", "sweep"]);
+    let r = input::<RingFamily>("ring-rg-1");
+    let run = RingFamily::run(&r, "greedy", false).unwrap();
+    let offered = RingFamily::offered(&r);
+    let core = core_doc(
+        &run,
+        &extras(&r, &offered, "greedy", &run, sweep(&r)),
+        false,
+    );
+    same_keys(&doc, &core, &["compare", "sweep"]);
+    // ring.md §12, RG-1: the greedy stops at 9, the optimum is 206/29 on ring (1, 3, 2, 4).
+    assert_eq!(doc["objective"]["value_exact"], "9/1");
+    let exact = named(&doc["compare"], "algorithm", "exact");
+    assert_eq!(exact["t_step"], "206/29");
+    assert_eq!(exact["q"], 4);
+    // §10.2 on Lyon: both curves jump from 1 to 14 processors at W/H = 65.5241.
+    let lyon = explained("ring-lyon", "greedy");
+    for method in ["greedy", "exact"] {
+        let t = &lyon["sweep"][method]["transitions"];
+        assert_eq!(t.as_array().map(Vec::len), Some(1), "{method}");
+        let jump = (t[0]["from"].as_u64(), t[0]["to"].as_u64());
+        assert_eq!(jump, (Some(1), Some(14)), "{method}");
+        let at = t[0]["ratio"].as_f64().unwrap();
+        assert!((at - 65.5241).abs() < 1e-3, "{method}: {at}");
+    }
+}

@@ -135,9 +135,15 @@ pub fn explained(run: &Traced<LuSolution, LuStep>, x: &LuExtras, with_trace: boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Family;
-    use crate::lu::family::LuFamily;
     use crate::rational::qi;
+
+    /// The untraced run of `scheme` (what `hetlab solve` runs).
+    fn run(lu: &Lu, scheme: &str) -> Traced<LuSolution, LuStep> {
+        Traced {
+            solution: solve(scheme, &lu.input()).unwrap(),
+            trace: crate::trace::Trace::default(),
+        }
+    }
 
     fn preset(name: &str) -> Lu {
         match crate::presets::get(name) {
@@ -149,7 +155,7 @@ mod tests {
     #[test]
     fn the_reference_example_compares_83_with_123() {
         let lu = preset("lu-1-2");
-        let run = LuFamily::run(&lu, "1d", false).unwrap();
+        let run = run(&lu, "1d");
         let x = extras(&lu, "1d", &run);
         assert!(!x.is_reference);
         let names: Vec<Scheme> = x.schemes.iter().map(|(s, _)| *s).collect();
@@ -166,7 +172,7 @@ mod tests {
     #[test]
     fn set_a_reuses_the_reference_curves_and_matches_the_spec() {
         let lu = preset("lu-set-a");
-        let run = LuFamily::run(&lu, "2d-dp", false).unwrap();
+        let run = run(&lu, "2d-dp");
         let x = extras(&lu, "2d-dp", &run);
         assert!(x.is_reference);
         assert_eq!(x.curves, x.reference.set_a);

@@ -135,3 +135,28 @@ fn ring_explains_the_other_algorithms_and_the_w_h_curves() {
         assert!((at - 65.5241).abs() < 1e-3, "{method}: {at}");
     }
 }
+
+#[test]
+fn square_explains_every_rectangle_algorithm() {
+    use hetlab_core::square::extras::{explained as core_doc, extras};
+    use hetlab_core::square::family::SquareFamily;
+    let doc = explained("square-7-1", "recursive");
+    let keys = added(&plain("square-7-1", "recursive"), &doc);
+    assert_eq!(keys, ["compare"]);
+    let sq = input::<SquareFamily>("square-7-1");
+    let run = SquareFamily::run(&sq, "recursive", false).unwrap();
+    same_keys(
+        &doc,
+        &core_doc(&run, &extras(&sq, "recursive", &run), false),
+        &["compare"],
+    );
+    // square-partitions.md §7.1 and §3.3: Ĉ of each algorithm, M̂ where it is given.
+    let row = |a: &str| named(&doc["compare"], "algorithm", a).clone();
+    assert_eq!(row("column-dp")["sum_half_perimeters"], "11/2");
+    assert_eq!(row("column-dp")["max_half_perimeter"], "11/10");
+    assert_eq!(row("recursive")["sum_half_perimeters"], "146/25");
+    assert_eq!(row("recursive")["max_half_perimeter"], "13/10");
+    assert_eq!(row("peri-max")["max_half_perimeter"], "28/25");
+    assert_eq!(row("bisection")["sum_half_perimeters"], "139/25");
+    assert_eq!(row("slices")["sum_half_perimeters"], "9/1");
+}

@@ -160,3 +160,24 @@ fn square_explains_every_rectangle_algorithm() {
     assert_eq!(row("bisection")["sum_half_perimeters"], "139/25");
     assert_eq!(row("slices")["sum_half_perimeters"], "9/1");
 }
+
+#[test]
+fn chains_explain_every_compared_algorithm() {
+    use hetlab_core::chains::extras::{explained as core_doc, extras};
+    use hetlab_core::chains::family::ChainsFamily;
+    let doc = explained("chains-ex7", "dp");
+    let keys = added(&plain("chains-ex7", "dp"), &doc);
+    assert_eq!(keys, ["compare"]);
+    let c = input::<ChainsFamily>("chains-ex7");
+    let run = ChainsFamily::run(&c, "dp", false).unwrap();
+    let core = core_doc(&c, "dp", &run, &extras(&c, "dp", &run), false);
+    same_keys(&doc, &core, &["compare"]);
+    // chains.md §12, example 7: B_opt = 15/4 (every exact algorithm), RB 9/2, MP 5.
+    let row = |a: &str| named(&doc["compare"], "algorithm", a).clone();
+    for exact in ["exact-bisection", "dp", "nicol", "bidding"] {
+        assert_eq!(row(exact)["bottleneck"], "15/4", "{exact}");
+    }
+    assert_eq!(row("rb")["bottleneck"], "9/2");
+    assert_eq!(row("rb")["separators"], serde_json::json!([0, 2, 3, 6]));
+    assert_eq!(row("mp")["bottleneck"], "5/1");
+}

@@ -57,6 +57,26 @@ fn same_keys(doc: &Value, core: &Value, keys: &[&str]) {
     }
 }
 
+/// `hetlab solve --explain` on the preset: checks that it adds exactly `keys` (sorted) to the
+/// plain document and that they hold what the core's extras give (`core` writes the explained
+/// document from the input and an untraced run, as the page's export does); returns it.
+fn check<F: Family>(
+    preset: &str,
+    algo: &str,
+    keys: &[&str],
+    core: impl Fn(&F::Input, &F::Run) -> Value,
+) -> Value
+where
+    F::Input: Clone,
+{
+    let doc = explained(preset, algo);
+    assert_eq!(added(&plain(preset, algo), &doc), keys, "{preset}");
+    let input = input::<F>(preset);
+    let run = F::run(&input, algo, false).expect("runs");
+    same_keys(&doc, &core(&input, &run), keys);
+    doc
+}
+
 /// The entry of `list` whose `field` is `name`.
 fn named<'a>(list: &'a Value, field: &str, name: &str) -> &'a Value {
     list.as_array()
@@ -68,13 +88,10 @@ fn named<'a>(list: &'a Value, field: &str, name: &str) -> &'a Value {
 fn lu_explains_every_scheme_the_curves_and_the_grid_table() {
     use hetlab_core::lu::extras::{explained as core_doc, extras};
     use hetlab_core::lu::family::LuFamily;
-    let doc = explained("lu-1-2", "1d");
-    let keys = added(&plain("lu-1-2", "1d"), &doc);
-    assert_eq!(keys, ["curves", "grid_failure", "schemes"]);
-    let lu = input::<LuFamily>("lu-1-2");
-    let run = LuFamily::run(&lu, "1d", false).unwrap();
-    let core = core_doc(&run, &extras(&lu, "1d", &run), false);
-    same_keys(&doc, &core, &["schemes", "curves", "grid_failure"]);
+    let keys = ["curves", "grid_failure", "schemes"];
+    let doc = check::<LuFamily>("lu-1-2", "1d", &keys, |lu, run| {
+        core_doc(run, &extras(lu, "1d", run), false)
+    });
     // §4.1: the reversed slices against the cyclic distribution, 83 against 123.
     assert_eq!(doc["column_view"]["total"], "83/1");
     let cyclic = named(&doc["schemes"], "scheme", "block-cyclic");
@@ -107,18 +124,10 @@ fn lu_explains_every_scheme_the_curves_and_the_grid_table() {
 fn ring_explains_the_other_algorithms_and_the_w_h_curves() {
     use hetlab_core::ring::extras::{explained as core_doc, extras, sweep};
     use hetlab_core::ring::family::RingFamily;
-    let doc = explained("ring-rg-1", "greedy");
-    let keys = added(&plain("ring-rg-1", "greedy"), &doc);
-    assert_eq!(keys, ["compare", "sweep"]);
-    let r = input::<RingFamily>("ring-rg-1");
-    let run = RingFamily::run(&r, "greedy", false).unwrap();
-    let offered = RingFamily::offered(&r);
-    let core = core_doc(
-        &run,
-        &extras(&r, &offered, "greedy", &run, sweep(&r)),
-        false,
-    );
-    same_keys(&doc, &core, &["compare", "sweep"]);
+    let doc = check::<RingFamily>("ring-rg-1", "greedy", &["compare", "sweep"], |r, run| {
+        let offered = RingFamily::offered(r);
+        core_doc(run, &extras(r, &offered, "greedy", run, sweep(r)), false)
+    });
     // ring.md §12, RG-1: the greedy stops at 9, the optimum is 206/29 on ring (1, 3, 2, 4).
     assert_eq!(doc["objective"]["value_exact"], "9/1");
     let exact = named(&doc["compare"], "algorithm", "exact");
@@ -140,16 +149,9 @@ fn ring_explains_the_other_algorithms_and_the_w_h_curves() {
 fn square_explains_every_rectangle_algorithm() {
     use hetlab_core::square::extras::{explained as core_doc, extras};
     use hetlab_core::square::family::SquareFamily;
-    let doc = explained("square-7-1", "recursive");
-    let keys = added(&plain("square-7-1", "recursive"), &doc);
-    assert_eq!(keys, ["compare"]);
-    let sq = input::<SquareFamily>("square-7-1");
-    let run = SquareFamily::run(&sq, "recursive", false).unwrap();
-    same_keys(
-        &doc,
-        &core_doc(&run, &extras(&sq, "recursive", &run), false),
-        &["compare"],
-    );
+    let doc = check::<SquareFamily>("square-7-1", "recursive", &["compare"], |sq, run| {
+        core_doc(run, &extras(sq, "recursive", run), false)
+    });
     // square-partitions.md §7.1 and §3.3: Ĉ of each algorithm, M̂ where it is given.
     let row = |a: &str| named(&doc["compare"], "algorithm", a).clone();
     assert_eq!(row("column-dp")["sum_half_perimeters"], "11/2");
@@ -165,13 +167,9 @@ fn square_explains_every_rectangle_algorithm() {
 fn chains_explain_every_compared_algorithm() {
     use hetlab_core::chains::extras::{explained as core_doc, extras};
     use hetlab_core::chains::family::ChainsFamily;
-    let doc = explained("chains-ex7", "dp");
-    let keys = added(&plain("chains-ex7", "dp"), &doc);
-    assert_eq!(keys, ["compare"]);
-    let c = input::<ChainsFamily>("chains-ex7");
-    let run = ChainsFamily::run(&c, "dp", false).unwrap();
-    let core = core_doc(&c, "dp", &run, &extras(&c, "dp", &run), false);
-    same_keys(&doc, &core, &["compare"]);
+    let doc = check::<ChainsFamily>("chains-ex7", "dp", &["compare"], |c, run| {
+        core_doc(c, "dp", run, &extras(c, "dp", run), false)
+    });
     // chains.md §12, example 7: B_opt = 15/4 (every exact algorithm), RB 9/2, MP 5.
     let row = |a: &str| named(&doc["compare"], "algorithm", a).clone();
     for exact in ["exact-bisection", "dp", "nicol", "bidding"] {
@@ -180,4 +178,20 @@ fn chains_explain_every_compared_algorithm() {
     assert_eq!(row("rb")["bottleneck"], "9/2");
     assert_eq!(row("rb")["separators"], serde_json::json!([0, 2, 3, 6]));
     assert_eq!(row("mp")["bottleneck"], "5/1");
+}
+
+#[test]
+fn scatter_explains_the_rational_shares_schedule() {
+    use hetlab_core::scatter::extras::{explained as core_doc, extras};
+    use hetlab_core::scatter::family::ScatterFamily;
+    let keys = ["rational_schedule"];
+    let doc = check::<ScatterFamily>("scatter-sc1", "lp-rounded", &keys, |s, run| {
+        core_doc(run, &extras(s, "lp-rounded", run), false)
+    });
+    // scatter.md §8, SC-1: the LP's shares [49/17, 65/34, 41/34] all end at T_LP = 213/17.
+    let r = &doc["rational_schedule"];
+    assert_eq!(r["shares"], serde_json::json!(["49/17", "65/34", "41/34"]));
+    assert_eq!(r["makespan"], "213/17");
+    // The DP has no rational shares.
+    assert!(explained("scatter-sc1", "dp")["rational_schedule"].is_null());
 }

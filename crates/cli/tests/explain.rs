@@ -195,3 +195,25 @@ fn scatter_explains_the_rational_shares_schedule() {
     // The DP has no rational shares.
     assert!(explained("scatter-sc1", "dp")["rational_schedule"].is_null());
 }
+
+#[test]
+fn divisible_explains_the_tentative_schedule_of_staraffine() {
+    use hetlab_core::divisible::extras::{explained as core_doc, extras};
+    use hetlab_core::divisible::family::DivisibleFamily;
+    let keys = ["tentative_schedule"];
+    let doc = check::<DivisibleFamily>("divisible-dl10", "exact", &keys, |d, run| {
+        core_doc(d, "exact", run, &extras(d, "exact", run), false)
+    });
+    // divisible-load.md §8, DL-10: every worker sorted by g finishes at 632/37, while the
+    // optimum (order 1, 3, 2) is 573/34.
+    assert_eq!(doc["objective"]["value_exact"], "573/34");
+    let ends: Vec<&str> = doc["tentative_schedule"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["end"].as_str().unwrap())
+        .collect();
+    assert!(ends.contains(&"632/37"), "{ends:?}");
+    // Not STARAFFINE: nothing tentative.
+    assert!(explained("divisible-dl3", "exact")["tentative_schedule"].is_null());
+}

@@ -217,3 +217,17 @@ fn divisible_explains_the_tentative_schedule_of_staraffine() {
     // Not STARAFFINE: nothing tentative.
     assert!(explained("divisible-dl3", "exact")["tentative_schedule"].is_null());
 }
+
+#[test]
+fn master_slave_explains_every_algorithm_of_the_variant() {
+    use hetlab_core::master_slave::extras::{explained as core_doc, extras};
+    use hetlab_core::master_slave::family::MasterSlaveFamily;
+    let doc = check::<MasterSlaveFamily>("master-slave-ms1", "exact", &["compare"], |m, run| {
+        core_doc(run, &extras(m, "exact", run), false)
+    });
+    // master-slave.md §12, MS-1: the optimum is 8 tasks, c = (5, 3); fastest-first gives 7.
+    let row = |a: &str| named(&doc["compare"], "algorithm", a).clone();
+    assert_eq!(row("exact")["tasks"], 8);
+    assert_eq!(row("exact")["counts"], serde_json::json!([5, 3]));
+    assert_eq!(row("greedy")["tasks"], 7);
+}

@@ -102,6 +102,67 @@ mod tests {
         assert!(checked > 3, "only {checked} steady-state presets");
     }
 
+    /// Encodes and decodes `x`, which must come back equal.
+    fn same<T>(x: &T, what: &str)
+    where
+        T: nanoserde::SerBin + nanoserde::DeBin + PartialEq + std::fmt::Debug,
+    {
+        let back: T = decode(&encode(x)).expect("decodes");
+        assert_eq!(&back, x, "{what}");
+    }
+
+    /// The extras of every other family's page (the core's `<family>::extras`) cross too, on
+    /// one preset each.
+    #[test]
+    fn family_extras_survive_the_trip() {
+        use hetlab_core::families::Registered;
+        use hetlab_core::family::run_offered;
+        use hetlab_core::{chains, divisible, lu, master_slave, ring, scatter, square};
+        fn input<F: Registered>(name: &str) -> F::Input
+        where
+            F::Input: Clone,
+        {
+            let inst = hetlab_core::presets::get(name).expect("a preset");
+            F::input(&inst).cloned().expect("the family's preset")
+        }
+        macro_rules! trip {
+            ($F:ty, $preset:literal, |$i:ident, $a:ident, $r:ident| $extras:expr) => {{
+                let $i = input::<$F>($preset);
+                let ($a, $r) = run_offered::<$F>(&$i, None, true).expect("runs");
+                let $r = &$r;
+                same(&$extras, $preset);
+            }};
+        }
+        trip!(
+            lu::family::LuFamily,
+            "lu-1-2",
+            |i, a, r| lu::extras::extras(&i, a, r)
+        );
+        trip!(ring::family::RingFamily, "ring-rg-1", |i, a, r| {
+            let offered = ring::family::RingFamily::offered(&i);
+            ring::extras::extras(&i, &offered, a, r, ring::extras::sweep(&i))
+        });
+        trip!(square::family::SquareFamily, "square-7-1", |i, a, r| {
+            square::extras::extras(&i, a, r)
+        });
+        trip!(chains::family::ChainsFamily, "chains-ex7", |i, a, r| {
+            chains::extras::extras(&i, a, r)
+        });
+        trip!(scatter::family::ScatterFamily, "scatter-sc1", |i, a, r| {
+            scatter::extras::extras(&i, a, r)
+        });
+        trip!(
+            divisible::family::DivisibleFamily,
+            "divisible-dl9",
+            |i, a, r| { divisible::extras::extras(&i, a, r) }
+        );
+        trip!(
+            master_slave::family::MasterSlaveFamily,
+            "master-slave-ms1",
+            |i, a, r| master_slave::extras::extras(&i, a, r)
+        );
+    }
+
     #[test]
     fn floats_and_garbage() {
         let v = (f64::NAN, f64::INFINITY, -0.0_f64, "x".to_owned());

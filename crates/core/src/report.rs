@@ -179,3 +179,27 @@ pub fn budget_hit(doc: &Value) -> bool {
         _ => false,
     }
 }
+
+/// A result that may have failed, in an explained document: the value's own JSON when it
+/// succeeded, `{"error": "<sentence>"}` when it did not (the page shows the sentence in its
+/// place).
+#[must_use]
+pub fn outcome<T: serde::Serialize, E: std::fmt::Display>(r: &Result<T, E>) -> Value {
+    match r {
+        Ok(v) => serde_json::to_value(v).unwrap_or(Value::Null),
+        Err(e) => json!({ "error": e.to_string() }),
+    }
+}
+
+/// `doc` with `keys` added (an explained document: the plain result plus what the page shows
+/// beside the figure; a key already there is kept as it was, so nothing of the plain document
+/// changes).
+#[must_use]
+pub fn explained(mut doc: Value, keys: Vec<(&str, Value)>) -> Value {
+    if let Some(o) = doc.as_object_mut() {
+        for (k, v) in keys {
+            o.entry(k).or_insert(v);
+        }
+    }
+    doc
+}

@@ -10,10 +10,9 @@ mod svg;
 mod tests;
 pub mod tree;
 
-use hetlab_core::divisible::schedule::one_round;
 use hetlab_core::divisible::{Block, DivState, Divisible, Kind, Variant};
 use hetlab_core::rational::{approx, frac, to_f64, Q};
-use num_traits::{Signed, Zero};
+use num_traits::Signed;
 
 pub use svg::{export_css, filled, page_css, to_svg_document, Figure, HATCH};
 
@@ -140,9 +139,16 @@ fn rows_of(b: &Block) -> (Option<Lane>, Lane) {
 }
 
 /// The Gantt chart after the steps replayed into `s`, its top at `top`; `span` is the time the
-/// axis covers once rescaled (the unit axis of STARLINEAR covers 1).
+/// axis covers once rescaled (the unit axis of STARLINEAR covers 1); `tentative` the core's
+/// schedule of §9.3 step 1 (`extras::tentative`), drawn faintly while `s` shows that step.
 #[must_use]
-pub fn gantt(inst: &Divisible, s: &DivState, span: f64, top: f64) -> Figure {
+pub fn gantt(
+    inst: &Divisible,
+    s: &DivState,
+    span: f64,
+    top: f64,
+    tentative: Option<&[Block]>,
+) -> Figure {
     let rows = lanes(inst, s);
     let span = if s.unit_axis {
         1.0
@@ -185,7 +191,7 @@ pub fn gantt(inst: &Divisible, s: &DivState, span: f64, top: f64) -> Figure {
     }
     if s.blocks.is_empty() {
         if let Some(e) = &s.sorted_ef {
-            tentative(inst, e, axis, &row_y, &mut out);
+            faint(e, tentative.unwrap_or_default(), axis, &row_y, &mut out);
         }
     }
     let dense = s.blocks.len() > MAX_LABELLED;
@@ -278,22 +284,16 @@ fn bar(
     }
 }
 
-/// §9.3 step 1: EF of every worker by `g`, drawn faintly; workers with a negative load get a
-/// red bar saying so.
-fn tentative(
-    inst: &Divisible,
+/// §9.3 step 1: EF of every worker by `g` (its schedule `blocks`), drawn faintly; workers with
+/// a negative load get a red bar saying so.
+fn faint(
     e: &hetlab_core::divisible::ef::SortedEf,
+    blocks: &[Block],
     axis: Axis,
     row_y: &impl Fn(Lane) -> Option<f64>,
     out: &mut Vec<Shape>,
 ) {
-    let mut alpha = vec![Q::zero(); inst.workers.len()];
-    for (&i, a) in e.order.iter().zip(&e.alpha) {
-        if let Some(slot) = alpha.get_mut(i) {
-            *slot = a.clone();
-        }
-    }
-    for b in one_round(&inst.workers, &e.order, &alpha, None) {
+    for b in blocks {
         let (x0, x1) = (axis.x(&b.start), axis.x(&b.end));
         let lane = if b.kind == Kind::Send {
             Lane::Port(None)

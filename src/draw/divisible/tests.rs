@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::draw::shapes::probe;
+use hetlab_core::divisible::extras::tentative;
 use hetlab_core::divisible::{solve_traced, DivStep};
 use hetlab_core::families::Instance;
 use hetlab_core::presets;
@@ -98,7 +99,7 @@ fn dl3_ends_with_one_computation_per_worker_finishing_at_t_f() {
     let s = at(&d, &t, usize::MAX);
     let names: Vec<String> = lanes(&d, &s).into_iter().map(|l| l.1).collect();
     assert_eq!(names, ["port", "P1", "P2", "P3"]);
-    let f = gantt(&d, &s, span(&t), 0.0);
+    let f = gantt(&d, &s, span(&t), 0.0, None);
     inside(&f);
     assert_eq!(count(&f, "comp"), 3, "one computation per worker");
     assert_eq!(count(&f, "send"), 3);
@@ -153,7 +154,7 @@ fn the_unit_axis_comes_first_then_the_rescaled_one() {
         .unwrap();
     let s = at(&d, &t, k);
     assert!(s.unit_axis);
-    let f = gantt(&d, &s, span(&t), 0.0);
+    let f = gantt(&d, &s, span(&t), 0.0, None);
     inside(&f);
     assert!(texts(&f).contains(&"Gantt chart per unit of makespan (T_f = 1)"));
     assert!(texts(&f).contains(&"T_f = 1"));
@@ -163,7 +164,7 @@ fn the_unit_axis_comes_first_then_the_rescaled_one() {
         ["port", "P0", "P1", "P2"],
         "the computing master has its row"
     );
-    let end = gantt(&d, &at(&d, &t, k + 1), span(&t), 0.0);
+    let end = gantt(&d, &at(&d, &t, k + 1), span(&t), 0.0, None);
     assert!(texts(&end).contains(&"T_f ≈ 60"), "{:?}", texts(&end));
     assert_eq!(count(&end, "comp"), 3, "two workers and the master");
 }
@@ -187,15 +188,17 @@ fn affine_invalid_sorted_ef_is_marked_red_then_replaced() {
             Some(&hetlab_core::rational::q(135, 7)),
         ),
         0.0,
+        tentative(&d, &t.solution).as_deref(),
     );
     inside(&f);
     assert_eq!(count(&f, "invalid"), 1);
+    assert_eq!(count(&f, "tentative"), 4, "two sends and two computations");
     assert!(
         texts(&f).iter().any(|t| t.contains("-5/7")),
         "{:?}",
         texts(&f)
     );
-    let end = gantt(&d, &at(&d, &t, usize::MAX), span(&t), 0.0);
+    let end = gantt(&d, &at(&d, &t, usize::MAX), span(&t), 0.0, None);
     assert_eq!(count(&end, "invalid"), 0);
     assert_eq!(count(&end, "comp"), 2, "only P1 and P2 work");
 }
@@ -203,7 +206,7 @@ fn affine_invalid_sorted_ef_is_marked_red_then_replaced() {
 #[test]
 fn latencies_are_hatched_inside_their_bars() {
     let (d, t) = run("divisible-dl11");
-    let f = gantt(&d, &at(&d, &t, usize::MAX), span(&t), 0.0);
+    let f = gantt(&d, &at(&d, &t, usize::MAX), span(&t), 0.0, None);
     inside(&f);
     // G on the send (port row and receiver row) and W on the computation, for 3 workers.
     assert_eq!(count(&f, "lat"), 9);
@@ -270,7 +273,7 @@ fn dl7_tree_rows_and_layout() {
             }
         }
     }
-    let g = gantt(&d, &s, span(&t), tree::height(&d));
+    let g = gantt(&d, &s, span(&t), tree::height(&d), None);
     assert_eq!(count(&g, "comp"), 4, "A, B, C, D compute; M has no CPU");
 }
 
@@ -278,7 +281,7 @@ fn dl7_tree_rows_and_layout() {
 fn periodic_schedules_stay_inside_and_are_capped() {
     let (d, t) = run("divisible-dl18");
     let s = at(&d, &t, usize::MAX);
-    let f = gantt(&d, &s, span(&t), 0.0);
+    let f = gantt(&d, &s, span(&t), 0.0, None);
     inside(&f);
     let drawn = count(&f, "comp-d") + count(&f, "send-d");
     assert_eq!(count(&f, "comp"), 0, "dense charts drop the outlines");
@@ -327,7 +330,7 @@ fn ticks_are_round_and_cover_the_span() {
 fn the_svg_document_holds_every_figure_and_escapes_the_title() {
     let (d, t) = run("divisible-dl7");
     let s = at(&d, &t, usize::MAX);
-    let (a, b) = (tree::tree(&d, &s), gantt(&d, &s, span(&t), 0.0));
+    let (a, b) = (tree::tree(&d, &s), gantt(&d, &s, span(&t), 0.0, None));
     let svg = to_svg_document(&[&a, &b], "tree <DL-7>");
     assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
     assert!(svg.contains("&lt;DL-7&gt;") && svg.contains("dl-hatch"));

@@ -10,10 +10,8 @@ use super::{line, text, Anchor, Drawing, Shape};
 pub const WIDTH: f64 = 440.0;
 /// Height of the plot.
 pub const HEIGHT: f64 = 250.0;
-/// Smallest ratio of the axis.
-pub const LO: f64 = 1.0;
-/// Largest ratio of the axis.
-pub const HI: f64 = 1e4;
+/// The axis spans the core's sweep: smallest and largest ratio.
+pub use hetlab_core::ring::extras::{SWEEP_HI as HI, SWEEP_LO as LO};
 const X0: f64 = 46.0;
 const X1: f64 = 420.0;
 const TOP: f64 = 40.0;

@@ -1,11 +1,12 @@
 //! Native tests of the ring figures on the worked examples of ring.md §12 and the platforms of
 //! §9 (read from the core's presets).
 
-use super::prepare::{prepare, ratio, sweep, Prepared};
+use super::prepare::{prepare, ratio, Prepared};
 use super::*;
 use hetlab_core::families::Instance;
 use hetlab_core::family::{run_offered, Family};
 use hetlab_core::presets;
+use hetlab_core::ring::extras::{extras, sweep};
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::RingSolution;
 use hetlab_core::trace::Traced;
@@ -20,14 +21,14 @@ fn preset(name: &str) -> Ring {
 fn run(r: &Ring, algo: &str) -> (Traced<RingSolution, RingStep>, Prepared) {
     let (_, t) = run_offered::<RingFamily>(r, Some(algo), true).expect("runs");
     let offered = RingFamily::offered(r);
-    let prep = prepare(r, &t.trace, &offered, algo);
+    let prep = prepare(r, &t.trace, extras(r, &offered, algo, &t, sweep(r)));
     (t, prep)
 }
 
 fn at(t: &Traced<RingSolution, RingStep>, p: &Prepared, k: usize, r: &Ring) -> Drawing {
     let s = t.trace.state_at(RingState::new(r.p()), k);
     let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
-    figure(&p.layout, &s, p.evals.get(&s.ring), last, &p.scale)
+    figure(&p.layout, &s, p.extras.eval(&s.ring), last, &p.scale)
 }
 
 fn count(d: &Drawing, class: &str) -> usize {
@@ -255,19 +256,7 @@ fn the_svg_document_is_escaped_and_complete() {
 }
 
 #[test]
-fn the_slider_re_solves_lyon_across_its_jump() {
-    use super::prepare::{live, solve_at};
-    let lyon = preset("ring-lyon");
-    // §10.2: one processor below W/H = 65.5241, all fourteen above.
-    let q = |algo: &str, x: &str| solve_at(&lyon, algo, x).map(|s| s.q);
-    assert_eq!(q("greedy", "63.1"), Ok(1));
-    assert_eq!(q("greedy", "66.83"), Ok(14));
-    let at100 = solve_at(&lyon, "greedy", "100").expect("solves");
-    assert!((hetlab_core::rational::to_f64(&at100.t_step) - 0.622_591_004).abs() < 1e-9);
+fn the_slider_is_live_for_the_fast_methods_and_small_exact_ones() {
+    use super::prepare::live;
     assert!(live(14, "greedy") && live(14, "tsp") && !live(14, "exact") && live(10, "exact"));
-    assert!(solve_at(&lyon, "greedy", "x").is_err());
-    // RR-1 (4 processors): the exact method re-solves; one processor at a tiny ratio.
-    let rr1 = preset("ring-rr-1");
-    assert_eq!(solve_at(&rr1, "exact", "10").map(|s| s.q), Ok(4));
-    assert_eq!(solve_at(&rr1, "exact", "0.01").map(|s| s.q), Ok(1));
 }

@@ -7,9 +7,7 @@
 //! marks.
 
 use hetlab_core::rational::{approx, frac, to_f64, Q};
-use hetlab_core::scatter::model::evaluate;
-use hetlab_core::scatter::Scatter;
-use hetlab_core::scatter::{Algorithm, Model, ScatterSolution, ScatterState, Schedule};
+use hetlab_core::scatter::{ScatterSolution, ScatterState, Schedule};
 
 mod gantt;
 mod marks;
@@ -78,17 +76,6 @@ pub fn time_span(sol: &ScatterSolution, rational: Option<&Schedule>) -> f64 {
         v.push(&r.makespan);
     }
     v.into_iter().map(to_f64).fold(0.0, f64::max)
-}
-
-/// The Gantt chart of the rational shares a run shows before its integer result: the LP's
-/// shares evaluated in the result's order (`lp-rounded`), or the closed form's own schedule.
-#[must_use]
-pub fn rational_schedule(input: &Scatter, sol: &ScatterSolution) -> Option<Schedule> {
-    match (&sol.lp, sol.algorithm) {
-        (Some(lp), _) => Some(evaluate(&Model::of(input), &sol.schedule.order, &lp.x)),
-        (None, Algorithm::ClosedForm) => Some(sol.schedule.clone()),
-        _ => None,
-    }
 }
 
 /// `P3` for processor index 2.

@@ -18,7 +18,7 @@ pub(super) fn preset(name: &str) -> Scatter {
 /// Every figure of a run, one per step (`0..=len`).
 pub(super) fn frames(inst: &Scatter, algo: Algorithm) -> Vec<Drawing> {
     let t = solve_traced(inst, algo).expect("solves");
-    let rational = rational_schedule(inst, &t.solution);
+    let rational = hetlab_core::scatter::extras::rational_schedule(inst, &t.solution);
     let scale = Scale::new(time_span(&t.solution, rational.as_ref()));
     (0..=t.trace.len())
         .map(|k| {

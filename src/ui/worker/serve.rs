@@ -16,13 +16,13 @@ use hetlab_core::formats::timeline::{NoSchedule, Timeline};
 use hetlab_core::formats::{csv, paje, tikz};
 use hetlab_core::issue::Issues;
 use hetlab_core::platform::Platform;
+use hetlab_core::ring::extras::solve_at;
 use hetlab_core::trace;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::{Job, SimgridRead};
-use crate::draw::ring::prepare::solve_at;
 use crate::ui::pages::bench;
 use crate::ui::pages::chains::scaling;
 use crate::ui::pages::family_page::{solve, FamilyPage};

@@ -68,6 +68,13 @@ impl Family for ChainsFamily {
         report::result(&input.input(), algorithm, run, with_trace)
     }
 
+    /// With the page's comparison of every CCP algorithm (§10): see
+    /// [`super::extras::explained`].
+    fn explained(input: &Chains, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        let x = super::extras::extras(input, algorithm, run);
+        super::extras::explained(input, algorithm, run, &x, with_trace)
+    }
+
     fn check(input: &Chains, run: &Self::Run) -> Result<(), Violation> {
         let i = input.input();
         let sol = &run.solution;

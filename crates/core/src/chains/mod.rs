@@ -10,7 +10,8 @@
 //!   (the reference, §6.0), `cp` (random orders and exact CP, §8);
 //! * [`workload`]: SplitMix64, the generators and presets of §9 and the scaling experiment;
 //! * `step` / `state`: the trace ([`ChainStep`]) and the view model ([`ChainsState`]);
-//!   `verify`: the independent checker; [`report`]: the result document.
+//!   `verify`: the independent checker; [`report`]: the result document; [`extras`]: every
+//!   algorithm side by side (the page and `--explain`).
 //!
 //! Every exact algorithm returns the same rational `B_opt`; the partition shown is
 //! `LR-PROBE(B_opt)` (§3.6). No floating point decides anything except inside the
@@ -24,6 +25,7 @@ pub mod chain;
 pub mod cp;
 mod dp;
 mod exhaustive;
+pub mod extras;
 pub mod family;
 pub mod gallery;
 pub mod generate;

@@ -71,6 +71,13 @@ impl Family for DivisibleFamily {
         report::result(input, algorithm, run, with_trace)
     }
 
+    /// With the tentative schedule the page draws first for STARAFFINE (§9.3): see
+    /// [`super::extras::explained`].
+    fn explained(input: &Divisible, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        let x = super::extras::extras(input, algorithm, run);
+        super::extras::explained(input, algorithm, run, &x, with_trace)
+    }
+
     fn check(input: &Divisible, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol)?;

@@ -14,7 +14,8 @@
 //!   asymptotically optimal periodic schedule (§7);
 //! * [`info`]: the open problems (§8) and the tree-affine statement (§4.5), as text;
 //! * [`schedule`]: Gantt blocks; `verify`: the independent checker; `step` / `state`: the trace
-//!   and the view model; [`report`]: the result document; [`family`]: the registry entry.
+//!   and the view model; [`report`]: the result document; [`family`]: the registry entry;
+//!   [`extras`]: the tentative schedule the page draws first (also in `--explain`).
 //!
 //! Workers are 0-based indices (input order) in the data and `P1..Pp` in captions; tree nodes are
 //! indices into the instance's node list. Every one-round method and the multi-installment and
@@ -28,6 +29,7 @@
 pub mod affine;
 mod affine_details;
 pub mod ef;
+pub mod extras;
 pub mod family;
 pub mod generate;
 pub mod info;

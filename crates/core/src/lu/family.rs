@@ -76,6 +76,13 @@ impl Family for LuFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
+    /// With the page's comparisons (lu-distributions.md §2.1, §3.1, §3.3): see
+    /// [`super::extras::explained`].
+    fn explained(input: &Lu, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        let x = super::extras::extras(input, algorithm, run);
+        super::extras::explained(run, &x, with_trace)
+    }
+
     fn check(input: &Lu, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(&input.input(), sol)?;

@@ -9,7 +9,8 @@
 //! * `greedy`: the 2D greedy of §3.1.3; `weights`: cycle times as exact integer weights;
 //! * [`schemes`]: the named distributions and their construction steps;
 //! * [`simulate`]: the block simulator (§3.2) and the 1D chunk view (§1.5);
-//! * [`compare`]: the ratio-to-perfect-balance series of §3.3;
+//! * [`compare`]: the ratio-to-perfect-balance series of §3.3; [`extras`]: what the page shows
+//!   beside the matrix (every scheme, the curves, §2.1), also in `--explain` documents;
 //! * [`panel`]: block panels on a true processor grid (§2.5); [`grid_panels`]: the `grid-panels`
 //!   scheme built on them (the instance's `grid`); [`grid_failure`]: the table of §2.1 (why
 //!   plain grids fail for LU);
@@ -22,6 +23,7 @@
 
 pub mod allocate;
 pub mod compare;
+pub mod extras;
 pub mod family;
 mod greedy;
 pub mod grid;

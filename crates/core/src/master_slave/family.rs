@@ -57,6 +57,13 @@ impl Family for MasterSlaveFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
+    /// With the page's comparison of every algorithm of the variant (§10): see
+    /// [`super::extras::explained`].
+    fn explained(input: &MsInput, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        let x = super::extras::extras(input, algorithm, run);
+        super::extras::explained(run, &x, with_trace)
+    }
+
     fn check(input: &MsInput, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol).map_err(|v| v.to_string())?;

@@ -11,13 +11,15 @@
 //! * `periodic` / `pertask`: `MaxTasks3` and `MaxTasks4` (bound, periodic pattern, greedy);
 //! * `mintime`: the binary search of `MinTime`;
 //! * `tree` / `forward`: Part B (reverse-time merge, Moore–Hodgson, forward schedule);
-//! * [`verify()`]: the independent checker; `step` / `state`: the trace and the view model.
+//! * [`verify()`]: the independent checker; `step` / `state`: the trace and the view model;
+//! * [`extras`]: every algorithm of the variant side by side (the page and `--explain`).
 //!
 //! Everything is exact (rationals; task counts are integers). Slaves and nodes are 0-based in
 //! the data, `P1..Pp` in captions.
 
 pub mod assign;
 mod bus;
+pub mod extras;
 pub mod family;
 mod forward;
 pub mod generate;

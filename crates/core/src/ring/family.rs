@@ -78,6 +78,14 @@ impl Family for RingFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
+    /// With the page's comparisons (ring.md §10.2, §11): see [`super::extras::explained`].
+    fn explained(input: &Ring, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        let offered = Self::offered(input);
+        let sweep = super::extras::sweep(input);
+        let x = super::extras::extras(input, &offered, algorithm, run, sweep);
+        super::extras::explained(run, &x, with_trace)
+    }
+
     fn check(input: &Ring, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol).map_err(|v| v.to_string())?;

@@ -8,6 +8,7 @@
 //! * `exhaustive` (§5.1), `held_karp` (§5.2), `greedy` (§6), `tsp` (§7), `homogeneous` (§3):
 //!   one file per algorithm, each a private `run(.., emit)`;
 //! * [`sweep`]: the number of processors used against `W/H` (paper Fig. 3) and its transitions;
+//!   [`extras`]: what the page shows beside the platform (curves, comparison), also in `--explain`;
 //!   [`paper`]: Tables 5–6 as quoted data with the note of §10.3; [`homogeneous::lines`]: the
 //!   two lines of the homogeneous panel;
 //! * `step` / `state`: the trace ([`RingStep`], captions, phases) and the view model
@@ -16,6 +17,7 @@
 //! Processors are 0-based indices (input order), named `P0..` in captions as in the spec.
 
 mod exhaustive;
+pub mod extras;
 pub mod family;
 mod generate;
 mod greedy;

@@ -93,6 +93,13 @@ impl Family for ScatterFamily {
         report::result(&run.solution, &run.trace, with_trace)
     }
 
+    /// With the rational shares' schedule the page draws (§7): see
+    /// [`super::extras::explained`].
+    fn explained(input: &Scatter, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
+        let x = super::extras::extras(input, algorithm, run);
+        super::extras::explained(run, &x, with_trace)
+    }
+
     fn check(input: &Scatter, run: &Self::Run) -> Result<(), Violation> {
         let sol = &run.solution;
         verify(input, sol).map_err(|e| e.to_string())?;

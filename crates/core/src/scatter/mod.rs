@@ -9,12 +9,14 @@
 //! * [`lp`]: the LP of §4.1 (exact), its bound (§4.2) and the deterministic rounding (§4.3);
 //! * `run`, `search`: the named algorithms (orders, exhaustive order search, root choice);
 //! * `step` / `state`: the trace ([`ScatterStep`]) and the view model ([`ScatterState`]);
-//! * `verify`: an independent checker; [`report`]: the result document.
+//! * `verify`: an independent checker; [`report`]: the result document; [`extras`]: the
+//!   rational shares' schedule the page draws (also in `--explain`).
 //!
 //! Everything is exact (rationals, or integers scaled by the common denominator in the DP).
 
 pub mod closed;
 pub mod dp;
+pub mod extras;
 pub mod family;
 pub mod generate;
 pub mod instance;

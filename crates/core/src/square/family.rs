@@ -69,6 +69,18 @@ impl Family for SquareFamily {
         report::run_result(run, with_trace)
     }
 
+    /// With the page's comparison of every rectangle algorithm (§6): see
+    /// [`super::extras::explained`].
+    fn explained(
+        input: &SquarePartition,
+        algorithm: &str,
+        run: &SquareRun,
+        with_trace: bool,
+    ) -> Value {
+        let x = super::extras::extras(input, algorithm, run);
+        super::extras::explained(run, &x, with_trace)
+    }
+
     fn check(input: &SquarePartition, run: &SquareRun) -> Result<(), Violation> {
         let s = run.areas.as_slice();
         if let Some(p) = &run.partition {

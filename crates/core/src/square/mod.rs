@@ -9,12 +9,14 @@
 //! * [`perimax`]: the PERI-MAX column heuristic within 2/√3 (3.2) with its trace (6.3);
 //! * [`grid`]: heterogeneous 2D grids (4): exact solver for one arrangement, SVD heuristic (6.4);
 //! * [`baseline`]: slices, recursive bisection, user-chosen columns (3.3);
-//! * [`run`]: one entry point by formats.md algorithm name ([`run::run_algorithm`]).
+//! * [`run`]: one entry point by formats.md algorithm name ([`run::run_algorithm`]);
+//! * [`extras`]: every algorithm side by side, for the page and `--explain`.
 
 pub mod baseline;
 pub mod column;
 #[cfg(test)]
 mod examples;
+pub mod extras;
 pub mod family;
 pub mod grid;
 pub mod instance;

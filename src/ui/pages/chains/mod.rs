@@ -11,9 +11,9 @@ pub mod views;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use hetlab_core::chains::extras::{explained, timed, ChainsExtras};
 use hetlab_core::chains::family::ChainsFamily;
-use hetlab_core::chains::Chains;
-use hetlab_core::chains::{compared, cp, solve_input, ChainsInput, ChainsState, PSEUDOCODE};
+use hetlab_core::chains::{cp, Chains, ChainsState, PSEUDOCODE};
 use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
 use hetlab_core::share;
@@ -25,22 +25,23 @@ use crate::draw::chains::{figure, to_svg_document, value_range, Drawing};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ChainsField;
-use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, scenes, shown, Compared};
+use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, scenes, shown};
 
 const DEFAULT_PRESET: &str = "chains-ex2";
 const LAST_KEY: &str = "hetlab.chains.v1";
-/// Largest `N·P` for which the page runs every algorithm for the comparison table.
-const COMPARE_MAX: usize = 200_000;
 
 /// The chains page.
 pub struct ChainsPage;
 
 /// Computed once per instance and algorithm: the number line's span over the whole run, and
-/// every CCP algorithm's result on the instance (small instances only).
+/// the core's extras (every CCP algorithm on the instance, small instances only) with the time
+/// each took in this browser.
 #[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ChainsExtra {
     range: (f64, f64),
-    compare: Option<Rc<Vec<Compared>>>,
+    core: ChainsExtras,
+    /// Milliseconds per compared algorithm, in the comparison's order.
+    times: Vec<f64>,
     /// CP runs: the histogram of imbalance over the orders tried.
     cp: Option<Rc<Drawing>>,
 }
@@ -64,18 +65,6 @@ fn initial_state(inst: &Chains) -> ChainsState {
     })
 }
 
-/// Every compared algorithm on `input`, each timed in this browser (in the solver worker).
-fn timed(input: &ChainsInput) -> Vec<Compared> {
-    use crate::ui::dom::now_ms;
-    compared()
-        .map(|a| {
-            let t0 = now_ms();
-            let r = solve_input(input, a);
-            (a, r, now_ms() - t0)
-        })
-        .collect()
-}
-
 impl FamilyPage for ChainsPage {
     type F = ChainsFamily;
     type Extra = ChainsExtra;
@@ -84,15 +73,26 @@ impl FamilyPage for ChainsPage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "Cut a chain of weighted tasks into consecutive parts, one per processor, so that the slowest processor (the bottleneck: its part's weight divided by its speed) finishes as early as possible.";
 
+    /// The core's extras, each compared algorithm timed in this browser (in the solver worker).
     fn extra(input: &Chains, algorithm: &str, run: &RunOf<ChainsFamily>) -> ChainsExtra {
-        let i = input.input();
-        let small = i.weights.len().saturating_mul(i.speeds.len()) <= COMPARE_MAX;
+        let (core, times) = timed(input, &mut crate::ui::dom::now_ms);
         ChainsExtra {
             range: value_range(&run.solution.ideal, &run.trace.steps),
-            compare: small.then(|| Rc::new(timed(&i))),
+            core,
+            times,
             cp: (algorithm == "cp-random")
                 .then(|| Rc::new(cp_histogram(&cp::imbalances(&run.solution)))),
         }
+    }
+
+    /// The explained document from the extras just computed (solving them once, not twice).
+    fn document(
+        input: &Chains,
+        algorithm: &str,
+        run: &RunOf<ChainsFamily>,
+        x: &ChainsExtra,
+    ) -> serde_json::Value {
+        explained(input, algorithm, run, &x.core, false)
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -131,9 +131,10 @@ impl FamilyPage for ChainsPage {
         };
         let compared = ctx
             .extra
+            .core
             .compare
             .as_ref()
-            .map(|rows| compare_table(rows, ctx.algo))
+            .map(|rows| compare_table(rows, &ctx.extra.times, ctx.algo))
             .unwrap_or_default();
         let histogram = ctx.extra.cp.as_deref().map(cp_svg).unwrap_or_default();
         let after = html! { <>{ histogram }{ compared }<scaling::ScalingView /></> };

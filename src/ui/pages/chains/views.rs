@@ -2,8 +2,9 @@
 //! `draw::chains` as inline SVG), the state of the search in words, the DP table of small
 //! instances, and the table of every algorithm on this instance.
 
+use hetlab_core::chains::extras::Compared;
 use hetlab_core::chains::gallery::SCENES;
-use hetlab_core::chains::{Algorithm, ChainsError, ChainsSolution, ChainsState};
+use hetlab_core::chains::{ChainsSolution, ChainsState};
 use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
@@ -163,15 +164,12 @@ pub fn dp_table(s: &ChainsState) -> Html {
     }
 }
 
-/// One row of the comparison: an algorithm, its result on this instance and the time it took
-/// in this browser (milliseconds).
-pub type Compared = (Algorithm, Result<ChainsSolution, ChainsError>, f64);
-
-/// Every CCP algorithm on this instance (the "why heuristics fail" scene of chains.md §10).
-pub fn compare_table(rows: &[Compared], current: &str) -> Html {
+/// Every CCP algorithm on this instance (the "why heuristics fail" scene of chains.md §10),
+/// with the time each took in this browser (`times`, milliseconds, row by row).
+pub fn compare_table(rows: &[Compared], times: &[f64], current: &str) -> Html {
     let best = rows
         .iter()
-        .filter_map(|(_, r, _)| r.as_ref().ok().map(|s| &s.bottleneck))
+        .filter_map(|(_, r)| r.as_ref().ok().map(|s| &s.bottleneck))
         .min();
     html! {
         <div class="working">
@@ -180,7 +178,7 @@ pub fn compare_table(rows: &[Compared], current: &str) -> Html {
                 <table class="compare" data-testid="chains-compare">
                     <thead><tr><th>{"algorithm"}</th><th>{"bottleneck"}</th><th>{"imbalance"}</th><th>{"probes"}</th><th>{"time (ms)"}</th><th>{"separators"}</th></tr></thead>
                     <tbody>
-                        { for rows.iter().map(|(a, r, ms)| {
+                        { for rows.iter().zip(times.iter().chain(std::iter::repeat(&0.0))).map(|((a, r), ms)| {
                             let class = classes!((a.name() == current).then_some("current"));
                             match r {
                                 Ok(s) => {

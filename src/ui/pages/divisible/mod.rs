@@ -10,6 +10,7 @@ pub mod views;
 
 use std::rc::Rc;
 
+use hetlab_core::divisible::extras::{explained, extras, DivisibleExtras};
 use hetlab_core::divisible::family::DivisibleFamily;
 use hetlab_core::divisible::report::names;
 use hetlab_core::divisible::{Details, DivState, DivStep, Divisible, Variant, PSEUDOCODE};
@@ -31,10 +32,12 @@ const LAST_KEY: &str = "hetlab.divisible.v1";
 /// The divisible-load page.
 pub struct DivisiblePage;
 
-/// Computed once per instance and algorithm: the names in captions, the time the axis covers,
-/// and the bars of every sending order (STARLINEAR, `p ≤ 5`).
+/// Computed once per instance and algorithm: the core's extras (the tentative schedule of
+/// STARAFFINE's first frame), the names in captions, the time the axis covers, and the bars
+/// of every sending order (STARLINEAR, `p ≤ 5`).
 #[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct DivExtra {
+    core: DivisibleExtras,
     names: Vec<String>,
     span: f64,
     orders: Option<Figure>,
@@ -81,7 +84,7 @@ impl FamilyPage for DivisiblePage {
         hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
     }
 
-    fn extra(input: &Divisible, _algorithm: &str, run: &RunOf<DivisibleFamily>) -> DivExtra {
+    fn extra(input: &Divisible, algorithm: &str, run: &RunOf<DivisibleFamily>) -> DivExtra {
         let sol = &run.solution;
         let preview = run.trace.steps.iter().find_map(|s| match s {
             DivStep::SortedEf(e) => Some(e.makespan.clone()),
@@ -97,10 +100,21 @@ impl FamilyPage for DivisiblePage {
             })
             .unwrap_or_default();
         DivExtra {
+            core: extras(input, algorithm, run),
             names: names(input),
             span: span_of(&sol.makespan, &sol.schedule, preview.as_ref()),
             orders: order_bars(&sol.details, &sorted),
         }
+    }
+
+    /// The explained document from the extras just computed (building them once, not twice).
+    fn document(
+        input: &Divisible,
+        algorithm: &str,
+        run: &RunOf<DivisibleFamily>,
+        x: &DivExtra,
+    ) -> serde_json::Value {
+        explained(input, algorithm, run, &x.core, false)
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -110,7 +124,7 @@ impl FamilyPage for DivisiblePage {
         let last = ctx.step().checked_sub(1).and_then(|i| t.trace.steps.get(i));
         let caption = last.map_or_else(|| intro(inst), |st| st.caption(&ctx.extra.names));
         let title = format!("{} on {}", t.solution.method, describe(inst));
-        let figures = figures(inst, &s, ctx.extra.span);
+        let figures = figures(inst, &s, ctx.extra);
         let side = html! {
             <>
                 <h2>{"Result"}</h2>
@@ -177,11 +191,12 @@ fn size(inst: &Divisible) -> usize {
 }
 
 /// The figures at one step: the tree (tree variant), then the Gantt chart.
-fn figures(inst: &Divisible, s: &DivState, span: f64) -> Vec<Figure> {
+fn figures(inst: &Divisible, s: &DivState, x: &DivExtra) -> Vec<Figure> {
+    let chart = gantt(inst, s, x.span, 0.0, x.core.tentative.as_deref());
     if inst.variant == Variant::TreeLinear {
-        vec![tree::tree(inst, s), gantt(inst, s, span, 0.0)]
+        vec![tree::tree(inst, s), chart]
     } else {
-        vec![gantt(inst, s, span, 0.0)]
+        vec![chart]
     }
 }
 

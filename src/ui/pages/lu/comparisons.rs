@@ -17,7 +17,7 @@ use crate::draw::palette::colour;
 use crate::ui::pages::lu::views::OwnerMatrix;
 
 /// Every scheme of §3.1 on this instance (the solution, or why it was refused).
-pub type Schemes = Rc<Vec<(Scheme, Result<LuSolution, SolveError>)>>;
+pub type Schemes = [(Scheme, Result<LuSolution, SolveError>)];
 
 /// `Σ cost(1..k)` of a solution.
 fn total_to(sol: &LuSolution, k: usize) -> Q {

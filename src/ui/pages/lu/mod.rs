@@ -8,10 +8,10 @@ pub mod views;
 use std::rc::Rc;
 
 use hetlab_core::families::Instance;
+use hetlab_core::lu::extras::{explained, extras, LuExtras};
 use hetlab_core::lu::family::LuFamily;
-use hetlab_core::lu::grid_failure::{optimal_splits, section_2_1_grid, GridOptimum};
 use hetlab_core::lu::Lu;
-use hetlab_core::lu::{compare, LuState, Scheme, LU_PSEUDOCODE};
+use hetlab_core::lu::{LuState, Scheme, LU_PSEUDOCODE};
 use hetlab_core::rational::{approx, frac};
 use hetlab_core::share;
 use hetlab_core::trace::Step;
@@ -21,10 +21,10 @@ use crate::draw::lu::matrix_svg;
 use crate::draw::palette::colour;
 use crate::procs;
 use crate::ui::components::procs_field::{Entry, ProcsField};
-use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Run, Shown};
 use crate::ui::Nav;
 use comparisons as compare_view;
-use views::{compare_plot, curves, working, Curves, OwnerMatrix};
+use views::{compare_plot, working, OwnerMatrix};
 
 const DEFAULT_PRESET: &str = "lu-1-2";
 const LAST_KEY: &str = "hetlab.lu.v1";
@@ -33,51 +33,25 @@ const KINDS: &[(&str, &str)] = &[
     ("cycle_times", "cycle times"),
 ];
 
-/// The §2.1 table, the same for every instance.
-type Failure = Rc<Result<Vec<GridOptimum>, hetlab_core::error::SolveError>>;
-
-thread_local! {
-    /// The curves of the spec's sets A and B, the same for every instance: computed once.
-    static SETS: (Curves, Curves) = (curves(&compare::set_a()), curves(&compare::set_b()));
-    /// The grid-failure table of §2.1 (sizes 1 to 8), computed once.
-    static FAILURE: Failure = Rc::new(optimal_splits(&section_2_1_grid(), 8));
-}
-
 /// The LU page.
 pub struct LuPage;
 
-/// The comparison plots: this instance's curves (unless it is set A or B), then A and B; the
-/// four schemes of §3.1 on this instance (side by side at step k); the table of §2.1.
-#[derive(nanoserde::SerBin, nanoserde::DeBin)]
-pub struct LuExtra {
-    mine: Option<Curves>,
-    sets: (Curves, Curves),
-    schemes: compare_view::Schemes,
-    failure: Failure,
-}
-
 impl FamilyPage for LuPage {
     type F = LuFamily;
-    type Extra = LuExtra;
+    /// Every scheme, the §3.3 curves and the §2.1 table, from the core.
+    type Extra = LuExtras;
     const CLASS: &'static str = "lu-page";
     const TITLE: &'static str = "LU data distributions";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "The matrix shrinks at every step of an LU factorisation: a good distribution keeps every processor's share of the trailing matrix proportional to its speed all along.";
 
-    fn extra(input: &Lu, _algorithm: &str, _run: &hetlab_core::family::RunOf<LuFamily>) -> LuExtra {
-        let t = input.processors.cycle_times();
-        let known = [compare::set_a(), compare::set_b()].contains(&t);
-        let i = input.input();
-        let schemes = compare::PLOTTED
-            .iter()
-            .map(|&s| (s, hetlab_core::lu::solve(s.name(), &i)))
-            .collect();
-        LuExtra {
-            mine: (!known).then(|| curves(&t)),
-            sets: SETS.with(Clone::clone),
-            schemes: Rc::new(schemes),
-            failure: FAILURE.with(Clone::clone),
-        }
+    fn extra(input: &Lu, algorithm: &str, run: &Run<Self>) -> LuExtras {
+        extras(input, algorithm, run)
+    }
+
+    /// The explained document from the extras just computed (solving them once, not twice).
+    fn document(_input: &Lu, _algorithm: &str, run: &Run<Self>, x: &LuExtras) -> serde_json::Value {
+        explained(run, x, false)
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -130,14 +104,14 @@ impl FamilyPage for LuPage {
         };
         let after = html! {
             <>
-                { compare_view::failure_table(&extra.failure) }
+                { compare_view::failure_table(&extra.reference.failure) }
                 <h2>{"Every scheme against perfect balance (§3.3)"}</h2>
                 <div class="plots">
-                    if let Some(mine) = &extra.mine {
-                        { compare_plot(mine, "These processors", "compare-plot") }
+                    if !extra.is_reference {
+                        { compare_plot(&extra.curves, "These processors", "compare-plot") }
                     }
-                    { compare_plot(&extra.sets.0, "Set A: cycle times 1, 5 × 8", "compare-plot-a") }
-                    { compare_plot(&extra.sets.1, "Set B: speeds 0.1, 0.1, 0.12, 0.15, 0.15, 0.18, 0.2", "compare-plot-b") }
+                    { compare_plot(&extra.reference.set_a, "Set A: cycle times 1, 5 × 8", "compare-plot-a") }
+                    { compare_plot(&extra.reference.set_b, "Set B: speeds 0.1, 0.1, 0.12, 0.15, 0.15, 0.18, 0.2", "compare-plot-b") }
                 </div>
             </>
         };

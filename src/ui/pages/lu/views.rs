@@ -4,7 +4,8 @@
 
 use std::rc::Rc;
 
-use hetlab_core::lu::{self, compare, LuState};
+use hetlab_core::lu::extras::{Curves, SIZES};
+use hetlab_core::lu::{self, LuState};
 use hetlab_core::rational::{approx, format_q, frac};
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
@@ -251,24 +252,10 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
     }
 }
 
-/// Matrix sizes of the comparison plot.
-const SIZES: [usize; 10] = [5, 10, 15, 20, 30, 40, 50, 60, 80, 100];
-
-/// The curves of one comparison plot: every scheme's time / perfect balance against `n`.
-pub type Curves = Rc<Result<Vec<compare::Series>, hetlab_core::error::SolveError>>;
-
-/// The curves of every scheme for processors of these cycle times (lu-distributions.md §3.3).
-#[must_use]
-pub fn curves(cycle_times: &[hetlab_core::rational::Q]) -> Curves {
-    let mut schemes = vec![lu::Scheme::OneD];
-    schemes.extend(compare::PLOTTED);
-    Rc::new(compare::series(cycle_times, &SIZES, &schemes))
-}
-
 /// Total time / perfect-balance time against the matrix size, one curve per scheme
 /// (lu-distributions.md §3.3), under `title`, with its table; the error when there are none.
 pub fn compare_plot(series: &Curves, title: &str, testid: &str) -> Html {
-    let body = match &**series {
+    let body = match series {
         Ok(s) => {
             let lines = s
                 .iter()

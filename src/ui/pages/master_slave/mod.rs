@@ -11,8 +11,9 @@ use std::rc::Rc;
 
 use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
+use hetlab_core::master_slave::extras::{explained, extras, MsExtras};
 use hetlab_core::master_slave::family::MasterSlaveFamily;
-use hetlab_core::master_slave::{offered, solve, MsInput, MsState, PSEUDOCODE};
+use hetlab_core::master_slave::{MsInput, MsState, PSEUDOCODE};
 use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
@@ -21,9 +22,7 @@ use crate::draw::master_slave::{figure, frame, to_svg_document, Frame};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::MsField;
-use views::{
-    compare_table, figure_svg, intro, legend, now, result, series_table, working, Compared,
-};
+use views::{compare_table, figure_svg, intro, legend, now, result, series_table, working};
 
 const DEFAULT_PRESET: &str = "master-slave-ms1";
 const LAST_KEY: &str = "hetlab.master-slave.v1";
@@ -31,12 +30,12 @@ const LAST_KEY: &str = "hetlab.master-slave.v1";
 /// The master–slave page.
 pub struct MasterSlavePage;
 
-/// Computed once per instance and algorithm: the chart's rows and span, and every algorithm
-/// of the variant on this instance (each is bounded by the core's size limits).
+/// Computed once per instance and algorithm: the chart's rows and span, and the core's extras
+/// (every algorithm of the variant on this instance, each bounded by the core's size limits).
 #[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct MsExtra {
     frame: Frame,
-    compare: Rc<Vec<Compared>>,
+    core: MsExtras,
 }
 
 impl FamilyPage for MasterSlavePage {
@@ -55,15 +54,21 @@ impl FamilyPage for MasterSlavePage {
         hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
     }
 
-    fn extra(input: &MsInput, _algorithm: &str, run: &RunOf<MasterSlaveFamily>) -> MsExtra {
-        let compare = offered(input)
-            .into_iter()
-            .map(|a| (a.to_owned(), solve(input, a).map_err(|e| e.to_string())))
-            .collect();
+    fn extra(input: &MsInput, algorithm: &str, run: &RunOf<MasterSlaveFamily>) -> MsExtra {
         MsExtra {
             frame: frame(input, &run.solution),
-            compare: Rc::new(compare),
+            core: extras(input, algorithm, run),
         }
+    }
+
+    /// The explained document from the extras just computed (solving them once, not twice).
+    fn document(
+        _input: &MsInput,
+        _algorithm: &str,
+        run: &RunOf<MasterSlaveFamily>,
+        x: &MsExtra,
+    ) -> serde_json::Value {
+        explained(run, &x.core, false)
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -101,7 +106,7 @@ impl FamilyPage for MasterSlavePage {
         };
         let after = html! {
             <>
-                { compare_table(&ctx.extra.compare, ctx.algo) }
+                { compare_table(&ctx.extra.core.compare, ctx.algo) }
                 { series_table(&t.solution) }
             </>
         };

@@ -3,6 +3,7 @@
 //! pattern / jobs / READY lists under the player, every algorithm of the variant and the
 //! `N(T)/UB(T)` series.
 
+use hetlab_core::master_slave::extras::Compared;
 use hetlab_core::master_slave::solution::{Matching, MatrixName};
 use hetlab_core::master_slave::{Goal, MsInput, MsSolution, MsState, Role};
 use hetlab_core::rational::{approx, frac, Q};
@@ -276,9 +277,6 @@ fn ready_lists(s: &MsState, names: &[String]) -> Html {
         </div>
     }
 }
-
-/// One row of the comparison: an algorithm and its result on this instance.
-pub type Compared = (String, Result<MsSolution, String>);
 
 /// Every algorithm of the variant on this instance.
 pub fn compare_table(rows: &[Compared], current: &str) -> Html {

@@ -6,11 +6,12 @@
 use hetlab_core::families::Instance;
 use hetlab_core::family::{run_offered, Family};
 use hetlab_core::presets;
+use hetlab_core::ring::extras::{extras, sweep};
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::generate;
 use hetlab_core::ring::Ring;
 
-use crate::draw::ring::prepare::{prepare, sweep};
+use crate::draw::ring::prepare::prepare;
 
 /// One case: `(name, runs, the work)`.
 pub type Case = (String, usize, Box<dyn FnMut()>);
@@ -47,7 +48,11 @@ pub fn cases() -> Vec<Case> {
         if let Ok((_, run)) = run_offered::<RingFamily>(&lyon, Some("greedy"), true) {
             let offered = RingFamily::offered(&lyon);
             let input = lyon.clone();
-            let page = move || drop(prepare(&input, &run.trace, &offered, "greedy"));
+            let curves = sweep(&input);
+            let page = move || {
+                let x = extras(&input, &offered, "greedy", &run, curves.clone());
+                drop(prepare(&input, &run.trace, x));
+            };
             out.push((
                 "ring page extras, Fig. 3 curves cached (comparison, bars), Lyon (14)".to_owned(),
                 3,

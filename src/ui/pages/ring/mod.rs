@@ -9,10 +9,12 @@ pub mod editor;
 pub mod sweep;
 pub mod views;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use hetlab_core::families::Instance;
 use hetlab_core::family::Family;
+use hetlab_core::ring::extras::{explained, extras, sweep, Sweep};
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::Ring;
 use hetlab_core::ring::{RingState, PSEUDOCODE};
@@ -34,6 +36,24 @@ const LAST_KEY: &str = "hetlab.ring.v1";
 /// The ring page.
 pub struct RingPage;
 
+thread_local! {
+    /// The last instance's curves: they do not depend on the algorithm, so switching algorithms
+    /// on one instance reuses them.
+    static LAST_SWEEP: RefCell<Option<(Ring, Option<Sweep>)>> = const { RefCell::new(None) };
+}
+
+/// The core's [`sweep`], reusing the last instance's curves.
+fn sweep_cached(r: &Ring) -> Option<Sweep> {
+    LAST_SWEEP.with_borrow_mut(|cell| match cell {
+        Some((seen, curves)) if seen == r => curves.clone(),
+        _ => {
+            let curves = sweep(r);
+            *cell = Some((r.clone(), curves.clone()));
+            curves
+        }
+    })
+}
+
 /// Pushes `r` as the page's new instance (a new history entry, step 0).
 pub fn apply(nav: &Nav, r: Ring) {
     let mut route = nav.route.clone();
@@ -53,7 +73,18 @@ impl FamilyPage for RingPage {
 
     fn extra(input: &Ring, algorithm: &str, run: &<RingFamily as Family>::Run) -> Rc<Prepared> {
         let offered = RingFamily::offered(input);
-        Rc::new(prepare(input, &run.trace, &offered, algorithm))
+        let x = extras(input, &offered, algorithm, run, sweep_cached(input));
+        Rc::new(prepare(input, &run.trace, x))
+    }
+
+    /// The explained document from the extras just computed (solving them once, not twice).
+    fn document(
+        _input: &Ring,
+        _algorithm: &str,
+        run: &<RingFamily as Family>::Run,
+        x: &Rc<Prepared>,
+    ) -> serde_json::Value {
+        explained(run, &x.extras(), false)
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -72,7 +103,7 @@ impl FamilyPage for RingPage {
             },
             |st| st.caption(&()),
         );
-        let eval = x.evals.get(&s.ring).or(s.eval.as_ref());
+        let eval = x.extras.eval(&s.ring).or(s.eval.as_ref());
         let drawing = figure(&x.layout, &s, eval, last, &x.scale);
         let title = format!("{} on {} processors", ctx.algo, r.p());
         let side = html! {
@@ -99,7 +130,7 @@ impl FamilyPage for RingPage {
         let after = html! {
             <>
                 { sweep }
-                { compare_table(&x.compare, &t.solution, ctx.algo) }
+                { compare_table(&x.extras.compare, &t.solution, ctx.algo) }
                 { quoted_tables() }
             </>
         };

@@ -11,13 +11,14 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use hetlab_core::families::Instance;
 use hetlab_core::rational::parse_q;
+use hetlab_core::ring::extras::{Curve, Sweep};
 use hetlab_core::ring::sweep::Transition;
 use hetlab_core::ring::Ring;
 use hetlab_core::ring::RingSolution;
 use yew::prelude::*;
 
 use super::views::{decimal, drawing_svg};
-use crate::draw::ring::prepare::{live, ratio, Curve, Sweep};
+use crate::draw::ring::prepare::{live, ratio};
 use crate::draw::ring::sweep::plot;
 use crate::ui::use_nav;
 use crate::ui::worker::{self, Job};

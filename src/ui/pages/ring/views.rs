@@ -3,11 +3,11 @@
 //! algorithms, the paper's quoted tables and the legend.
 
 use hetlab_core::rational::{approx, frac, to_f64, Q};
+use hetlab_core::ring::extras::Compared;
 use hetlab_core::ring::paper::{QuotedTable, NOTE, TABLE_5, TABLE_6};
 use hetlab_core::ring::{RingEval, RingSolution, RingState};
 use yew::prelude::*;
 
-use crate::draw::ring::prepare::Compared;
 use crate::draw::ring::{points_attr, Drawing, Shape, STYLE};
 use crate::draw::svg::fixed2 as n2;
 use crate::ui::components::data_table::data_table;

@@ -13,16 +13,16 @@ use std::rc::Rc;
 
 use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
+use hetlab_core::scatter::extras::{explained, extras, ScatterExtras};
 use hetlab_core::scatter::family::ScatterFamily;
 use hetlab_core::scatter::Scatter;
-use hetlab_core::scatter::{ScatterState, Schedule, SCATTER_PSEUDOCODE};
+use hetlab_core::scatter::{ScatterState, SCATTER_PSEUDOCODE};
 use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
 use crate::draw::scatter::{
-    figure, rational_schedule, single, time_span, time_text, to_svg_document, Chart, Drawing,
-    Frame, Lines, Scale,
+    figure, single, time_span, time_text, to_svg_document, Chart, Drawing, Frame, Lines, Scale,
 };
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
@@ -35,11 +35,11 @@ const LAST_KEY: &str = "hetlab.scatter.v1";
 /// The scatter page.
 pub struct ScatterPage;
 
-/// Computed once per instance and algorithm: the rational shares' Gantt chart, the time scale
-/// of the run, and the two charts of the order comparison.
+/// Computed once per instance and algorithm: the core's extras (the rational shares' Gantt
+/// chart), the time scale of the run, and the two charts of the order comparison.
 #[derive(nanoserde::SerBin, nanoserde::DeBin)]
 pub struct ScatterExtra {
-    rational: Option<Schedule>,
+    core: ScatterExtras,
     scale: Scale,
     comparison: Option<Rc<[Drawing; 2]>>,
 }
@@ -110,13 +110,23 @@ impl FamilyPage for ScatterPage {
         hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
     }
 
-    fn extra(input: &Scatter, _algorithm: &str, run: &RunOf<ScatterFamily>) -> ScatterExtra {
-        let rational = rational_schedule(input, &run.solution);
+    fn extra(input: &Scatter, algorithm: &str, run: &RunOf<ScatterFamily>) -> ScatterExtra {
+        let core = extras(input, algorithm, run);
         ScatterExtra {
-            scale: Scale::new(time_span(&run.solution, rational.as_ref())),
-            rational,
+            scale: Scale::new(time_span(&run.solution, core.rational.as_ref())),
+            core,
             comparison: comparison(run),
         }
+    }
+
+    /// The explained document from the extras just computed (solving them once, not twice).
+    fn document(
+        _input: &Scatter,
+        _algorithm: &str,
+        run: &RunOf<ScatterFamily>,
+        x: &ScatterExtra,
+    ) -> serde_json::Value {
+        explained(run, &x.core, false)
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -128,7 +138,7 @@ impl FamilyPage for ScatterPage {
         let title = format!("{} on {p} processors and {} items", ctx.algo, input.n);
         let drawing = figure(&Frame {
             state: &s,
-            rational: ctx.extra.rational.as_ref(),
+            rational: ctx.extra.core.rational.as_ref(),
             scale: ctx.extra.scale,
         });
         let side = html! {

@@ -13,8 +13,9 @@ use std::rc::Rc;
 use hetlab_core::families::Instance;
 use hetlab_core::family;
 use hetlab_core::share;
+use hetlab_core::square::extras::{self as square_extras, SquareExtras};
 use hetlab_core::square::family::SquareFamily;
-use hetlab_core::square::run::{compare, Detail, Partition, SquareRun};
+use hetlab_core::square::run::{Detail, SquareRun};
 use hetlab_core::square::SquarePartition;
 use yew::prelude::*;
 
@@ -42,18 +43,25 @@ pub struct SquarePage;
 
 impl FamilyPage for SquarePage {
     type F = SquareFamily;
-    /// Every rectangle algorithm on the same instance, side by side.
-    type Extra = Vec<(String, Result<Partition, hetlab_core::error::SolveError>)>;
+    /// Every rectangle algorithm on the same instance, side by side, from the core.
+    type Extra = SquareExtras;
     const CLASS: &'static str = "square-page";
     const TITLE: &'static str = "Partitioning the unit square";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "Each processor gets a rectangle whose area is its share of the speed; the sum of half-perimeters is the communication volume of a matrix product.";
 
-    fn extra(_input: &SquarePartition, _algorithm: &str, run: &SquareRun) -> Self::Extra {
-        compare(&run.areas)
-            .into_iter()
-            .map(|(name, r)| (name.to_owned(), r))
-            .collect()
+    fn extra(input: &SquarePartition, algorithm: &str, run: &SquareRun) -> SquareExtras {
+        square_extras::extras(input, algorithm, run)
+    }
+
+    /// The explained document from the extras just computed (solving them once, not twice).
+    fn document(
+        _input: &SquarePartition,
+        _algorithm: &str,
+        run: &SquareRun,
+        x: &SquareExtras,
+    ) -> serde_json::Value {
+        square_extras::explained(run, x, false)
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
@@ -82,7 +90,7 @@ impl FamilyPage for SquarePage {
             caption: view.caption,
             line: view.line,
             pseudocode: view.pseudocode,
-            side: html! { <>{ metrics_panel(view.metrics.as_ref(), grid) }{ for blocks }{ view.phases }{ comparison(ctx.extra, algo) }</> },
+            side: html! { <>{ metrics_panel(view.metrics.as_ref(), grid) }{ for blocks }{ view.phases }{ comparison(&ctx.extra.compare, algo) }</> },
             below: view.below,
             svg: Some(Rc::new(move || {
                 (

@@ -157,15 +157,9 @@ pub fn App() -> Html {
                     <nav>
                         <a href="#/">{"Algorithms"}</a>
                         <a href="#/platform">{"Platform editor"}</a>
-                        <a href="#/steady-state">{"Steady state"}</a>
-                        <a href="#/broadcast">{"Broadcast"}</a>
-                        <a href="#/square-partition">{"Square partitions"}</a>
-                        <a href="#/lu">{"LU"}</a>
-                        <a href="#/chains">{"Chains"}</a>
-                        <a href="#/scatter">{"Scatter"}</a>
-                        <a href="#/master-slave">{"Master–slave"}</a>
-                        <a href="#/ring">{"Ring"}</a>
-                        <a href="#/divisible">{"Divisible load"}</a>
+                        { for nav_families().map(|f| html! {
+                            <a href={format!("#/{}", f.problem)}>{f.nav}</a>
+                        }) }
                     </nav>
                     <components::theme::ThemeSwitch />
                     <components::large_type::LargeTypeToggle />
@@ -174,6 +168,13 @@ pub fn App() -> Html {
             <main class={classes!("page", embed.then_some("embed"))}>{page}</main>
         </ContextProvider<Nav>>
     }
+}
+
+/// The families linked from the header: the catalog's, in its order, that have a page.
+fn nav_families() -> impl Iterator<Item = &'static hetlab_core::catalog::Family> {
+    hetlab_core::catalog::FAMILIES
+        .iter()
+        .filter(|f| has_page(f.problem))
 }
 
 /// Whether `problem` has its page on the site (else the home page says "command line now").

@@ -14,7 +14,7 @@ use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Parser, Subcommand};
 use hetlab_core::families::Instance;
 use hetlab_core::family::{Detail, Limits};
-use hetlab_core::formats::{csv, paje, simgrid, timeline};
+use hetlab_core::formats::{csv, paje, simgrid};
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::platform::Platform;
 use hetlab_core::{catalog, families, share};
@@ -214,7 +214,7 @@ fn run(command: Command) -> Result<String> {
                     if trace || explain {
                         bail!("--trace and --explain go with --format json (a Paje or CSV file holds the schedule only)");
                     }
-                    let t = timeline::schedule(&inst, algorithm.as_deref())?;
+                    let t = families::schedule(&inst, algorithm.as_deref())?;
                     let text = if format == Format::Paje {
                         paje::write(&t)
                     } else {

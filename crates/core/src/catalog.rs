@@ -21,6 +21,8 @@ pub struct Family {
     pub problem: &'static str,
     /// Title on the home page.
     pub title: &'static str,
+    /// Its link in the site's header (short).
+    pub nav: &'static str,
     /// One sentence for the home page.
     pub summary: &'static str,
     /// The spec file it follows.
@@ -65,6 +67,7 @@ const fn algo(name: &'static str, title: &'static str, available: bool) -> Algor
 pub const FAMILIES: &[Family] = &[
     Family {
         problem: "steady-state",
+        nav: "Steady state",
         title: "Master–worker steady state",
         summary: "The best throughput a platform sustains for independent tasks, and the periodic schedule that reaches it.",
         spec: "steady-state.md",
@@ -75,6 +78,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "broadcast",
+        nav: "Broadcast",
         title: "Steady-state broadcast",
         summary: "Stream messages from one source to all: the LP, then weighted spanning trees.",
         spec: "broadcast.md",
@@ -99,6 +103,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "square-partition",
+        nav: "Square partitions",
         title: "Unit-square partitions",
         summary: "Tile a matrix among processors of different speeds with the least communication.",
         spec: "square-partitions.md",
@@ -115,6 +120,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "lu",
+        nav: "LU",
         title: "LU data distributions",
         summary: "Keep an LU factorisation balanced while the trailing matrix shrinks.",
         spec: "lu-distributions.md",
@@ -129,6 +135,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "chains",
+        nav: "Chains",
         title: "1D chain partitioning",
         summary: "Cut a chain of tasks into consecutive parts for processors of different speeds.",
         spec: "chains.md",
@@ -150,6 +157,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "ring",
+        nav: "Ring",
         title: "Ring of processors",
         summary: "Pick and order the processors of a ring for an iterative computation.",
         spec: "ring.md",
@@ -165,6 +173,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "scatter",
+        nav: "Scatter",
         title: "Scatter",
         summary: "Split the data of a scatter so that every processor finishes together.",
         spec: "scatter.md",
@@ -179,6 +188,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "master-slave",
+        nav: "Master–slave",
         title: "Master–slave on a bus",
         summary: "How many identical tasks a master gets done by T when all traffic shares one bus or one port per tree node, and how fast it finishes C tasks.",
         spec: "master-slave.md",
@@ -191,6 +201,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         problem: "divisible",
+        nav: "Divisible load",
         title: "Divisible loads",
         summary: "Share an arbitrarily divisible load among workers on a star or a tree.",
         spec: "divisible-load.md",

@@ -253,14 +253,7 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
     let chosen = use_state(|| 0usize);
     let message = use_state(|| None::<String>);
     let problem = props.instance.problem();
-    let has_schedule = matches!(
-        *props.instance,
-        Instance::SteadyState(_)
-            | Instance::Broadcast(_)
-            | Instance::Scatter(_)
-            | Instance::MasterSlave(_)
-            | Instance::Divisible(_)
-    );
+    let has_schedule = hetlab_core::families::draws_gantt(&props.instance);
     let scan = {
         let (names, chosen) = (names.clone(), chosen.clone());
         Callback::from(move |_: Event| {

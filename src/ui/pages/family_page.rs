@@ -7,7 +7,6 @@ use std::rc::Rc;
 
 use hetlab_core::families::{Instance, Registered};
 use hetlab_core::family::{self, Family};
-use hetlab_core::formats::timeline::{self, NoSchedule, Timeline};
 use hetlab_core::report;
 use yew::prelude::*;
 
@@ -61,16 +60,6 @@ pub trait FamilyPage: 'static {
     ) -> serde_json::Value {
         let _ = extra;
         Self::F::explained(input, algorithm, run, false)
-    }
-
-    /// The schedule the page exports (Paje, CSV), made in the solver worker: families drawn
-    /// as a Gantt chart return [`timeline::schedule_of`], the others keep this refusal.
-    ///
-    /// # Errors
-    /// As [`timeline::schedule`].
-    fn schedule(input: &Input<Self>, algorithm: &str) -> Result<Timeline, NoSchedule> {
-        let _ = (input, algorithm);
-        Err(timeline::not_drawn(Some(Self::F::PROBLEM)))
     }
 
     /// What to show after `ctx.player.step` steps.

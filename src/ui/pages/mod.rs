@@ -73,7 +73,7 @@ macro_rules! group {
             },
             schedule: |inst, algorithm| {
                 $(if let Some(input) = <$t as FamilyPage>::F::input(inst) {
-                    return Some(<$t as FamilyPage>::schedule(input, algorithm));
+                    return Some(family::schedule_of::<<$t as FamilyPage>::F>(input, Some(algorithm)));
                 })+
                 None
             },

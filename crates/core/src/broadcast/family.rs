@@ -2,6 +2,7 @@
 //! baselines), multicast and the unidirectional model, through [`dispatch`].
 
 use super::instance::RawBroadcast;
+use crate::formats::timeline::Timeline;
 use crate::generate::{self, Shape};
 use crate::issue::Issues;
 use crate::platform::Platform;
@@ -29,6 +30,7 @@ impl Family for BroadcastFamily {
     type Input = BroadcastInput;
     type Run = Run;
     type Raw = RawBroadcast;
+    const GANTT: bool = true;
 
     fn validate(raw: RawBroadcast) -> Result<BroadcastInput, Issues> {
         raw.validate()
@@ -36,6 +38,10 @@ impl Family for BroadcastFamily {
 
     fn to_value(input: &BroadcastInput) -> Value {
         input.to_value()
+    }
+
+    fn timeline(input: &BroadcastInput, name: &str, run: &Self::Run) -> Option<Timeline> {
+        super::timeline::broadcast(input, name, run)
     }
 
     /// A platform of `shape` with node 0 as the source.

@@ -72,6 +72,7 @@ mod tests_random;
 mod tests_uni_baselines;
 #[cfg(test)]
 mod tests_uni_gantt;
+pub mod timeline;
 pub mod unidirectional;
 
 use serde::Serialize;

@@ -1,6 +1,7 @@
 //! The divisible-load family behind the generic [`Family`] entry.
 
 use super::instance::RawDivisible;
+use crate::formats::timeline::Timeline;
 use crate::generate::Shape;
 use crate::issue::Issues;
 use serde_json::Value;
@@ -33,6 +34,7 @@ impl Family for DivisibleFamily {
     type Input = Divisible;
     type Run = Traced<DivSolution, DivStep>;
     type Raw = RawDivisible;
+    const GANTT: bool = true;
 
     fn validate(raw: RawDivisible) -> Result<Divisible, Issues> {
         raw.validate()
@@ -40,6 +42,10 @@ impl Family for DivisibleFamily {
 
     fn to_value(input: &Divisible) -> Value {
         input.to_value()
+    }
+
+    fn timeline(_input: &Divisible, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(super::timeline::divisible(name, &run.solution))
     }
 
     /// The variant picked by `shape`, as [`super::generate::random`] says.

@@ -45,6 +45,7 @@ pub mod search;
 pub mod star;
 mod state;
 mod step;
+pub mod timeline;
 pub mod tree;
 pub mod umr;
 mod verify;

@@ -16,6 +16,7 @@
 use serde_json::Value;
 
 use crate::family::{self, Detail, Family, Invariant, Limits, SolveError};
+use crate::formats::timeline::{NoSchedule, Timeline};
 use crate::generate::Shape;
 use crate::instance;
 use crate::issue::Issues;
@@ -108,9 +109,9 @@ families! {$
     Lu => lu::family::LuFamily,
     Chains => chains::family::ChainsFamily,
     Ring => ring::family::RingFamily,
+    Scatter => scatter::family::ScatterFamily,
     MasterSlave => master_slave::family::MasterSlaveFamily,
     Divisible => divisible::family::DivisibleFamily,
-    Scatter => scatter::family::ScatterFamily,
 }
 
 // After the registry: the tests use its macros, which are in scope from their definition on.
@@ -170,6 +171,21 @@ impl Instance {
 #[must_use]
 pub fn generate(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<Instance> {
     with_problem!(problem, |F| F::wrap(F::generate(shape, size, seed)))
+}
+
+/// The schedule of `algorithm` (the default when `None`) on `inst`, as
+/// [`family::schedule_of`] says.
+///
+/// # Errors
+/// As [`family::schedule_of`].
+pub fn schedule(inst: &Instance, algorithm: Option<&str>) -> Result<Timeline, NoSchedule> {
+    with_family!(inst, |F, input| family::schedule_of::<F>(input, algorithm))
+}
+
+/// Whether `inst`'s family draws its results as a Gantt chart ([`Family::GANTT`]).
+#[must_use]
+pub fn draws_gantt(inst: &Instance) -> bool {
+    with_family!(inst, |F, _input| F::GANTT)
 }
 
 /// The algorithms offered for `inst`, the default first.

@@ -188,3 +188,38 @@ fn every_family_generates_instances_that_read_back() {
     );
     assert!(generate("no-such-family", Shape::Star, 4, 1).is_none());
 }
+
+/// The catalog lists the registered families, in the registry's order, each with an algorithm
+/// built, and nothing else is built: `hetlab list`, the home page and the header read it.
+#[test]
+fn the_catalog_lists_every_registered_family_in_order() {
+    let built: Vec<&str> = crate::catalog::FAMILIES
+        .iter()
+        .filter(|f| f.available())
+        .map(|f| f.problem)
+        .collect();
+    assert_eq!(built, PROBLEMS);
+    for f in crate::catalog::FAMILIES {
+        assert!(
+            !f.nav.is_empty() && f.nav.len() <= f.title.len() + 8,
+            "{}",
+            f.problem
+        );
+    }
+}
+
+/// Every registered family has presets, and every preset names a registered family.
+#[test]
+fn every_registered_family_has_presets() {
+    for problem in PROBLEMS {
+        assert!(
+            crate::presets::PRESETS
+                .iter()
+                .any(|p| p.problem == *problem),
+            "{problem} has no preset"
+        );
+    }
+    for p in crate::presets::PRESETS {
+        assert!(PROBLEMS.contains(&p.problem), "{}: {}", p.name, p.problem);
+    }
+}

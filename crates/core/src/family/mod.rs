@@ -11,6 +11,7 @@
 use serde_json::Value;
 
 use crate::catalog;
+use crate::formats::timeline::{not_drawn, NoSchedule, Timeline};
 use crate::generate::Shape;
 use crate::issue::Issues;
 use crate::platform::Platform;
@@ -73,6 +74,17 @@ pub trait Family {
     /// seed gives the same instance on every machine, native or wasm. `shape` picks the
     /// platform's shape for graph families and a variant for the others (each family says how).
     fn generate(shape: Shape, size: usize, seed: u64) -> Self::Input;
+
+    /// Whether the family draws its results as a Gantt chart ([`Family::timeline`]), so that
+    /// its pages offer the Paje and CSV exports.
+    const GANTT: bool = false;
+
+    /// The chart of `run` (made by algorithm `name`) as a [`Timeline`], lane for lane and bar
+    /// for bar what the page draws, for the families that draw one ([`Family::GANTT`]) and
+    /// the results that have one.
+    fn timeline(_input: &Self::Input, _name: &str, _run: &Self::Run) -> Option<Timeline> {
+        None
+    }
 
     /// The platform graph, for the families that have one.
     fn platform(_input: &Self::Input) -> Option<&Platform> {
@@ -172,6 +184,27 @@ pub fn solve_family_within<F: Family>(
     } else {
         F::result(input, name, &run, detail.trace)
     })
+}
+
+/// The schedule of `algorithm` (the default when `None`) on `input`, as the family's page
+/// draws it in its Gantt chart: what `hetlab solve --format paje|csv` and the pages' exports
+/// write.
+///
+/// # Errors
+/// [`NoSchedule::Solve`] when the solver refuses; [`NoSchedule::NotDrawn`] when the family
+/// or the algorithm draws no Gantt chart (square partitions, LU, chains, ring, the `tree`
+/// closed form, a multicast, an infeasible instance).
+pub fn schedule_of<F: Family>(
+    input: &F::Input,
+    algorithm: Option<&str>,
+) -> Result<Timeline, NoSchedule> {
+    if !F::GANTT {
+        return Err(not_drawn(Some(F::PROBLEM)));
+    }
+    let (name, run) = run_offered::<F>(input, algorithm, false)?;
+    F::timeline(input, name, &run)
+        .filter(|t| !t.bars.is_empty())
+        .ok_or_else(|| not_drawn(None))
 }
 
 /// Why the default algorithm (or `algorithm`) would refuse `input` under the default size

@@ -1,6 +1,7 @@
 //! The master–slave family behind the generic [`Family`] entry.
 
 use super::instance::RawMasterSlave;
+use crate::formats::timeline::Timeline;
 use crate::generate::Shape;
 use crate::issue::Issues;
 use serde_json::Value;
@@ -20,6 +21,7 @@ impl Family for MasterSlaveFamily {
     type Input = MsInput;
     type Run = Traced<MsSolution, MsStep>;
     type Raw = RawMasterSlave;
+    const GANTT: bool = true;
 
     fn validate(raw: RawMasterSlave) -> Result<MsInput, Issues> {
         raw.validate()
@@ -27,6 +29,10 @@ impl Family for MasterSlaveFamily {
 
     fn to_value(input: &MsInput) -> Value {
         input.to_value()
+    }
+
+    fn timeline(_input: &MsInput, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(super::timeline::master_slave(name, &run.solution))
     }
 
     /// A bus or tree variant picked by `shape`, as [`super::generate::random`] says.

@@ -43,6 +43,7 @@ mod tests_periodic;
 mod tests_props;
 #[cfg(test)]
 mod tests_tree;
+pub mod timeline;
 pub mod tree;
 pub mod two_phase;
 pub mod verify;

@@ -1,6 +1,7 @@
 //! The scatter family behind the generic [`Family`] entry.
 
 use super::instance::RawScatter;
+use crate::formats::timeline::Timeline;
 use crate::generate::Shape;
 use crate::issue::Issues;
 use serde_json::Value;
@@ -32,6 +33,7 @@ impl Family for ScatterFamily {
     type Input = Scatter;
     type Run = Traced<ScatterSolution, ScatterStep>;
     type Raw = RawScatter;
+    const GANTT: bool = true;
 
     fn validate(raw: RawScatter) -> Result<Scatter, Issues> {
         raw.validate()
@@ -39,6 +41,10 @@ impl Family for ScatterFamily {
 
     fn to_value(input: &Scatter) -> Value {
         input.to_value()
+    }
+
+    fn timeline(_input: &Scatter, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(super::timeline::scatter(name, &run.solution))
     }
 
     /// `size` processors with costs picked by `shape`, as [`super::generate::random`] says.

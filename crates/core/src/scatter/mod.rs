@@ -32,6 +32,7 @@ mod step;
 mod tests;
 #[cfg(test)]
 mod tests_props;
+pub mod timeline;
 mod verify;
 
 use serde::Serialize;

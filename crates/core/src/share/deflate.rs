@@ -5,7 +5,9 @@
 //! its output on a byte boundary and keeps the history), then compresses the payload; only the
 //! bytes after the flush are kept. The decompressor writes into a buffer that already holds the
 //! dictionary, in non-wrapping mode, so back-references into it resolve. Both sides must use the
-//! same bytes forever: [`DICTIONARY`] is frozen (a test pins its length and a real payload).
+//! same bytes forever: each version's dictionary is frozen (a test pins `v2.`'s length and a
+//! real payload). A family added later is primed by a new version whose dictionary is the last
+//! one plus that family's words ([`VERSIONS`]); links of the older versions keep reading.
 
 use miniz_oxide::deflate::core::{
     compress_to_output, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
@@ -40,8 +42,39 @@ pub const DICTIONARY: &str = concat!(
     r#"{"problem":"steady-state","version":1,"platform":["P","*1,500,80 "#,
 );
 
-/// `DICTIONARY` then `text`, compressed; the bytes after the dictionary's flush.
-pub(super) fn compress(text: &[u8]) -> Vec<u8> {
+/// One version of the payload: its prefix and the dictionary DEFLATE is primed with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Version {
+    /// The payload's prefix (`"v2."`).
+    pub prefix: &'static str,
+    /// Its preset dictionary: FROZEN once a link has been shared.
+    pub dictionary: &'static str,
+}
+
+/// Every dictionary version, oldest first. To prime a new family, append a version whose
+/// dictionary is the last one's followed by the new family's words (keys, problem name, its
+/// typical values); never edit a version. A family's links are written with the oldest
+/// version that primes it (`"problem":"<name>"` in its dictionary), so the links of the
+/// families already here never change.
+pub const VERSIONS: &[Version] = &[Version {
+    prefix: "v2.",
+    dictionary: DICTIONARY,
+}];
+
+/// The version that writes the links of `problem`: the oldest whose dictionary names it, else
+/// the newest.
+#[must_use]
+pub fn version_for(problem: &str) -> &'static Version {
+    let key = format!("\"problem\":\"{problem}\"");
+    VERSIONS
+        .iter()
+        .find(|v| v.dictionary.contains(&key))
+        .or(VERSIONS.last())
+        .unwrap_or(&VERSIONS[0])
+}
+
+/// `dictionary` then `text`, compressed; the bytes after the dictionary's flush.
+pub(super) fn compress(text: &[u8], dictionary: &str) -> Vec<u8> {
     let flags = create_comp_flags_from_zip_params(i32::from(LEVEL), -15, 0);
     let mut d = Box::new(CompressorOxide::new(flags));
     let mut out = Vec::new();
@@ -50,7 +83,7 @@ pub(super) fn compress(text: &[u8]) -> Vec<u8> {
         true
     };
     let (status, _) =
-        compress_to_output(&mut d, DICTIONARY.as_bytes(), TDEFLFlush::Sync, &mut sink);
+        compress_to_output(&mut d, dictionary.as_bytes(), TDEFLFlush::Sync, &mut sink);
     debug_assert_eq!(status, TDEFLStatus::Okay);
     let primed = out.len();
     let mut sink = |bytes: &[u8]| {
@@ -62,12 +95,16 @@ pub(super) fn compress(text: &[u8]) -> Vec<u8> {
     out.split_off(primed)
 }
 
-/// Inflates `bytes` after the dictionary, at most `limit` bytes of output.
+/// Inflates `bytes` after `dictionary`, at most `limit` bytes of output.
 ///
 /// # Errors
 /// `true` when the output would pass `limit`, `false` when the stream is damaged.
-pub(super) fn decompress(mut bytes: &[u8], limit: usize) -> Result<Vec<u8>, bool> {
-    let dict = DICTIONARY.as_bytes();
+pub(super) fn decompress(
+    mut bytes: &[u8],
+    limit: usize,
+    dictionary: &str,
+) -> Result<Vec<u8>, bool> {
+    let dict = dictionary.as_bytes();
     let flags = inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
     let cap = dict.len() + limit;
     let mut buf = dict.to_vec();

@@ -156,7 +156,7 @@ fn forged_compact_platforms_give_a_message() {
         // Written without compaction (it is already an array), read through expansion.
         let payload = format!(
             "{PREFIX_V2}{}",
-            URL_SAFE_NO_PAD.encode(deflate::compress(json.as_bytes()))
+            URL_SAFE_NO_PAD.encode(deflate::compress(json.as_bytes(), DICTIONARY))
         );
         let e = decode(&payload).unwrap_err().to_string();
         assert!(!e.is_empty(), "{platform}");
@@ -209,7 +209,7 @@ fn malformed_links_of_every_kind_give_a_message() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("not text"), "{e}");
-    let bytes = deflate::compress(b"{\"problem\": \"\xff\"}");
+    let bytes = deflate::compress(b"{\"problem\": \"\xff\"}", DICTIONARY);
     let e = decode(&format!("v2.{}", URL_SAFE_NO_PAD.encode(bytes)))
         .unwrap_err()
         .to_string();
@@ -236,4 +236,28 @@ proptest! {
         let inst = Instance::SteadyState(SteadyState::new(p));
         prop_assert_eq!(decode(&encode(&inst)).unwrap(), inst);
     }
+}
+
+/// Every registered family is primed in a dictionary version, and the versions only grow: each
+/// dictionary starts with the one before it, and their prefixes are distinct. A new family with
+/// no version of its own fails here (add one to `deflate::VERSIONS`).
+#[test]
+fn every_family_is_primed_and_versions_only_grow() {
+    for problem in crate::families::PROBLEMS {
+        let key = format!("\"problem\":\"{problem}\"");
+        let v = version_for(problem);
+        assert!(
+            v.dictionary.contains(&key),
+            "{problem} is primed in no dictionary"
+        );
+    }
+    for w in VERSIONS.windows(2) {
+        assert!(
+            w[1].dictionary.starts_with(w[0].dictionary),
+            "{}",
+            w[1].prefix
+        );
+        assert_ne!(w[0].prefix, w[1].prefix);
+    }
+    assert_eq!(VERSIONS[0].prefix, PREFIX_V2);
 }

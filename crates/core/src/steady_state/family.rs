@@ -2,6 +2,7 @@
 //! platform) and `tree` (the closed form on trees and stars).
 
 use super::instance::RawSteadyState;
+use crate::formats::timeline::Timeline;
 use crate::generate::{self, Shape};
 use crate::issue::Issues;
 use crate::platform::Platform;
@@ -36,6 +37,7 @@ impl Family for SteadyStateFamily {
     type Input = SteadyState;
     type Run = SteadyRun;
     type Raw = RawSteadyState;
+    const GANTT: bool = true;
 
     fn validate(raw: RawSteadyState) -> Result<SteadyState, Issues> {
         raw.validate()
@@ -43,6 +45,13 @@ impl Family for SteadyStateFamily {
 
     fn to_value(input: &SteadyState) -> Value {
         input.to_value()
+    }
+
+    fn timeline(input: &SteadyState, name: &str, run: &SteadyRun) -> Option<Timeline> {
+        match run {
+            SteadyRun::Lp(t) => super::timeline::steady(input, name, &t.solution),
+            SteadyRun::Tree(_) => None,
+        }
     }
 
     /// A platform of `shape` with node 0 as the master.

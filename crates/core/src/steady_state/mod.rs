@@ -23,6 +23,7 @@ pub mod report;
 #[cfg(test)]
 mod report_tests;
 pub mod spanning;
+pub mod timeline;
 pub mod tree;
 
 pub use instance::SteadyState;

@@ -43,14 +43,6 @@ impl FamilyPage for BroadcastPage {
         })
     }
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
-
     fn extra(_input: &Broadcast, _algorithm: &str, _run: &Run) {}
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {

@@ -76,14 +76,6 @@ impl FamilyPage for DivisiblePage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A load that can be split anywhere is sent by a master, one message at a time, to heterogeneous workers: who takes part, in which order, how much each gets, and how many rounds pay off, so that the last worker finishes as early as possible.";
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
-
     fn extra(input: &Divisible, algorithm: &str, run: &RunOf<DivisibleFamily>) -> DivExtra {
         let sol = &run.solution;
         let preview = run.trace.steps.iter().find_map(|s| match s {

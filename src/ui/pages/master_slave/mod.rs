@@ -46,14 +46,6 @@ impl FamilyPage for MasterSlavePage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A master hands out identical tasks to slaves of different speeds. All messages share one bus (or one port per node of a tree): how many tasks are done by the horizon T, and how soon are C tasks done?";
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
-
     fn extra(input: &MsInput, algorithm: &str, run: &RunOf<MasterSlaveFamily>) -> MsExtra {
         MsExtra {
             frame: frame(input, &run.solution),

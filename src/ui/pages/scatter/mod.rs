@@ -102,14 +102,6 @@ impl FamilyPage for ScatterPage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A root sends identical items to processors one message at a time (single port); receivers served late wait (the stair). Choose how many items each gets so that all finish as early as possible.";
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
-
     fn extra(input: &Scatter, algorithm: &str, run: &RunOf<ScatterFamily>) -> ScatterExtra {
         let core = extras(input, algorithm, run);
         ScatterExtra {

@@ -47,14 +47,6 @@ impl FamilyPage for SteadyPage {
         )
     }
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
-
     fn extra(input: &SteadyState, _algorithm: &str, run: &SteadyRun) -> Option<LpExtras> {
         match run {
             SteadyRun::Lp(t) => Some(lp_extras(input, &t.solution)),

@@ -1,12 +1,10 @@
 //! Every schedule HetLab draws as a Gantt chart, as one shape: named lanes of timed bars.
-//! [`schedule`] builds it from a family's result (steady-state periods, broadcast periods,
-//! scatter, master–slave and divisible-load schedules); the writers [`super::paje`] and
-//! [`super::csv`] read only this shape.
+//! Each family drawn as a Gantt chart builds it from its result in its own folder
+//! (`<family>/timeline.rs`, behind `Family::timeline`); `crate::families::schedule` runs one;
+//! the writers [`super::paje`] and [`super::csv`] read only this shape.
 
-mod build;
-
-use crate::families::Instance;
-use crate::family::{run_offered, Family, SolveError};
+use crate::family::SolveError;
+use crate::platform::Platform;
 use crate::rational::Q;
 
 /// A lane of the chart (a port or the processor of one node).
@@ -119,41 +117,12 @@ pub enum NoSchedule {
     NotDrawn(String),
 }
 
-/// A family whose results HetLab draws as a Gantt chart (steady-state and broadcast periods,
-/// scatter, master-slave and divisible-load schedules).
-pub trait Gantt: Family {
-    /// The chart of `run` (made by algorithm `name`), if this result has one.
-    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline>;
-}
-
-impl Gantt for crate::steady_state::family::SteadyStateFamily {
-    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        build::steady(input, name, run)
-    }
-}
-
-impl Gantt for crate::broadcast::family::BroadcastFamily {
-    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        build::broadcast(input, name, run)
-    }
-}
-
-impl Gantt for crate::scatter::family::ScatterFamily {
-    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        Some(build::scatter(name, &run.solution))
-    }
-}
-
-impl Gantt for crate::master_slave::family::MasterSlaveFamily {
-    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        Some(build::master_slave(name, &run.solution))
-    }
-}
-
-impl Gantt for crate::divisible::family::DivisibleFamily {
-    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        Some(build::divisible(name, &run.solution))
-    }
+/// The name of node `i` of `p` in a lane (its id; the index when there is no such node).
+#[must_use]
+pub fn node_id(p: &Platform, i: usize) -> String {
+    p.nodes
+        .get(i)
+        .map_or_else(|| i.to_string(), |n| n.id.to_string())
 }
 
 /// The refusal of a family that draws no Gantt chart (`problem` names it), or of a result
@@ -165,43 +134,6 @@ pub fn not_drawn(problem: Option<&str>) -> NoSchedule {
         |p| format!("the {p} family draws no Gantt chart"),
     );
     NoSchedule::NotDrawn(format!("{what}: nothing to export as a trace (only results drawn as a Gantt chart are: steady-state and broadcast periods, scatter, master-slave and divisible-load schedules)"))
-}
-
-/// [`schedule`] on an input of family `F`.
-///
-/// # Errors
-/// As [`schedule`].
-pub fn schedule_of<F: Gantt>(
-    input: &F::Input,
-    algorithm: Option<&str>,
-) -> Result<Timeline, NoSchedule> {
-    let (name, run) = run_offered::<F>(input, algorithm, false)?;
-    F::timeline(input, name, &run)
-        .filter(|t| !t.bars.is_empty())
-        .ok_or_else(|| not_drawn(None))
-}
-
-/// The schedule of `algorithm` (the default when `None`) on `inst`, as HetLab draws it in its
-/// Gantt chart: what `hetlab solve --format paje|csv` and the pages' exports write.
-///
-/// # Errors
-/// [`NoSchedule::Solve`] when the solver refuses; [`NoSchedule::NotDrawn`] when the family
-/// or the algorithm draws no Gantt chart (square partitions, LU, chains, ring, the `tree`
-/// closed form, a multicast, an infeasible instance).
-pub fn schedule(inst: &Instance, algorithm: Option<&str>) -> Result<Timeline, NoSchedule> {
-    use crate::{broadcast, divisible, master_slave, scatter, steady_state};
-    match inst {
-        Instance::SteadyState(i) => {
-            schedule_of::<steady_state::family::SteadyStateFamily>(i, algorithm)
-        }
-        Instance::Broadcast(i) => schedule_of::<broadcast::family::BroadcastFamily>(i, algorithm),
-        Instance::Scatter(i) => schedule_of::<scatter::family::ScatterFamily>(i, algorithm),
-        Instance::MasterSlave(i) => {
-            schedule_of::<master_slave::family::MasterSlaveFamily>(i, algorithm)
-        }
-        Instance::Divisible(i) => schedule_of::<divisible::family::DivisibleFamily>(i, algorithm),
-        other => Err(not_drawn(Some(other.problem()))),
-    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! the Paje and CSV writers on them.
 
 use super::*;
+use crate::families::{schedule, Instance};
 use crate::formats::{csv, paje};
 use crate::rational::qi;
 
@@ -116,4 +117,24 @@ fn paje_events_go_forward_in_time() {
     // One node container per node, one lane container per lane.
     let lanes = trace.lines().filter(|l| l.starts_with("3 0 L")).count();
     assert_eq!(lanes, t.lanes.len());
+}
+
+/// A family that says it draws a Gantt chart has a timeline on some preset, and one that does
+/// not never gives one: the registry's `GANTT` is true to the builders (the pages offer the
+/// Paje and CSV exports from it).
+#[test]
+fn gantt_families_are_the_families_with_a_timeline() {
+    for problem in crate::families::PROBLEMS {
+        let mut drawn = false;
+        let mut says = None;
+        for p in crate::presets::PRESETS
+            .iter()
+            .filter(|p| p.problem == *problem)
+        {
+            let inst = preset(p.name);
+            says = Some(crate::families::draws_gantt(&inst));
+            drawn |= schedule(&inst, None).is_ok();
+        }
+        assert_eq!(says, Some(drawn), "{problem}");
+    }
 }

@@ -23,8 +23,8 @@ pub use error::SolveError;
 
 /// Whether the size limits of the exact solvers apply. By default every family refuses the
 /// instances its exact solver could not finish in about a second in the browser (see
-/// ARCHITECTURE.md, "Limits"); `Lifted` runs them anyway, however long that takes (the command
-/// line's `--no-limits`, benchmarks). Memory stays bounded by the platform's own limits.
+/// docs/decisions.md, 2026-11-25); `Lifted` runs them anyway, however long that takes (the
+/// command line's `--no-limits`, benchmarks). Memory stays bounded by the platform's own limits.
 #[derive(
     Clone,
     Copy,

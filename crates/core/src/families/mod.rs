@@ -1,7 +1,7 @@
-//! The one registry of problem families. Each line of [`families!`] below names a family's
+//! The one registry of problem families. Each line of `families!` below names a family's
 //! [`Family`] type (in its own folder, `crate::<family>::family`); from that list come the
-//! [`Instance`] enum, reading and writing instance documents, [`with_family!`] (a match over the
-//! instance that names the family's type) and [`with_problem!`] (the same by problem name),
+//! [`Instance`] enum, reading and writing instance documents, `with_family!` (a match over the
+//! instance that names the family's type) and `with_problem!` (the same by problem name),
 //! [`PROBLEMS`], and every function here that takes an `Instance`. The catalog, the command
 //! line's `list` and `gen`, the timeline registry, the bench rows and the site's lists are
 //! checked against [`PROBLEMS`] (tests below and in the web crate).
@@ -10,7 +10,7 @@
 //! 1. `crates/core/src/<family>/`: its instance type and reader (`instance.rs`), generator,
 //!    solvers, `Step`/`State`, `verify`, `report`, and `family.rs` with `impl Family for <Unit>`;
 //!    its presets in `presets/`, its algorithms in `catalog.rs`.
-//! 2. One line in [`families!`] below.
+//! 2. One line in `families!` below.
 //! 3. The site: one line in its group (`src/bundles.rs` and `ui::pages::group!`).
 
 use serde_json::Value;
@@ -24,7 +24,7 @@ use crate::platform::raw::parse_json;
 use crate::platform::Platform;
 
 /// What the registry adds to a [`Family`]: where its input sits in [`Instance`]. Implemented by
-/// [`families!`] for every registered family, never by hand.
+/// `families!` for every registered family, never by hand.
 pub trait Registered: Family {
     /// The family's instance inside `inst`, when it holds one.
     fn input(inst: &Instance) -> Option<&Self::Input>;

@@ -4,6 +4,7 @@
 //! No web dependency, no I/O, no clock: the web app and the command line both call into this
 //! crate, and every number either of them shows comes from here.
 
+pub mod bench;
 pub mod broadcast;
 pub mod catalog;
 pub mod chains;

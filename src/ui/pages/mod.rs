@@ -43,7 +43,7 @@ macro_rules! problem {
 macro_rules! group {
     (
         $bundle:path, $page:ident, $solvers:ident,
-        page_job: $page_job:path, bench: $bench:path;
+        page_job: $page_job:path;
         $($t:ty),+ $(,)?
     ) => {
         const _: () = assert!(
@@ -87,16 +87,22 @@ macro_rules! group {
                 None
             },
             page_job: $page_job,
-            bench: $bench,
+            bench: |only_chains| {
+                let mut rows = Vec::new();
+                $(if !only_chains || problem!($t) == "chains" {
+                    rows.extend(bench::family_rows::<<$t as FamilyPage>::F>());
+                })+
+                rows
+            },
         };
     };
 }
 
 group!(bundles::COMMUNICATION, communication, COMMUNICATION_SOLVERS,
-    page_job: serve::no_page_job, bench: bench::communication_rows;
+    page_job: serve::no_page_job;
     steady::SteadyPage, broadcast::BroadcastPage, scatter::ScatterPage,
     master_slave::MasterSlavePage);
 group!(bundles::PARTITIONING, partitioning, PARTITIONING_SOLVERS,
-    page_job: serve::partitioning_page_job, bench: bench::partitioning_rows;
+    page_job: serve::partitioning_page_job;
     square::SquarePage, lu::LuPage, chains::ChainsPage, ring::RingPage,
     divisible::DivisiblePage);

@@ -2,6 +2,7 @@
 //! baselines), multicast and the unidirectional model, through [`dispatch`].
 
 use super::instance::RawBroadcast;
+use crate::bench::{Measured, Timer};
 use crate::formats::timeline::Timeline;
 use crate::generate::{self, Shape};
 use crate::issue::Issues;
@@ -38,6 +39,10 @@ impl Family for BroadcastFamily {
 
     fn to_value(input: &BroadcastInput) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     fn timeline(input: &BroadcastInput, name: &str, run: &Self::Run) -> Option<Timeline> {

@@ -40,6 +40,7 @@
 pub mod baseline;
 pub mod baseline_gantt;
 pub mod baseline_uni;
+pub mod bench;
 pub mod colgen;
 #[cfg(test)]
 mod colgen_tests;

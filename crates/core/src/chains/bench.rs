@@ -9,15 +9,13 @@
 use super::chain::prefix_sums;
 use super::workload::{speeds, Workload};
 use super::{optimum, Algorithm, Chain};
+use crate::bench::{Measured, Timer};
 
 /// Processor counts measured.
 const PS: [usize; 7] = [32, 64, 128, 256, 512, 1024, 2048];
 
-/// A measured row: `(name, median ms, runs)`.
-pub type Measured = (String, f64, usize);
-
 /// Measures the rows with `time(runs, work)` (median milliseconds of `runs` calls of `work`).
-pub fn rows(time: &dyn Fn(usize, &mut dyn FnMut()) -> f64) -> Vec<Measured> {
+pub fn rows(time: Timer<'_>) -> Vec<Measured> {
     let Some(w) = Workload::named("Stanford_Berkeley-like").map(|w| w.weights(1)) else {
         return Vec::new();
     };

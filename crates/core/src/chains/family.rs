@@ -2,6 +2,7 @@
 //! generic invariant test).
 
 use super::instance::RawChains;
+use crate::bench::{Measured, Timer};
 use crate::generate::Shape;
 use crate::issue::Issues;
 use serde_json::Value;
@@ -40,6 +41,10 @@ impl Family for ChainsFamily {
 
     fn to_value(input: &Chains) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     /// `size` processors and `16·size` tasks, as [`super::generate::random`] says (any shape).

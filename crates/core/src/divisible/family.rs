@@ -1,6 +1,7 @@
 //! The divisible-load family behind the generic [`Family`] entry.
 
 use super::instance::RawDivisible;
+use crate::bench::{Measured, Timer};
 use crate::formats::timeline::Timeline;
 use crate::generate::Shape;
 use crate::issue::Issues;
@@ -42,6 +43,10 @@ impl Family for DivisibleFamily {
 
     fn to_value(input: &Divisible) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     fn timeline(_input: &Divisible, name: &str, run: &Self::Run) -> Option<Timeline> {

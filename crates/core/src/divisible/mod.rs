@@ -28,6 +28,7 @@
 
 pub mod affine;
 mod affine_details;
+pub mod bench;
 pub mod ef;
 pub mod extras;
 pub mod family;

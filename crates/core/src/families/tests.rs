@@ -223,3 +223,15 @@ fn every_registered_family_has_presets() {
         assert!(PROBLEMS.contains(&p.problem), "{}: {}", p.name, p.problem);
     }
 }
+
+/// Every registered family has benchmark rows (`#/bench` lists each group's families' rows):
+/// timed by a clock that runs nothing, so only the list is checked here. Chains' rows solve
+/// the 615 400-task chain outside the clock (to name refusals); its own test runs them.
+#[test]
+fn every_family_has_bench_rows() {
+    for problem in PROBLEMS.iter().filter(|p| **p != "chains") {
+        let rows = with_problem!(problem, |F| F::bench(&|_, _| 0.0)).unwrap_or_default();
+        assert!(!rows.is_empty(), "{problem} has no benchmark row");
+        assert!(rows.iter().all(|(name, _, runs)| !name.is_empty() && *runs > 0));
+    }
+}

@@ -10,6 +10,7 @@
 
 use serde_json::Value;
 
+use crate::bench::{Measured, Timer};
 use crate::catalog;
 use crate::formats::timeline::{not_drawn, NoSchedule, Timeline};
 use crate::generate::Shape;
@@ -74,6 +75,10 @@ pub trait Family {
     /// seed gives the same instance on every machine, native or wasm. `shape` picks the
     /// platform's shape for graph families and a variant for the others (each family says how).
     fn generate(shape: Shape, size: usize, seed: u64) -> Self::Input;
+
+    /// The family's benchmark rows (`#/bench` in its group's solver worker), timed with the
+    /// caller's clock: its solvers at the sizes the speed goals name.
+    fn bench(time: Timer<'_>) -> Vec<Measured>;
 
     /// Whether the family draws its results as a Gantt chart ([`Family::timeline`]), so that
     /// its pages offer the Paje and CSV exports.

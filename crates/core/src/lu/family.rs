@@ -1,6 +1,7 @@
 //! The LU family behind the generic [`Family`] entry.
 
 use super::instance::RawLu;
+use crate::bench::{Measured, Timer};
 use crate::generate::{self, Shape};
 use crate::instance::{Processors, MAX_LU_BLOCKS};
 use crate::issue::Issues;
@@ -29,6 +30,10 @@ impl Family for LuFamily {
 
     fn to_value(input: &Lu) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     /// `size` integer cycle times in `1..=9` (any shape), slices of `B = 2·size` chunks and a

@@ -22,6 +22,7 @@
 //! equalities used here.
 
 pub mod allocate;
+pub mod bench;
 pub mod compare;
 pub mod extras;
 pub mod family;

@@ -1,6 +1,7 @@
 //! The master–slave family behind the generic [`Family`] entry.
 
 use super::instance::RawMasterSlave;
+use crate::bench::{Measured, Timer};
 use crate::formats::timeline::Timeline;
 use crate::generate::Shape;
 use crate::issue::Issues;
@@ -29,6 +30,10 @@ impl Family for MasterSlaveFamily {
 
     fn to_value(input: &MsInput) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     fn timeline(_input: &MsInput, name: &str, run: &Self::Run) -> Option<Timeline> {

@@ -18,6 +18,7 @@
 //! the data, `P1..Pp` in captions.
 
 pub mod assign;
+pub mod bench;
 mod bus;
 pub mod extras;
 pub mod family;

@@ -1,6 +1,7 @@
 //! The ring family behind the generic [`Family`] entry.
 
 use super::instance::RawRing;
+use crate::bench::{Measured, Timer};
 use crate::generate::Shape;
 use crate::issue::Issues;
 use serde_json::Value;
@@ -29,6 +30,10 @@ impl Family for RingFamily {
 
     fn to_value(input: &Ring) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     /// `size` processors as [`super::generate`] says; two groups for the `clusters` shape.

@@ -16,6 +16,7 @@
 //!
 //! Processors are 0-based indices (input order), named `P0..` in captions as in the spec.
 
+pub mod bench;
 mod exhaustive;
 pub mod extras;
 pub mod family;

@@ -1,6 +1,7 @@
 //! The scatter family behind the generic [`Family`] entry.
 
 use super::instance::RawScatter;
+use crate::bench::{Measured, Timer};
 use crate::formats::timeline::Timeline;
 use crate::generate::Shape;
 use crate::issue::Issues;
@@ -41,6 +42,10 @@ impl Family for ScatterFamily {
 
     fn to_value(input: &Scatter) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     fn timeline(_input: &Scatter, name: &str, run: &Self::Run) -> Option<Timeline> {

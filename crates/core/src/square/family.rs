@@ -1,6 +1,7 @@
 //! The square-partition family behind the generic [`Family`] entry.
 
 use super::instance::RawSquare;
+use crate::bench::{Measured, Timer};
 use crate::generate::{self, Shape};
 use crate::instance::{Processors, MAX_PROCESSORS};
 use crate::issue::Issues;
@@ -34,6 +35,10 @@ impl Family for SquareFamily {
 
     fn to_value(input: &SquarePartition) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     /// `size` integer speeds in `1..=10` (any shape).

@@ -13,6 +13,7 @@
 //! * [`extras`]: every algorithm side by side, for the page and `--explain`.
 
 pub mod baseline;
+pub mod bench;
 pub mod column;
 #[cfg(test)]
 mod examples;

@@ -2,6 +2,7 @@
 //! platform) and `tree` (the closed form on trees and stars).
 
 use super::instance::RawSteadyState;
+use crate::bench::{Measured, Timer};
 use crate::formats::timeline::Timeline;
 use crate::generate::{self, Shape};
 use crate::issue::Issues;
@@ -45,6 +46,10 @@ impl Family for SteadyStateFamily {
 
     fn to_value(input: &SteadyState) -> Value {
         input.to_value()
+    }
+
+    fn bench(time: Timer<'_>) -> Vec<Measured> {
+        super::bench::rows(time)
     }
 
     fn timeline(input: &SteadyState, name: &str, run: &SteadyRun) -> Option<Timeline> {

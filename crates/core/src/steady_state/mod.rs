@@ -6,6 +6,7 @@
 //! steady-state rates ([`verify`]) and the resources they saturate ([`binding`]).
 
 pub mod alloc;
+pub mod bench;
 pub mod dual;
 #[cfg(test)]
 mod dual_tests;

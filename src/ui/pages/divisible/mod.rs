@@ -4,7 +4,6 @@
 //! working tables beside it, the comparison of every order, the open problems. Everything else
 //! is the generic algorithm page.
 
-pub mod bench;
 pub mod editor;
 pub mod views;
 

@@ -4,7 +4,6 @@
 //! (paper Fig. 3) with a slider, the other algorithms on the instance, and the paper's Tables
 //! 5–6 as quoted data. Everything else is the generic algorithm page.
 
-pub mod bench;
 pub mod editor;
 pub mod sweep;
 pub mod views;

@@ -5,7 +5,6 @@
 //! (descending against ascending bandwidth) under the page. Everything else is the generic
 //! algorithm page.
 
-pub mod bench;
 pub mod editor;
 pub mod views;
 

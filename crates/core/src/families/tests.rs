@@ -232,6 +232,8 @@ fn every_family_has_bench_rows() {
     for problem in PROBLEMS.iter().filter(|p| **p != "chains") {
         let rows = with_problem!(problem, |F| F::bench(&|_, _| 0.0)).unwrap_or_default();
         assert!(!rows.is_empty(), "{problem} has no benchmark row");
-        assert!(rows.iter().all(|(name, _, runs)| !name.is_empty() && *runs > 0));
+        assert!(rows
+            .iter()
+            .all(|(name, _, runs)| !name.is_empty() && *runs > 0));
     }
 }

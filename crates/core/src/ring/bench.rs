@@ -4,21 +4,21 @@
 //! run (its extras) on Lyon.
 
 use super::extras::{extras, sweep};
-use super::family::RingFamily;
-use super::{generate, Ring};
+use super::{generate, solve_traced, Algorithm, Ring};
 use crate::bench::{row, Measured, Timer};
 use crate::families::Instance;
-use crate::family::{run_offered, Family};
 use crate::presets;
 
 fn traced(time: Timer<'_>, name: String, runs: usize, r: &Ring, algo: &str) -> Measured {
+    let a = Algorithm::from_name(algo);
     row(time, name, runs, || {
-        drop(run_offered::<RingFamily>(r, Some(algo), true));
+        drop(a.map(|a| solve_traced(r, a)));
     })
 }
 
-/// The rows, timed with `time`.
-pub fn rows(time: Timer<'_>) -> Vec<Measured> {
+/// The rows, timed with `time`; `offered` is the family's list of algorithms for an instance
+/// (what the page's extras compare).
+pub fn rows(time: Timer<'_>, offered: fn(&Ring) -> Vec<&'static str>) -> Vec<Measured> {
     let mut out = Vec::new();
     for (p, algos) in [
         (8, &["exact", "greedy", "tsp"][..]),
@@ -34,8 +34,8 @@ pub fn rows(time: Timer<'_>) -> Vec<Measured> {
         }
     }
     if let Some(Instance::Ring(lyon)) = presets::get("ring-lyon") {
-        if let Ok((_, run)) = run_offered::<RingFamily>(&lyon, Some("greedy"), true) {
-            let offered = RingFamily::offered(&lyon);
+        if let Ok(run) = solve_traced(&lyon, Algorithm::Greedy) {
+            let offered = offered(&lyon);
             let curves = sweep(&lyon);
             out.push(row(
                 time,

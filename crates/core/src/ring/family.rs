@@ -33,7 +33,7 @@ impl Family for RingFamily {
     }
 
     fn bench(time: Timer<'_>) -> Vec<Measured> {
-        super::bench::rows(time)
+        super::bench::rows(time, Self::offered)
     }
 
     /// `size` processors as [`super::generate`] says; two groups for the `clusters` shape.

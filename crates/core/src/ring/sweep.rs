@@ -200,12 +200,15 @@ impl Sweeper {
     }
 }
 
-/// `n ≥ 2` ratios spaced evenly in log scale from `lo` to `hi` (both positive).
+/// `n ≥ 2` ratios spaced evenly in log scale from `lo` to `hi` (both positive). The logarithm
+/// and the exponential are `libm`'s, the same code on wasm32 and on the host (the platform's
+/// `f64::ln` may differ in the last bit): the grid is part of the explained document, which
+/// the browser and the command line must write byte for byte alike.
 #[must_use]
 pub fn log_grid(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     let n = n.clamp(2, 100_000);
-    let (a, b) = (lo.max(f64::MIN_POSITIVE).ln(), hi.max(lo).ln());
+    let (a, b) = (libm::log(lo.max(f64::MIN_POSITIVE)), libm::log(hi.max(lo)));
     (0..n)
-        .map(|k| (a + (b - a) * k as f64 / (n - 1) as f64).exp())
+        .map(|k| libm::exp(a + (b - a) * k as f64 / (n - 1) as f64))
         .collect()
 }

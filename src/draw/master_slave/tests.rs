@@ -218,20 +218,6 @@ fn ms3_search_band_shrinks_to_the_answer() {
 }
 
 #[test]
-fn ticks_are_round_and_few() {
-    assert_eq!(gantt::ticks(28.0), vec![0.0, 10.0, 20.0]);
-    assert_eq!(gantt::ticks(100.0).len(), 6);
-    assert_eq!(gantt::ticks(0.0), vec![0.0]);
-    for s in [1.0, 7.0, 13.0, 1320.0, 0.5] {
-        let t = gantt::ticks(s);
-        assert!(
-            t.len() <= 6 && t.iter().all(|x| *x <= s + 1e-9),
-            "{s}: {t:?}"
-        );
-    }
-}
-
-#[test]
 fn the_svg_document_is_self_contained() {
     let (input, t) = run("master-slave-ms2", "exact");
     let d = figure(&frame(&input, &t.solution), &at(&t, t.trace.len()));

@@ -2,7 +2,6 @@
 //! choice pushes a new history entry at step 0.
 
 use hetlab_core::presets;
-use hetlab_core::share;
 use yew::prelude::*;
 
 use crate::ui::Nav;
@@ -38,14 +37,7 @@ pub fn preset_select(nav: &Nav, problem: &str) -> Html {
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             if let Some(inst) = presets::get(&select.value()) {
-                let mut r = nav.route.clone();
-                r.query.set("i", share::encode(&inst));
-                r.query.set("step", "0");
-                let offered = hetlab_core::families::offered(&inst);
-                if r.query.get("algo").is_some_and(|a| !offered.contains(&a)) {
-                    r.query.remove("algo");
-                }
-                nav.push(r);
+                nav.push_instance(&inst, nav.unoffered_algo(&inst));
             }
         })
     };

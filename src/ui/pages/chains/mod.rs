@@ -17,7 +17,6 @@ use hetlab_core::chains::{cp, Chains, ChainsState, PSEUDOCODE};
 use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
 use hetlab_core::rational::shown;
-use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
@@ -163,11 +162,7 @@ impl FamilyPage for ChainsPage {
         let on_apply = {
             let nav = nav.clone();
             Callback::from(move |c: Chains| {
-                let mut r = nav.route.clone();
-                r.query.remove("preset");
-                r.query.set("i", share::encode(&Instance::Chains(c)));
-                r.query.set("step", "0");
-                nav.push(r);
+                nav.push_instance(&Instance::Chains(c), ["preset"]);
             })
         };
         html! { <ChainsField instance={inst.clone()} {on_apply} /> }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use hetlab_core::families::{Instance, Registered};
 use hetlab_core::family::{self, Family};
-use hetlab_core::formats::timeline::{self, NoSchedule, Timeline};
+use hetlab_core::formats::timeline::{self, Gantt, NoSchedule, Timeline};
 use hetlab_core::report;
 use yew::prelude::*;
 
@@ -20,6 +20,23 @@ use crate::ui::Nav;
 pub type Input<P> = <<P as FamilyPage>::F as Family>::Input;
 /// One run of the family.
 pub type Run<P> = <<P as FamilyPage>::F as Family>::Run;
+
+/// How a page's schedule is exported: the instance and algorithm in, the timeline out.
+pub type Export<P> = fn(&Input<P>, &str) -> Result<Timeline, NoSchedule>;
+
+/// [`FamilyPage::SCHEDULE`] of a family drawn as a Gantt chart: [`timeline::schedule_of`].
+///
+/// # Errors
+/// As [`timeline::schedule_of`].
+pub fn gantt_schedule<P: FamilyPage + ?Sized>(
+    input: &Input<P>,
+    algorithm: &str,
+) -> Result<Timeline, NoSchedule>
+where
+    P::F: Gantt,
+{
+    timeline::schedule_of::<P::F>(input, Some(algorithm))
+}
 
 /// What a family gives the generic page.
 pub trait FamilyPage: 'static {
@@ -64,14 +81,20 @@ pub trait FamilyPage: 'static {
         Self::F::explained(input, algorithm, run, false)
     }
 
-    /// The schedule the page exports (Paje, CSV), made in the solver worker: families drawn
-    /// as a Gantt chart return [`timeline::schedule_of`], the others keep this refusal.
+    /// How the solver worker makes the schedule the page exports (Paje, CSV): families drawn
+    /// as a Gantt chart set `Some(gantt_schedule::<Self>)`; `None` refuses (see
+    /// [`FamilyPage::schedule`]).
+    const SCHEDULE: Option<Export<Self>> = None;
+
+    /// The schedule the page exports, made in the solver worker by [`FamilyPage::SCHEDULE`].
     ///
     /// # Errors
-    /// As [`timeline::schedule`].
+    /// As [`timeline::schedule`]; [`NoSchedule::NotDrawn`] for a family without a Gantt chart.
     fn schedule(input: &Input<Self>, algorithm: &str) -> Result<Timeline, NoSchedule> {
-        let _ = (input, algorithm);
-        Err(timeline::not_drawn(Some(Self::F::PROBLEM)))
+        match Self::SCHEDULE {
+            Some(export) => export(input, algorithm),
+            None => Err(timeline::not_drawn(Some(Self::F::PROBLEM))),
+        }
     }
 
     /// What to show after `ctx.player.step` steps.

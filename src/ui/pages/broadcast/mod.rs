@@ -16,7 +16,7 @@ use hetlab_core::presets;
 use yew::prelude::*;
 
 use crate::ui::dom::{self, AUTOSAVE_KEY};
-use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{gantt_schedule, Ctx, Export, FamilyPage, Shown};
 use crate::ui::pages::graph_view;
 use crate::ui::Nav;
 use views::step_view;
@@ -42,13 +42,7 @@ impl FamilyPage for BroadcastPage {
         })
     }
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
+    const SCHEDULE: Option<Export<Self>> = Some(gantt_schedule::<Self>);
 
     fn extra(_input: &Broadcast, _algorithm: &str, _run: &Run) {}
 

@@ -20,7 +20,7 @@ use hetlab_core::trace::Step;
 use yew::prelude::*;
 
 use crate::draw::divisible::{bars, gantt, span_of, to_svg_document, tree, Figure};
-use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{gantt_schedule, Ctx, Export, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::DivisibleField;
 use views::{figure_svg, legend, now, result, working};
@@ -75,13 +75,7 @@ impl FamilyPage for DivisiblePage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A load that can be split anywhere is sent by a master, one message at a time, to heterogeneous workers: who takes part, in which order, how much each gets, and how many rounds pay off, so that the last worker finishes as early as possible.";
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
+    const SCHEDULE: Option<Export<Self>> = Some(gantt_schedule::<Self>);
 
     fn extra(input: &Divisible, algorithm: &str, run: &RunOf<DivisibleFamily>) -> DivExtra {
         let sol = &run.solution;

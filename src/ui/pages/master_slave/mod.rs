@@ -18,7 +18,7 @@ use hetlab_core::trace::Step;
 use yew::prelude::*;
 
 use crate::draw::master_slave::{figure, frame, to_svg_document, Frame};
-use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{gantt_schedule, Ctx, Export, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::MsField;
 use views::{compare_table, figure_svg, intro, legend, now, result, series_table, working};
@@ -45,13 +45,7 @@ impl FamilyPage for MasterSlavePage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A master hands out identical tasks to slaves of different speeds. All messages share one bus (or one port per node of a tree): how many tasks are done by the horizon T, and how soon are C tasks done?";
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
+    const SCHEDULE: Option<Export<Self>> = Some(gantt_schedule::<Self>);
 
     fn extra(input: &MsInput, algorithm: &str, run: &RunOf<MasterSlaveFamily>) -> MsExtra {
         MsExtra {

@@ -23,7 +23,7 @@ use yew::prelude::*;
 use crate::draw::scatter::{
     figure, single, time_span, time_text, to_svg_document, Chart, Drawing, Frame, Lines, Scale,
 };
-use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{gantt_schedule, Ctx, Export, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ScatterField;
 use views::{dp_table, figure_svg, orders_table, result, rounding_table, scan_table};
@@ -101,13 +101,7 @@ impl FamilyPage for ScatterPage {
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A root sends identical items to processors one message at a time (single port); receivers served late wait (the stair). Choose how many items each gets so that all finish as early as possible.";
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
+    const SCHEDULE: Option<Export<Self>> = Some(gantt_schedule::<Self>);
 
     fn extra(input: &Scatter, algorithm: &str, run: &RunOf<ScatterFamily>) -> ScatterExtra {
         let core = extras(input, algorithm, run);

@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use crate::route::{Page, Route};
 use crate::ui::dom::{self, AUTOSAVE_KEY};
-use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
+use crate::ui::pages::family_page::{gantt_schedule, Ctx, Export, FamilyPage, Shown};
 use crate::ui::pages::graph_view;
 use crate::ui::Nav;
 use views::step_view;
@@ -46,13 +46,7 @@ impl FamilyPage for SteadyPage {
         )
     }
 
-    fn schedule(
-        input: &crate::ui::pages::family_page::Input<Self>,
-        algorithm: &str,
-    ) -> Result<hetlab_core::formats::timeline::Timeline, hetlab_core::formats::timeline::NoSchedule>
-    {
-        hetlab_core::formats::timeline::schedule_of::<Self::F>(input, Some(algorithm))
-    }
+    const SCHEDULE: Option<Export<Self>> = Some(gantt_schedule::<Self>);
 
     fn extra(input: &SteadyState, _algorithm: &str, run: &SteadyRun) -> Option<LpExtras> {
         match run {

@@ -188,18 +188,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
     ),
     ("src/draw/chains/mod.rs", "src/draw/chains/panels.rs"),
     ("src/draw/chains/mod.rs", "src/draw/chains/shapes.rs"),
-    (
-        "src/draw/master_slave/mod.rs",
-        "src/draw/master_slave/gantt.rs",
-    ),
-    (
-        "src/draw/master_slave/mod.rs",
-        "src/draw/master_slave/graph.rs",
-    ),
-    (
-        "src/draw/master_slave/mod.rs",
-        "src/draw/master_slave/panels.rs",
-    ),
     ("src/draw/scatter/mod.rs", "src/draw/scatter/gantt.rs"),
     ("src/draw/scatter/mod.rs", "src/draw/scatter/panels.rs"),
     ("src/ui/mod.rs", "src/ui/pages/bench.rs"),

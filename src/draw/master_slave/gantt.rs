@@ -6,8 +6,8 @@
 use hetlab_core::master_slave::Activity;
 use hetlab_core::rational::{frac, to_f64, Q};
 
-use super::shapes::{filled, line, rect, text, Anchor, Shape, WIDTH};
-use super::{Frame, Row};
+use super::frame::{Frame, Row};
+use super::shapes::{as_f64, filled, line, rect, text, Anchor, Shape, WIDTH};
 use crate::draw::palette::colour;
 use crate::draw::ticks::{ticks, WITHIN};
 
@@ -191,9 +191,4 @@ pub fn tick_label(t: f64) -> String {
     } else {
         format!("{t:.2}")
     }
-}
-
-#[allow(clippy::cast_precision_loss)] // Row and tick counts are small.
-fn as_f64(k: usize) -> f64 {
-    k as f64
 }

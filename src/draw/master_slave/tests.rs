@@ -3,7 +3,7 @@
 use super::*;
 use crate::draw::shapes::probe;
 use hetlab_core::families::Instance;
-use hetlab_core::master_slave::{solve_traced, Activity};
+use hetlab_core::master_slave::{solve_traced, Activity, MsInput, MsSolution};
 use hetlab_core::presets;
 use hetlab_core::trace::Traced;
 

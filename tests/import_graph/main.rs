@@ -194,14 +194,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
     ("src/ui/mod.rs", "src/ui/pages/home.rs"),
     ("src/ui/mod.rs", "src/ui/pages/platform/mod.rs"),
     ("src/ui/mod.rs", "src/ui/worker/mod.rs"),
-    (
-        "src/ui/pages/platform/mod.rs",
-        "src/ui/pages/platform/sources.rs",
-    ),
-    (
-        "src/ui/pages/platform/mod.rs",
-        "src/ui/pages/platform/tables.rs",
-    ),
     ("src/ui/pages/ring/mod.rs", "src/ui/pages/ring/sweep.rs"),
     // Not parent → child: found beside the reviewer's list, not removed yet.
     (

@@ -163,10 +163,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
     ),
     ("crates/core/src/ring/mod.rs", "crates/core/src/ring/tsp.rs"),
     (
-        "crates/core/src/scatter/mod.rs",
-        "crates/core/src/scatter/run.rs",
-    ),
-    (
         "crates/core/src/square/mod.rs",
         "crates/core/src/square/examples.rs",
     ),

@@ -142,27 +142,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/platform/layout/tree.rs",
     ),
     (
-        "crates/core/src/ring/mod.rs",
-        "crates/core/src/ring/exhaustive.rs",
-    ),
-    (
-        "crates/core/src/ring/mod.rs",
-        "crates/core/src/ring/greedy.rs",
-    ),
-    (
-        "crates/core/src/ring/mod.rs",
-        "crates/core/src/ring/held_karp.rs",
-    ),
-    (
-        "crates/core/src/ring/mod.rs",
-        "crates/core/src/ring/homogeneous.rs",
-    ),
-    (
-        "crates/core/src/ring/mod.rs",
-        "crates/core/src/ring/step.rs",
-    ),
-    ("crates/core/src/ring/mod.rs", "crates/core/src/ring/tsp.rs"),
-    (
         "crates/core/src/square/mod.rs",
         "crates/core/src/square/examples.rs",
     ),

@@ -76,14 +76,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/broadcast/step/colgen.rs",
     ),
     (
-        "crates/core/src/broadcast/multicast/mod.rs",
-        "crates/core/src/broadcast/multicast/run.rs",
-    ),
-    (
-        "crates/core/src/broadcast/multicast/mod.rs",
-        "crates/core/src/broadcast/multicast/step.rs",
-    ),
-    (
         "crates/core/src/divisible/mod.rs",
         "crates/core/src/divisible/affine.rs",
     ),

@@ -134,14 +134,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/platform/layout/tree.rs",
     ),
     (
-        "crates/core/src/square/mod.rs",
-        "crates/core/src/square/examples.rs",
-    ),
-    (
-        "crates/core/src/square/column/mod.rs",
-        "crates/core/src/square/column/table.rs",
-    ),
-    (
         "crates/core/src/square/recursive/mod.rs",
         "crates/core/src/square/recursive/cr.rs",
     ),

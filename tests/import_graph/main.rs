@@ -107,10 +107,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/divisible/mod.rs",
         "crates/core/src/divisible/umr.rs",
     ),
-    (
-        "crates/core/src/formats/timeline/mod.rs",
-        "crates/core/src/formats/timeline/build.rs",
-    ),
     ("crates/core/src/lp/mod.rs", "crates/core/src/lp/exact.rs"),
     ("crates/core/src/lp/mod.rs", "crates/core/src/lp/float.rs"),
     (

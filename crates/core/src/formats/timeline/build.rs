@@ -1,7 +1,7 @@
 //! One builder per family: its result's schedule as a [`Timeline`], lane for lane and bar for
-//! bar what its page's Gantt chart draws.
+//! bar what its page's Gantt chart draws; each family's [`Gantt`] implementation calls its own.
 
-use super::Timeline;
+use super::{Gantt, Timeline};
 use crate::broadcast::dispatch::Run as BroadcastRun;
 use crate::broadcast::Broadcast;
 use crate::divisible::schedule::Kind as DivKind;
@@ -20,6 +20,36 @@ fn id(p: &Platform, i: usize) -> String {
     p.nodes
         .get(i)
         .map_or_else(|| i.to_string(), |n| n.id.to_string())
+}
+
+impl Gantt for crate::steady_state::family::SteadyStateFamily {
+    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        steady(input, name, run)
+    }
+}
+
+impl Gantt for crate::broadcast::family::BroadcastFamily {
+    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        broadcast(input, name, run)
+    }
+}
+
+impl Gantt for crate::scatter::family::ScatterFamily {
+    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(scatter(name, &run.solution))
+    }
+}
+
+impl Gantt for crate::master_slave::family::MasterSlaveFamily {
+    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(master_slave(name, &run.solution))
+    }
+}
+
+impl Gantt for crate::divisible::family::DivisibleFamily {
+    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
+        Some(divisible(name, &run.solution))
+    }
 }
 
 /// One period of the steady-state pattern (steady-state.md §4.6): compute, send and receive

@@ -3,6 +3,7 @@
 //! scatter, master–slave and divisible-load schedules); the writers [`super::paje`] and
 //! [`super::csv`] read only this shape.
 
+// The `Gantt` implementations of the five families drawn as a Gantt chart, beside their builders.
 mod build;
 
 use crate::families::Instance;
@@ -124,36 +125,6 @@ pub enum NoSchedule {
 pub trait Gantt: Family {
     /// The chart of `run` (made by algorithm `name`), if this result has one.
     fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline>;
-}
-
-impl Gantt for crate::steady_state::family::SteadyStateFamily {
-    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        build::steady(input, name, run)
-    }
-}
-
-impl Gantt for crate::broadcast::family::BroadcastFamily {
-    fn timeline(input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        build::broadcast(input, name, run)
-    }
-}
-
-impl Gantt for crate::scatter::family::ScatterFamily {
-    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        Some(build::scatter(name, &run.solution))
-    }
-}
-
-impl Gantt for crate::master_slave::family::MasterSlaveFamily {
-    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        Some(build::master_slave(name, &run.solution))
-    }
-}
-
-impl Gantt for crate::divisible::family::DivisibleFamily {
-    fn timeline(_input: &Self::Input, name: &str, run: &Self::Run) -> Option<Timeline> {
-        Some(build::divisible(name, &run.solution))
-    }
 }
 
 /// The refusal of a family that draws no Gantt chart (`problem` names it), or of a result

@@ -2,7 +2,8 @@
 //!
 //! # The graph
 //! One graph per package (`crates/core/src`, `crates/cli/src`, `src/` with its `src/bin/*`
-//! crates), read from the text by a small tokenizer and hand parser (`lex.rs`, `parse.rs`):
+//! crates), read from the text by a small tokenizer and hand parser (`lex.rs`; `parse.rs` with
+//! `uses.rs` and `code.rs`, into the tree of `model.rs`):
 //! * **Nodes** are module files: every file reached from a crate root through `mod name;`
 //!   (`#[path]` honoured). An inline `mod name { … }` (a `tests` module, say) is part of its file.
 //! * **An edge A → B** when code in A names an item (function, type, trait, constant, static,
@@ -32,16 +33,19 @@
 //! Run: `cargo test -p hetlab-web --test import_graph` (also part of `cargo test --workspace`,
 //! hence `./run test`).
 
+mod code;
 mod cycles;
 mod lex;
+mod model;
 mod parse;
 mod resolve;
 mod rules;
+mod uses;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use parse::Tree;
+use model::Tree;
 
 /// Edges allowed in a cycle for now, with the reason for each (none today: keep it so).
 const ALLOWED: &[(&str, &str)] = &[];

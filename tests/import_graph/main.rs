@@ -141,10 +141,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/square/recursive/mod.rs",
         "crates/core/src/square/recursive/step.rs",
     ),
-    (
-        "crates/core/src/steady_state/tree/mod.rs",
-        "crates/core/src/steady_state/tree/step.rs",
-    ),
     ("src/draw/chains/mod.rs", "src/draw/chains/panels.rs"),
     ("src/draw/chains/mod.rs", "src/draw/chains/shapes.rs"),
     ("src/draw/scatter/mod.rs", "src/draw/scatter/gantt.rs"),

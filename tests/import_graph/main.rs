@@ -133,14 +133,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/platform/layout/mod.rs",
         "crates/core/src/platform/layout/tree.rs",
     ),
-    (
-        "crates/core/src/square/recursive/mod.rs",
-        "crates/core/src/square/recursive/cr.rs",
-    ),
-    (
-        "crates/core/src/square/recursive/mod.rs",
-        "crates/core/src/square/recursive/step.rs",
-    ),
     ("src/draw/chains/mod.rs", "src/draw/chains/panels.rs"),
     ("src/draw/chains/mod.rs", "src/draw/chains/shapes.rs"),
     ("src/draw/scatter/mod.rs", "src/draw/scatter/gantt.rs"),

@@ -4,9 +4,10 @@
 //! Shared: [`figure`] (the platform graph: node and link positions, labels, classes, SVG
 //! export), [`describe`] (the platform figure in words: names and data-table rows), [`fit`]
 //! (that figure fitted to the frame it is drawn in, with [`labels`] placed without collisions),
-//! [`zoom`] (zoom and pan), [`gantt`] (named-lane charts), [`palette`], [`svg`]. Per family: [`steady`]
-//! (steady-state figures on the platform graph), [`bipartite`] (its sender/receiver port
-//! graph), [`arcs`] and [`broadcast`], [`square`], [`lu`], [`chains`], [`ring`].
+//! [`zoom`] (zoom and pan), [`gantt`] (named-lane charts), [`ticks`] (round axis ticks),
+//! [`palette`], [`svg`]. Per family: [`steady`] (steady-state figures on the platform graph),
+//! [`bipartite`] (its sender/receiver port graph), [`arcs`] and [`broadcast`], [`square`],
+//! [`lu`], [`chains`], [`ring`].
 
 pub mod arcs;
 pub mod bipartite;
@@ -30,6 +31,7 @@ pub mod steady;
 pub mod svg;
 #[cfg(test)]
 mod tex_check;
+pub mod ticks;
 pub mod zoom;
 
 pub use figure::{

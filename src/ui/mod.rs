@@ -10,6 +10,8 @@ pub mod worker;
 use std::sync::OnceLock;
 
 use gloo::events::EventListener;
+use hetlab_core::families::Instance;
+use hetlab_core::share;
 use yew::prelude::*;
 
 use crate::bundles::{self, Bundle};
@@ -105,6 +107,41 @@ impl Nav {
     /// Replaces the current history entry (scrubbing, filling in defaults).
     pub fn replace(&self, route: Route) {
         self.go.emit((route, false));
+    }
+
+    /// The current route showing `inst` from its first step: the keys of `drop` removed, `i=`
+    /// the share payload of `inst`, `step=0`; every other key kept where it stands.
+    #[must_use]
+    pub fn instance_route<'a>(
+        &self,
+        inst: &Instance,
+        drop: impl IntoIterator<Item = &'a str>,
+    ) -> Route {
+        let mut r = self.route.clone();
+        for key in drop {
+            r.query.remove(key);
+        }
+        r.query.set("i", share::encode(inst));
+        r.query.set("step", "0");
+        r
+    }
+
+    /// Pushes [`Nav::instance_route`]: the page's new instance at step 0, a new history entry
+    /// (Back returns to the instance before).
+    pub fn push_instance<'a>(&self, inst: &Instance, drop: impl IntoIterator<Item = &'a str>) {
+        self.push(self.instance_route(inst, drop));
+    }
+
+    /// `algo`, when the URL names an algorithm `inst` does not offer (a key to drop, so that
+    /// the page falls back to its default), else nothing.
+    #[must_use]
+    pub fn unoffered_algo(&self, inst: &Instance) -> Option<&'static str> {
+        let offered = hetlab_core::families::offered(inst);
+        self.route
+            .query
+            .get("algo")
+            .is_some_and(|a| !offered.contains(&a))
+            .then_some("algo")
     }
 }
 

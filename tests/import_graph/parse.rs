@@ -1,122 +1,11 @@
-//! The module tree of a set of crates, read from their files: each module's declared children,
-//! the names it defines, its `use` bindings, and every path or identifier its code mentions.
+//! Reading the module tree ([`Tree`], `model.rs`) of a set of crates from their files: each
+//! module's declared children (`mod name;`, `#[path]`), the items it defines, its attributes
+//! and macro bodies; `use` items are read by `uses.rs`, paths and names in code by `code.rs`.
 //! No type checking and no macro expansion: what a reader sees in the text is what counts.
 
-use std::collections::{BTreeMap, BTreeSet};
-
+use crate::code::{path_at, KEYWORDS};
 use crate::lex::{lex, Tok, Token};
-
-/// A module: a file, or an inline `mod name { … }` inside one.
-#[derive(Debug, Default)]
-pub struct Module {
-    /// The file holding it (an index into [`Tree::files`]).
-    pub file: usize,
-    pub parent: Option<usize>,
-    /// The crate root's module.
-    pub root: usize,
-    /// Where `mod child;` looks for `child.rs` and `child/mod.rs`.
-    pub dir: String,
-    pub children: BTreeMap<String, usize>,
-    /// Names of the items defined here (functions, types, traits, constants, macros).
-    pub items: BTreeSet<String>,
-    /// `macro_rules!` defined here: they reach the modules declared below (textual scope).
-    pub macros: BTreeSet<String>,
-    /// The paths each of those macros' bodies spells (counted for the files calling it).
-    pub macro_bodies: BTreeMap<String, Vec<Ref>>,
-    /// Module-level `use` leaves: the name bound and the path.
-    pub imports: Vec<Import>,
-    /// `use path::*` (inside functions too).
-    pub globs: Vec<Vec<String>>,
-    /// Identifiers the code mentions outside `use` items (with their first line), and
-    /// `name!` macro calls: what globs and re-exports are checked against.
-    pub idents: BTreeMap<String, u32>,
-    pub macro_calls: BTreeMap<String, u32>,
-    /// Paths the code spells out: `a::b::c` with at least one `::`, and each `use` leaf.
-    pub refs: Vec<Ref>,
-}
-
-/// One `use` leaf bound at module level.
-#[derive(Debug, Clone)]
-pub struct Import {
-    pub name: String,
-    pub path: Vec<String>,
-}
-
-/// A path written in a module.
-#[derive(Debug, Clone)]
-pub struct Ref {
-    pub path: Vec<String>,
-    pub line: u32,
-    pub kind: RefKind,
-}
-
-/// Where a path was written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RefKind {
-    /// In code or an attribute's string.
-    Code,
-    /// A macro called by its path (`crate::m!`, `hetlab_web::m!`).
-    MacroCall,
-    /// A `use` leaf (any depth) binding `name` (`None` for a glob); `public` for `pub use` and
-    /// its restricted forms.
-    Use { public: bool, name: Option<String> },
-}
-
-/// A set of crates and the files read for them.
-#[derive(Debug, Default)]
-pub struct Tree {
-    /// File names as given by the reader (repository-relative paths).
-    pub files: Vec<String>,
-    pub modules: Vec<Module>,
-    /// Crate names usable from a crate root (a bin naming its package's library).
-    pub externs: BTreeMap<(usize, String), usize>,
-    /// `#[macro_export]` macros, per crate root: name → defining file.
-    pub exported: BTreeMap<(usize, String), usize>,
-}
-
-/// Keywords that are never a path's item.
-const KEYWORDS: &[&str] = &[
-    "as",
-    "async",
-    "await",
-    "break",
-    "const",
-    "continue",
-    "crate",
-    "dyn",
-    "else",
-    "enum",
-    "extern",
-    "false",
-    "fn",
-    "for",
-    "if",
-    "impl",
-    "in",
-    "let",
-    "loop",
-    "match",
-    "mod",
-    "move",
-    "mut",
-    "pub",
-    "ref",
-    "return",
-    "self",
-    "Self",
-    "static",
-    "struct",
-    "super",
-    "trait",
-    "true",
-    "type",
-    "unsafe",
-    "use",
-    "where",
-    "while",
-    "union",
-    "macro_rules",
-];
+use crate::model::{Module, Ref, RefKind, Tree};
 
 impl Tree {
     /// Reads a crate from its root file, following `mod name;` through `read`; returns the
@@ -183,30 +72,30 @@ fn join(dir: &str, name: &str) -> String {
 }
 
 /// Walks one file's tokens; `pending` collects `mod name;` children to read afterwards.
-struct FileParser<'a> {
-    tree: &'a mut Tree,
-    toks: &'a [Token],
-    at: usize,
-    pending: &'a mut Vec<(usize, Vec<String>)>,
+pub(crate) struct FileParser<'a> {
+    pub(crate) tree: &'a mut Tree,
+    pub(crate) toks: &'a [Token],
+    pub(crate) at: usize,
+    pub(crate) pending: &'a mut Vec<(usize, Vec<String>)>,
 }
 
 impl FileParser<'_> {
-    fn tok(&self, ahead: usize) -> Option<&Tok> {
+    pub(crate) fn tok(&self, ahead: usize) -> Option<&Tok> {
         self.toks.get(self.at + ahead).map(|t| &t.tok)
     }
 
-    fn ident(&self, ahead: usize) -> Option<&str> {
+    pub(crate) fn ident(&self, ahead: usize) -> Option<&str> {
         match self.tok(ahead) {
             Some(Tok::Ident(s)) => Some(s),
             _ => None,
         }
     }
 
-    fn is(&self, ahead: usize, c: char) -> bool {
+    pub(crate) fn is(&self, ahead: usize, c: char) -> bool {
         self.tok(ahead) == Some(&Tok::Punct(c))
     }
 
-    fn line(&self) -> u32 {
+    pub(crate) fn line(&self) -> u32 {
         self.toks.get(self.at).map_or(0, |t| t.line)
     }
 
@@ -392,140 +281,6 @@ impl FileParser<'_> {
         // The loop in `body` steps over the last token.
         self.at -= 1;
     }
-
-    /// An identifier in code: a path `a::b::c` (recorded whole), a macro call, or a plain name.
-    fn code_ident(&mut self, module: usize) {
-        let before = self.at.checked_sub(1).map(|i| &self.toks[i].tok);
-        let after_dot = before == Some(&Tok::Punct('.'));
-        let after_sep = before == Some(&Tok::PathSep);
-        let Some(first) = self.ident(0).map(str::to_string) else {
-            return;
-        };
-        let line = self.line();
-        if self.tok(1) == Some(&Tok::PathSep) && !after_sep && !after_dot {
-            let path = path_at(self.toks, self.at);
-            let end = self.at + 2 * path.len() - 1;
-            let macro_call = self.toks.get(end).map(|t| &t.tok) == Some(&Tok::Punct('!'));
-            let kind = if macro_call {
-                RefKind::MacroCall
-            } else {
-                RefKind::Code
-            };
-            self.tree.modules[module]
-                .refs
-                .push(Ref { path, line, kind });
-        } else if self.is(1, '!') && !after_sep {
-            self.tree.modules[module]
-                .macro_calls
-                .entry(first)
-                .or_insert(line);
-        } else if !after_dot && !after_sep && !KEYWORDS.contains(&first.as_str()) {
-            // `name: value` is a field or a binding, not a use of an item called `name`.
-            if !self.is(1, ':') {
-                self.tree.modules[module]
-                    .idents
-                    .entry(first)
-                    .or_insert(line);
-            }
-        }
-    }
-
-    /// A `use` item from its keyword to its `;`.
-    fn use_item(&mut self, module: usize, public: bool, top: bool) {
-        let line = self.line();
-        self.at += 1;
-        if self.tok(0) == Some(&Tok::PathSep) {
-            self.at += 1;
-        }
-        let mut leaves = Vec::new();
-        self.use_tree(&mut Vec::new(), &mut leaves);
-        while self.tok(0).is_some() && !self.is(0, ';') {
-            self.at += 1;
-        }
-        self.at += 1;
-        let m = &mut self.tree.modules[module];
-        for (path, name) in leaves {
-            match &name {
-                Some(name) if top => {
-                    m.imports.push(Import {
-                        name: name.clone(),
-                        path: path.clone(),
-                    });
-                }
-                // A glob inside a function is taken as the module's: its names are looked up
-                // the same way, and a few more candidates only add edges already there.
-                None => m.globs.push(path.clone()),
-                _ => {}
-            }
-            m.refs.push(Ref {
-                path,
-                line,
-                kind: RefKind::Use { public, name },
-            });
-        }
-    }
-
-    /// A use tree after `prefix`: leaves as (path, bound name); a glob binds `None`.
-    fn use_tree(
-        &mut self,
-        prefix: &mut Vec<String>,
-        leaves: &mut Vec<(Vec<String>, Option<String>)>,
-    ) {
-        if self.is(0, '*') {
-            self.at += 1;
-            leaves.push((prefix.clone(), None));
-        } else if self.is(0, '{') {
-            self.at += 1;
-            while self.tok(0).is_some() && !self.is(0, '}') {
-                let depth = prefix.len();
-                self.use_tree(prefix, leaves);
-                prefix.truncate(depth);
-                if self.is(0, ',') {
-                    self.at += 1;
-                }
-            }
-            self.at += 1;
-        } else if let Some(seg) = self.ident(0).map(str::to_string) {
-            self.at += 1;
-            if self.tok(0) == Some(&Tok::PathSep) {
-                self.at += 1;
-                prefix.push(seg);
-                self.use_tree(prefix, leaves);
-                return;
-            }
-            let mut name = if seg == "self" {
-                prefix.last().cloned()
-            } else {
-                Some(seg.clone())
-            };
-            if seg != "self" {
-                prefix.push(seg);
-            }
-            if self.ident(0) == Some("as") {
-                name = self.ident(1).map(str::to_string);
-                self.at += 2;
-            }
-            // `use x as _;` binds nothing but still names x.
-            let name = name.map(|n| if n == "_" { String::new() } else { n });
-            leaves.push((prefix.clone(), name));
-        } else {
-            self.at += 1;
-        }
-    }
-}
-
-/// The path `a::b::c` starting at token `k` (an identifier).
-fn path_at(toks: &[Token], k: usize) -> Vec<String> {
-    let mut path = Vec::new();
-    let mut i = k;
-    while let Some(Tok::Ident(seg)) = toks.get(i).map(|t| &t.tok) {
-        path.push(seg.clone());
-        if toks.get(i + 1).map(|t| &t.tok) != Some(&Tok::PathSep) {
-            break;
-        }
-        i += 2;
-    }
-    path
 }
 
 /// A string spelling a path of this crate (`#[serde(serialize_with = "crate::a::f")]`).

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::parse::{Module, RefKind, Tree};
+use crate::model::{Module, RefKind, Tree};
 
 /// What a name or path stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::cycles;
-use crate::parse::Tree;
+use crate::model::Tree;
 use crate::resolve;
 
 /// The edges of a crate given as (file, source) pairs, the first being its root, as

@@ -9,6 +9,10 @@ fn main() {
     let time = |runs: usize, work: &mut dyn FnMut()| {
         let mut ms: Vec<f64> = (0..runs.max(1))
             .map(|_| {
+                #[allow(
+                    clippy::disallowed_methods,
+                    reason = "a benchmark measures wall-clock time; it is never a test"
+                )]
                 let t0 = Instant::now();
                 work();
                 t0.elapsed().as_secs_f64() * 1e3

@@ -4,6 +4,11 @@
 //! No web dependency, no I/O, no clock: the web app and the command line both call into this
 //! crate, and every number either of them shows comes from here.
 
+// No I/O: the core returns what it found and its callers (the CLI, the page, the worker)
+// decide where it goes; a print here would reach the CLI's JSON output or the browser console.
+// The clock is banned by `disallowed-methods` in the workspace's clippy.toml.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod bench;
 pub mod broadcast;
 pub mod catalog;

@@ -384,6 +384,27 @@ pub fn approx(v: &Q) -> String {
     }
 }
 
+/// A value for side panels: `7` for an integer, else `17/2 ≈ 8.5` (the fraction, then its
+/// [`approx`]).
+#[must_use]
+pub fn shown(v: &Q) -> String {
+    shown_within(v, usize::MAX)
+}
+
+/// [`shown`], with the fraction left out (`≈ 406.8368`) when it is longer than `longest`
+/// characters.
+#[must_use]
+pub fn shown_within(v: &Q, longest: usize) -> String {
+    let f = frac(v);
+    if v.is_integer() {
+        f
+    } else if f.len() <= longest {
+        format!("{f} ≈ {}", approx(v))
+    } else {
+        format!("≈ {}", approx(v))
+    }
+}
+
 /// The least common multiple of the denominators of `values` (1 for an empty list).
 #[must_use]
 pub fn lcm_denominators<'a>(values: impl IntoIterator<Item = &'a Q>) -> BigInt {
@@ -394,6 +415,16 @@ pub fn lcm_denominators<'a>(values: impl IntoIterator<Item = &'a Q>) -> BigInt {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn shown_gives_the_fraction_then_its_decimal() {
+        use super::{q, qi, shown, shown_within};
+        assert_eq!(shown(&qi(7)), "7");
+        assert_eq!(shown(&q(17, 2)), "17/2 ≈ 8.5");
+        assert_eq!(shown_within(&q(17, 2), 4), "17/2 ≈ 8.5");
+        assert_eq!(shown_within(&q(17, 2), 3), "≈ 8.5");
+        assert_eq!(shown_within(&qi(123_456), 3), "123456");
+    }
+
     use super::*;
 
     #[test]

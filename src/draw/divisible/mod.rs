@@ -18,6 +18,7 @@ pub use svg::{export_css, filled, page_css, to_svg_document, Figure, HATCH};
 
 use crate::draw::palette::colour;
 use crate::draw::shapes::{line, text, Anchor, Shape};
+use crate::draw::ticks::{ticks, QUARTERS};
 
 /// Width of every figure of the page (SVG units); narrow so that text stays readable on a phone.
 pub const WIDTH: f64 = 520.0;
@@ -102,25 +103,6 @@ impl Axis {
         };
         LEFT + (RIGHT - LEFT) * f
     }
-}
-
-/// Ticks at round values: about five over `[0, span]`.
-#[must_use]
-pub fn ticks(span: f64) -> Vec<f64> {
-    if !(span.is_finite() && span > 0.0) {
-        return vec![0.0];
-    }
-    let raw = span / 5.0;
-    let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
-        .iter()
-        .map(|m| m * mag)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * mag);
-    (0..=10)
-        .map(|k| f64::from(k) * step)
-        .take_while(|t| *t <= span * 1.0001)
-        .collect()
 }
 
 /// Short text of a tick value.
@@ -213,7 +195,7 @@ pub fn gantt(
 fn axis_marks(axis: Axis, y0: f64, bottom: f64, out: &mut Vec<Shape>) {
     out.push(line(LEFT, y0, LEFT, bottom, "axis"));
     out.push(line(LEFT, bottom, RIGHT, bottom, "axis"));
-    for t in ticks(axis.span) {
+    for t in ticks(axis.span, QUARTERS) {
         let x = LEFT + (RIGHT - LEFT) * t / axis.span;
         out.push(line(x, bottom, x, bottom + 4.0, "axis"));
         out.push(text(

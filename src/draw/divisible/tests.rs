@@ -314,19 +314,6 @@ fn bar_charts_highlight_one_bar_and_stay_inside() {
 }
 
 #[test]
-fn ticks_are_round_and_cover_the_span() {
-    let unit = ticks(1.0);
-    assert_eq!(unit.len(), 6);
-    for (t, want) in unit.iter().zip([0.0, 0.2, 0.4, 0.6, 0.8, 1.0]) {
-        assert!((t - want).abs() < 1e-12, "{unit:?}");
-    }
-    let t = ticks(2100.0 / 11.0);
-    assert_eq!(t.first(), Some(&0.0));
-    assert!(t.len() >= 4 && *t.last().unwrap() <= 2100.0 / 11.0);
-    assert_eq!(ticks(0.0), vec![0.0]);
-}
-
-#[test]
 fn the_svg_document_holds_every_figure_and_escapes_the_title() {
     let (d, t) = run("divisible-dl7");
     let s = at(&d, &t, usize::MAX);

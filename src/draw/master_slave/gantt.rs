@@ -6,9 +6,10 @@
 use hetlab_core::master_slave::Activity;
 use hetlab_core::rational::{frac, to_f64, Q};
 
-use super::shapes::{filled, line, rect, text, Anchor, Shape, WIDTH};
-use super::{Frame, Row};
+use super::frame::{Frame, Row};
+use super::shapes::{as_f64, filled, line, rect, text, Anchor, Shape, WIDTH};
 use crate::draw::palette::colour;
+use crate::draw::ticks::{ticks, WITHIN};
 
 /// Left edge of the time axis (room for the row names).
 pub const X0: f64 = 64.0;
@@ -155,7 +156,7 @@ fn block(a: &Activity, y: f64, span: f64, horizon: &Q) -> Shape {
 /// The time axis, its ticks and the line at `T`.
 fn axis(frame: &Frame, span: f64, y0: f64, bottom: f64, out: &mut Vec<Shape>) {
     out.push(line(X0, bottom, X1, bottom, "axis"));
-    for t in ticks(span) {
+    for t in ticks(span, WITHIN) {
         let x = x_at(t, span);
         out.push(line(x, bottom, x, bottom + 3.0, "axis"));
         out.push(text(
@@ -182,25 +183,6 @@ fn axis(frame: &Frame, span: f64, y0: f64, bottom: f64, out: &mut Vec<Shape>) {
     ));
 }
 
-/// At most 6 round ticks in `[0, span]`.
-#[must_use]
-pub fn ticks(span: f64) -> Vec<f64> {
-    if span <= 0.0 || !span.is_finite() {
-        return vec![0.0];
-    }
-    let raw = span / 5.0;
-    let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * mag)
-        .find(|s| span / s <= 5.0)
-        .unwrap_or(10.0 * mag);
-    // At most 5 steps fit in the span (the `find` above), so the count is small and positive.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let n = (span / step).floor() as usize;
-    (0..=n).map(|k| step * as_f64(k)).collect()
-}
-
 /// A tick's text: whole numbers plainly, others with two decimals.
 #[must_use]
 pub fn tick_label(t: f64) -> String {
@@ -209,9 +191,4 @@ pub fn tick_label(t: f64) -> String {
     } else {
         format!("{t:.2}")
     }
-}
-
-#[allow(clippy::cast_precision_loss)] // Row and tick counts are small.
-fn as_f64(k: usize) -> f64 {
-    k as f64
 }

@@ -7,8 +7,8 @@
 use hetlab_core::master_slave::solution::{Matching, MatrixName};
 use hetlab_core::master_slave::{MsState, Role};
 
-use super::shapes::{filled, line, rect, text, Anchor, Shape, WIDTH};
-use super::Frame;
+use super::frame::Frame;
+use super::shapes::{as_f64, filled, line, rect, text, Anchor, Shape, WIDTH};
 use crate::draw::palette::colour;
 
 /// Largest number of slaves whose graph is drawn (beyond, the matrices below say it all).
@@ -195,9 +195,4 @@ fn nodes(frame: &Frame, tri: bool, xs: [f64; 3], y: &dyn Fn(usize) -> f64, out: 
             boxed(xs[1], y(i), format!("S{}", i + 1), None);
         }
     }
-}
-
-#[allow(clippy::cast_precision_loss)] // At most MAX_GRAPH rows.
-fn as_f64(k: usize) -> f64 {
-    k as f64
 }

@@ -7,8 +7,9 @@ use hetlab_core::master_slave::solution::{Pattern, Probe};
 use hetlab_core::master_slave::MsState;
 use hetlab_core::rational::{frac, to_f64};
 
-use super::shapes::{filled, line, rect, text, Anchor, Shape, WIDTH};
-use super::{gantt, Frame};
+use super::frame::Frame;
+use super::gantt;
+use super::shapes::{as_f64, filled, line, rect, text, Anchor, Shape, WIDTH};
 use crate::draw::palette::colour;
 
 const LEFT: f64 = 24.0;
@@ -262,9 +263,4 @@ pub fn tree(frame: &Frame, s: &MsState, top: f64, out: &mut Vec<Shape>) -> f64 {
         }
     }
     y0 + dy * as_f64(levels) + bh + 6.0
-}
-
-#[allow(clippy::cast_precision_loss)] // Node counts are small.
-fn as_f64(k: usize) -> f64 {
-    k as f64
 }

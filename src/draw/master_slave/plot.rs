@@ -4,8 +4,9 @@
 use hetlab_core::master_slave::solution::SeriesPoint;
 use hetlab_core::rational::to_f64;
 
-use super::gantt::{tick_label, ticks};
+use super::gantt::tick_label;
 use super::shapes::{line, text, Anchor, Drawing, Shape, WIDTH};
+use crate::draw::ticks::{ticks, WITHIN};
 
 const LEFT: f64 = 44.0;
 const RIGHT: f64 = WIDTH - 16.0;
@@ -36,7 +37,7 @@ pub fn series(points: &[SeriesPoint]) -> Option<Drawing> {
     for (r, label) in [(0.0, "0"), (0.5, "0.5"), (1.0, "1")] {
         out.push(text(LEFT - 4.0, y(r) + 4.0, label, "tick", Anchor::End));
     }
-    for t in ticks(span) {
+    for t in ticks(span, WITHIN) {
         out.push(text(
             x(t),
             BOTTOM + 14.0,

@@ -4,6 +4,13 @@
 
 pub use crate::draw::shapes::{filled, line, points_attr, rect, shape_markup, text, Anchor, Shape};
 
+/// A count (rows, nodes, ticks: all small) as a coordinate factor.
+#[must_use]
+#[allow(clippy::cast_precision_loss)] // Counts stay far below 2^52.
+pub fn as_f64(k: usize) -> f64 {
+    k as f64
+}
+
 /// Width of the drawing (SVG units): narrow enough that 12 px labels stay readable on a phone.
 pub const WIDTH: f64 = 480.0;
 

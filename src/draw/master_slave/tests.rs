@@ -3,7 +3,7 @@
 use super::*;
 use crate::draw::shapes::probe;
 use hetlab_core::families::Instance;
-use hetlab_core::master_slave::{solve_traced, Activity};
+use hetlab_core::master_slave::{solve_traced, Activity, MsInput, MsSolution};
 use hetlab_core::presets;
 use hetlab_core::trace::Traced;
 
@@ -215,20 +215,6 @@ fn ms3_search_band_shrinks_to_the_answer() {
     assert_eq!(count(&d, "interval"), 1);
     assert!(count(&d, "probe") >= 2);
     assert!(texts(&d).contains(&"T = 18"), "{:?}", texts(&d));
-}
-
-#[test]
-fn ticks_are_round_and_few() {
-    assert_eq!(gantt::ticks(28.0), vec![0.0, 10.0, 20.0]);
-    assert_eq!(gantt::ticks(100.0).len(), 6);
-    assert_eq!(gantt::ticks(0.0), vec![0.0]);
-    for s in [1.0, 7.0, 13.0, 1320.0, 0.5] {
-        let t = gantt::ticks(s);
-        assert!(
-            t.len() <= 6 && t.iter().all(|x| *x <= s + 1e-9),
-            "{s}: {t:?}"
-        );
-    }
 }
 
 #[test]

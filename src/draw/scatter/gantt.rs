@@ -9,10 +9,11 @@ use hetlab_core::rational::{to_f64, Q};
 use hetlab_core::scatter::Schedule;
 
 use super::{
-    coloured, line, name, place_labels, rect, share_text, text, tick_text, ticks, time_text,
-    Anchor, Scale, Shape, SHARE_W, SHARE_X0, X1,
+    coloured, line, name, place_labels, rect, share_text, text, tick_text, time_text, Anchor,
+    Scale, Shape, SHARE_W, SHARE_X0, X1,
 };
 use crate::draw::palette::colour;
+use crate::draw::ticks::{ticks, ONE_TWO_FIVE};
 
 /// Height of all rows together, at most (rows shrink for many processors).
 const ROWS_H: f64 = 220.0;
@@ -101,7 +102,7 @@ pub fn gantt(out: &mut Vec<Shape>, c: &Chart<'_>, top: f64, scale: Scale) -> f64
 }
 
 fn grid(out: &mut Vec<Shape>, scale: Scale, y0: f64, y1: f64) {
-    for t in ticks(scale.span).into_iter().skip(1) {
+    for t in ticks(scale.span, ONE_TWO_FIVE).into_iter().skip(1) {
         let x = scale.x(t);
         out.push(line(x, y0, x, y1, "grid"));
     }
@@ -266,7 +267,7 @@ fn markers(out: &mut Vec<Shape>, c: &Chart<'_>, scale: Scale, (y0, y1): (f64, f6
 /// The time axis under the rows.
 fn axis(out: &mut Vec<Shape>, scale: Scale, y: f64) {
     out.push(line(super::X0, y, X1, y, "axis"));
-    for t in ticks(scale.span) {
+    for t in ticks(scale.span, ONE_TWO_FIVE) {
         let x = scale.x(t);
         out.push(line(x, y, x, y + 3.0, "axis"));
         out.push(text(x, y + 14.0, tick_text(t), "tick", Anchor::Middle));

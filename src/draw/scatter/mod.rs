@@ -110,28 +110,6 @@ pub fn time_text(v: &Q) -> String {
     }
 }
 
-/// Axis ticks over `[0, span]`: about five round values (1, 2 or 5 times a power of ten).
-#[must_use]
-pub fn ticks(span: f64) -> Vec<f64> {
-    if !(span.is_finite() && span > 0.0) {
-        return vec![0.0];
-    }
-    let raw = span / 5.0;
-    let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * mag)
-        .find(|s| *s >= raw)
-        .unwrap_or(mag * 10.0);
-    let mut out = Vec::new();
-    let mut t = 0.0;
-    while t <= span * (1.0 + 1e-9) && out.len() < 12 {
-        out.push(t);
-        t += step;
-    }
-    out
-}
-
 /// A tick value, short (`2M`, `350k`, `12.5`).
 #[must_use]
 pub fn tick_text(t: f64) -> String {

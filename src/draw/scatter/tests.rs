@@ -302,11 +302,7 @@ fn labels_on_lanes_do_not_collide() {
 }
 
 #[test]
-fn ticks_are_round_and_cover_the_span() {
-    assert_eq!(ticks(15.0), vec![0.0, 5.0, 10.0, 15.0]);
-    let t = ticks(830.4);
-    assert_eq!(t.first(), Some(&0.0));
-    assert!(t.last().is_some_and(|l| (600.0..=830.4).contains(l)));
+fn tick_values_are_short() {
     assert_eq!(tick_text(2_000_000.0), "2M");
     assert_eq!(tick_text(350_000.0), "350k");
     assert_eq!(tick_text(12.5), "12.5");

@@ -1,6 +1,8 @@
 //! The step player's controls, shared by every algorithm page: buttons, scrubber, speed, the
-//! step counter. Keyboard shortcuts are installed by the page (they need the page's state).
+//! step counter, and the buttons jumping to each phase of the trace. Keyboard shortcuts are
+//! installed by the player hook (`ui::hooks::player`).
 
+use hetlab_core::trace::Step;
 use yew::prelude::*;
 
 use crate::player::{Action, Player, SPEEDS};
@@ -55,6 +57,25 @@ pub fn player_bar(p: &Player, on_action: &Callback<Action>) -> Html {
                     }) }
                 </select>
             </label>
+        </div>
+    }
+}
+
+/// Buttons jumping to the first step of each phase of a trace.
+pub fn phase_buttons<S: Step>(steps: &[S], player: &Player, on_action: &Callback<Action>) -> Html {
+    let mut phases: Vec<(&'static str, usize)> = Vec::new();
+    for (k, step) in steps.iter().enumerate() {
+        let name = step.phase().name;
+        if !phases.iter().any(|(n, _)| *n == name) {
+            phases.push((name, k + 1));
+        }
+    }
+    html! {
+        <div class="phases" role="group" aria-label="Jump to a phase">
+            { for phases.into_iter().map(|(name, k)| {
+                let cb = on_action.clone();
+                html! { <button class={classes!("phase", (player.step >= k).then_some("done"))} onclick={Callback::from(move |_| cb.emit(Action::Seek(k)))}>{name}</button> }
+            }) }
         </div>
     }
 }

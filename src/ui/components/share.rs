@@ -1,12 +1,12 @@
-//! The Share dialog: the URL that reopens exactly this view, and an iframe snippet for course
-//! pages with every embed option of formats.md §5 (autoplay, controls, start, end, speed; read
-//! and written by the pure [`crate::embed`]).
+//! The toolbar's Share button and the Share dialog: the URL that reopens exactly this view, and
+//! an iframe snippet for course pages with every embed option of formats.md §5 (autoplay,
+//! controls, start, end, speed; read and written by the pure [`crate::embed`]).
 
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
 use crate::embed::{read_fields, snippet, EmbedOptions, FieldError};
-use crate::ui::dom;
+use crate::ui::{dom, Nav};
 
 /// Props of [`ShareDialog`].
 #[derive(Properties, PartialEq)]
@@ -143,4 +143,26 @@ pub fn ShareDialog(props: &ShareProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// The toolbar's Share button, which opens the dialog of [`share_dialog`].
+pub fn share_button(open: &UseStateHandle<bool>) -> Html {
+    let onclick = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(true))
+    };
+    html! { <button {onclick} data-testid="share">{"Share"}</button> }
+}
+
+/// The Share dialog with the URL of what the page shows now, when open.
+pub fn share_dialog(open: &UseStateHandle<bool>, nav: &Nav, title: &str) -> Html {
+    if !**open {
+        return Html::default();
+    }
+    let url = format!("{}{}", dom::base_url(), nav.route.to_hash());
+    let on_close = {
+        let open = open.clone();
+        Callback::from(move |()| open.set(false))
+    };
+    html! { <ShareDialog {url} title={title.to_owned()} {on_close} /> }
 }

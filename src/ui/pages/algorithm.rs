@@ -11,8 +11,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::ui::components::error_view::error_view;
+use crate::ui::hooks::link::{use_shareable_url, PageQuery};
+use crate::ui::hooks::player::use_player;
 use crate::ui::hooks::solve::{use_solving, Solving};
-use crate::ui::hooks::stepper::{self, use_player, use_shareable_url, PageQuery};
 use crate::ui::hooks::warm::use_warm_last_step;
 use crate::ui::pages::erased::Kind;
 use crate::ui::pages::frame;
@@ -97,9 +99,7 @@ pub fn AlgorithmPage(props: &PageProps) -> Html {
 
     let input = match &*resolved {
         Ok(i) => i,
-        Err(message) => {
-            return stepper::error_view(kind.class, message, q.embed, (kind.error_links)())
-        }
+        Err(message) => return error_view(kind.class, message, q.embed, (kind.error_links)()),
     };
     let (shown, failed) = match &*solve.state {
         Solving::Done(s) => (input.view(&algo, s, &player, &on_action), false),

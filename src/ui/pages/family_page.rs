@@ -11,7 +11,8 @@ use hetlab_core::report;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};
-use crate::ui::hooks::stepper::{self, phase_buttons};
+use crate::ui::components::player_bar::phase_buttons;
+use crate::ui::hooks::link;
 use crate::ui::Nav;
 
 /// The instance a family page reads.
@@ -44,7 +45,7 @@ pub trait FamilyPage: 'static {
     /// The instance shown when the URL names none: the last one seen here, else the preset.
     fn fallback() -> Option<Input<Self>> {
         let (key, preset) = Self::REMEMBER?;
-        stepper::remembered(key, preset, |i| Self::F::input(&i).cloned())
+        link::remembered(key, preset, |i| Self::F::input(&i).cloned())
     }
 
     /// The extra results, computed once with the run.
@@ -182,7 +183,7 @@ pub fn resolve<P: FamilyPage>(
     preset: Option<&str>,
 ) -> Result<Input<P>, String> {
     let pick = |i: Instance| P::F::input(&i).cloned();
-    stepper::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
+    link::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
 }
 
 /// Runs `algo` on `input` with the family's extras and result document (in the solver worker

@@ -11,11 +11,12 @@ use yew::prelude::*;
 
 use crate::player::{Action, Player};
 use crate::ui::components::export_menu::ExportMenu;
+use crate::ui::components::menus::{algo_select, preset_select};
 use crate::ui::components::player_bar::player_bar;
+use crate::ui::components::pseudocode::pseudocode;
+use crate::ui::components::share::{share_button, share_dialog};
 use crate::ui::dom;
-use crate::ui::hooks::stepper::{
-    algo_select, preset_select, pseudocode, share_button, share_dialog, PageQuery,
-};
+use crate::ui::hooks::link::PageQuery;
 use crate::ui::pages::family_page::Shown;
 use crate::ui::Nav;
 

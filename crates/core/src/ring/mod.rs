@@ -6,7 +6,8 @@
 //! * [`model`]: the cost of a step (Eq. 1) and the optimal shares of a fixed ring (§2), exact
 //!   and in `f64` behind one generic model; `scaled`: exact `i128` keys for the searches;
 //! * `exhaustive` (§5.1), `held_karp` (§5.2), `greedy` (§6), `tsp` (§7), `homogeneous` (§3):
-//!   one file per algorithm, each a private `run(.., emit)`;
+//!   one file per algorithm, each a private `run(.., emit)` returning a `Found`; `run.rs`
+//!   dispatches to them behind [`solve`], [`solve_traced`] and [`solve_named`];
 //! * [`sweep`]: the number of processors used against `W/H` (paper Fig. 3) and its transitions;
 //!   [`extras`]: what the page shows beside the platform (curves, comparison), also in `--explain`;
 //!   [`paper`]: Tables 5–6 as quoted data with the note of §10.3; [`homogeneous::lines`]: the
@@ -28,6 +29,7 @@ pub mod instance;
 pub mod model;
 pub mod paper;
 pub mod report;
+mod run;
 mod scaled;
 mod state;
 mod step;
@@ -46,6 +48,7 @@ use serde::Serialize;
 pub use generate::generate;
 pub use instance::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 pub use model::{evaluate, Model, RingEval};
+pub use run::{solve, solve_named, solve_traced};
 pub use state::{Candidate, RingState};
 pub use step::{RingStep, PSEUDOCODE};
 pub use verify::{verify, Violation};
@@ -53,7 +56,6 @@ pub use verify::{verify, Violation};
 pub use crate::report::Status;
 
 use crate::rational::Q;
-use crate::trace::{Trace, Traced};
 
 /// Most processors of the exhaustive search (§5.1: 556 069 rings at 10).
 pub const MAX_EXHAUSTIVE: usize = 10;
@@ -208,57 +210,6 @@ pub struct RingSolution {
     pub notes: Vec<String>,
 }
 
-/// Solves `input` with `algorithm`.
-///
-/// Reference: H. Renard, Y. Robert, F. Vivien, "Static load-balancing techniques for iterative
-/// computations on heterogeneous clusters", Euro-Par 2003 (ring.md).
-///
-/// # Complexity
-/// exact: `O(Σ_q C(p,q)·(q−1)!/2·q)` for `p ≤ 9` (and `exhaustive` up to 10), `O(2^p·p²)` up to 16; greedy `O(p⁴)`;
-/// tsp `O(p³)` per local-search round from each of `p` starts; homogeneous `O(p)`.
-///
-/// # Errors
-/// [`RingError`]: an unknown algorithm, an instance over the algorithm's size limit, or the
-/// homogeneous closed form on a heterogeneous network.
-///
-/// ```
-/// use hetlab_core::families::Instance;
-/// use hetlab_core::ring::Ring;
-/// use hetlab_core::ring::{solve, Algorithm};
-/// use hetlab_core::rational::{q, qi};
-/// let text = r#"{"problem":"ring","version":1,"w":[1,2,2,4],
-///   "c":[[0,1,3,2],[1,0,1,4],[3,1,0,1],[2,4,1,0]],"W":10,"H":1}"#;
-/// let Ok(Instance::Ring(r)) = Instance::from_json(text) else { panic!() };
-/// let sol = solve(&r, Algorithm::Exact).unwrap();
-/// assert_eq!((sol.t_step, sol.ring), (qi(7), vec![0, 1, 2, 3]));
-/// assert_eq!(sol.alpha, [q(2, 5), q(1, 4), q(1, 4), q(1, 10)]);
-/// ```
-pub fn solve(input: &Ring, algorithm: Algorithm) -> Result<RingSolution, RingError> {
-    run(input, algorithm, &mut |_| {})
-}
-
-/// As [`solve`], with the steps that [`RingState`] replays.
-///
-/// # Errors
-/// As [`solve`].
-pub fn solve_traced(
-    input: &Ring,
-    algorithm: Algorithm,
-) -> Result<Traced<RingSolution, RingStep>, RingError> {
-    let mut trace = Trace::default();
-    let solution = run(input, algorithm, &mut |s| trace.push(s))?;
-    Ok(Traced { solution, trace })
-}
-
-/// Solves by name (`exact`, `greedy`, ...).
-///
-/// # Errors
-/// [`RingError::Unknown`] for an unknown name, else as [`solve`].
-pub fn solve_named(input: &Ring, name: &str) -> Result<RingSolution, RingError> {
-    let a = Algorithm::from_name(name).ok_or_else(|| RingError::Unknown(name.to_owned()))?;
-    solve(input, a)
-}
-
 /// What an algorithm found before the final evaluation.
 pub(crate) struct Found {
     pub status: Status,
@@ -284,63 +235,6 @@ impl Found {
             notes: Vec::new(),
         }
     }
-}
-
-fn run(
-    input: &Ring,
-    algorithm: Algorithm,
-    emit: &mut impl FnMut(RingStep),
-) -> Result<RingSolution, RingError> {
-    let m = Model::<Q>::new(input);
-    let p = input.p();
-    let found = match algorithm {
-        Algorithm::Exhaustive => exhaustive::run(&m, emit)?,
-        Algorithm::Exact if p <= EXHAUSTIVE_BELOW => exhaustive::run(&m, emit)?,
-        Algorithm::Exact | Algorithm::HeldKarp => {
-            let found = held_karp::run(&m, emit)?;
-            // §5.2.3: bounds that do not meet fall back to the exhaustive search when it is
-            // affordable.
-            let certified = found.bounds.as_ref().is_some_and(|b| b.certified);
-            if algorithm == Algorithm::Exact && !certified && p <= MAX_EXHAUSTIVE {
-                exhaustive::run(&m, emit)?
-            } else {
-                found
-            }
-        }
-        Algorithm::Greedy => greedy::run(&m, false, emit),
-        Algorithm::GreedyAllStarts => greedy::run(&m, true, emit),
-        Algorithm::Tsp => tsp::run(&m, emit),
-        Algorithm::Homogeneous => homogeneous::run(input, &m, emit)?,
-    };
-    let eval = evaluate(&m, &found.ring);
-    emit(RingStep::Evaluated {
-        eval: eval.clone(),
-        last: true,
-    });
-    let mut notes = input.notes();
-    notes.extend(found.notes);
-    if eval.communication_bound {
-        notes.push(format!(
-            "communication-bound: H·max comm = {} exceeds T_closed = {}",
-            crate::rational::approx(&eval.m),
-            crate::rational::approx(&eval.t_closed)
-        ));
-    }
-    Ok(RingSolution {
-        algorithm,
-        status: found.status,
-        q: found.ring.len(),
-        ring: found.ring,
-        alpha: eval.alpha.clone(),
-        t_step: eval.t.clone(),
-        eval,
-        per_size: found.per_size,
-        bounds: found.bounds,
-        tour: found.tour,
-        exact_tour: found.exact_tour,
-        budget_hit: found.budget_hit,
-        notes,
-    })
 }
 
 /// The fastest processor (smallest cycle time, then smallest index).

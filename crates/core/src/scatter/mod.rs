@@ -44,12 +44,12 @@ pub use instance::{
 };
 pub use lp::{RoundStep, Rule};
 pub use model::{Model, Row, Schedule};
+pub use run::{solve, solve_traced};
 pub use state::{Cell, RootBar, ScatterState};
 pub use step::{OrderWhy, ScatterStep, SCATTER_PSEUDOCODE};
 pub use verify::{verify, Violation};
 
 use crate::rational::Q;
-use crate::trace::{Trace, Traced};
 
 /// Most DP work `p·n²` (scatter.md §2: the browser limit); above it the DP is refused and
 /// `lp-rounded` is offered. The exhaustive order search counts every order it runs.
@@ -215,45 +215,4 @@ pub struct ScatterSolution {
     pub root_method: Option<crate::intern::Name>,
     /// Remarks (an ignored root `comm`, a non-unique LP optimum).
     pub warnings: Vec<String>,
-}
-
-/// Solves `inst` with `algorithm`.
-///
-/// Reference: S. Genaud, A. Giersch, F. Vivien, *Load-balancing scatter operations for grid
-/// computing*, Parallel Computing 30(8), 2004 (Algorithm 1, the LP heuristic, Theorems 1–3).
-///
-/// # Complexity
-/// `dp`: `O(p·n²)`; `lp-rounded`, `closed-form`: `O(p²)` plus one LP of `p + 1` variables for
-/// affine costs; `order-search`: `(p−1)!` DPs; `root-choice`: `p` DPs (or LPs).
-///
-/// # Errors
-/// [`ScatterError`]: the DP over [`MAX_DP_WORK`], the closed form on affine costs, the LP or
-/// the closed form with a free processor, the search over [`MAX_SEARCH_PROCESSORS`], the root
-/// choice without `root_transfer`.
-///
-/// ```
-/// use hetlab_core::scatter::Scatter;
-/// use hetlab_core::rational::{q, qi};
-/// use hetlab_core::scatter::{solve, Algorithm};
-/// let inst = Scatter::linear(120, &[(qi(2), q(1, 2)), (qi(3), q(1, 2)), (qi(2), qi(0))]);
-/// let sol = solve(&inst, Algorithm::Dp).unwrap();
-/// assert_eq!(sol.makespan, q(249, 2));
-/// assert_eq!(sol.distribution, Some(vec![49, 28, 43]));
-/// ```
-pub fn solve(inst: &Scatter, algorithm: Algorithm) -> Result<ScatterSolution, ScatterError> {
-    run::run(inst, algorithm, &mut |_| {})
-}
-
-/// As [`solve`], with the steps the page replays (initial state:
-/// [`ScatterState::new`]`(p, n)`).
-///
-/// # Errors
-/// As [`solve`].
-pub fn solve_traced(
-    inst: &Scatter,
-    algorithm: Algorithm,
-) -> Result<Traced<ScatterSolution, ScatterStep>, ScatterError> {
-    let mut trace = Trace::default();
-    let solution = run::run(inst, algorithm, &mut |s| trace.push(s))?;
-    Ok(Traced { solution, trace })
 }

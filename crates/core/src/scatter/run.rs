@@ -1,4 +1,4 @@
-//! The one private `run` behind [`super::solve`] and [`super::solve_traced`]: checks, then the
+//! [`solve`] and [`solve_traced`], and the one private `run` behind both: checks, then the
 //! algorithm's own path (`paths.rs`: DP, closed form, LP + rounding; `search.rs`: the order and
 //! root searches), the uniform "before", the order comparison and the warnings.
 
@@ -11,8 +11,51 @@ use super::{
     closed, search, Algorithm, OrderComparison, OrderVariant, ScatterError, ScatterSolution,
 };
 use crate::scatter::Scatter;
+use crate::trace::{Trace, Traced};
 
-pub(super) fn run(
+/// Solves `inst` with `algorithm`.
+///
+/// Reference: S. Genaud, A. Giersch, F. Vivien, *Load-balancing scatter operations for grid
+/// computing*, Parallel Computing 30(8), 2004 (Algorithm 1, the LP heuristic, Theorems 1–3).
+///
+/// # Complexity
+/// `dp`: `O(p·n²)`; `lp-rounded`, `closed-form`: `O(p²)` plus one LP of `p + 1` variables for
+/// affine costs; `order-search`: `(p−1)!` DPs; `root-choice`: `p` DPs (or LPs).
+///
+/// # Errors
+/// [`ScatterError`]: the DP over [`MAX_DP_WORK`](super::MAX_DP_WORK), the closed form on
+/// affine costs, the LP or the closed form with a free processor, the search over
+/// [`MAX_SEARCH_PROCESSORS`](super::MAX_SEARCH_PROCESSORS), the root choice without
+/// `root_transfer`.
+///
+/// ```
+/// use hetlab_core::scatter::Scatter;
+/// use hetlab_core::rational::{q, qi};
+/// use hetlab_core::scatter::{solve, Algorithm};
+/// let inst = Scatter::linear(120, &[(qi(2), q(1, 2)), (qi(3), q(1, 2)), (qi(2), qi(0))]);
+/// let sol = solve(&inst, Algorithm::Dp).unwrap();
+/// assert_eq!(sol.makespan, q(249, 2));
+/// assert_eq!(sol.distribution, Some(vec![49, 28, 43]));
+/// ```
+pub fn solve(inst: &Scatter, algorithm: Algorithm) -> Result<ScatterSolution, ScatterError> {
+    run(inst, algorithm, &mut |_| {})
+}
+
+/// As [`solve`], with the steps the page replays (initial state:
+/// [`ScatterState::new`](super::ScatterState::new)`(p, n)`).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_traced(
+    inst: &Scatter,
+    algorithm: Algorithm,
+) -> Result<Traced<ScatterSolution, ScatterStep>, ScatterError> {
+    let mut trace = Trace::default();
+    let solution = run(inst, algorithm, &mut |s| trace.push(s))?;
+    Ok(Traced { solution, trace })
+}
+
+fn run(
     inst: &Scatter,
     algorithm: Algorithm,
     emit: &mut impl FnMut(ScatterStep),

@@ -5,7 +5,7 @@ use super::dp::{self, Scaled};
 use super::*;
 use crate::families::Instance;
 use crate::rational::{q, qi};
-use crate::trace::{Replay, Step as _};
+use crate::trace::{Replay, Step as _, Traced};
 
 pub(super) fn preset(name: &str) -> Scatter {
     match crate::presets::get(name) {

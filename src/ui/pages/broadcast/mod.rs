@@ -13,7 +13,6 @@ use hetlab_core::broadcast::PortModel;
 use hetlab_core::families::Instance;
 use hetlab_core::platform::NodeId;
 use hetlab_core::presets;
-use hetlab_core::share;
 use yew::prelude::*;
 
 use crate::ui::dom::{self, AUTOSAVE_KEY};
@@ -110,10 +109,7 @@ fn parse_targets(inst: &Broadcast, text: &str) -> Result<Option<Vec<usize>>, Str
 
 /// Pushes `inst` as the page's new instance (step 0, default algorithm when `reset`).
 fn go(nav: &Nav, inst: &Broadcast, reset: bool) {
-    let mut r = nav.route.clone();
-    r.query
-        .set("i", share::encode(&Instance::Broadcast(inst.clone())));
-    r.query.set("step", "0");
+    let mut r = nav.instance_route(&Instance::Broadcast(inst.clone()), []);
     if reset {
         r.query.set("algo", "lp");
     }

@@ -28,7 +28,7 @@ use crate::draw::broadcast as bd;
 use crate::draw::palette::colour;
 use crate::player::{Action, Player};
 use crate::ui::components::gantt_view::gantt_svg;
-use crate::ui::hooks::stepper::phase_buttons;
+use crate::ui::components::player_bar::phase_buttons;
 
 fn at<S>(t: &Trace<S>, k: usize) -> Option<&S> {
     k.checked_sub(1).and_then(|i| t.steps.get(i))

@@ -16,7 +16,7 @@ use hetlab_core::chains::family::ChainsFamily;
 use hetlab_core::chains::{cp, Chains, ChainsState, PSEUDOCODE};
 use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
-use hetlab_core::share;
+use hetlab_core::rational::shown;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
@@ -25,7 +25,7 @@ use crate::draw::chains::{figure, to_svg_document, value_range, Drawing};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ChainsField;
-use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, scenes, shown};
+use views::{compare_table, cp_svg, dp_table, figure_svg, now, result, scenes};
 
 const DEFAULT_PRESET: &str = "chains-ex2";
 const LAST_KEY: &str = "hetlab.chains.v1";
@@ -162,11 +162,7 @@ impl FamilyPage for ChainsPage {
         let on_apply = {
             let nav = nav.clone();
             Callback::from(move |c: Chains| {
-                let mut r = nav.route.clone();
-                r.query.remove("preset");
-                r.query.set("i", share::encode(&Instance::Chains(c)));
-                r.query.set("step", "0");
-                nav.push(r);
+                nav.push_instance(&Instance::Chains(c), ["preset"]);
             })
         };
         html! { <ChainsField instance={inst.clone()} {on_apply} /> }

@@ -5,7 +5,7 @@
 use hetlab_core::chains::extras::Compared;
 use hetlab_core::chains::gallery::SCENES;
 use hetlab_core::chains::{ChainsSolution, ChainsState};
-use hetlab_core::rational::{approx, frac, Q};
+use hetlab_core::rational::{approx, frac, shown, Q};
 use yew::prelude::*;
 
 use crate::draw::chains::{Drawing, HEIGHT, WIDTH};
@@ -56,15 +56,6 @@ pub fn scenes() -> Html {
                 }) }
             </ul>
         </>
-    }
-}
-
-/// `17/2 ≈ 8.5`, or `7` for integers.
-pub fn shown(v: &Q) -> String {
-    if v.is_integer() {
-        frac(v)
-    } else {
-        format!("{} ≈ {}", frac(v), approx(v))
     }
 }
 

@@ -15,7 +15,6 @@ use hetlab_core::divisible::report::names;
 use hetlab_core::divisible::{Details, DivState, DivStep, Divisible, Variant, PSEUDOCODE};
 use hetlab_core::families::Instance;
 use hetlab_core::family::RunOf;
-use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
@@ -156,12 +155,7 @@ impl FamilyPage for DivisiblePage {
         let on_apply = {
             let nav = nav.clone();
             Callback::from(move |d: Divisible| {
-                let mut r = nav.route.clone();
-                r.query.remove("preset");
-                r.query.remove("algo");
-                r.query.set("i", share::encode(&Instance::Divisible(d)));
-                r.query.set("step", "0");
-                nav.push(r);
+                nav.push_instance(&Instance::Divisible(d), ["preset", "algo"]);
             })
         };
         html! { <DivisibleField instance={inst.clone()} {on_apply} /> }

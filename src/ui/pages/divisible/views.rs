@@ -4,13 +4,12 @@
 
 use hetlab_core::divisible::info::{OPEN_PROBLEMS, TREE_AFFINE};
 use hetlab_core::divisible::{Details, DivSolution, DivState, Divisible, Tried, Variant};
-use hetlab_core::rational::{approx, frac, to_f64, Q};
+use hetlab_core::rational::{approx, frac, shown, to_f64, Q};
 use yew::prelude::*;
 
 use crate::draw::divisible::{bars, page_css, Figure};
 use crate::draw::palette::colour;
 use crate::ui::components::shape::{shapes, shapes_data};
-use crate::ui::pages::chains::views::shown;
 
 /// One figure as inline SVG, with the page's rules for its classes and the latency hatch.
 pub fn figure_svg(f: &Figure, title: &str) -> Html {

@@ -13,7 +13,6 @@ use hetlab_core::lu::family::LuFamily;
 use hetlab_core::lu::Lu;
 use hetlab_core::lu::{LuState, Scheme, LU_PSEUDOCODE};
 use hetlab_core::rational::{approx, frac};
-use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
@@ -154,10 +153,7 @@ impl FamilyPage for LuPage {
                 let inst = procs::lu(&kind, &text, b, n, grid)?;
                 // Refuse here what every scheme would refuse, so that the shown instance stays.
                 hetlab_core::lu::check(&inst.input()).map_err(|e| e.to_string())?;
-                let mut r = nav.route.clone();
-                r.query.set("i", share::encode(&Instance::Lu(inst)));
-                r.query.set("step", "0");
-                nav.push(r);
+                nav.push_instance(&Instance::Lu(inst), []);
                 Ok(())
             })
         };

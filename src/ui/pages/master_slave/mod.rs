@@ -14,7 +14,6 @@ use hetlab_core::family::RunOf;
 use hetlab_core::master_slave::extras::{explained, extras, MsExtras};
 use hetlab_core::master_slave::family::MasterSlaveFamily;
 use hetlab_core::master_slave::{MsInput, MsState, PSEUDOCODE};
-use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
@@ -126,12 +125,7 @@ impl FamilyPage for MasterSlavePage {
         let on_apply = {
             let nav = nav.clone();
             Callback::from(move |m: MsInput| {
-                let mut r = nav.route.clone();
-                r.query.remove("preset");
-                r.query.remove("algo");
-                r.query.set("i", share::encode(&Instance::MasterSlave(m)));
-                r.query.set("step", "0");
-                nav.push(r);
+                nav.push_instance(&Instance::MasterSlave(m), ["preset", "algo"]);
             })
         };
         html! { <MsField instance={inst.clone()} {on_apply} /> }

@@ -6,7 +6,7 @@
 use hetlab_core::master_slave::extras::Compared;
 use hetlab_core::master_slave::solution::{Matching, MatrixName};
 use hetlab_core::master_slave::{Goal, MsInput, MsSolution, MsState, Role};
-use hetlab_core::rational::{approx, frac, Q};
+use hetlab_core::rational::{frac, shown};
 use yew::prelude::*;
 
 use crate::draw::master_slave::{Drawing, WIDTH};
@@ -22,15 +22,6 @@ pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {
         </svg>
         { shapes_data(&d.shapes) }
         </>
-    }
-}
-
-/// `17/2 ≈ 8.5`, or `7` for integers.
-pub fn shown(v: &Q) -> String {
-    if v.is_integer() {
-        frac(v)
-    } else {
-        format!("{} ≈ {}", frac(v), approx(v))
     }
 }
 

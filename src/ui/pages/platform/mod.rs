@@ -2,6 +2,7 @@
 //! JSON and SimGrid import/export, undo/redo, and autosave in localStorage (a reload loses nothing).
 
 mod sources;
+mod state;
 mod tables;
 
 use std::rc::Rc;
@@ -23,18 +24,8 @@ use crate::ui::components::simgrid_box::SimgridBox;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
 use crate::ui::use_nav;
 use sources::{sources, ImportBox};
+use state::EditorState;
 use tables::{link_table, node_table};
-
-/// The reducer's state: the pure [`Editor`].
-#[derive(PartialEq)]
-struct EditorState(Editor);
-
-impl Reducible for EditorState {
-    type Action = Edit;
-    fn reduce(self: Rc<Self>, action: Edit) -> Rc<Self> {
-        Rc::new(EditorState(self.0.apply(action)))
-    }
-}
 
 /// The saved platform, or a preset; the message says why the saved one was not used.
 fn initial() -> (Platform, Option<String>) {

@@ -7,7 +7,7 @@ use hetlab_core::platform::Platform;
 use hetlab_core::presets;
 use yew::prelude::*;
 
-use super::EditorState;
+use super::state::EditorState;
 use crate::editor::Edit;
 
 pub(super) fn sources(editor: &UseReducerHandle<EditorState>) -> Html {

@@ -5,7 +5,7 @@ use hetlab_core::platform::NodeId;
 use hetlab_core::rational::{format_q, Cost};
 use yew::prelude::*;
 
-use super::EditorState;
+use super::state::EditorState;
 use crate::editor::{parse_field, parse_latency, Edit, FieldRule, Selection};
 use crate::ui::pages::add_link::AddLinkForm;
 

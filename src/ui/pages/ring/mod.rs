@@ -17,7 +17,6 @@ use hetlab_core::ring::extras::{explained, extras, sweep, Sweep};
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::Ring;
 use hetlab_core::ring::{RingState, PSEUDOCODE};
-use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
@@ -55,11 +54,7 @@ fn sweep_cached(r: &Ring) -> Option<Sweep> {
 
 /// Pushes `r` as the page's new instance (a new history entry, step 0).
 pub fn apply(nav: &Nav, r: Ring) {
-    let mut route = nav.route.clone();
-    route.query.remove("preset");
-    route.query.set("i", share::encode(&Instance::Ring(r)));
-    route.query.set("step", "0");
-    nav.push(route);
+    nav.push_instance(&Instance::Ring(r), ["preset"]);
 }
 
 impl FamilyPage for RingPage {

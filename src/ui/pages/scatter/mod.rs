@@ -16,7 +16,6 @@ use hetlab_core::scatter::extras::{explained, extras, ScatterExtras};
 use hetlab_core::scatter::family::ScatterFamily;
 use hetlab_core::scatter::Scatter;
 use hetlab_core::scatter::{ScatterState, SCATTER_PSEUDOCODE};
-use hetlab_core::share;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
@@ -179,16 +178,9 @@ impl FamilyPage for ScatterPage {
         let on_apply = {
             let nav = nav.clone();
             Callback::from(move |c: Scatter| {
-                let mut r = nav.route.clone();
-                r.query.remove("preset");
                 let inst = Instance::Scatter(c);
-                let offered = hetlab_core::families::offered(&inst);
-                if r.query.get("algo").is_some_and(|a| !offered.contains(&a)) {
-                    r.query.remove("algo");
-                }
-                r.query.set("i", share::encode(&inst));
-                r.query.set("step", "0");
-                nav.push(r);
+                let drop = ["preset"].into_iter().chain(nav.unoffered_algo(&inst));
+                nav.push_instance(&inst, drop);
             })
         };
         html! { <ScatterField instance={inst.clone()} {on_apply} /> }

@@ -2,7 +2,7 @@
 //! inline SVG), the result panel, and the working tables (DP table, participation scan,
 //! rounding, orders tried).
 
-use hetlab_core::rational::{approx, frac, Q};
+use hetlab_core::rational::{approx, frac, shown_within};
 use hetlab_core::scatter::{Rule, ScatterSolution, ScatterState};
 use hetlab_core::sort;
 use yew::prelude::*;
@@ -55,17 +55,9 @@ fn marks(d: &Drawing) -> Html {
     out.into_iter().collect()
 }
 
-/// `17/2 ≈ 8.5`, `7`, or `≈ 406.8368` for a long fraction.
-pub fn shown(v: &Q) -> String {
-    let f = frac(v);
-    if v.is_integer() {
-        f
-    } else if f.len() <= 16 {
-        format!("{f} ≈ {}", approx(v))
-    } else {
-        format!("≈ {}", approx(v))
-    }
-}
+/// The longest fraction the side panel writes out (`17/2 ≈ 8.5`); a longer one is shown by its
+/// decimal alone (`≈ 406.8368`).
+const LONGEST: usize = 16;
 
 fn list(values: impl IntoIterator<Item = String>) -> String {
     format!("[{}]", values.into_iter().collect::<Vec<_>>().join(", "))
@@ -90,14 +82,14 @@ pub fn result(sol: &ScatterSolution) -> Html {
             <dt>{"End times"}</dt><dd data-testid="scatter-ends">{ends}</dd>
             <dt>{"Sending order"}</dt><dd>{s.order.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ")}</dd>
             <dt>{"Equal shares (MPI_Scatter)"}</dt>
-            <dd data-testid="scatter-uniform">{format!("T = {}", shown(&sol.uniform.makespan))}</dd>
+            <dd data-testid="scatter-uniform">{format!("T = {}", shown_within(&sol.uniform.makespan, LONGEST))}</dd>
             if let Some(lp) = &sol.lp {
-                <dt>{"LP optimum T_LP"}</dt><dd data-testid="scatter-tlp">{shown(&lp.t_lp)}</dd>
+                <dt>{"LP optimum T_LP"}</dt><dd data-testid="scatter-tlp">{shown_within(&lp.t_lp, LONGEST)}</dd>
                 <dt>{"Guarantee T_LP + Σ T_comm(j,1) + max T_comp(i,1)"}</dt>
-                <dd data-testid="scatter-bound">{shown(&lp.bound)}</dd>
-                <dt>{"T' with every processor contacted"}</dt><dd>{shown(&lp.makespan_all_contacted)}</dd>
+                <dd data-testid="scatter-bound">{shown_within(&lp.bound, LONGEST)}</dd>
+                <dt>{"T' with every processor contacted"}</dt><dd>{shown_within(&lp.makespan_all_contacted, LONGEST)}</dd>
                 if let Some(dp) = &lp.dp_makespan {
-                    <dt>{"Exact DP in this order"}</dt><dd data-testid="scatter-tdp">{shown(dp)}</dd>
+                    <dt>{"Exact DP in this order"}</dt><dd data-testid="scatter-tdp">{shown_within(dp, LONGEST)}</dd>
                 }
             }
             if let Some(orders) = &sol.orders {
@@ -182,8 +174,8 @@ pub fn scan_table(s: &ScatterState) -> Html {
                 <table class="dp" data-testid="scatter-scan">
                     <thead><tr><th>{"processor"}</th><th>{"β"}</th><th>{"D(suffix)"}</th><th>{"joins"}</th><th>{"D after"}</th></tr></thead>
                     <tbody>{ for s.scan.iter().map(|t| html! {
-                        <tr><td>{name(t.processor)}</td><td>{frac(&t.beta)}</td><td>{shown(&t.d_suffix)}</td>
-                            <td>{ if t.included { "yes" } else { "no" } }</td><td>{shown(&t.d_after)}</td></tr>
+                        <tr><td>{name(t.processor)}</td><td>{frac(&t.beta)}</td><td>{shown_within(&t.d_suffix, LONGEST)}</td>
+                            <td>{ if t.included { "yes" } else { "no" } }</td><td>{shown_within(&t.d_after, LONGEST)}</td></tr>
                     }) }</tbody>
                 </table>
             </div>
@@ -209,7 +201,7 @@ pub fn rounding_table(s: &ScatterState) -> Html {
                 <table class="dp" data-testid="scatter-rounding">
                     <thead><tr><th>{"processor"}</th><th>{"x"}</th><th>{"rule"}</th><th>{"n'"}</th><th>{"error"}</th></tr></thead>
                     <tbody>{ for s.rounding.iter().map(|r| html! {
-                        <tr><td>{name(r.processor)}</td><td>{shown(&r.x)}</td><td>{rule(r.rule)}</td><td>{r.value}</td><td>{shown(&r.err)}</td></tr>
+                        <tr><td>{name(r.processor)}</td><td>{shown_within(&r.x, LONGEST)}</td><td>{rule(r.rule)}</td><td>{r.value}</td><td>{shown_within(&r.err, LONGEST)}</td></tr>
                     }) }</tbody>
                 </table>
             </div>
@@ -238,7 +230,7 @@ pub fn orders_table(s: &ScatterState) -> Html {
                 <thead><tr><th>{"#"}</th><th>{"order"}</th><th>{"makespan"}</th></tr></thead>
                 <tbody>{ for shown_rows.iter().filter_map(|&k| s.orders.get(k).map(|(o, t)| (k, o, t))).map(|(k, o, t)| {
                     let class = classes!((s.best_order == Some(k)).then_some("traced"));
-                    html! { <tr {class}><td>{k + 1}</td><td>{o.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ")}</td><td>{shown(t)}</td></tr> }
+                    html! { <tr {class}><td>{k + 1}</td><td>{o.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ")}</td><td>{shown_within(t, LONGEST)}</td></tr> }
                 }) }</tbody>
             </table>
         </div>

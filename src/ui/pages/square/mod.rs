@@ -12,7 +12,6 @@ use std::rc::Rc;
 
 use hetlab_core::families::Instance;
 use hetlab_core::family;
-use hetlab_core::share;
 use hetlab_core::square::extras::{self as square_extras, SquareExtras};
 use hetlab_core::square::family::SquareFamily;
 use hetlab_core::square::run::{Detail, SquareRun};
@@ -108,11 +107,7 @@ impl FamilyPage for SquarePage {
             Callback::from(move |(kind, text, extras): Entry| {
                 let field = |k: usize| extras.get(k).map_or("", String::as_str);
                 let inst = procs::square_with(&kind, &text, field(0), field(1))?;
-                let mut r = nav.route.clone();
-                r.query
-                    .set("i", share::encode(&Instance::SquarePartition(inst)));
-                r.query.set("step", "0");
-                nav.push(r);
+                nav.push_instance(&Instance::SquarePartition(inst), []);
                 Ok(())
             })
         };

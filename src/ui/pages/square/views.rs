@@ -15,7 +15,7 @@ use yew::prelude::*;
 
 use crate::draw::square::Marks;
 use crate::player::{Action, Player};
-use crate::ui::hooks::stepper::phase_buttons;
+use crate::ui::components::player_bar::phase_buttons;
 use crate::ui::pages::square::{extras, working};
 
 /// The page at one step.

@@ -9,7 +9,6 @@ pub mod views;
 use hetlab_core::families::Instance;
 use hetlab_core::family::Family;
 use hetlab_core::presets;
-use hetlab_core::share;
 use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
 use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
 use hetlab_core::steady_state::report;
@@ -98,13 +97,7 @@ impl FamilyPage for SteadyPage {
         let on_apply = {
             let nav = nav.clone();
             Callback::from(move |s: SteadyState| {
-                let mut route = nav.route.clone();
-                route.query.remove("preset");
-                route
-                    .query
-                    .set("i", share::encode(&Instance::SteadyState(s)));
-                route.query.set("step", "0");
-                nav.push(route);
+                nav.push_instance(&Instance::SteadyState(s), ["preset"]);
             })
         };
         html! {

@@ -30,8 +30,8 @@ use crate::draw::svg::fixed1;
 use crate::draw::{bipartite, gantt};
 use crate::player::{Action, Player};
 use crate::ui::components::gantt_view::gantt_svg;
+use crate::ui::components::player_bar::phase_buttons;
 use crate::ui::components::plot::throughput_plot;
-use crate::ui::hooks::stepper::phase_buttons;
 
 /// Builds the view of `run` after `player.step` steps.
 pub fn step_view(

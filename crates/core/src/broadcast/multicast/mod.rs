@@ -28,14 +28,13 @@ mod tests_oracle;
 use serde::Serialize;
 
 pub use net::{Objective, Status};
+pub use run::{solve_multicast, solve_multicast_traced};
 pub use state::MulticastState;
 pub use step::{Context, MulticastStep, TargetFlow, MULTICAST_PSEUDOCODE};
 
 use crate::broadcast::WeightedTree;
 use crate::error::SolveError;
-use crate::platform::Platform;
 use crate::rational::Q;
-use crate::trace::{Trace, Traced};
 
 /// Largest platform for the bounds and heuristics (the bidirectional pipeline's limit, §10).
 pub const MAX_NODES: usize = 40;
@@ -169,47 +168,4 @@ pub struct MulticastSolution {
     pub trees: Vec<WeightedTree>,
     /// One period of the chosen scheme's schedule (M6; `None` for scatter or nothing to send).
     pub period: Option<crate::broadcast::schedule::Period>,
-}
-
-/// Multicast from `source` to `targets` on `platform` with one of the algorithms of §0.1
-/// (`lp`, `multicast-scatter`, `multicast-pruned`, `multicast-augmented`, `multicast-exact`).
-///
-/// Reference: O. Beaumont, HDR thesis §5.3; broadcast.md §5.
-///
-/// # Complexity
-/// Two LP-F solves for the bounds; `O(|V|²)` LP-F solves per heuristic; the exact method is
-/// exponential in `|D|` (Dreyfus–Wagner pricing) and limited to `|D| ≤ 10`, `|V| ≤ 20`.
-///
-/// # Errors
-/// An unknown algorithm, a source or target index out of range, a platform over the size
-/// limits, or an LP failure, as a sentence.
-pub fn solve_multicast(
-    platform: &Platform,
-    source: usize,
-    targets: &[usize],
-    algorithm: &str,
-) -> Result<MulticastSolution, SolveError> {
-    run::run(
-        platform,
-        source,
-        targets,
-        Algorithm::from_name(algorithm)?,
-        &mut |_| {},
-    )
-}
-
-/// As [`solve_multicast`], with the steps of pipeline M.
-///
-/// # Errors
-/// As [`solve_multicast`].
-pub fn solve_multicast_traced(
-    platform: &Platform,
-    source: usize,
-    targets: &[usize],
-    algorithm: &str,
-) -> Result<Traced<MulticastSolution, MulticastStep>, SolveError> {
-    let algorithm = Algorithm::from_name(algorithm)?;
-    let mut trace = Trace::default();
-    let solution = run::run(platform, source, targets, algorithm, &mut |s| trace.push(s))?;
-    Ok(Traced { solution, trace })
 }

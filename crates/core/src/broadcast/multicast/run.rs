@@ -1,5 +1,6 @@
 //! Pipeline M (broadcast.md §8.3): targets, UB, LB, H1, H2, the exact method when asked, and
-//! the reported scheme. One `run` serves both the plain and the traced entry points.
+//! the reported scheme. One `run` serves both entry points, [`solve_multicast`] and
+//! [`solve_multicast_traced`].
 
 use num_traits::{Signed, Zero};
 
@@ -17,6 +18,7 @@ use crate::broadcast::WeightedTree;
 use crate::error::SolveError;
 use crate::platform::Platform;
 use crate::rational::Q;
+use crate::trace::{Trace, Traced};
 
 /// Checks indices and sizes; returns `D` (sorted, without `s`) and the warnings.
 fn targets_of(
@@ -53,7 +55,50 @@ fn targets_of(
     Ok((d, warnings))
 }
 
-pub(super) fn run(
+/// Multicast from `source` to `targets` on `platform` with one of the algorithms of §0.1
+/// (`lp`, `multicast-scatter`, `multicast-pruned`, `multicast-augmented`, `multicast-exact`).
+///
+/// Reference: O. Beaumont, HDR thesis §5.3; broadcast.md §5.
+///
+/// # Complexity
+/// Two LP-F solves for the bounds; `O(|V|²)` LP-F solves per heuristic; the exact method is
+/// exponential in `|D|` (Dreyfus–Wagner pricing) and limited to `|D| ≤ 10`, `|V| ≤ 20`.
+///
+/// # Errors
+/// An unknown algorithm, a source or target index out of range, a platform over the size
+/// limits, or an LP failure, as a sentence.
+pub fn solve_multicast(
+    platform: &Platform,
+    source: usize,
+    targets: &[usize],
+    algorithm: &str,
+) -> Result<MulticastSolution, SolveError> {
+    run(
+        platform,
+        source,
+        targets,
+        Algorithm::from_name(algorithm)?,
+        &mut |_| {},
+    )
+}
+
+/// As [`solve_multicast`], with the steps of pipeline M.
+///
+/// # Errors
+/// As [`solve_multicast`].
+pub fn solve_multicast_traced(
+    platform: &Platform,
+    source: usize,
+    targets: &[usize],
+    algorithm: &str,
+) -> Result<Traced<MulticastSolution, MulticastStep>, SolveError> {
+    let algorithm = Algorithm::from_name(algorithm)?;
+    let mut trace = Trace::default();
+    let solution = run(platform, source, targets, algorithm, &mut |s| trace.push(s))?;
+    Ok(Traced { solution, trace })
+}
+
+fn run(
     p: &Platform,
     s: usize,
     targets: &[usize],

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use super::examples::{e1, e2, e3, e4, e5, e6, random};
 use super::net::Net;
 use super::*;
+use crate::platform::Platform;
 use crate::rational::{q, qi};
 use crate::trace::{Step, STEP_CAP};
 

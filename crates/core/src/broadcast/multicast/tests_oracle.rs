@@ -10,6 +10,7 @@ use super::net::Net;
 use super::steiner::min_steiner;
 use super::*;
 use crate::lp::{self as exact_lp, Cmp, Outcome, Problem};
+use crate::platform::Platform;
 use crate::rational::qi;
 
 /// Every arborescence rooted at `s` reaching all of `d` (arc subsets of at most `n − 1` arcs

@@ -8,6 +8,7 @@
 //! rectangles: NP-completeness and approximation algorithms*, Algorithmica 34, 2002.
 
 mod cr;
+mod node;
 mod step;
 #[cfg(test)]
 mod tests;
@@ -16,24 +17,13 @@ use crate::sort;
 use num_traits::Zero;
 use serde::Serialize;
 
+pub use node::Node;
 pub use step::{CrView, RecursiveState, RecursiveStep, RECURSIVE_PSEUDOCODE};
 
 use super::{check_areas, metrics, Rect};
 use crate::error::SolveError;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
-
-/// A node of the grouping hierarchy: a processor (uid `1..=p`) or a group (uid `> p`).
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Node {
-    /// Its uid (processors: 1-based input index; groups: `p + 1, p + 2, …` in creation order).
-    pub uid: usize,
-    /// Its area (the sum of its members).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub area: Q,
-    /// Member uids sorted by `(−area, uid)` (empty for a processor).
-    pub children: Vec<usize>,
-}
 
 /// The result of the recursive algorithm.
 #[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]

@@ -9,6 +9,7 @@
 //! *Scheduling strategies for master-slave tasking on heterogeneous processor platforms*,
 //! IEEE TPDS 15(4), 2004, Proposition 2; O. Beaumont, HDR thesis, Ch. 4 (Fig. 4.8).
 
+mod roles;
 pub mod schedule;
 #[cfg(test)]
 mod schedule_tests;
@@ -20,6 +21,7 @@ mod tests;
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
+pub use roles::{Class, NodeUse};
 pub use schedule::{TreeSchedule, TreeSend};
 pub use state::{TreeState, TREE_PSEUDOCODE};
 pub use step::{ChildCap, TreeStep};
@@ -29,34 +31,6 @@ use crate::platform::{Arc, Platform};
 use crate::rational::{frac, Cost, Q};
 use crate::steady_state::SteadyState;
 use crate::trace::{Trace, Traced};
-
-/// How a child is fed in its parent's star (section 3.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-#[serde(rename_all = "lowercase")]
-pub enum Class {
-    /// Fed at its full capacity `ρ_sub`.
-    Full,
-    /// Fed with the bandwidth left over (at most one per star).
-    Partial,
-    /// Not fed: the parent's sending port is saturated.
-    Unused,
-}
-
-/// What a node does in the final allocation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-#[serde(rename_all = "lowercase")]
-pub enum NodeUse {
-    /// Computes all the time (`α = 1`).
-    Saturated,
-    /// Computes part of the time (`0 < α < 1`).
-    Partial,
-    /// Could compute but receives nothing to compute.
-    Idle,
-    /// `w = inf`: only forwards.
-    Router,
-    /// Cannot be reached from the master.
-    Unreachable,
-}
 
 /// The closed-form solution on a tree.
 #[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]

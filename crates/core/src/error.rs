@@ -1,7 +1,9 @@
 //! The core's error types, in one place: [`crate::issue::Issues`] for input that cannot be read
 //! (each problem with its JSON path), [`SolveError`] for an algorithm that gives no result, and
-//! [`Violation`] for a result that breaks a rule its verifier checks. No public function of the
-//! core returns a bare `String` as its error.
+//! [`Violation`] for a result that breaks a rule its verifier checks. Four public helpers still
+//! return a bare `String` as their error (`ring::extras::solve_at`,
+//! `steady_state::dual::certificate`, `formats::units::parse`, `formats::tikz::to_tikz`); new
+//! code uses these types.
 
 pub use crate::family::SolveError;
 

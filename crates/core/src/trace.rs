@@ -256,6 +256,17 @@ pub struct Traced<T, S> {
     pub trace: Trace<S>,
 }
 
+impl<T, S> Traced<T, S> {
+    /// `solution` with an empty trace: what a run that records no step returns (every
+    /// family's `Family::run` when it is not traced).
+    pub fn untraced(solution: T) -> Self {
+        Traced {
+            solution,
+            trace: Trace::default(),
+        }
+    }
+}
+
 /// Captions of a whole trace, for the CLI and snapshot tests.
 pub fn captions<S: Step>(trace: &Trace<S>, ctx: &S::Context<'_>) -> Vec<String> {
     trace.steps.iter().map(|s| s.caption(ctx)).collect()

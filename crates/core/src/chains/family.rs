@@ -14,7 +14,7 @@ use super::{
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::trace::{Replay as _, Trace, Traced};
+use crate::trace::{Replay as _, Traced};
 
 /// The chains family.
 pub struct ChainsFamily;
@@ -57,10 +57,7 @@ impl Family for ChainsFamily {
         let t = if traced {
             solve_traced(&i, algorithm)
         } else {
-            solve(&i, algorithm).map(|solution| Traced {
-                solution,
-                trace: Trace::default(),
-            })
+            solve(&i, algorithm).map(Traced::untraced)
         };
         t.map_err(SolveError::from)
     }

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::trace::{Replay as _, Trace, Traced};
+use crate::trace::{Replay as _, Traced};
 
 /// The divisible-load family.
 pub struct DivisibleFamily;
@@ -67,10 +67,7 @@ impl Family for DivisibleFamily {
             Ok(solve_traced(input, algorithm)?)
         } else {
             let solution = solve(input, algorithm)?;
-            Ok(Traced {
-                solution,
-                trace: Trace::default(),
-            })
+            Ok(Traced::untraced(solution))
         }
     }
 

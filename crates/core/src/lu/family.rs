@@ -13,7 +13,7 @@ use super::instance::Lu;
 use super::{report, solve, solve_traced, verify, LuSolution, LuState, LuStep, LU_PSEUDOCODE};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::trace::{Replay as _, Trace, Traced};
+use crate::trace::{Replay as _, Traced};
 
 /// The LU family.
 pub struct LuFamily;
@@ -66,10 +66,7 @@ impl Family for LuFamily {
         if traced {
             solve_traced(algorithm, &i)
         } else {
-            solve(algorithm, &i).map(|solution| Traced {
-                solution,
-                trace: Trace::default(),
-            })
+            solve(algorithm, &i).map(Traced::untraced)
         }
     }
 

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::trace::{Replay as _, Trace, Traced};
+use crate::trace::{Replay as _, Traced};
 
 /// The master–slave family.
 pub struct MasterSlaveFamily;
@@ -53,10 +53,7 @@ impl Family for MasterSlaveFamily {
         if traced {
             solve_traced(input, algorithm)
         } else {
-            solve(input, algorithm).map(|solution| Traced {
-                solution,
-                trace: Trace::default(),
-            })
+            solve(input, algorithm).map(Traced::untraced)
         }
     }
 

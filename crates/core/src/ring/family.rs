@@ -13,7 +13,7 @@ use super::{
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::trace::{Replay as _, Trace, Traced};
+use crate::trace::{Replay as _, Traced};
 
 /// The ring family (SLICERING).
 pub struct RingFamily;
@@ -63,10 +63,7 @@ impl Family for RingFamily {
         let t = if traced {
             solve_traced(input, a)
         } else {
-            solve(input, a).map(|solution| Traced {
-                solution,
-                trace: Trace::default(),
-            })
+            solve(input, a).map(Traced::untraced)
         };
         t.map_err(|e| match e {
             super::RingError::TooLarge(m) => SolveError::TooLarge(m),

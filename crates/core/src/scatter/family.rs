@@ -14,7 +14,7 @@ use super::{
 };
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError};
-use crate::trace::{Replay as _, Trace, Traced};
+use crate::trace::{Replay as _, Traced};
 
 /// The scatter family.
 pub struct ScatterFamily;
@@ -88,10 +88,7 @@ impl Family for ScatterFamily {
         let t = if traced {
             solve_traced(input, algo)
         } else {
-            solve(input, algo).map(|solution| Traced {
-                solution,
-                trace: Trace::default(),
-            })
+            solve(input, algo).map(Traced::untraced)
         };
         t.map_err(SolveError::from)
     }

@@ -197,10 +197,7 @@ fn traced_or<T, S, E>(
     if traced {
         with()
     } else {
-        plain().map(|solution| Traced {
-            solution,
-            trace: Trace::default(),
-        })
+        plain().map(Traced::untraced)
     }
 }
 

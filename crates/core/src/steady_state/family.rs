@@ -18,7 +18,7 @@ use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOC
 use super::{report, verify};
 use crate::error::Violation;
 use crate::family::{ensure, Family, Limits, SolveError};
-use crate::trace::{Step as _, Trace, Traced};
+use crate::trace::{Step as _, Traced};
 
 /// The steady-state family.
 pub struct SteadyStateFamily;
@@ -97,10 +97,7 @@ impl Family for SteadyStateFamily {
                 let t = if with_trace {
                     tree::solve_traced(input)
                 } else {
-                    tree::solve(input).map(|solution| Traced {
-                        solution,
-                        trace: Trace::default(),
-                    })
+                    tree::solve(input).map(Traced::untraced)
                 };
                 t.map(SteadyRun::Tree).map_err(|e| {
                     SolveError::NotApplicable(format!("{e}. Choose “lp” for any platform"))

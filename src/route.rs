@@ -44,6 +44,18 @@ impl Query {
         self.get(key).and_then(|v| v.trim().parse().ok())
     }
 
+    /// `key` as a step number: whole numbers past `usize` saturate (a huge `step=` means "the
+    /// last step", clamped by the player, not "no step"); anything else is `None`.
+    #[must_use]
+    pub fn index(&self, key: &str) -> Option<usize> {
+        let v = self.get(key)?.trim();
+        let digits = v.strip_prefix('+').unwrap_or(v);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        Some(digits.parse().unwrap_or(usize::MAX))
+    }
+
     /// `key=1` or `key=true` (or a bare `key`).
     #[must_use]
     pub fn flag(&self, key: &str) -> bool {
@@ -181,6 +193,11 @@ mod tests {
         assert_eq!(r.query.parse::<usize>("step"), Some(3));
         assert!(r.query.flag("embed"));
         assert!(!r.query.flag("autoplay"));
+        let huge = Route::parse("#/lu?step=123456789012345678901234567890&start=x&end=-1");
+        assert_eq!(huge.query.index("step"), Some(usize::MAX));
+        assert_eq!(huge.query.index("start"), None);
+        assert_eq!(huge.query.index("end"), None);
+        assert_eq!(r.query.index("step"), Some(3));
         assert_eq!(
             r.to_hash(),
             "#/steady-state?i=v1.abc-_D&algo=tree&step=3&embed=1"

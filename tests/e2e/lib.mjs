@@ -222,3 +222,14 @@ export async function settleAutosave(page, key, before, timeout = 5_000) {
 
 export const STORAGE_KEY = 'hetlab.platform.v1';
 
+/** A deterministic pseudo-random generator (mulberry32): seeded, so a failing run replays. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

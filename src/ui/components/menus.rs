@@ -4,6 +4,7 @@
 use hetlab_core::presets;
 use yew::prelude::*;
 
+use crate::ui::components::select::Select;
 use crate::ui::Nav;
 
 /// The algorithm menu: `(name, label)` options; choosing one pushes `algo=` at step 0.
@@ -20,11 +21,11 @@ pub fn algo_select(nav: &Nav, options: &[(&str, String)], current: &str) -> Html
     };
     html! {
         <label>{"Algorithm "}
-            <select data-testid="algo" onchange={on_change}>
+            <Select testid="algo" value={current.to_owned()} onchange={on_change}>
                 { for options.iter().map(|(name, label)| html! {
                     <option value={name.to_string()} selected={current == *name}>{label.clone()}</option>
                 }) }
-            </select>
+            </Select>
         </label>
     }
 }

@@ -16,6 +16,7 @@ pub mod player_bar;
 pub mod plot;
 pub mod procs_field;
 pub mod pseudocode;
+pub mod select;
 pub mod shape;
 pub mod share;
 pub mod simgrid_box;

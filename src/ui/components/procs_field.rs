@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::components::select::Select;
+
 use crate::procs;
 use crate::ui::dom::{self, AUTOSAVE_KEY};
 use hetlab_core::families::Instance;
@@ -119,11 +121,11 @@ pub fn ProcsField(props: &ProcsFieldProps) -> Html {
     html! {
         <form class="procs-field" onsubmit={on_submit} data-testid="procs-form">
             <label>{"Processors given as "}
-                <select onchange={on_kind} data-testid="procs-kind">
+                <Select onchange={on_kind} testid="procs-kind" value={(*kind).clone()}>
                     { for props.kinds.iter().map(|(k, label)| html! {
                         <option value={*k} selected={*kind == *k}>{*label}</option>
                     }) }
-                </select>
+                </Select>
             </label>
             <input type="text" value={(*text).clone()} oninput={on_text} data-testid="procs-text"
                    aria-label="Numbers, separated by commas" aria-invalid={error.is_some().to_string()}

@@ -33,9 +33,9 @@ pub fn use_player(len: Option<usize>) -> (Player, Callback<Action>) {
         playing: *playing,
         ..Player::new(
             len,
-            q.parse("step").unwrap_or(0),
-            q.parse("start"),
-            q.parse("end"),
+            q.index("step").unwrap_or(0),
+            q.index("start"),
+            q.index("end"),
         )
     }
     .apply(&Action::Speed(*speed));
@@ -51,7 +51,7 @@ pub fn use_player(len: Option<usize>) -> (Player, Callback<Action>) {
             // filled in `i=` and `algo=` since (a stale route would drop them). The step, too,
             // may have moved faster than the page re-rendered.
             let mut route = Route::parse(&dom::hash());
-            let shown = route.query.parse::<usize>("step");
+            let shown = route.query.index("step");
             let base = Player {
                 step: shown.map_or(player.step, |k| k.clamp(player.start, player.end)),
                 ..player.clone()

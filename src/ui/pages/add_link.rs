@@ -7,6 +7,8 @@ use hetlab_core::platform::Platform;
 use hetlab_core::rational::Cost;
 use yew::prelude::*;
 
+use crate::ui::components::select::Select;
+
 use crate::editor::{link_problem, parse_field, FieldRule};
 
 /// Props of [`AddLinkForm`].
@@ -81,8 +83,8 @@ pub fn AddLinkForm(props: &AddLinkProps) -> Html {
     };
     html! {
         <form class="add-link" data-testid="add-link" {onsubmit} aria-label="Add a link">
-            <label>{"from "}<select data-testid="add-link-from" onchange={pick(&from)}>{ options(*from) }</select></label>
-            <label>{"to "}<select data-testid="add-link-to" onchange={pick(&to)}>{ options(*to) }</select></label>
+            <label>{"from "}<Select testid="add-link-from" value={from.to_string()} onchange={pick(&from)}>{ options(*from) }</Select></label>
+            <label>{"to "}<Select testid="add-link-to" value={to.to_string()} onchange={pick(&to)}>{ options(*to) }</Select></label>
             <label>{"c "}<input class="short" data-testid="add-link-c" value={(*cost).clone()} oninput={on_cost}
                 aria-invalid={error.is_some().to_string()} /></label>
             <button type="submit" data-testid="add-link-apply">{"Add link"}</button>

@@ -68,8 +68,11 @@ pub struct Frame<'a> {
 
 /// The page around the family's figure.
 pub fn page(f: Frame<'_>) -> Html {
+    // The algorithm whose run (or refusal) is drawn: the solve hook pairs a run with its own
+    // instance and algorithm, so this is the page's algorithm once the worker has answered.
+    let drawn = (f.ready || f.failed).then(|| f.algo.to_owned());
     let figure = html! {
-        <figure class="figure" data-testid="figure">
+        <figure class="figure" data-testid="figure" data-algo={drawn}>
             { f.shown.figure.clone() }
             <figcaption data-testid="caption" class={classes!("caption", f.failed.then_some("warning"))} aria-live="polite">{f.shown.caption.clone()}</figcaption>
         </figure>

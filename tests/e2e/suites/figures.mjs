@@ -20,6 +20,7 @@ import {
   stepCount,
   textWhere,
   stepTotal,
+  rng,
 } from '../lib.mjs';
 
 const SHOTS = path.resolve(process.env.HETLAB_SCREENSHOTS || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'screenshots'));
@@ -31,17 +32,6 @@ export function payload(instance) {
   return `v1.${deflateRawSync(Buffer.from(JSON.stringify(instance))).toString('base64url')}`;
 }
 
-/** A deterministic pseudo-random generator (mulberry32). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A connected random broadcast platform of `n` nodes and about 2n links (seeded). */
 export function broadcast40(n = 40, seed = 16) {

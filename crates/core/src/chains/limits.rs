@@ -74,42 +74,56 @@ pub(super) fn too_large(algorithm: Algorithm, why: String, suggest: &'static str
     }
 }
 
-/// Refuses, before running, what would exceed an algorithm's size limit (chains.md §7).
+/// Refuses, before running, what would exceed an algorithm's size limit (chains.md §7); the
+/// advice names only algorithms that accept the instance.
 pub(super) fn refuse(c: &Chain, input: &ChainsInput, alg: Algorithm) -> Result<(), ChainsError> {
+    match limit(c, input, alg) {
+        None => Ok(()),
+        Some(why) => Err(too_large(alg, why, advice(c, input, alg))),
+    }
+}
+
+/// Why `alg` refuses the instance, or `None` when it runs it.
+fn limit(c: &Chain, input: &ChainsInput, alg: Algorithm) -> Option<String> {
     let (n, p) = (c.n(), c.p());
     let cells = (n + 1).saturating_mul(p);
     match alg {
-        Algorithm::Dp if cells > DP_MAX_CELLS => Err(too_large(
-            alg,
-            format!("its table has (N+1)·P = {cells} cells, more than {DP_MAX_CELLS}"),
-            "dp-plus or exact-bisection",
+        Algorithm::Dp if cells > DP_MAX_CELLS => Some(format!(
+            "its table has (N+1)·P = {cells} cells, more than {DP_MAX_CELLS}"
         )),
-        Algorithm::DpEq4 if (n as u128 + 1).pow(2) * p as u128 / 2 > EQ4_MAX_WORK => Err(too_large(
-            alg,
-            format!("Eq. 4 takes about N²P/2 steps, more than {EQ4_MAX_WORK}"),
-            "dp",
+        Algorithm::DpEq4 if (n as u128 + 1).pow(2) * p as u128 / 2 > EQ4_MAX_WORK => Some(format!(
+            "Eq. 4 takes about N²P/2 steps, more than {EQ4_MAX_WORK}"
         )),
-        Algorithm::Exhaustive if vectors(n, p) > EXHAUSTIVE_MAX => Err(too_large(
-            alg,
-            format!("C(N+P−1, P−1) separator vectors exceed {EXHAUSTIVE_MAX}"),
-            "exact-bisection",
+        Algorithm::Exhaustive if vectors(n, p) > EXHAUSTIVE_MAX => Some(format!(
+            "C(N+P−1, P−1) separator vectors exceed {EXHAUSTIVE_MAX}"
         )),
-        Algorithm::CpRandom if input.orders as u128 * p as u128 * lg(n) > CP_WORK => Err(too_large(
-            alg,
-            format!("{} orders × {p} processors is too much work", input.orders),
-            "fewer orders",
+        Algorithm::CpRandom if input.orders as u128 * p as u128 * lg(n) > CP_WORK => Some(format!(
+            "{} orders × {p} processors is too much work",
+            input.orders
         )),
-        Algorithm::CpExact if p > CP_EXACT_MAX_PROCESSORS => Err(too_large(
-            alg,
-            format!("exact CP enumerates P! orders and is limited to {CP_EXACT_MAX_PROCESSORS} processors"),
-            "cp-random",
+        Algorithm::CpExact if p > CP_EXACT_MAX_PROCESSORS => Some(format!(
+            "exact CP enumerates P! orders and is limited to {CP_EXACT_MAX_PROCESSORS} processors"
         )),
-        Algorithm::CpExact if distinct_orders(&c.e) * p as u128 * lg(n) > CP_WORK => Err(too_large(
-            alg,
-            format!("{} orders of {n} tasks is too much work", distinct_orders(&c.e)),
-            "cp-random",
+        Algorithm::CpExact if distinct_orders(&c.e) * p as u128 * lg(n) > CP_WORK => Some(format!(
+            "{} orders of {n} tasks is too much work",
+            distinct_orders(&c.e)
         )),
-        _ => Ok(()),
+        _ => None,
+    }
+}
+
+/// What to use instead of `alg`: a faster algorithm for the same problem when it accepts the
+/// instance, else ones with no size limit before they run (dp-plus, whose band is checked as it
+/// runs, and exact-bisection, which has none), else a smaller setting.
+fn advice(c: &Chain, input: &ChainsInput, alg: Algorithm) -> &'static str {
+    let runs = |other: Algorithm| limit(c, input, other).is_none();
+    match alg {
+        Algorithm::DpEq4 if runs(Algorithm::Dp) => "dp",
+        Algorithm::Dp | Algorithm::DpEq4 => "dp-plus or exact-bisection",
+        Algorithm::CpExact if runs(Algorithm::CpRandom) => "cp-random",
+        Algorithm::CpExact => "cp-random with fewer orders",
+        Algorithm::CpRandom => "fewer orders",
+        _ => "exact-bisection",
     }
 }
 
@@ -128,5 +142,61 @@ pub(super) fn check_chain(c: &Chain) -> Result<(), ChainsError> {
         Err(invalid(
             "the chain needs 1 to 2^20 positive weights (total at most 2^40) and 1 to 4096 positive speeds (total at most 2^24)",
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The advice of every refusal names an algorithm that accepts the instance (issue 32: it
+    /// named ones that refused it too).
+    #[test]
+    fn advice_names_an_algorithm_that_runs() {
+        let cases: [(usize, u64, usize); 5] = [
+            (5_000, 8, 1),
+            (1 << 20, 16, 1),
+            (40, 9, 1),
+            (40, 9, 200_000),
+            (200, 6, 1),
+        ];
+        for (n, p, orders) in cases {
+            let input = ChainsInput {
+                orders,
+                ..ChainsInput::new(vec![3; n], (1..=p).collect())
+            };
+            let c = Chain::new(&input.weights, &input.speeds);
+            let mut refused = 0;
+            for alg in Algorithm::ALL {
+                let Err(ChainsError::TooLarge { suggest, .. }) = refuse(&c, &input, alg) else {
+                    continue;
+                };
+                refused += 1;
+                let named: Vec<Algorithm> = suggest
+                    .split([' ', ','])
+                    .filter_map(|w| Algorithm::ALL.into_iter().find(|a| a.name() == w))
+                    .collect();
+                let name = alg.name();
+                assert!(
+                    !named.is_empty() || suggest.contains("fewer orders"),
+                    "{name}: {suggest}"
+                );
+                // "cp-random with fewer orders" names a setting, not this instance.
+                for other in named
+                    .into_iter()
+                    .filter(|_| !suggest.contains("fewer orders"))
+                {
+                    let why = limit(&c, &input, other);
+                    assert!(
+                        why.is_none(),
+                        "{name} on N={n}, P={p}: {suggest}, but {why:?}"
+                    );
+                }
+            }
+            assert!(
+                refused > 0,
+                "N={n}, P={p}, R={orders}: nothing refused, the case tests nothing"
+            );
+        }
     }
 }

@@ -15,6 +15,8 @@ use hetlab_core::platform::NodeId;
 use hetlab_core::presets;
 use yew::prelude::*;
 
+use crate::ui::components::select::Select;
+
 use crate::ui::dom::{self, AUTOSAVE_KEY};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::pages::graph_view;
@@ -178,17 +180,17 @@ fn editor(nav: &Nav, inst: &Broadcast) -> Html {
     html! {
         <>
             <label>{"Source "}
-                <select data-testid="source" onchange={on_source}>
+                <Select testid="source" value={inst.source.to_string()} onchange={on_source}>
                     { for ids.iter().enumerate().map(|(k, id)| html! {
                         <option value={k.to_string()} selected={k == inst.source}>{id.to_string()}</option>
                     }) }
-                </select>
+                </Select>
             </label>
             <label>{"Port model "}
-                <select data-testid="port-model" onchange={on_model}>
+                <Select testid="port-model" value={if inst.port_model == PortModel::Bidirectional { "bidirectional" } else { "unidirectional" }} onchange={on_model}>
                     <option value="bidirectional" selected={inst.port_model == PortModel::Bidirectional}>{"bidirectional one-port"}</option>
                     <option value="unidirectional" selected={inst.port_model == PortModel::Unidirectional}>{"unidirectional one-port"}</option>
-                </select>
+                </Select>
             </label>
             <button onclick={on_saved} data-testid="use-saved" title="Broadcast from the first node of the platform saved in the editor">{"Use my platform"}</button>
             <label title="Multicast: the nodes that must receive the messages, by id, separated by commas; empty for a broadcast to every node">{"Targets "}

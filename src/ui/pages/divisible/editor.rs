@@ -7,6 +7,8 @@
 use hetlab_core::divisible::{Divisible, Variant};
 use yew::prelude::*;
 
+use crate::ui::components::select::Select;
+
 use crate::ui::hooks::form::use_entry_form;
 
 use crate::divisible_entry::{read, Entry, Field};
@@ -115,9 +117,9 @@ pub fn DivisibleField(props: &FieldProps) -> Html {
         <form class="dl-field" onsubmit={on_submit} data-testid="dl-form">
             <style>{FORM_CSS}</style>
             <label>{"Variant "}
-                <select data-testid="dl-variant" onchange={on_variant}>
+                <Select testid="dl-variant" value={current.map_or("", |v| v.name())} onchange={on_variant}>
                     { for Variant::ALL.iter().map(|v| html! { <option value={v.name()} selected={current == Some(*v)}>{v.name()}</option> }) }
-                </select>
+                </Select>
             </label>
             { for fields(current).into_iter().map(field) }
             <button type="submit" data-testid="dl-apply">{"Apply"}</button>

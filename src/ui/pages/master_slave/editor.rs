@@ -5,6 +5,8 @@
 use hetlab_core::master_slave::MsInput;
 use yew::prelude::*;
 
+use crate::ui::components::select::Select;
+
 use crate::ui::hooks::form::use_entry_form;
 
 use crate::master_slave_entry::{fields, read, Entry, VARIANTS};
@@ -103,9 +105,9 @@ pub fn MsField(props: &FieldProps) -> Html {
     html! {
         <form class="ms-field" onsubmit={on_submit} data-testid="ms-form">
             <label class="ms-input">{"Variant "}
-                <select onchange={on_variant} data-testid="ms-variant">
+                <Select onchange={on_variant} testid="ms-variant" value={entry.variant.clone()}>
                     { for VARIANTS.iter().map(|v| html! { <option value={*v} selected={*v == entry.variant}>{*v}</option> }) }
-                </select>
+                </Select>
                 if let Some(e) = variant_error { <span class="field-error" role="alert">{e}</span> }
             </label>
             { for fields(&entry.variant).iter().map(|k| field(k)) }

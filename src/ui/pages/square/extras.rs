@@ -21,7 +21,7 @@ pub fn blocks_panel(b: &Blocks) -> Html {
     let imbalance = to_f64(&b.rounding.imbalance) * 100.0;
     html! {
         <div class="blocks-panel" data-testid="blocks">
-            <h3>{format!("An {n} × {n} block matrix (§5)")}</h3>
+            <h3>{format!("The matrix as N × N = {n} × {n} blocks (§5)")}</h3>
             <dl class="metrics">
                 <dt>{"Transfers per step N·(Ĉ − 2)"}</dt><dd data-testid="volume-step">{frac(&b.volume.per_step)}</dd>
                 <dt>{"Over the N steps N²·(Ĉ − 2)"}</dt><dd data-testid="volume-total">{frac(&b.volume.total)}</dd>

@@ -38,6 +38,17 @@ impl Frame {
         text: 1.0,
     };
 
+    /// [`Frame::for_width`], no taller than `height` when one is given (the first screen's room
+    /// for the figure): a wider frame, not a smaller drawing, so the text keeps its size.
+    #[must_use]
+    pub fn for_box(width: f64, height: Option<f64>, nodes: usize, text: f64) -> Frame {
+        let f = Frame::for_width(width, nodes, text);
+        match height {
+            Some(h) if h < f.h => Frame { h: h.round(), ..f },
+            _ => f,
+        }
+    }
+
     /// The frame for a figure `width` CSS pixels wide showing `nodes` nodes: the desktop shape
     /// down to 560 px, taller below so that crowded figures keep room (at most 800 wide: wider
     /// screens scale the drawing up).

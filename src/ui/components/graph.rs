@@ -22,7 +22,7 @@ use crate::draw::zoom::View;
 use crate::draw::{describe, Figure, WIDTH};
 use crate::editor::Selection;
 use crate::ui::components::figure_data::FigureData;
-use crate::ui::hooks::size::use_shown_width;
+use crate::ui::hooks::size::use_shown_box;
 
 /// Props of [`Graph`].
 #[derive(Properties, PartialEq)]
@@ -141,8 +141,8 @@ fn client(e: &PointerEvent) -> (f64, f64) {
 pub fn Graph(props: &GraphProps) -> Html {
     let wrap = use_node_ref();
     let svg = use_node_ref();
-    let measured = use_shown_width(wrap.clone(), WIDTH);
-    let frame = Frame::for_width(measured.0, props.figure.nodes.len(), measured.1);
+    let (width, height, type_scale) = use_shown_box(wrap.clone(), WIDTH);
+    let frame = Frame::for_box(width, height, props.figure.nodes.len(), type_scale);
     let drawn: Rc<Drawn> = use_memo((props.figure.clone(), frame), |(f, fr)| fit(f, *fr));
     let size = (frame.w, frame.h);
     let zoom = use_reducer(Zoom::default);

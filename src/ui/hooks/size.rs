@@ -22,17 +22,28 @@ pub fn large_type() -> bool {
 /// measured.
 #[hook]
 pub fn use_shown_width(node: NodeRef, fallback: f64) -> (f64, f64) {
-    let measured = use_state(|| (fallback, 1.0f64));
+    let (w, _, text) = use_shown_box(node, fallback);
+    (w, text)
+}
+
+/// `(width, height the figure may take, type scale)` of the element behind `node`, in CSS px:
+/// the height is the window's less the page's `--reserve` (www/style.css: what stands around
+/// the figure on the first screen), `None` where no reserve is set (embeds, the editor).
+#[hook]
+pub fn use_shown_box(node: NodeRef, fallback: f64) -> (f64, Option<f64>, f64) {
+    let measured = use_state(|| (fallback, None::<f64>, 1.0f64));
     {
         let measured = measured.clone();
         use_effect_with((), move |()| {
             let measure = move || {
-                let w = node
-                    .cast::<web_sys::Element>()
-                    .map_or(0, |e| e.client_width());
+                let Some(e) = node.cast::<web_sys::Element>() else {
+                    return;
+                };
+                let w = e.client_width();
                 let text = if large_type() { 1.4 } else { 1.0 };
-                if w > 0 && (f64::from(w), text) != *measured {
-                    measured.set((f64::from(w), text));
+                let now = (f64::from(w), available_height(&e), text);
+                if w > 0 && now != *measured {
+                    measured.set(now);
                 }
             };
             measure();
@@ -41,4 +52,18 @@ pub fn use_shown_width(node: NodeRef, fallback: f64) -> (f64, f64) {
         });
     }
     *measured
+}
+
+/// The smallest height the first-screen rule leaves a figure (www/style.css's `max(240px, …)`).
+const MIN_FIGURE_HEIGHT: f64 = 240.0;
+
+/// The window's height less the `--reserve` (in px) that applies to `e`, at least
+/// [`MIN_FIGURE_HEIGHT`]; `None` when no reserve applies.
+fn available_height(e: &web_sys::Element) -> Option<f64> {
+    let window = gloo::utils::window();
+    let style = window.get_computed_style(e).ok().flatten()?;
+    let reserve = style.get_property_value("--reserve").ok()?;
+    let reserve: f64 = reserve.trim().strip_suffix("px")?.trim().parse().ok()?;
+    let inner = window.inner_height().ok()?.as_f64()?;
+    Some((inner - reserve).max(MIN_FIGURE_HEIGHT))
 }

@@ -93,22 +93,29 @@ pub fn page(f: Frame<'_>) -> Html {
         after,
         ..
     } = f.shown;
+    // The figure and the player come first, right under the heading, so that both fit the
+    // first screen of a projector (1280×800) and of a phone (issue 32); the lead, the toolbar
+    // and the results sit beside them on wide screens and under them on narrow ones.
     html! {
-        <section class={f.class} data-testid={f.class}>
+        <section class={classes!(f.class, "family-page")} data-testid={f.class}>
             <h1>{f.title}</h1>
-            <p class="lead">{f.lead}</p>
-            { toolbar }
-            if f.budget_hit {
-                <p class="banner warning" role="status" data-testid="budget-hit">{"This search stopped at its work budget: the answer shown is the best it found, not proven optimal. A smaller instance, or an exact algorithm from the menu, gives a proven answer."}</p>
-            }
             <div class="layout">
-                <div class="figure-col">{figure}{for bar}{below}</div>
-                <aside class="side" aria-label="Algorithm and results">
-                    { side }
-                    if !lines.is_empty() {
-                        { pseudocode(lines, line) }
+                <div class="figure-col">
+                    if f.budget_hit {
+                        <p class="banner warning" role="status" data-testid="budget-hit">{"This search stopped at its work budget: the answer shown is the best it found, not proven optimal. A smaller instance, or an exact algorithm from the menu, gives a proven answer."}</p>
                     }
-                    { legend }
+                    {figure}{for bar}{below}
+                </div>
+                <aside class="side-col" aria-label="Algorithm and results">
+                    <p class="lead">{f.lead}</p>
+                    { toolbar }
+                    <div class="side">
+                        { side }
+                        if !lines.is_empty() {
+                            { pseudocode(lines, line) }
+                        }
+                        { legend }
+                    </div>
                 </aside>
             </div>
             { after }

@@ -152,14 +152,12 @@ impl Drawn {
     #[must_use]
     pub fn text_boxes(&self) -> Vec<Rect> {
         let nodes = self.nodes.iter().flat_map(|n| {
-            std::iter::once(&n.id)
-                .chain(n.sub.as_ref())
-                .chain(n.note.as_ref())
+            std::iter::once(labels::text_box(&n.id))
+                .chain(n.sub.as_ref().map(labels::text_box))
+                .chain(n.note.as_ref().map(labels::note_box))
         });
-        nodes
-            .chain(self.links.iter().filter_map(|l| l.label.as_ref()))
-            .map(labels::text_box)
-            .collect()
+        let links = self.links.iter().filter_map(|l| l.label.as_ref());
+        nodes.chain(links.map(labels::text_box)).collect()
     }
 }
 

@@ -155,6 +155,13 @@ fn a_40_node_broadcast_tree_is_labelled_without_overlap() {
     let notes: Vec<Option<String>> = (0..40).map(|i| Some(format!("in {i}/7"))).collect();
     let fig = arcs::figure(&p, Some(0), &marks, &notes);
     check(&fig, "40-node broadcast");
+    // The LP's notes on a generated platform are long exact fractions, drawn bold: measured
+    // bold, none runs past the figure's edge (issue 32: one did by about 10 px).
+    let long: Vec<Option<String>> = (0..40)
+        .map(|i| Some(format!("out {i} · in {}/51982484", 166_574_549 + i)))
+        .collect();
+    let fig = arcs::figure(&p, Some(0), &marks, &long);
+    check(&fig, "40-node broadcast with long notes");
 }
 
 #[test]

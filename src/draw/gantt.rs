@@ -224,9 +224,148 @@ pub fn bar_height() -> f64 {
     ROW - 4.0
 }
 
+/// Type size of the chart's time labels (www/style.css `.gantt text`).
+const TEXT_PX: f64 = 11.0;
+/// Narrowest drawing: the lane names and a readable time axis.
+const MIN_WIDTH: f64 = 280.0;
+
+/// The drawing width for a chart shown `shown` CSS px wide: the shown width itself (one unit
+/// per pixel, so that 11 px text is 11 px: at 800 units on a 390 px phone it was 5 px), between
+/// 280 and [`WIDTH`] (wider screens scale the drawing up).
+#[must_use]
+pub fn width_for(shown: f64) -> f64 {
+    shown.clamp(MIN_WIDTH, WIDTH).round()
+}
+
+/// A bar's text fits a bar `w` units wide (about 7 units per character at 11 px).
+fn fits(label: &str, w: f64) -> bool {
+    #[allow(clippy::cast_precision_loss)] // Labels are short.
+    let need = 7.0 * label.chars().count() as f64 + 4.0;
+    w > need
+}
+
+impl Chart {
+    /// The chart laid out `width` units wide (see [`width_for`]): bars and guides keep their
+    /// times, bar labels that no longer fit are left to the tooltip and the data table, and time
+    /// labels are thinned by [`thin_guides`].
+    #[must_use]
+    pub fn fitted(&self, width: f64) -> Chart {
+        let k = (width - LEFT - 8.0) / (WIDTH - LEFT - 8.0);
+        let x = |x: f64| LEFT + (x - LEFT) * k;
+        let rects = self
+            .rects
+            .iter()
+            .map(|r| {
+                let w = (r.w * k).max(1.0);
+                let label = if fits(&r.label, w) {
+                    r.label.clone()
+                } else {
+                    String::new()
+                };
+                Rect {
+                    x: x(r.x),
+                    w,
+                    label,
+                    ..r.clone()
+                }
+            })
+            .collect();
+        let guides = self
+            .guides
+            .iter()
+            .map(|(g, t)| (x(*g), t.clone()))
+            .collect();
+        Chart {
+            rects,
+            guides: thin_guides(guides, width),
+            ..self.clone()
+        }
+    }
+}
+
+/// The time labels with those that would overlap a label kept before them (or leave the
+/// drawing) blanked: left to right, the first kept, each next one kept when there are 4 units
+/// between them; the last (anchored at its end) always kept, its neighbour blanked instead.
+/// Every guide line stays; each bar's times are in its tooltip and the data table.
+fn thin_guides(mut guides: Vec<(f64, String)>, width: f64) -> Vec<(f64, String)> {
+    let n = guides.len();
+    let span = |k: usize, g: &(f64, String)| {
+        let w = super::labels::width(&g.1, TEXT_PX, false);
+        if k + 1 == n {
+            (g.0 - w, g.0)
+        } else {
+            (g.0 - w / 2.0, g.0 + w / 2.0)
+        }
+    };
+    let mut kept: Option<(usize, f64)> = None; // (index, right edge)
+    for k in 0..n {
+        let (x0, x1) = span(k, &guides[k]);
+        let clear = kept.is_none_or(|(_, edge)| x0 >= edge + 4.0) && x0 >= 0.0 && x1 <= width;
+        if clear {
+            kept = Some((k, x1));
+        } else if k + 1 == n {
+            if let Some((j, _)) = kept.filter(|&(j, _)| j > 0) {
+                guides[j].1.clear();
+            }
+        } else {
+            guides[k].1.clear();
+        }
+    }
+    guides
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fitted_chart_keeps_its_times_and_its_labels_apart() {
+        // 60 slots of one 60th: at 800 units the labels already crowd; at a phone's 370 they
+        // would overlap everywhere. Kept labels never overlap or leave the drawing.
+        let names = vec!["P0 sends".to_owned(), "P1 receives".to_owned()];
+        let length = Q::from_integer(1.into());
+        let marks: Vec<Q> = (1..60).map(|k| Q::new(k.into(), 60.into())).collect();
+        let spans = vec![Span {
+            row: 0,
+            start: Q::from_integer(0.into()),
+            end: Q::new(1.into(), 2.into()),
+            label: "30 × 1/60".to_owned(),
+            title: "P0 sends".to_owned(),
+            fill: "#fff",
+        }];
+        let chart = lanes(&names, &spans, &length, &marks);
+        for shown in [370.0, 800.0] {
+            let w = width_for(shown);
+            let c = chart.fitted(w);
+            assert_eq!(c.guides.len(), chart.guides.len(), "every guide line stays");
+            let kept: Vec<(f64, f64)> = c
+                .guides
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| !g.1.is_empty())
+                .map(|(k, g)| {
+                    let tw = crate::draw::labels::width(&g.1, TEXT_PX, false);
+                    if k + 1 == c.guides.len() {
+                        (g.0 - tw, g.0)
+                    } else {
+                        (g.0 - tw / 2.0, g.0 + tw / 2.0)
+                    }
+                })
+                .collect();
+            assert!(kept.len() >= 2, "at {shown}: {kept:?}");
+            assert_eq!(c.guides.last().map(|g| g.1.as_str()), Some("1"));
+            for pair in kept.windows(2) {
+                assert!(pair[1].0 >= pair[0].1 + 4.0, "at {shown}: {pair:?}");
+            }
+            assert!(kept.iter().all(|&(a, b)| a >= 0.0 && b <= w));
+            // The bar keeps its times: it starts at the lanes' edge and ends half way.
+            let r = &c.rects[0];
+            assert!(
+                (r.x - LEFT).abs() < 1e-9
+                    && (r.x + r.w - (LEFT + (w - LEFT - 8.0) / 2.0)).abs() < 1e-6
+            );
+        }
+    }
 
     #[test]
     fn lane_charts_place_spans_on_their_rows() {

@@ -71,10 +71,21 @@ pub fn width(text: &str, px: f64, bold: bool) -> f64 {
     em * px * if bold { 1.08 } else { 1.0 }
 }
 
-/// The box of a placed text (a pixel of margin around the estimate).
+/// The box of a placed text (a pixel of margin around the estimate): bold from the id size up.
 #[must_use]
 pub fn text_box(l: &Label) -> Rect {
-    let w = width(&l.text, l.px, l.px >= ID_PX);
+    text_box_as(l, l.px >= ID_PX)
+}
+
+/// The box of a node's note, which is drawn bold (`.node .note`).
+#[must_use]
+pub fn note_box(l: &Label) -> Rect {
+    text_box_as(l, true)
+}
+
+/// The box of a placed text in bold (`bold`) or regular type.
+fn text_box_as(l: &Label, bold: bool) -> Rect {
+    let w = width(&l.text, l.px, bold);
     let x0 = match l.anchor {
         "start" => l.x,
         "end" => l.x - w,
@@ -163,7 +174,13 @@ impl Boxes {
 
     /// Takes the place of `l` if it is free, and gives `l` back then.
     pub fn take(&mut self, l: Label) -> Option<Label> {
-        let b = text_box(&l);
+        let bold = l.px >= ID_PX;
+        self.take_as(l, bold)
+    }
+
+    /// [`Boxes::take`] for a text drawn in bold (`bold`) or regular type, whatever its size.
+    fn take_as(&mut self, l: Label, bold: bool) -> Option<Label> {
+        let b = text_box_as(&l, bold);
         self.free(&b, None).then(|| {
             self.rects.push(b);
             l
@@ -172,7 +189,8 @@ impl Boxes {
 }
 
 /// A node's note at the first free spot around its disc (right, left, below-right, below-left,
-/// above, below).
+/// above, below). Notes are drawn bold (`.node .note`): their box is measured so, or a long one
+/// ran past the figure's edge (issue 32).
 pub fn place_note(boxes: &mut Boxes, c: (f64, f64), r: f64, text: &str, px: f64) -> Option<Label> {
     let up = c.1 - r * 0.35;
     let down = c.1 + r * 0.35 + 0.7 * px;
@@ -187,13 +205,16 @@ pub fn place_note(boxes: &mut Boxes, c: (f64, f64), r: f64, text: &str, px: f64)
         (c.0 - r * 0.7 - 2.0, c.1 - r * 0.75 - 2.0, "end"),
     ];
     spots.into_iter().find_map(|(x, y, anchor)| {
-        boxes.take(Label {
-            x,
-            y,
-            anchor,
-            text: text.to_owned(),
-            px,
-        })
+        boxes.take_as(
+            Label {
+                x,
+                y,
+                anchor,
+                text: text.to_owned(),
+                px,
+            },
+            true,
+        )
     })
 }
 

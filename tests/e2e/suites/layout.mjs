@@ -46,10 +46,53 @@ async function misfits(h, page, size, theme) {
   return problems;
 }
 
-export const tests = Object.keys(SIZES).flatMap((size) => ['light', 'dark'].map((theme) => ({
+/** The Gantt charts' texts: their size in CSS px and the boxes of the time labels. */
+function ganttTexts(page) {
+  return page.evaluate(() => [...document.querySelectorAll('[data-testid="gantt"] svg')].map((svg) => {
+    const scale = Math.hypot(svg.getScreenCTM().a, svg.getScreenCTM().b);
+    const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim());
+    const small = Math.min(...texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+    const svgBox = svg.getBoundingClientRect();
+    const guides = [...svg.querySelectorAll('g.guide text')].map((t) => t.getBoundingClientRect());
+    const overlaps = guides.filter((a, i) => guides.slice(i + 1).some((b) => a.right > b.left + 0.5 && b.right > a.left + 0.5)).length;
+    const outside = guides.filter((b) => b.left < svgBox.left - 0.5 || b.right > svgBox.right + 0.5).length;
+    return { small, overlaps, outside, labels: guides.length };
+  }));
+}
+
+const GANTTS = ['/#/steady-state?preset=example-1&algo=lp', '/#/broadcast?preset=broadcast-e2&algo=lp', '/#/broadcast?preset=broadcast-e6&algo=lp'];
+
+export const tests = [
+  {
+    // Item 5: on a phone the Gantt charts of steady state and broadcast had 5–6 px text (an
+    // 800-unit drawing shown 370 px wide); item 6: their time labels overlapped.
+    name: 'gantt-text-readable-on-a-phone',
+    async fn(h) {
+      const page = h.lastPage;
+      const problems = [];
+      for (const [size, vp] of Object.entries(SIZES)) {
+        await page.setViewportSize(vp);
+        for (const route of GANTTS) {
+          await load(page, h.url(route));
+          await visible(byId(page, 'player'), `${route}: the player`, LOAD_TIMEOUT);
+          await page.keyboard.press('End');
+          await visible(byId(page, 'gantt').first(), `${route}: the Gantt chart`, LOAD_TIMEOUT);
+          for (const g of await ganttTexts(page)) {
+            if (g.small < 10.95) problems.push(`${route} at ${size}: Gantt text at ${g.small.toFixed(1)} px`);
+            if (g.overlaps) problems.push(`${route} at ${size}: ${g.overlaps} overlapping time labels`);
+            if (g.outside) problems.push(`${route} at ${size}: ${g.outside} time labels outside the chart`);
+            if (g.labels < 2) problems.push(`${route} at ${size}: ${g.labels} time labels`);
+          }
+        }
+      }
+      check(problems.length === 0, problems.join('; '));
+    },
+  },
+  ...Object.keys(SIZES).flatMap((size) => ['light', 'dark'].map((theme) => ({
   name: `layout-first-screen-${size}-${theme}`,
   async fn(h) {
     const problems = await misfits(h, h.lastPage, size, theme);
     check(problems.length === 0, problems.join('; '));
   },
-})));
+}))),
+];

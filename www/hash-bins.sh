@@ -13,7 +13,11 @@
 # where index.html's loader (pages) and the page (its group's worker, src/ui/worker) read
 # them, and the service worker finds them (www/sw.js caches every ./ file index.html names;
 # hashed names are cache-first, dropped when stale).
+# It also writes which page binary holds which family pages, from src/bundles.rs (the one list,
+# read by www/bundles.sh; Trunk runs hooks from the project's root):
+#   <script type="application/json" id="hetlab-bundles">{"<group>": ["<family>", …], …}</script>
 set -eu
+bundles=$(sh www/bundles.sh src/bundles.rs)
 cd "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 
 # Renames hetlab-$1's two files; prints {"glue": …, "wasm": …}.
@@ -42,7 +46,8 @@ done
   echo "hash-bins.sh: no page or no solver binary in $PWD" >&2
   exit 1
 }
-tags="<script type=\"application/json\" id=\"hetlab-pages\">{$pages}</script>"
+tags="<script type=\"application/json\" id=\"hetlab-bundles\">$bundles</script>"
+tags="$tags<script type=\"application/json\" id=\"hetlab-pages\">{$pages}</script>"
 tags="$tags<script type=\"application/json\" id=\"hetlab-workers\">{$workers}</script>"
 sed -i -e "s#</head>#$tags</head>#" -e "/data-trunk-skip/d" index.html
 grep -q 'id="hetlab-workers"' index.html || {

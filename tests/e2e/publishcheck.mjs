@@ -257,7 +257,7 @@ async function main() {
         check((sink.fallbacks > 0) === want.fallback,
           `${sink.fallbacks} instantiateStreaming fallback warning(s) on ${want.wasmType}`);
         return want.fallback
-          ? `${sink.fallbacks} page loads fell back from instantiateStreaming (a console warning, no error)`
+          ? `${sink.fallbacks} console warnings of the fallback from instantiateStreaming, no error`
           : 'instantiateStreaming, no fallback';
       });
       await checkStep(`${name} offline after one visit`, () => checkOffline(browser, base, sink));

@@ -25,7 +25,7 @@ impl Reader<'_, '_> {
         let mut bw: Option<Q> = None;
         let mut lat = Q::zero();
         let mut hints = Vec::new();
-        let mut ok = true;
+        let (mut ok, mut ack_only, mut one_way) = (true, false, false);
         for ctn in r.children().filter(XNode::is_element) {
             if !ctn.has_tag_name("link_ctn") {
                 self.fail(ctn, "a route holds only <link_ctn id=\"…\"/> elements");
@@ -36,12 +36,14 @@ impl Reader<'_, '_> {
                 ok = false;
                 continue;
             };
-            if let Some((b, l, h)) = self.links.get(id) {
-                if bw.as_ref().is_none_or(|m| b < m) {
-                    bw = Some(b.clone());
+            if let Some(def) = self.links.get(id) {
+                if bw.as_ref().is_none_or(|m| def.bw < *m) {
+                    bw = Some(def.bw.clone());
                 }
-                lat += l;
-                hints.push(h.clone());
+                lat += &def.lat;
+                hints.push(def.exact.clone());
+                ack_only |= def.ack_only;
+                one_way |= def.one_way;
             } else {
                 self.fail(ctn, format!("unknown link {}", quote(id)));
                 ok = false;
@@ -61,7 +63,8 @@ impl Reader<'_, '_> {
             }
             return;
         };
-        if !ok {
+        // The way back HetLab writes for a one-way link is not part of the platform.
+        if !ok || ack_only {
             return;
         }
         let symmetrical = !matches!(r.attribute("symmetrical"), Some("NO" | "no"));
@@ -74,15 +77,21 @@ impl Reader<'_, '_> {
             c,
             lat,
             line: self.line(r),
+            alone: one_way && !symmetrical,
         };
-        self.add_way(r, a, b, way.clone());
-        if symmetrical {
+        // A repeated route gets one message, not one per direction.
+        if self.add_way(r, a, b, way.clone()) && symmetrical {
             self.add_way(r, b, a, way);
         }
     }
 
-    fn add_way(&mut self, r: XNode<'_, '_>, from: usize, to: usize, way: Way) {
-        let key = (from.min(to), from.max(to));
+    /// Adds one direction; `false` (with the message) when it is full or already given.
+    fn add_way(&mut self, r: XNode<'_, '_>, from: usize, to: usize, way: Way) -> bool {
+        let key = if way.alone {
+            (from, to, true)
+        } else {
+            (from.min(to), from.max(to), false)
+        };
         let k = if let Some(&k) = self.pair_of.get(&key) {
             k
         } else {
@@ -91,7 +100,7 @@ impl Reader<'_, '_> {
                     r,
                     format!("too many routes (at most {MAX_LINKS} pairs of hosts)"),
                 );
-                return;
+                return false;
             }
             self.pair_of.insert(key, self.pairs.len());
             self.pairs.push(Pair {
@@ -122,8 +131,9 @@ impl Reader<'_, '_> {
                     quote(&d)
                 ),
             );
-            return;
+            return false;
         }
         *slot = Some(way);
+        true
     }
 }

@@ -21,8 +21,8 @@
 //! # The export (issue 33)
 //! SimGrid times an exported file as HetLab does, and HetLab reads back exactly what it wrote:
 //! * the file asks for SimGrid's `CM02` network model without cross-traffic
-//!   ([`MODEL_CONFIG`]): under the default `LV08` a message takes `c × 105/97` and a latency
-//!   counts 13.01 times;
+//!   ([`MODEL_CONFIG`]): under the default `LV08` a message takes `c / 0.97` (`c × 105/97` when
+//!   its acknowledgements share the link) and a latency counts 13.01 times;
 //! * every node is a `<host>`; a node with `w = inf` (a master that only sends, or a relay)
 //!   has speed [`NO_COMPUTE_SPEED`] and `hetlab:w = inf`. A relay is a host, not a `<router>`:
 //!   HetLab's relays store and forward with their own one-port, where a router pipelines with

@@ -132,6 +132,8 @@ fn link(p: &Platform, k: usize, l: &Link, conv: &Conversion) -> (String, String)
             defs.push_str(&link_def(&back_name, cb, &latency, conv, &[]));
             routes.push_str(&route(&b, &a, &back_name));
         }
+        // Another link already goes back: SimGrid refuses two routes from b to a.
+        (Some(_), None) if p.arcs().iter().any(|r| r.from == l.to && r.to == l.from) => {}
         (Some(c), None) => {
             // SimGrid's models may need a route back (acknowledgements, cross-traffic).
             let ack = format!("l{k}-ack");

@@ -136,6 +136,26 @@ fn one_way_links_get_a_way_back_for_acknowledgements_that_the_importer_drops() {
     let back = from_xml(&xml, &conv()).unwrap();
     assert!(back.platform.links.iter().all(|l| l.directed));
     assert_eq!(back.platform, p);
+    // a → b and b → a one-way: each is the other's way back (SimGrid refuses a second route
+    // from b to a), and they stay two links.
+    let (p, xml) = preset_xml("broadcast-e2");
+    assert!(
+        xml.contains("l1-ack") && !xml.contains("l2-ack") && !xml.contains("l3-ack"),
+        "{xml}"
+    );
+    let mut routes: Vec<(&str, &str)> = xml
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("<route src=\""))
+        .map(|l| {
+            let (src, rest) = l.split_once('"').unwrap();
+            (src, rest.split('"').nth(1).unwrap())
+        })
+        .collect();
+    let n = routes.len();
+    routes.sort_unstable();
+    routes.dedup();
+    assert_eq!(routes.len(), n, "one route per ordered pair\n{xml}");
+    assert_eq!(from_xml(&xml, &conv()).unwrap().platform, p);
 }
 
 #[test]

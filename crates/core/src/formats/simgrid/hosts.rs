@@ -35,49 +35,7 @@ impl Reader<'_, '_> {
 
     pub(super) fn host(&mut self, h: XNode<'_, '_>) {
         let Some(id) = self.attr(h, "id") else { return };
-        let speeds = h.attribute("speed").unwrap_or("");
-        let pstate: usize = h
-            .attribute("pstate")
-            .and_then(|p| p.trim().parse::<f64>().ok())
-            .filter(|p| p.is_finite() && *p >= 0.0)
-            .map_or(0, |p| {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let k = p as usize;
-                k
-            });
-        let list: Vec<&str> = speeds.split(',').collect();
-        if list.len() > 1 {
-            self.note(
-                h,
-                &format!(
-                    "has {} power states; pstate {pstate}'s speed is used",
-                    list.len()
-                ),
-            );
-        }
-        let Some(speed_text) = list.get(pstate).copied() else {
-            self.fail(
-                h,
-                format!("pstate {pstate} has no speed in {}", quote(speeds)),
-            );
-            return;
-        };
-        let speed = match units::parse(speed_text, Quantity::Speed) {
-            Ok(v) if !v.value.is_zero() => v.value,
-            Ok(_) => {
-                self.fail(h, "speed must be > 0");
-                return;
-            }
-            Err(e) if h.attribute("speed").is_none() => {
-                let _ = e;
-                self.fail(h, "the attribute speed is missing");
-                return;
-            }
-            Err(e) => {
-                self.fail(h, format!("speed: {e}"));
-                return;
-            }
-        };
+        let Some(speed) = self.speed(h) else { return };
         let cores = match h.attribute("core").map(str::trim) {
             None => Q::one(),
             Some(c) => match c.parse::<u32>() {
@@ -119,6 +77,54 @@ impl Reader<'_, '_> {
                 self.masters.push(k);
             }
         }
+    }
+
+    /// The speed of host `h` in its power state (`pstate`, 0 by default).
+    fn speed(&mut self, h: XNode<'_, '_>) -> Option<Q> {
+        let speeds = h.attribute("speed").unwrap_or("");
+        let pstate: usize = h
+            .attribute("pstate")
+            .and_then(|p| p.trim().parse::<f64>().ok())
+            .filter(|p| p.is_finite() && *p >= 0.0)
+            .map_or(0, |p| {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let k = p as usize;
+                k
+            });
+        let list: Vec<&str> = speeds.split(',').collect();
+        if list.len() > 1 {
+            self.note(
+                h,
+                &format!(
+                    "has {} power states; pstate {pstate}'s speed is used",
+                    list.len()
+                ),
+            );
+        }
+        let Some(speed_text) = list.get(pstate).copied() else {
+            self.fail(
+                h,
+                format!("pstate {pstate} has no speed in {}", quote(speeds)),
+            );
+            return None;
+        };
+        let speed = match units::parse(speed_text, Quantity::Speed) {
+            Ok(v) if !v.value.is_zero() => v.value,
+            Ok(_) => {
+                self.fail(h, "speed must be > 0");
+                return None;
+            }
+            Err(e) if h.attribute("speed").is_none() => {
+                let _ = e;
+                self.fail(h, "the attribute speed is missing");
+                return None;
+            }
+            Err(e) => {
+                self.fail(h, format!("speed: {e}"));
+                return None;
+            }
+        };
+        Some(speed)
     }
 
     /// The `w` of a host computing `rate` flops per second, after its `hetlab:w` property

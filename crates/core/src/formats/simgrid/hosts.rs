@@ -69,7 +69,7 @@ impl Reader<'_, '_> {
             id: NodeId::from_text(id),
             w,
             master: false,
-            lcalc: props.lcalc.as_deref().and_then(|v| parse_q(v).ok()),
+            lcalc: self.lcalc(h, props.lcalc.as_deref()),
             pos: props.pos(),
         };
         if let Some(k) = self.netpoint(h, node) {
@@ -77,6 +77,19 @@ impl Reader<'_, '_> {
                 self.masters.push(k);
             }
         }
+    }
+
+    /// The batch latency of `hetlab:lcalc`, when it is a time `>= 0` (else a note).
+    fn lcalc(&mut self, h: XNode<'_, '_>, text: Option<&str>) -> Option<Q> {
+        let text = text?;
+        let v = parse_q(text).ok().filter(|v| *v >= Q::zero());
+        if v.is_none() {
+            self.note(
+                h,
+                &format!("hetlab:lcalc {} is not a time >= 0; ignored", quote(text)),
+            );
+        }
+        v
     }
 
     /// The speed of host `h` in its power state (`pstate`, 0 by default).

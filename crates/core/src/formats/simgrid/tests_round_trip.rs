@@ -236,3 +236,31 @@ fn zone_errors_come_in_line_order_even_when_routes_are_read_last() {
     let lines: Vec<&str> = e.0.iter().map(|i| i.path.as_str()).collect();
     assert_eq!(lines, ["line 3", "line 3", "line 4"], "{e}");
 }
+
+/// Hand edits and cuts of an exported file give a platform or messages, never a panic.
+#[test]
+fn edited_and_cut_exports_never_panic() {
+    let (_, xml) = preset_xml("two-masters-example-4");
+    for (k, _) in xml.char_indices().step_by(13) {
+        let _ = from_xml(&xml[..k], &conv());
+    }
+    for (from, to) in [
+        ("value=\"inf\"", "value=\"garbage\""),
+        ("value=\"inf\"", "value=\"none\""),
+        (
+            "<prop id=\"hetlab:master\" value=\"yes\"/>",
+            "<prop id=\"hetlab:lcalc\" value=\"-1\"/>",
+        ),
+        ("value=\"yes\"", "value=\"\""),
+        ("l0-back", "l0"),
+    ] {
+        let edited = xml.replace(from, to);
+        match from_xml(&edited, &conv()) {
+            Ok(got) => {
+                let again = Platform::from_json(&got.platform.to_json(false)).unwrap();
+                assert_eq!(got.platform, again);
+            }
+            Err(e) => assert!(e.0.iter().all(|i| i.path.starts_with("line ")), "{e}"),
+        }
+    }
+}

@@ -1,10 +1,13 @@
 //! A [`Timeline`] as a Paje trace (the text format of ViTE and PajeNG): one container per
 //! node, one sub-container per lane, and a state per bar (pushed at its start, popped at its
-//! end), events in time order.
+//! end), events in time order. A bar's value is its state and its label, as in the CSV export
+//! (`input: 3 × 1/2, to P2`), coloured by its state.
 //!
 //! The header defines the six events used (container and state types, entity values with
 //! colours, container creation and destruction, push and pop); times are seconds as doubles,
 //! the exact bounds are in the CSV export.
+
+use std::collections::HashMap;
 
 use super::timeline::Timeline;
 use crate::rational::{to_f64, Q};
@@ -77,6 +80,34 @@ fn text(s: &str) -> String {
     format!("\"{clean}\"")
 }
 
+/// The name of a bar's value: its state and label, as the CSV export gives them.
+#[must_use]
+pub fn value_name(state: &str, label: &str) -> String {
+    if label.is_empty() {
+        state.to_owned()
+    } else {
+        format!("{state}: {label}")
+    }
+}
+
+/// The distinct values (each with its state, for the colour), in order of first appearance,
+/// and the value of each bar.
+fn values(t: &Timeline) -> (Vec<(&str, String)>, Vec<usize>) {
+    let mut index: HashMap<(&str, &str), usize> = HashMap::new();
+    let mut values = Vec::new();
+    let of_bar = t
+        .bars
+        .iter()
+        .map(|b| {
+            *index.entry((&b.state, &b.label)).or_insert_with(|| {
+                values.push((b.state.as_str(), value_name(&b.state, &b.label)));
+                values.len() - 1
+            })
+        })
+        .collect();
+    (values, of_bar)
+}
+
 fn time(t: &Q) -> String {
     format!("{:.12}", to_f64(t))
 }
@@ -100,12 +131,14 @@ pub fn write(t: &Timeline) -> String {
     out.push('\n');
     out.push_str(HEADER);
     out.push_str("0 N 0 Node\n0 P N Lane\n1 S P State\n");
+    let (values, of_bar) = values(t);
     let states = t.states();
-    for (k, s) in states.iter().enumerate() {
+    for (k, (state, name)) in values.iter().enumerate() {
+        let colour = states.iter().position(|s| s == state).unwrap_or(0);
         out.push_str(&format!(
             "2 V{k} S {} \"{}\"\n",
-            text(s),
-            COLOURS[k % COLOURS.len()]
+            text(name),
+            COLOURS[colour % COLOURS.len()]
         ));
     }
     let mut nodes: Vec<&str> = Vec::new();
@@ -123,8 +156,7 @@ pub fn write(t: &Timeline) -> String {
     }
     // Events in time order; at equal times pops come first, so back-to-back bars never nest.
     let mut events: Vec<(&Q, u8, usize, usize)> = Vec::with_capacity(2 * t.bars.len());
-    for b in &t.bars {
-        let value = states.iter().position(|s| *s == b.state).unwrap_or(0);
+    for (b, &value) in t.bars.iter().zip(&of_bar) {
         events.push((&b.start, 1, b.lane, value));
         events.push((&b.end, 0, b.lane, value));
     }

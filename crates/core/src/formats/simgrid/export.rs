@@ -1,20 +1,28 @@
-//! A HetLab platform written as a SimGrid platform (version 4.1): one `Floyd` zone, a host per
-//! computing node, a router per forwarding-only node (`w = inf`), and per HetLab link one
-//! SimGrid link and route per direction (one symmetrical route when both directions cost the
-//! same).
+//! A HetLab platform written as a SimGrid platform (version 4.1): SimGrid's `CM02` network
+//! model without cross-traffic (so that a message takes `c + lcomm`, as in HetLab), one
+//! `Floyd` zone, a host per node ([`super::export_nodes`]), and per direction of each HetLab
+//! link one SimGrid link and one one-way route; a one-way HetLab link also gets a way back
+//! marked `hetlab:ack-only`, which the importer drops.
 
-use num_traits::{Signed, Zero};
-
+use super::export_nodes::{element, in_comment, node};
 use super::Conversion;
 use crate::formats::units::{write, Quantity};
 use crate::formats::xml_escape as esc;
-use crate::platform::{Link, Node, Platform};
-use crate::rational::{format_q, Cost, Q};
+use crate::platform::{Link, Platform};
+use crate::rational::{format_q, Q};
+
+/// The network model written in every export, with why (SimGrid 3.32's measured factors).
+pub const MODEL_CONFIG: &str = "  <!-- SimGrid's default network model (LV08) makes a message take c / 0.97 (c × 105/97 when its acknowledgements share the link) and counts every latency 13.01 times, and aborts without a route back for the acknowledgements. CM02 without cross-traffic times a message of S bytes over a route as S / bandwidth + latency: HetLab's c + lcomm. -->
+  <config>
+    <prop id=\"network/model\" value=\"CM02\"/>
+    <prop id=\"network/crosstraffic\" value=\"0\"/>
+  </config>
+";
 
 /// The SimGrid XML of `p`, converting `w` and `c` back to rates with `conv` (the inverse of
 /// [`super::from_xml`]: `speed = flops / w`, `bandwidth = bytes / c`, `latency = lcomm`).
-/// What SimGrid cannot hold (a batch latency `lcalc`, a node without `w`) is said in XML
-/// comments.
+/// What SimGrid does differently (masters and relays with `w = inf`, one-way links, a batch
+/// latency `lcalc`) is said in XML comments and kept in `hetlab:` properties.
 ///
 /// ```
 /// use hetlab_core::formats::simgrid::{to_xml, Conversion};
@@ -22,8 +30,10 @@ use crate::rational::{format_q, Cost, Q};
 /// let p = Platform::from_json(r#"{"nodes": [{"id": "A", "w": 1, "master": true}, {"id": "B", "w": 2}],
 ///     "links": [{"from": "A", "to": "B", "c": "1/2"}]}"#).unwrap();
 /// let xml = to_xml(&p, &Conversion::default());
-/// assert!(xml.contains(r#"<host id="B" speed="500000000f""#));
+/// assert!(xml.contains(r#"<prop id="network/model" value="CM02"/>"#));
+/// assert!(xml.contains(r#"<host id="B" speed="500000000f"/>"#));
 /// assert!(xml.contains(r#"<link id="l0" bandwidth="2000000Bps" latency="0s"/>"#));
+/// assert!(xml.contains(r#"<route src="B" dst="A" symmetrical="NO"><link_ctn id="l0-back"/></route>"#));
 /// ```
 #[must_use]
 pub fn to_xml(p: &Platform, conv: &Conversion) -> String {
@@ -35,13 +45,24 @@ pub fn to_xml(p: &Platform, conv: &Conversion) -> String {
         write(&conv.flops, Quantity::Work),
         write(&conv.bytes, Quantity::Size)
     ));
-    let zone = p.name.as_deref().filter(|n| !n.trim().is_empty());
+    out.push_str(MODEL_CONFIG);
+    let name = p.name.as_deref().filter(|n| !n.trim().is_empty());
     out.push_str(&format!(
         "  <zone id=\"{}\" routing=\"Floyd\">\n",
-        esc(zone.unwrap_or("hetlab"))
+        esc(name.unwrap_or(UNNAMED))
     ));
+    if name.is_none() {
+        out.push_str("    <prop id=\"hetlab:unnamed\" value=\"yes\"/>\n");
+    }
+    if !p.nodes.iter().any(|n| n.master) {
+        // HetLab's reader would otherwise make the first host the master.
+        out.push_str("    <prop id=\"hetlab:master\" value=\"none\"/>\n");
+    }
     for n in &p.nodes {
         out.push_str(&node(n, conv));
+    }
+    if !p.links.is_empty() {
+        out.push_str("    <!-- Each direction of a HetLab link is its own SimGrid link, as in HetLab: messages crossing in opposite directions do not share bandwidth. -->\n");
     }
     let mut routes = String::new();
     for (k, l) in p.links.iter().enumerate() {
@@ -54,60 +75,33 @@ pub fn to_xml(p: &Platform, conv: &Conversion) -> String {
     out
 }
 
-/// `v` is written exactly by [`write`] (a short decimal).
-fn is_decimal(v: &Q) -> bool {
-    !format_q(v).contains('/')
+/// The zone's id when the platform has no name (marked `hetlab:unnamed`, read back as none).
+pub const UNNAMED: &str = "hetlab";
+
+/// The `<link>` of one direction, cost `c` (`hetlab:c` when the bandwidth is not a short
+/// decimal), with `extra` properties.
+fn link_def(
+    name: &str,
+    c: &Q,
+    latency: &str,
+    conv: &Conversion,
+    extra: &[(&str, String)],
+) -> String {
+    let bw = &conv.bytes / c;
+    let mut props: Vec<(&str, String)> = Vec::new();
+    if format_q(&bw).contains('/') {
+        props.push(("hetlab:c", format_q(c)));
+    }
+    props.extend(extra.iter().cloned());
+    let attrs = format!(
+        "bandwidth=\"{}\" latency=\"{latency}\"",
+        write(&bw, Quantity::Bandwidth)
+    );
+    element("link", name, &attrs, &props)
 }
 
-fn node(n: &Node, conv: &Conversion) -> String {
-    let id = esc(&n.id.to_string());
-    let mut out = String::new();
-    if n.lcalc.as_ref().is_some_and(|v| !v.is_zero()) {
-        out.push_str(&format!(
-            "    <!-- {id}: the batch latency lcalc = {} has no SimGrid equivalent; dropped. -->\n",
-            format_q(n.lcalc.as_ref().unwrap_or(&Q::zero()))
-        ));
-    }
-    let speed = match &n.w {
-        Some(Cost::Inf) => {
-            out.push_str(&format!("    <router id=\"{id}\"/>\n"));
-            return out;
-        }
-        Some(Cost::Finite(w)) if w.is_positive() => &conv.flops / w,
-        _ => {
-            out.push_str(&format!(
-                "    <!-- {id}: no w in HetLab; written as w = 1. -->\n"
-            ));
-            conv.flops.clone()
-        }
-    };
-    let mut props = Vec::new();
-    // A rate without a short exact decimal is written to a double's precision; the exact
-    // cycle time rides along for the way back (SimGrid ignores properties).
-    if let (Some(Cost::Finite(w)), false) = (&n.w, is_decimal(&speed)) {
-        props.push(("hetlab:w", format_q(w)));
-    }
-    if n.master {
-        props.push(("hetlab:master", "yes".to_owned()));
-    }
-    if let Some(pos) = n.pos {
-        props.push(("hetlab:x", pos.x.to_string()));
-        props.push(("hetlab:y", pos.y.to_string()));
-    }
-    let head = format!(
-        "    <host id=\"{id}\" speed=\"{}\"",
-        write(&speed, Quantity::Speed)
-    );
-    if props.is_empty() {
-        out.push_str(&format!("{head}/>\n"));
-    } else {
-        out.push_str(&format!("{head}>\n"));
-        for (k, v) in props {
-            out.push_str(&format!("      <prop id=\"{k}\" value=\"{}\"/>\n", esc(&v)));
-        }
-        out.push_str("    </host>\n");
-    }
-    out
+fn route(src: &str, dst: &str, name: &str) -> String {
+    format!("    <route src=\"{src}\" dst=\"{dst}\" symmetrical=\"NO\"><link_ctn id=\"{name}\"/></route>\n")
 }
 
 /// The `<link>` definitions and the `<route>`s of HetLab link `k`.
@@ -117,29 +111,6 @@ fn link(p: &Platform, k: usize, l: &Link, conv: &Conversion) -> (String, String)
         esc(&p.nodes[l.to].id.to_string()),
     );
     let latency = write(&l.lcomm.clone().unwrap_or_default(), Quantity::Time);
-    let def = |name: &str, c: &Q| {
-        let bw = &conv.bytes / c;
-        let head = format!(
-            "    <link id=\"{name}\" bandwidth=\"{}\" latency=\"{latency}\"",
-            write(&bw, Quantity::Bandwidth)
-        );
-        if is_decimal(&bw) {
-            format!("{head}/>\n")
-        } else {
-            format!(
-                "{head}>\n      <prop id=\"hetlab:c\" value=\"{}\"/>\n    </link>\n",
-                format_q(c)
-            )
-        }
-    };
-    let route = |src: &str, dst: &str, name: &str, symmetrical: bool| {
-        let sym = if symmetrical {
-            ""
-        } else {
-            " symmetrical=\"NO\""
-        };
-        format!("    <route src=\"{src}\" dst=\"{dst}\"{sym}><link_ctn id=\"{name}\"/></route>\n")
-    };
     let fwd = l.c.finite();
     let back = if l.directed {
         None
@@ -148,22 +119,31 @@ fn link(p: &Platform, k: usize, l: &Link, conv: &Conversion) -> (String, String)
     };
     let (mut defs, mut routes) = (String::new(), String::new());
     let name = format!("l{k}");
+    let back_name = format!("l{k}-back");
+    // A one-way link is marked, so that two one-way links in opposite directions stay two.
+    let one_way = [("hetlab:one-way", "yes".to_owned())];
+    let fwd_props: &[(&str, String)] = if back.is_none() { &one_way } else { &[] };
+    if let Some(c) = fwd {
+        defs.push_str(&link_def(&name, c, &latency, conv, fwd_props));
+        routes.push_str(&route(&a, &b, &name));
+    }
     match (fwd, back) {
-        (Some(c), Some(cb)) if c == cb => {
-            defs.push_str(&def(&name, c));
-            routes.push_str(&route(&a, &b, &name, true));
+        (_, Some(cb)) => {
+            defs.push_str(&link_def(&back_name, cb, &latency, conv, &[]));
+            routes.push_str(&route(&b, &a, &back_name));
         }
-        (f, bk) => {
-            if let Some(c) = f {
-                defs.push_str(&def(&name, c));
-                routes.push_str(&route(&a, &b, &name, false));
-            }
-            if let Some(cb) = bk {
-                let back_name = format!("l{k}-back");
-                defs.push_str(&def(&back_name, cb));
-                routes.push_str(&route(&b, &a, &back_name, false));
-            }
+        // Another link already goes back: SimGrid refuses two routes from b to a.
+        (Some(_), None) if p.arcs().iter().any(|r| r.from == l.to && r.to == l.from) => {}
+        (Some(c), None) => {
+            // SimGrid's models may need a route back (acknowledgements, cross-traffic).
+            let ack = format!("l{k}-ack");
+            let (ca, cb) = (in_comment(&a), in_comment(&b));
+            defs.push_str(&format!("    <!-- {ack}: {ca} → {cb} is one-way in HetLab; this way back only lets SimGrid acknowledge messages (no schedule sends on it; HetLab's importer drops it). -->\n"));
+            let mark = [("hetlab:ack-only", "yes".to_owned())];
+            defs.push_str(&link_def(&ack, c, &latency, conv, &mark));
+            routes.push_str(&route(&b, &a, &ack));
         }
+        (None, None) => {}
     }
     (defs, routes)
 }

@@ -3,11 +3,12 @@
 use num_traits::{One, Zero};
 use roxmltree::Node as XNode;
 
-use super::read::Reader;
+use super::export_nodes::is_no_compute;
+use super::read::{LinkDef, Reader};
 use crate::formats::units::{self, Quantity};
 use crate::issue::quote;
 use crate::platform::{Node, NodeId, Point, MAX_NODES};
-use crate::rational::{Cost, Q};
+use crate::rational::{parse_q, Cost, Q};
 
 impl Reader<'_, '_> {
     fn netpoint(&mut self, n: XNode<'_, '_>, node: Node) -> Option<usize> {
@@ -34,49 +35,7 @@ impl Reader<'_, '_> {
 
     pub(super) fn host(&mut self, h: XNode<'_, '_>) {
         let Some(id) = self.attr(h, "id") else { return };
-        let speeds = h.attribute("speed").unwrap_or("");
-        let pstate: usize = h
-            .attribute("pstate")
-            .and_then(|p| p.trim().parse::<f64>().ok())
-            .filter(|p| p.is_finite() && *p >= 0.0)
-            .map_or(0, |p| {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let k = p as usize;
-                k
-            });
-        let list: Vec<&str> = speeds.split(',').collect();
-        if list.len() > 1 {
-            self.note(
-                h,
-                &format!(
-                    "has {} power states; pstate {pstate}'s speed is used",
-                    list.len()
-                ),
-            );
-        }
-        let Some(speed_text) = list.get(pstate).copied() else {
-            self.fail(
-                h,
-                format!("pstate {pstate} has no speed in {}", quote(speeds)),
-            );
-            return;
-        };
-        let speed = match units::parse(speed_text, Quantity::Speed) {
-            Ok(v) if !v.value.is_zero() => v.value,
-            Ok(_) => {
-                self.fail(h, "speed must be > 0");
-                return;
-            }
-            Err(e) if h.attribute("speed").is_none() => {
-                let _ = e;
-                self.fail(h, "the attribute speed is missing");
-                return;
-            }
-            Err(e) => {
-                self.fail(h, format!("speed: {e}"));
-                return;
-            }
-        };
+        let Some(speed) = self.speed(h) else { return };
         let cores = match h.attribute("core").map(str::trim) {
             None => Q::one(),
             Some(c) => match c.parse::<u32>() {
@@ -103,38 +62,101 @@ impl Reader<'_, '_> {
                 );
             }
         }
-        let (mut master, mut x, mut y, mut exact) = (false, None, None, None);
-        for p in h.children().filter(|c| c.has_tag_name("prop")) {
-            let value = p.attribute("value").unwrap_or("");
-            match p.attribute("id") {
-                Some("hetlab:master") => master = matches!(value, "yes" | "true" | "1"),
-                Some("hetlab:x") => x = value.parse::<f64>().ok(),
-                Some("hetlab:y") => y = value.parse::<f64>().ok(),
-                Some("hetlab:w") => exact = Some(value),
-                _ => {}
-            }
-        }
-        let pos = match (x, y) {
-            (Some(x), Some(y)) if (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y) => {
-                Some(Point { x, y })
-            }
-            _ => None,
-        };
+        let props = Props::of(h);
         let rate = speed * cores;
-        let w = super::exact_hint(exact, &rate, &self.conv.flops)
-            .unwrap_or_else(|| &self.conv.flops / rate);
+        let w = self.cycle_time(h, &props, &rate);
         let node = Node {
             id: NodeId::from_text(id),
-            w: Some(Cost::Finite(w)),
+            w,
             master: false,
-            lcalc: None,
-            pos,
+            lcalc: self.lcalc(h, props.lcalc.as_deref()),
+            pos: props.pos(),
         };
         if let Some(k) = self.netpoint(h, node) {
-            if master {
+            if props.master {
                 self.masters.push(k);
             }
         }
+    }
+
+    /// The batch latency of `hetlab:lcalc`, when it is a time `>= 0` (else a note).
+    fn lcalc(&mut self, h: XNode<'_, '_>, text: Option<&str>) -> Option<Q> {
+        let text = text?;
+        let v = parse_q(text).ok().filter(|v| *v >= Q::zero());
+        if v.is_none() {
+            self.note(
+                h,
+                &format!("hetlab:lcalc {} is not a time >= 0; ignored", quote(text)),
+            );
+        }
+        v
+    }
+
+    /// The speed of host `h` in its power state (`pstate`, 0 by default).
+    fn speed(&mut self, h: XNode<'_, '_>) -> Option<Q> {
+        let speeds = h.attribute("speed").unwrap_or("");
+        let pstate: usize = h
+            .attribute("pstate")
+            .and_then(|p| p.trim().parse::<f64>().ok())
+            .filter(|p| p.is_finite() && *p >= 0.0)
+            .map_or(0, |p| {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let k = p as usize;
+                k
+            });
+        let list: Vec<&str> = speeds.split(',').collect();
+        if list.len() > 1 {
+            self.note(
+                h,
+                &format!(
+                    "has {} power states; pstate {pstate}'s speed is used",
+                    list.len()
+                ),
+            );
+        }
+        let Some(speed_text) = list.get(pstate).copied() else {
+            self.fail(
+                h,
+                format!("pstate {pstate} has no speed in {}", quote(speeds)),
+            );
+            return None;
+        };
+        let speed = match units::parse(speed_text, Quantity::Speed) {
+            Ok(v) if !v.value.is_zero() => v.value,
+            Ok(_) => {
+                self.fail(h, "speed must be > 0");
+                return None;
+            }
+            Err(e) if h.attribute("speed").is_none() => {
+                let _ = e;
+                self.fail(h, "the attribute speed is missing");
+                return None;
+            }
+            Err(e) => {
+                self.fail(h, format!("speed: {e}"));
+                return None;
+            }
+        };
+        Some(speed)
+    }
+
+    /// The `w` of a host computing `rate` flops per second, after its `hetlab:w` property
+    /// (`inf` and `none` hold while the speed is still the exported one).
+    fn cycle_time(&mut self, h: XNode<'_, '_>, props: &Props<'_>, rate: &Q) -> Option<Cost> {
+        let flops = &self.conv.flops;
+        let kept = match props.w {
+            Some("inf") if is_no_compute(rate) => return Some(Cost::Inf),
+            Some("none") if rate == flops => return None,
+            Some(v @ ("inf" | "none")) => {
+                self.note(
+                    h,
+                    &format!("has hetlab:w = {v} but its speed was edited; the speed is used"),
+                );
+                None
+            }
+            other => super::exact_hint(other, rate, flops),
+        };
+        Some(Cost::Finite(kept.unwrap_or_else(|| flops / rate)))
     }
 
     pub(super) fn router(&mut self, n: XNode<'_, '_>) {
@@ -172,12 +194,58 @@ impl Reader<'_, '_> {
             self.fail(l, "bandwidth must be > 0");
             return;
         }
-        let hint = l
-            .children()
-            .find(|p| p.has_tag_name("prop") && p.attribute("id") == Some("hetlab:c"))
-            .and_then(|p| super::exact_hint(p.attribute("value"), &bw, &self.conv.bytes));
-        if self.links.insert(id.to_owned(), (bw, lat, hint)).is_some() {
+        let prop = |name: &str| {
+            l.children()
+                .find(|p| p.has_tag_name("prop") && p.attribute("id") == Some(name))
+                .and_then(|p| p.attribute("value"))
+        };
+        let hint = super::exact_hint(prop("hetlab:c"), &bw, &self.conv.bytes);
+        let def = LinkDef {
+            bw,
+            lat,
+            exact: hint,
+            ack_only: prop("hetlab:ack-only") == Some("yes"),
+            one_way: prop("hetlab:one-way") == Some("yes"),
+        };
+        if self.links.insert(id.to_owned(), def).is_some() {
             self.fail(l, format!("duplicate link id {}", quote(id)));
+        }
+    }
+}
+
+/// The `hetlab:` properties of a host.
+#[derive(Default)]
+struct Props<'a> {
+    master: bool,
+    x: Option<f64>,
+    y: Option<f64>,
+    w: Option<&'a str>,
+    lcalc: Option<String>,
+}
+
+impl<'a> Props<'a> {
+    fn of(h: XNode<'a, '_>) -> Props<'a> {
+        let mut out = Props::default();
+        for p in h.children().filter(|c| c.has_tag_name("prop")) {
+            let value = p.attribute("value").unwrap_or("");
+            match p.attribute("id") {
+                Some("hetlab:master") => out.master = matches!(value, "yes" | "true" | "1"),
+                Some("hetlab:x") => out.x = value.parse::<f64>().ok(),
+                Some("hetlab:y") => out.y = value.parse::<f64>().ok(),
+                Some("hetlab:w") => out.w = Some(value),
+                Some("hetlab:lcalc") => out.lcalc = Some(value.to_owned()),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn pos(&self) -> Option<Point> {
+        match (self.x, self.y) {
+            (Some(x), Some(y)) if (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y) => {
+                Some(Point { x, y })
+            }
+            _ => None,
         }
     }
 }

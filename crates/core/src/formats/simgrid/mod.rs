@@ -16,18 +16,37 @@
 //! What is read: one flat zone (`Full`, `Floyd`, `Dijkstra`, `DijkstraCache`) of hosts,
 //! routers, links and routes. Clusters, nested zones, zone routes, bypass routes, traces,
 //! storage and includes are refused with the element's line; configuration and deployment
-//! (`config`, `actor`) are skipped with a note. Export writes a `Floyd` zone with one route
-//! per HetLab link, and keeps the master and the drawing positions as `hetlab:` properties,
-//! which SimGrid ignores.
+//! (`config`, `actor`) are skipped with a note (except the configuration HetLab writes).
+//!
+//! # The export (issue 33)
+//! SimGrid times an exported file as HetLab does, and HetLab reads back exactly what it wrote:
+//! * the file asks for SimGrid's `CM02` network model without cross-traffic
+//!   ([`MODEL_CONFIG`]): under the default `LV08` a message takes `c / 0.97` (`c × 105/97` when
+//!   its acknowledgements share the link) and a latency counts 13.01 times;
+//! * every node is a `<host>`; a node with `w = inf` (a master that only sends, or a relay)
+//!   has speed [`NO_COMPUTE_SPEED`] and `hetlab:w = inf`. A relay is a host, not a `<router>`:
+//!   HetLab's relays store and forward with their own one-port, where a router pipelines with
+//!   no port limit (a comment in the file says so); an actor on it reproduces HetLab's relay;
+//! * each direction of a link is its own SimGrid link and one-way route, so opposite
+//!   messages do not share bandwidth (as in HetLab); a one-way link (`hetlab:one-way`) gets a
+//!   way back marked `hetlab:ack-only` for SimGrid's acknowledgements, which the importer
+//!   drops;
+//! * what SimGrid ignores rides in `hetlab:` properties: the master, positions, exact `w`
+//!   and `c`, `lcalc`, a missing `w` (`none`), a platform without a name or without a master.
 
 mod export;
+mod export_nodes;
 mod hosts;
 mod read;
 mod routes;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_round_trip;
+mod zone;
 
-pub use export::to_xml;
+pub use export::{to_xml, MODEL_CONFIG, UNNAMED};
+pub use export_nodes::NO_COMPUTE_SPEED;
 pub use read::from_xml;
 
 use crate::issue::Issues;

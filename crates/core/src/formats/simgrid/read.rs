@@ -15,45 +15,6 @@ use crate::issue::{quote, Issue, Issues};
 use crate::platform::{Link, Node, Platform, MAX_JSON_BYTES};
 use crate::rational::{Cost, Q};
 
-/// Routing schemes of a flat zone that map onto a HetLab graph.
-const ROUTINGS: [&str; 4] = ["Full", "Floyd", "Dijkstra", "DijkstraCache"];
-
-/// Elements HetLab cannot represent, with what to do instead.
-const REFUSED: [(&str, &str); 14] = [
-    (
-        "cluster",
-        "clusters are not supported yet; describe the hosts, links and routes one by one",
-    ),
-    (
-        "cabinet",
-        "cabinets are not supported; describe the hosts, links and routes one by one",
-    ),
-    ("peer", "peers (Vivaldi zones) are not supported"),
-    (
-        "include",
-        "includes are not supported; paste the included file in place",
-    ),
-    (
-        "zoneRoute",
-        "routes between zones are not supported; use one flat zone",
-    ),
-    (
-        "ASroute",
-        "routes between zones are not supported; use one flat zone",
-    ),
-    ("bypassRoute", "bypass routes are not supported"),
-    ("bypassZoneRoute", "bypass routes are not supported"),
-    ("bypassASroute", "bypass routes are not supported"),
-    ("trace", "availability traces are not supported"),
-    ("trace_connect", "availability traces are not supported"),
-    ("storage", "storage is not supported"),
-    ("storage_type", "storage is not supported"),
-    (
-        "backbone",
-        "backbones belong to clusters, which are not supported",
-    ),
-];
-
 /// Most XML nodes read (a 1 MiB file holds far fewer real elements).
 const NODES_LIMIT: u32 = 200_000;
 
@@ -63,6 +24,19 @@ pub(super) struct Way {
     pub(super) c: Q,
     pub(super) lat: Q,
     pub(super) line: u32,
+    /// Over a `hetlab:one-way` link: a HetLab link of its own.
+    pub(super) alone: bool,
+}
+
+/// A `<link>`: bandwidth, latency, HetLab's exact cost (`hetlab:c`), and whether HetLab
+/// wrote it only as the way back of a one-way link (`hetlab:ack-only`) or as a one-way link
+/// (`hetlab:one-way`: its route is a HetLab link of its own, never merged with the way back).
+pub(super) struct LinkDef {
+    pub(super) bw: Q,
+    pub(super) lat: Q,
+    pub(super) exact: Option<Q>,
+    pub(super) ack_only: bool,
+    pub(super) one_way: bool,
 }
 
 /// Two netpoints joined by routes, in the order of their first route.
@@ -81,11 +55,16 @@ pub(super) struct Reader<'a, 'i> {
     pub(super) notes: Vec<String>,
     pub(super) nodes: Vec<Node>,
     pub(super) index: HashMap<String, usize>,
-    /// Bandwidth, latency and HetLab's exact cost (`hetlab:c`) of each link.
-    pub(super) links: HashMap<String, (Q, Q, Option<Q>)>,
+    /// Each link by id.
+    pub(super) links: HashMap<String, LinkDef>,
     pub(super) pairs: Vec<Pair>,
-    pub(super) pair_of: HashMap<(usize, usize), usize>,
+    /// The pair of two netpoints (the smaller first), or of a one-way route (its ends, `true`).
+    pub(super) pair_of: HashMap<(usize, usize, bool), usize>,
     pub(super) masters: Vec<usize>,
+    /// The zone is marked `hetlab:unnamed` (an export of a platform without a name).
+    pub(super) unnamed: bool,
+    /// The zone is marked `hetlab:master = none` (an export of a platform without a master).
+    pub(super) no_master: bool,
 }
 
 /// Reads a SimGrid platform file.
@@ -134,12 +113,7 @@ pub fn from_xml(text: &str, conv: &Conversion) -> Result<Imported, Issues> {
         allow_dtd: true,
         nodes_limit: NODES_LIMIT,
     };
-    let doc = Document::parse_with_options(text, options).map_err(|e| {
-        Issues::one(
-            format!("line {}", e.pos().row),
-            format!("not readable as XML: {e}"),
-        )
-    })?;
+    let doc = Document::parse_with_options(text, options).map_err(|e| unreadable(text, &e))?;
     let mut r = Reader {
         doc: &doc,
         conv,
@@ -151,9 +125,31 @@ pub fn from_xml(text: &str, conv: &Conversion) -> Result<Imported, Issues> {
         pairs: Vec::new(),
         pair_of: HashMap::new(),
         masters: Vec::new(),
+        unnamed: false,
+        no_master: false,
     };
     r.platform(doc.root_element());
     r.finish()
+}
+
+/// Why `text` is not XML, at its line: roxmltree places a file that ends too early (a
+/// truncated download) at line 1, so that case is placed on the file's last line.
+fn unreadable(text: &str, e: &roxmltree::Error) -> Issues {
+    use roxmltree::Error as E;
+    let row = match e {
+        E::UnexpectedEndOfStream | E::UnclosedRootNode => text.trim_end().matches('\n').count() + 1,
+        _ => e.pos().row as usize,
+    };
+    let what = match e {
+        E::UnexpectedEndOfStream | E::UnclosedRootNode => {
+            format!("{e}: the file ends before its elements are closed (is it truncated?)")
+        }
+        _ => e.to_string(),
+    };
+    Issues::one(
+        format!("line {row}"),
+        format!("not readable as XML: {what}"),
+    )
 }
 
 impl Reader<'_, '_> {
@@ -213,95 +209,6 @@ impl Reader<'_, '_> {
         }
     }
 
-    fn platform(&mut self, root: XNode<'_, '_>) {
-        if root.tag_name().name() != "platform" {
-            self.fail(
-                root,
-                "a SimGrid platform file starts with <platform version=\"4.1\">",
-            );
-            return;
-        }
-        let version = root.attribute("version").unwrap_or("0.0");
-        if !(version == "4" || version.starts_with("4.")) {
-            self.fail(
-                root,
-                format!(
-                    "version {} is not read: HetLab reads version 4.1 (SimGrid's simgrid_update_xml converts older files)",
-                    quote(version)
-                ),
-            );
-            return;
-        }
-        let mut zones = 0;
-        for child in root.children().filter(XNode::is_element) {
-            match child.tag_name().name() {
-                "zone" | "AS" => {
-                    zones += 1;
-                    if zones > 1 {
-                        self.fail(
-                            child,
-                            "only one zone is supported (HetLab reads flat platforms)",
-                        );
-                    } else {
-                        self.zone(child);
-                    }
-                }
-                "config" | "random" | "prop" => {
-                    self.note(child, "is skipped (no HetLab equivalent)");
-                }
-                "actor" | "process" => self.note(child, "is deployment, not platform; skipped"),
-                name => self.refuse(child, name),
-            }
-        }
-        if zones == 0 {
-            self.fail(
-                root,
-                "no <zone> found: put the hosts, links and routes in one <zone routing=\"Full\">",
-            );
-        }
-    }
-
-    fn refuse(&mut self, n: XNode<'_, '_>, name: &str) {
-        let why = REFUSED.iter().find(|(tag, _)| *tag == name).map_or(
-            "is not a SimGrid platform element HetLab knows",
-            |(_, why)| why,
-        );
-        self.fail(n, why);
-    }
-
-    fn zone(&mut self, z: XNode<'_, '_>) {
-        let routing = z.attribute("routing").unwrap_or("");
-        if !ROUTINGS.contains(&routing) {
-            self.fail(
-                z,
-                format!(
-                    "routing {} is not supported (HetLab reads Full, Floyd, Dijkstra and DijkstraCache zones)",
-                    quote(routing)
-                ),
-            );
-            return;
-        }
-        let mut routes = Vec::new();
-        for child in z.children().filter(XNode::is_element) {
-            match child.tag_name().name() {
-                "host" => self.host(child),
-                "router" => self.router(child),
-                "link" => self.link(child),
-                "route" => routes.push(child),
-                "prop" => {}
-                "zone" | "AS" => self.fail(
-                    child,
-                    "nested zones are not supported; flatten the platform into one zone",
-                ),
-                name => self.refuse(child, name),
-            }
-        }
-        // Routes may name links defined after them; read them last.
-        for r in routes {
-            self.route(r);
-        }
-    }
-
     fn finish(mut self) -> Result<Imported, Issues> {
         let first_host = self.nodes.iter().position(|n| n.w != Some(Cost::Inf));
         if first_host.is_none() && self.issues.is_empty() {
@@ -309,9 +216,16 @@ impl Reader<'_, '_> {
                 .push(Issue::new("", "the platform has no <host>"));
         }
         if !self.issues.is_empty() {
+            // Routes are read after their zone's other elements: put every message in line order.
+            let line = |i: &Issue| {
+                i.path
+                    .strip_prefix("line ")
+                    .and_then(|n| n.parse::<u32>().ok())
+            };
+            self.issues.sort_by_key(|i| line(i).unwrap_or(0));
             return Err(Issues(self.issues));
         }
-        if self.masters.is_empty() {
+        if self.masters.is_empty() && !self.no_master {
             if let Some(k) = first_host {
                 self.notes.push(format!(
                     "{} (the first host) holds the tasks: mark another with <prop id=\"hetlab:master\" value=\"yes\"/>",
@@ -334,6 +248,7 @@ impl Reader<'_, '_> {
             .children()
             .find(|c| c.has_tag_name("zone") || c.has_tag_name("AS"))
             .and_then(|z| z.attribute("id"))
+            .filter(|_| !self.unnamed)
             .map(str::to_owned);
         let platform = Platform {
             name,

@@ -1,7 +1,6 @@
 //! Routes of a SimGrid zone: each pair of netpoints joined by routes becomes one HetLab link
 //! (its slowest link's bandwidth, its links' summed latency), per direction.
 
-use num_traits::Zero;
 use roxmltree::Node as XNode;
 
 use super::read::{Pair, Reader, Way};
@@ -22,9 +21,46 @@ impl Reader<'_, '_> {
             k
         };
         let (a, b) = (end(self, src), end(self, dst));
-        let mut bw: Option<Q> = None;
-        let mut lat = Q::zero();
-        let mut hints = Vec::new();
+        let (sum, ok) = self.route_links(r);
+        let (Some(a), Some(b)) = (a, b) else { return };
+        if a == b {
+            self.note(
+                r,
+                &format!("from {} to itself (a loopback) is skipped", quote(src)),
+            );
+            return;
+        }
+        let Some(bw) = sum.bw else {
+            if ok {
+                self.fail(r, "a route needs at least one <link_ctn>");
+            }
+            return;
+        };
+        // The way back HetLab writes for a one-way link is not part of the platform.
+        if !ok || sum.ack_only {
+            return;
+        }
+        let symmetrical = !matches!(r.attribute("symmetrical"), Some("NO" | "no"));
+        // A one-link route keeps its link's exact cost when the file has it (`hetlab:c`).
+        let c = match sum.hints.as_slice() {
+            [Some(exact)] => exact.clone(),
+            _ => &self.conv.bytes / bw,
+        };
+        let way = Way {
+            c,
+            lat: sum.lat,
+            line: self.line(r),
+            alone: sum.one_way && !symmetrical,
+        };
+        // A repeated route gets one message, not one per direction.
+        if self.add_way(r, a, b, way.clone()) && symmetrical {
+            self.add_way(r, b, a, way);
+        }
+    }
+
+    /// The links of route `r` summed up, and whether every `<link_ctn>` was read.
+    fn route_links(&mut self, r: XNode<'_, '_>) -> (RouteLinks, bool) {
+        let mut sum = RouteLinks::default();
         let mut ok = true;
         for ctn in r.children().filter(XNode::is_element) {
             if !ctn.has_tag_name("link_ctn") {
@@ -36,53 +72,29 @@ impl Reader<'_, '_> {
                 ok = false;
                 continue;
             };
-            if let Some((b, l, h)) = self.links.get(id) {
-                if bw.as_ref().is_none_or(|m| b < m) {
-                    bw = Some(b.clone());
+            if let Some(def) = self.links.get(id) {
+                if sum.bw.as_ref().is_none_or(|m| def.bw < *m) {
+                    sum.bw = Some(def.bw.clone());
                 }
-                lat += l;
-                hints.push(h.clone());
+                sum.lat += &def.lat;
+                sum.hints.push(def.exact.clone());
+                sum.ack_only |= def.ack_only;
+                sum.one_way |= def.one_way;
             } else {
                 self.fail(ctn, format!("unknown link {}", quote(id)));
                 ok = false;
             }
         }
-        let (Some(a), Some(b)) = (a, b) else { return };
-        if a == b {
-            self.note(
-                r,
-                &format!("from {} to itself (a loopback) is skipped", quote(src)),
-            );
-            return;
-        }
-        let Some(bw) = bw else {
-            if ok {
-                self.fail(r, "a route needs at least one <link_ctn>");
-            }
-            return;
-        };
-        if !ok {
-            return;
-        }
-        let symmetrical = !matches!(r.attribute("symmetrical"), Some("NO" | "no"));
-        // A one-link route keeps its link's exact cost when the file has it (`hetlab:c`).
-        let c = match hints.as_slice() {
-            [Some(exact)] => exact.clone(),
-            _ => &self.conv.bytes / bw,
-        };
-        let way = Way {
-            c,
-            lat,
-            line: self.line(r),
-        };
-        self.add_way(r, a, b, way.clone());
-        if symmetrical {
-            self.add_way(r, b, a, way);
-        }
+        (sum, ok)
     }
 
-    fn add_way(&mut self, r: XNode<'_, '_>, from: usize, to: usize, way: Way) {
-        let key = (from.min(to), from.max(to));
+    /// Adds one direction; `false` (with the message) when it is full or already given.
+    fn add_way(&mut self, r: XNode<'_, '_>, from: usize, to: usize, way: Way) -> bool {
+        let key = if way.alone {
+            (from, to, true)
+        } else {
+            (from.min(to), from.max(to), false)
+        };
         let k = if let Some(&k) = self.pair_of.get(&key) {
             k
         } else {
@@ -91,7 +103,7 @@ impl Reader<'_, '_> {
                     r,
                     format!("too many routes (at most {MAX_LINKS} pairs of hosts)"),
                 );
-                return;
+                return false;
             }
             self.pair_of.insert(key, self.pairs.len());
             self.pairs.push(Pair {
@@ -122,8 +134,24 @@ impl Reader<'_, '_> {
                     quote(&d)
                 ),
             );
-            return;
+            return false;
         }
         *slot = Some(way);
+        true
     }
+}
+
+/// What the links of one route add up to.
+#[derive(Default)]
+struct RouteLinks {
+    /// The slowest link's bandwidth (`None`: no link).
+    bw: Option<Q>,
+    /// The summed latency.
+    lat: Q,
+    /// Each link's exact HetLab cost, when it has one.
+    hints: Vec<Option<Q>>,
+    /// Over a `hetlab:ack-only` link.
+    ack_only: bool,
+    /// Over a `hetlab:one-way` link.
+    one_way: bool,
 }

@@ -138,3 +138,91 @@ fn gantt_families_are_the_families_with_a_timeline() {
         assert_eq!(says, Some(drawn), "{problem}");
     }
 }
+
+/// The fields of one CSV row (RFC 4180 quoting, no line breaks inside fields).
+fn csv_fields(line: &str) -> Vec<String> {
+    let (mut out, mut cur, mut quoted, mut chars) =
+        (Vec::new(), String::new(), false, line.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => out.push(std::mem::take(&mut cur)),
+            (c, _) => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// The first quoted string of a Paje line.
+fn quoted(line: &str) -> String {
+    line.split('"').nth(1).unwrap_or("").to_owned()
+}
+
+/// Issue 33: a Paje bar is named by its state and label, as the CSV row of the same bar.
+#[test]
+fn paje_bars_carry_the_csv_labels() {
+    for name in [
+        "example-1",
+        "broadcast-e2",
+        "scatter-sc1",
+        "master-slave-ms1",
+        "divisible-dl1",
+    ] {
+        let t = schedule(&preset(name), None).unwrap();
+        let (trace, table) = (paje::write(&t), csv::write(&t));
+        let lookup = |prefix: &str| -> std::collections::HashMap<String, String> {
+            trace
+                .lines()
+                .filter(|l| l.starts_with(prefix))
+                .map(|l| {
+                    (
+                        l.split(' ')
+                            .nth(if prefix == "2 " { 1 } else { 2 })
+                            .unwrap()
+                            .to_owned(),
+                        quoted(l),
+                    )
+                })
+                .collect()
+        };
+        let (values, lanes) = (lookup("2 "), lookup("3 0 L"));
+        let mut from_paje: Vec<(String, String, String)> = trace
+            .lines()
+            .filter(|l| l.starts_with("5 "))
+            .map(|l| {
+                let f: Vec<&str> = l.split(' ').collect();
+                let start: f64 = f[1].parse().unwrap();
+                (
+                    lanes[f[3]].clone(),
+                    values[f[4]].clone(),
+                    format!("{start:.9}"),
+                )
+            })
+            .collect();
+        let mut from_csv: Vec<(String, String, String)> = table
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let f = csv_fields(l);
+                let start: f64 = f[3].parse().unwrap();
+                (
+                    f[0].clone(),
+                    paje::value_name(&f[2], &f[6]),
+                    format!("{start:.9}"),
+                )
+            })
+            .collect();
+        from_paje.sort();
+        from_csv.sort();
+        assert_eq!(from_paje, from_csv, "{name}");
+        assert!(
+            from_csv.iter().any(|(_, v, _)| v.contains(": ")),
+            "{name}: no label"
+        );
+    }
+}

@@ -247,7 +247,7 @@ fn fits(label: &str, w: f64) -> bool {
 impl Chart {
     /// The chart laid out `width` units wide (see [`width_for`]): bars and guides keep their
     /// times, bar labels that no longer fit are left to the tooltip and the data table, and time
-    /// labels are thinned by [`thin_guides`].
+    /// labels are thinned (`thin_guides`: none overlaps another or leaves the chart).
     #[must_use]
     pub fn fitted(&self, width: f64) -> Chart {
         let k = (width - LEFT - 8.0) / (WIDTH - LEFT - 8.0);

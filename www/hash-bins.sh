@@ -16,8 +16,19 @@
 # It also writes which page binary holds which family pages, from src/bundles.rs (the one list,
 # read by www/bundles.sh; Trunk runs hooks from the project's root):
 #   <script type="application/json" id="hetlab-bundles">{"<group>": ["<family>", …], …}</script>
+# And the build itself, for the About page (src/ui/pages/about.rs): Cargo.toml's version and the
+# commit built (marked when the tree had uncommitted changes):
+#   <script type="application/json" id="hetlab-build">{"version": "…", "commit": "…"}</script>
+# And the third-party notices of the crates compiled into the wasm, THIRD-PARTY.txt
+# (www/third-party.py; the About page links to it).
 set -eu
+python3 www/third-party.py > "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}/THIRD-PARTY.txt"
 bundles=$(sh www/bundles.sh src/bundles.rs)
+version=$(sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\(.*\)"$/\1/p' Cargo.toml)
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  commit="$commit (with uncommitted changes)"
+fi
 cd "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 
 # Renames hetlab-$1's two files; prints {"glue": …, "wasm": …}.
@@ -46,7 +57,8 @@ done
   echo "hash-bins.sh: no page or no solver binary in $PWD" >&2
   exit 1
 }
-tags="<script type=\"application/json\" id=\"hetlab-bundles\">$bundles</script>"
+tags="<script type=\"application/json\" id=\"hetlab-build\">{\"version\": \"$version\", \"commit\": \"$commit\"}</script>"
+tags="$tags<script type=\"application/json\" id=\"hetlab-bundles\">$bundles</script>"
 tags="$tags<script type=\"application/json\" id=\"hetlab-pages\">{$pages}</script>"
 tags="$tags<script type=\"application/json\" id=\"hetlab-workers\">{$workers}</script>"
 sed -i -e "s#</head>#$tags</head>#" -e "/data-trunk-skip/d" index.html

@@ -184,6 +184,7 @@ pub fn App() -> Html {
         Page::Home => pages::home::home(),
         Page::Platform => html! { <pages::platform::PlatformPage /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
+        Page::Family(p) if p == "about" => pages::about::about(),
         Page::Family(p) => family_page(p),
     };
     html! {
@@ -197,6 +198,7 @@ pub fn App() -> Html {
                         { for nav_families().map(|f| html! {
                             <a href={format!("#/{}", f.problem)}>{f.nav}</a>
                         }) }
+                        <a href="#/about">{"About"}</a>
                     </nav>
                     <components::theme::ThemeSwitch />
                     <components::large_type::LargeTypeToggle />

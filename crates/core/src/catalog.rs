@@ -27,6 +27,8 @@ pub struct Family {
     pub summary: &'static str,
     /// The spec file it follows.
     pub spec: &'static str,
+    /// The papers it implements (the About page and `hetlab list` cite them).
+    pub sources: &'static [&'static str],
     /// Algorithms, the default first.
     pub algorithms: &'static [Algorithm],
 }
@@ -71,6 +73,10 @@ pub const FAMILIES: &[Family] = &[
         title: "Master–worker steady state",
         summary: "The best throughput a platform sustains for independent tasks, and the periodic schedule that reaches it.",
         spec: "steady-state.md",
+        sources: &[
+            "O. Beaumont. Nouvelles méthodes pour l'ordonnancement sur plates-formes hétérogènes. Habilitation thesis (HDR), ch. 1–4.",
+            "C. Banino, O. Beaumont, L. Carter, J. Ferrante, A. Legrand, Y. Robert. Scheduling strategies for master-slave tasking on heterogeneous processor platforms. IEEE Transactions on Parallel and Distributed Systems, 2004.",
+        ],
         algorithms: &[
             algo("lp", "linear program on any graph, matchings, periodic schedule", true),
             algo("tree", "bandwidth-centric closed form on trees and stars", true),
@@ -82,6 +88,9 @@ pub const FAMILIES: &[Family] = &[
         title: "Steady-state broadcast",
         summary: "Stream messages from one source to all: the LP, then weighted spanning trees.",
         spec: "broadcast.md",
+        sources: &[
+            "O. Beaumont. Nouvelles méthodes pour l'ordonnancement sur plates-formes hétérogènes. Habilitation thesis (HDR), ch. 3 and 5 (periodic schedules, broadcast and multicast).",
+        ],
         algorithms: &[
             algo("lp", "LP + weighted-tree decomposition", true),
             algo("best-tree", "best single spanning tree", true),
@@ -107,6 +116,9 @@ pub const FAMILIES: &[Family] = &[
         title: "Unit-square partitions",
         summary: "Tile a matrix among processors of different speeds with the least communication.",
         spec: "square-partitions.md",
+        sources: &[
+            "O. Beaumont, V. Boudet, F. Rastello, Y. Robert. Partitioning a square into rectangles: NP-completeness and approximation algorithms. Algorithmica 34(3):217–239, 2002.",
+        ],
         algorithms: &[
             algo("column-dp", "optimal column-based partition", true),
             algo("recursive", "recursive 7/4 approximation", true),
@@ -124,6 +136,9 @@ pub const FAMILIES: &[Family] = &[
         title: "LU data distributions",
         summary: "Keep an LU factorisation balanced while the trailing matrix shrinks.",
         spec: "lu-distributions.md",
+        sources: &[
+            "O. Beaumont, A. Legrand, F. Rastello, Y. Robert. Static LU decomposition on heterogeneous platforms. LIP research report RR-2000-44, ENS Lyon, 2000.",
+        ],
         algorithms: &[
             algo("1d", "incremental 1D allocation, reversed slices", true),
             algo("2d-dp", "2D scheme on a column-based partition", true),
@@ -139,6 +154,9 @@ pub const FAMILIES: &[Family] = &[
         title: "1D chain partitioning",
         summary: "Cut a chain of tasks into consecutive parts for processors of different speeds.",
         spec: "chains.md",
+        sources: &[
+            "A. Pınar, E. K. Tabak, C. Aykanat. One-dimensional partitioning for heterogeneous systems: theory and practice. Journal of Parallel and Distributed Computing, 2008.",
+        ],
         algorithms: &[
             algo("exact-bisection", "exact bisection, bounds snapped to realisable values (§6.8)", true),
             algo("dp", "dynamic programming in O(NP) (§6.2)", true),
@@ -161,6 +179,9 @@ pub const FAMILIES: &[Family] = &[
         title: "Ring of processors",
         summary: "Pick and order the processors of a ring for an iterative computation.",
         spec: "ring.md",
+        sources: &[
+            "H. Renard, Y. Robert, F. Vivien. Static load-balancing techniques for iterative computations on heterogeneous clusters. Euro-Par 2003 (LIP research report RR-2003-12).",
+        ],
         algorithms: &[
             algo("exact", "exhaustive (p ≤ 9), subset Held–Karp up to p = 16", true),
             algo("greedy", "greedy ring growing from the fastest processor", true),
@@ -177,6 +198,9 @@ pub const FAMILIES: &[Family] = &[
         title: "Scatter",
         summary: "Split the data of a scatter so that every processor finishes together.",
         spec: "scatter.md",
+        sources: &[
+            "S. Genaud, A. Giersch, F. Vivien. Load-balancing scatter operations for grid computing. IPDPS 2003 (HCW); Parallel Computing, 2004.",
+        ],
         algorithms: &[
             algo("dp", "exact dynamic programming (§2), given order", true),
             algo("lp-rounded", "LP + deterministic rounding, guaranteed (§4)", true),
@@ -192,6 +216,10 @@ pub const FAMILIES: &[Family] = &[
         title: "Master–slave on a bus",
         summary: "How many identical tasks a master gets done by T when all traffic shares one bus or one port per tree node, and how fast it finishes C tasks.",
         spec: "master-slave.md",
+        sources: &[
+            "O. Beaumont, A. Legrand, Y. Robert. The master-slave paradigm with heterogeneous processors. IEEE Transactions on Parallel and Distributed Systems 14(9), 2003.",
+            "O. Beaumont. Nouvelles méthodes pour l'ordonnancement sur plates-formes hétérogènes. Habilitation thesis (HDR), ch. 2 §2.1 (one-port trees).",
+        ],
         algorithms: &[
             algo("exact", "the variant's own method: closed form, assignment, enumeration (p ≤ 7), reverse-time merge on trees", true),
             algo("approx", "MaxTasks2 approximation within p tasks (§4.4)", true),
@@ -205,6 +233,9 @@ pub const FAMILIES: &[Family] = &[
         title: "Divisible loads",
         summary: "Share an arbitrarily divisible load among workers on a star or a tree.",
         spec: "divisible-load.md",
+        sources: &[
+            "O. Beaumont, H. Casanova, A. Legrand, Y. Robert, Y. Yang. Scheduling divisible loads on star and tree networks: results and open problems. IEEE Transactions on Parallel and Distributed Systems 16(3), 2005.",
+        ],
         algorithms: &[
             algo("exact", "the variant's own method: closed form, tree collapse, exact search (p ≤ 9) or multi-round scheme", true),
             algo("star-linear", "STARLINEAR: bandwidth order, equal finish (§2)", true),
@@ -260,6 +291,18 @@ mod tests {
                     f.problem,
                     a.name
                 );
+            }
+        }
+    }
+
+    /// Every family cites the papers it implements (issue 38: the About page lists them), each
+    /// a sentence with its authors and where it appeared.
+    #[test]
+    fn every_family_cites_its_sources() {
+        for f in FAMILIES {
+            assert!(!f.sources.is_empty(), "{} cites no source", f.problem);
+            for s in f.sources {
+                assert!(s.ends_with('.') && s.contains(". "), "{}: {s}", f.problem);
             }
         }
     }

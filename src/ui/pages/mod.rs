@@ -2,6 +2,7 @@
 //! algorithm page and one [`family_page::FamilyPage`] per family; and the family pages grouped
 //! by page binary (`src/bundles.rs`).
 
+pub mod about;
 pub mod add_link;
 pub mod algorithm;
 pub mod bench;

@@ -19,6 +19,7 @@
 # And the build itself, for the About page (src/ui/pages/about.rs): Cargo.toml's version and the
 # commit built (marked when the tree had uncommitted changes):
 #   <script type="application/json" id="hetlab-build">{"version": "…", "commit": "…"}</script>
+# and the same in the site's VERSION file (`./run build` puts it in the archive).
 # And the third-party notices of the crates compiled into the wasm, THIRD-PARTY.txt
 # (www/third-party.py; the About page links to it).
 set -eu
@@ -57,6 +58,7 @@ done
   echo "hash-bins.sh: no page or no solver binary in $PWD" >&2
   exit 1
 }
+printf 'HetLab %s\ncommit %s\n' "$version" "$commit" > VERSION
 tags="<script type=\"application/json\" id=\"hetlab-build\">{\"version\": \"$version\", \"commit\": \"$commit\"}</script>"
 tags="$tags<script type=\"application/json\" id=\"hetlab-bundles\">$bundles</script>"
 tags="$tags<script type=\"application/json\" id=\"hetlab-pages\">{$pages}</script>"

@@ -123,8 +123,7 @@ pub fn chart_over(p: &Platform, length: &Q, marks: &[Q], bars: &[Bar]) -> Chart 
                 Kind::Input => "input",
                 Kind::Result => "result",
             };
-            // About 7 units per character at the chart's font size.
-            let label = if w > 7.0 * label.chars().count() as f64 + 4.0 {
+            let label = if fits(&label, w) {
                 label
             } else {
                 String::new()
@@ -189,14 +188,16 @@ pub fn lanes(names: &[String], spans: &[Span], length: &Q, marks: &[Q]) -> Chart
         .filter_map(|b| {
             let y = rows.get(b.row)?.1;
             let (x, w) = (x_of(&b.start), (x_of(&b.end) - x_of(&b.start)).max(1.0));
-            #[allow(clippy::cast_precision_loss)]
-            let fits = w > 7.0 * b.label.chars().count() as f64 + 4.0;
             Some(Rect {
                 x,
                 y,
                 w,
                 class: "span",
-                label: if fits { b.label.clone() } else { String::new() },
+                label: if fits(&b.label, w) {
+                    b.label.clone()
+                } else {
+                    String::new()
+                },
                 title: b.title.clone(),
                 fill: Some(b.fill),
             })

@@ -4,10 +4,36 @@
 // that role: they wait (never assert on elapsed time) and throw a readable
 // error with the last observed value when the wait times out.
 
+import { execSync } from 'node:child_process';
+
 /** Timeout for the first appearance of the app after a page load (wasm download + compile). */
 export const LOAD_TIMEOUT = 45_000;
 /** Timeout for ordinary UI reactions. */
 export const UI_TIMEOUT = 10_000;
+
+/** The flags every headless Chromium of the tests and checks starts with. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Path of the Chromium binary: $CHROMIUM, `command -v chromium`, or /usr/bin/chromium. */
+export function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  try {
+    const found = execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // not on PATH: fall through
+  }
+  return '/usr/bin/chromium';
+}
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();

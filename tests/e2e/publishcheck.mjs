@@ -15,7 +15,6 @@
 // Usage: node tests/e2e/publishcheck.mjs tuned=http://127.0.0.1:P/~teacher/hetlab/ bare=http://…
 // Environment: CHROMIUM (default `command -v chromium`, else /usr/bin/chromium).
 
-import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import {
   LOAD_TIMEOUT,
@@ -27,6 +26,8 @@ import {
   textWhere,
   visible,
   count,
+  CHROMIUM_ARGS,
+  chromiumPath,
 } from './lib.mjs';
 
 const FAMILIES = [
@@ -51,20 +52,6 @@ const EXPECT = {
 const OFFLINE_NOISE = /net::ERR_INTERNET_DISCONNECTED|Failed to load resource|FetchEvent|Failed to fetch/;
 /** wasm-bindgen's warning when .wasm is not served as application/wasm. */
 const FALLBACK = /instantiateStreaming|MIME type/i;
-
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-function chromiumPath() {
-  if (process.env.CHROMIUM) return process.env.CHROMIUM;
-  try {
-    const found = execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
-    if (found) return found;
-  } catch {
-    // not on PATH
-  }
-  return '/usr/bin/chromium';
-}
 
 let passed = 0;
 let failed = 0;

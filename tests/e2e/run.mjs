@@ -19,7 +19,7 @@
 // screenshot per test in target/screenshots/<name>.png, and as the very last
 // line `N passed, M failed`. Exit status is 1 if any test failed, else 0.
 
-import { spawn, execSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { tests as coreTests } from './tests.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './lib.mjs';
 
 // ---------------------------------------------------------------------------
 // Configuration (paths come from this script's location, never from the cwd)
@@ -46,29 +47,6 @@ const DIST = path.resolve(process.env.HETLAB_DIST || path.join(REPO_ROOT, 'dist'
 const SCREENSHOT_DIR = path.resolve(process.env.HETLAB_SCREENSHOTS || path.join(REPO_ROOT, 'target', 'screenshots'));
 const TEST_TIMEOUT_MS = Number(process.env.HETLAB_E2E_TIMEOUT) || 90_000;
 const SERVER_START_TIMEOUT_MS = 20_000;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Path of the Chromium binary: $CHROMIUM, `command -v chromium`, or /usr/bin/chromium. */
-function chromiumPath() {
-  if (process.env.CHROMIUM) return process.env.CHROMIUM;
-  try {
-    const found = execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
-    if (found) return found;
-  } catch {
-    // not on PATH: fall through
-  }
-  return '/usr/bin/chromium';
-}
 
 // ---------------------------------------------------------------------------
 // Static file server

@@ -27,7 +27,7 @@ use panels::{interval, loads};
 /// Width of the drawing (SVG units); narrow so that text stays readable on a phone.
 pub const WIDTH: f64 = 440.0;
 /// Height of the drawing.
-pub const HEIGHT: f64 = 506.0;
+pub const HEIGHT: f64 = 514.0;
 /// Left edge of the plots (room for the y labels).
 pub const X0: f64 = 46.0;
 /// Right edge of the plots.
@@ -226,31 +226,65 @@ fn guides(s: &ChainsState, total: f64, out: &mut Vec<Shape>) {
     }
 }
 
-/// Separator lines `s_1..s_{P−1}` across the staircase, labelled when few.
+/// Separator lines `s_1..s_{P−1}` across the staircase, labelled when few (see
+/// [`separator_labels`]).
 fn separators(s: &ChainsState, n: usize, out: &mut Vec<Shape>) {
     let inner = s.separators.len().saturating_sub(2);
-    let mut stacked = 0.0;
-    let mut prev: Option<usize> = None;
     for p in 1..=inner {
-        let sp = s.separators[p];
-        let x = x_of(sp, n);
+        let x = x_of(s.separators[p], n);
         out.push(line(x, STAIR_TOP - 4.0, x, TASK_TOP + TASK_H, "sep"));
-        if inner <= 16 {
-            stacked = if prev == Some(sp) {
-                stacked + 11.0
-            } else {
-                0.0
-            };
-            out.push(text(
-                x + 2.0,
-                STAIR_TOP + 8.0 + stacked,
-                format!("s{p}"),
-                "sep-label",
-                Anchor::Start,
-            ));
-        }
-        prev = Some(sp);
     }
+    if inner <= 16 {
+        let at: Vec<f64> = (1..=inner).map(|p| x_of(s.separators[p], n)).collect();
+        out.extend(separator_labels(&at));
+    }
+}
+
+/// Rows of separator labels under the staircase's top edge.
+const SEP_ROWS: usize = 4;
+
+/// The labels of separators at `at[p − 1]` (x of `s_p`), by one rule: separators at the same
+/// place share one label (`s3–s8`); a label sits right of its line, or left of it where it would
+/// cross the figure's right edge; labels that would overlap go one row down, and a label with no
+/// free row among [`SEP_ROWS`] is dropped (the Data table lists every separator).
+#[must_use]
+pub fn separator_labels(at: &[f64]) -> Vec<Shape> {
+    const PX: f64 = 13.0;
+    const GAP: f64 = 3.0;
+    let mut rows: Vec<Vec<(f64, f64)>> = vec![Vec::new(); SEP_ROWS];
+    let mut out = Vec::new();
+    let mut p = 0;
+    while p < at.len() {
+        let x = at[p];
+        let q = p + at[p..]
+            .iter()
+            .take_while(|&&y| (y - x).abs() < 1e-9)
+            .count()
+            - 1;
+        let name = match q - p {
+            0 => format!("s{}", p + 1),
+            1 => format!("s{},s{}", p + 1, q + 1),
+            _ => format!("s{}–s{}", p + 1, q + 1),
+        };
+        let w = crate::draw::labels::width(&name, PX, true);
+        let (tx, anchor, left) = if x + 2.0 + w <= WIDTH {
+            (x + 2.0, Anchor::Start, x + 2.0)
+        } else {
+            (x - 2.0, Anchor::End, x - 2.0 - w)
+        };
+        let span = (left - GAP, left + w + GAP);
+        let free = rows
+            .iter()
+            .position(|row| row.iter().all(|&(a, b)| span.1 <= a || b <= span.0));
+        if let Some(r) = free {
+            rows[r].push(span);
+            #[allow(clippy::cast_precision_loss)] // r < SEP_ROWS.
+            let y = STAIR_TOP + 10.0 + 14.0 * r as f64;
+            out.push(text(tx, y, name, "sep-label", anchor));
+        }
+        p = q + 1;
+    }
+    out
 }
 
 /// The latest step's search: the target prefix a probe, RB or MP looks for (a horizontal line)

@@ -9,7 +9,7 @@ use super::{line, owner, placed, rect, text, Anchor, Shape, X0, X1};
 use crate::draw::palette::colour;
 
 const LOAD_TITLE: f64 = 318.0;
-const LOAD_TOP: f64 = 334.0;
+const LOAD_TOP: f64 = 342.0;
 const LOAD_BOTTOM: f64 = 408.0;
 const LINE_TITLE: f64 = 446.0;
 const LINE_Y: f64 = 468.0;
@@ -85,7 +85,7 @@ pub fn loads(s: &ChainsState, out: &mut Vec<Shape>) {
         if loads.len() <= 24 {
             out.push(text(
                 x + w / 2.0,
-                LOAD_BOTTOM + 12.0,
+                LOAD_BOTTOM + 15.0,
                 format!("P{}", owner(s, k) + 1),
                 "tick",
                 Anchor::Middle,
@@ -174,7 +174,7 @@ pub fn interval(s: &ChainsState, range: (f64, f64), out: &mut Vec<Shape>) {
     }
     out.push(text(
         f64::midpoint(X0, X1),
-        LINE_Y + 31.0,
+        LINE_Y + 38.0,
         summary(s),
         "tick",
         Anchor::Middle,

@@ -125,7 +125,7 @@ fn the_svg_document_is_escaped_and_complete() {
     assert!(svg.contains("rb &lt;EX2&gt; &amp; co"));
     assert_eq!(svg.matches("<text").count(), texts(&d).len());
     assert!(svg.contains(&format!(r#"fill="{}""#, colour(0))));
-    assert!(svg.contains(r#"viewBox="0 0 440 506""#));
+    assert!(svg.contains(r#"viewBox="0 0 440 514""#));
 }
 
 #[test]
@@ -153,4 +153,50 @@ fn dp_cells_and_nicol_steps_are_marked_on_the_staircase() {
             texts(&d)
         );
     }
+}
+
+/// The label texts and anchors of [`separator_labels`], with their rows (0 = top).
+fn sep_labels(at: &[f64]) -> Vec<(String, Anchor, usize)> {
+    separator_labels(at)
+        .into_iter()
+        .map(|s| match s {
+            Shape::Text {
+                y, text, anchor, ..
+            } => {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let row = ((y - STAIR_TOP - 10.0) / 14.0).round() as usize;
+                (text, anchor, row)
+            }
+            other => panic!("not a text: {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn separators_at_one_place_share_a_label_and_labels_never_cross_the_right_edge() {
+    // EX5's end: s = [0, 3, 5, 6, 6, 6, 6, 6, 6]: s3..s8 all at the chain's end (x = X1).
+    let at = [X0 + 191.0, X0 + 318.3, X1, X1, X1, X1, X1, X1];
+    let got = sep_labels(&at);
+    assert_eq!(
+        got,
+        vec![
+            ("s1".to_owned(), Anchor::Start, 0),
+            ("s2".to_owned(), Anchor::Start, 0),
+            ("s3–s8".to_owned(), Anchor::End, 1),
+        ]
+    );
+    // EX8's end: s1 = s2 = 0.
+    assert_eq!(
+        sep_labels(&[X0, X0]),
+        vec![("s1,s2".to_owned(), Anchor::Start, 0)]
+    );
+}
+
+#[test]
+fn close_separator_labels_go_down_a_row_and_the_rest_are_dropped() {
+    let at: Vec<f64> = (0..6).map(|k| X0 + 100.0 + 4.0 * f64::from(k)).collect();
+    let got = sep_labels(&at);
+    assert_eq!(got.len(), SEP_ROWS);
+    let rows: Vec<usize> = got.iter().map(|g| g.2).collect();
+    assert_eq!(rows, vec![0, 1, 2, 3]);
 }

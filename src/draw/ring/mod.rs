@@ -224,8 +224,75 @@ pub fn platform(l: &Layout, s: &RingState, last: Option<&RingStep>, out: &mut Ve
     }
 }
 
+/// How the ring figure's three panels are arranged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrangement {
+    /// One column, [`WIDTH`] × [`HEIGHT`]: phones, narrow windows and the exported SVG.
+    Stacked,
+    /// The platform on the left, the bars and the size plot on the right:
+    /// [`WIDE_WIDTH`] × [`WIDE_HEIGHT`], so that a projector's first screen holds the figure
+    /// and the player at full size.
+    Wide,
+}
+
+/// Width of the wide arrangement.
+pub const WIDE_WIDTH: f64 = 2.0 * WIDTH;
+/// Height of the wide arrangement: the platform panel's.
+pub const WIDE_HEIGHT: f64 = 352.0;
+/// Where the lower panels (bars, size plot) start in the stacked arrangement: their first title's
+/// top, less a margin.
+const LOWER_TOP: f64 = panels::BAR_TITLE - 20.0;
+
+impl Arrangement {
+    /// The arrangement for a figure shown `shown` CSS px wide: wide when its 12-unit text stays
+    /// at 11 px or more.
+    #[must_use]
+    pub fn for_width(shown: f64) -> Arrangement {
+        if shown * 12.0 / WIDE_WIDTH >= 11.0 {
+            Arrangement::Wide
+        } else {
+            Arrangement::Stacked
+        }
+    }
+}
+
+/// `shape` moved by `(dx, dy)`.
+fn moved(shape: Shape, dx: f64, dy: f64) -> Shape {
+    match shape {
+        Shape::Rect { at, class, fill } => Shape::Rect {
+            at: [at[0] + dx, at[1] + dy, at[2], at[3]],
+            class,
+            fill,
+        },
+        Shape::Line { at, class } => Shape::Line {
+            at: [at[0] + dx, at[1] + dy, at[2] + dx, at[3] + dy],
+            class,
+        },
+        Shape::Circle { at, class, fill } => Shape::Circle {
+            at: [at[0] + dx, at[1] + dy, at[2]],
+            class,
+            fill,
+        },
+        Shape::Poly { points, class } => Shape::Poly {
+            points: points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect(),
+            class,
+        },
+        Shape::Text {
+            at,
+            text,
+            class,
+            anchor,
+        } => Shape::Text {
+            at: [at[0] + dx, at[1] + dy],
+            text,
+            class,
+            anchor,
+        },
+    }
+}
+
 /// The whole figure after the steps replayed into `s`: `eval` values the ring drawn, `last` is
-/// the latest step, `scale` the fixed axes of the run (see [`Scale::of`]).
+/// the latest step, `scale` the fixed axes of the run (see [`Scale::of`]), in `arrangement`.
 #[must_use]
 pub fn figure(
     l: &Layout,
@@ -233,14 +300,29 @@ pub fn figure(
     eval: Option<&RingEval>,
     last: Option<&RingStep>,
     scale: &Scale,
+    arrangement: Arrangement,
 ) -> Drawing {
-    let mut out = Vec::new();
-    platform(l, s, last, &mut out);
-    bars(eval, scale, &mut out);
-    size_plot(s, scale, &mut out);
-    Drawing {
-        width: WIDTH,
-        height: HEIGHT,
-        shapes: out,
+    let mut shapes = Vec::new();
+    platform(l, s, last, &mut shapes);
+    let mut lower = Vec::new();
+    bars(eval, scale, &mut lower);
+    size_plot(s, scale, &mut lower);
+    match arrangement {
+        Arrangement::Stacked => {
+            shapes.extend(lower);
+            Drawing {
+                width: WIDTH,
+                height: HEIGHT,
+                shapes,
+            }
+        }
+        Arrangement::Wide => {
+            shapes.extend(lower.into_iter().map(|sh| moved(sh, WIDTH, -LOWER_TOP)));
+            Drawing {
+                width: WIDE_WIDTH,
+                height: WIDE_HEIGHT,
+                shapes,
+            }
+        }
     }
 }

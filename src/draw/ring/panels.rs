@@ -16,7 +16,8 @@ pub const X0: f64 = 46.0;
 const BARS_X1: f64 = 340.0;
 /// Right edge of the size plot.
 const PLOT_X1: f64 = 420.0;
-const BAR_TITLE: f64 = 350.0;
+/// Baseline of the bar chart's title.
+pub const BAR_TITLE: f64 = 350.0;
 /// Top of the bars.
 pub const BAR_TOP: f64 = 372.0;
 /// Bottom of the bars.

@@ -26,9 +26,26 @@ fn run(r: &Ring, algo: &str) -> (Traced<RingSolution, RingStep>, Prepared) {
 }
 
 fn at(t: &Traced<RingSolution, RingStep>, p: &Prepared, k: usize, r: &Ring) -> Drawing {
+    at_in(t, p, k, r, Arrangement::Stacked)
+}
+
+fn at_in(
+    t: &Traced<RingSolution, RingStep>,
+    p: &Prepared,
+    k: usize,
+    r: &Ring,
+    arrangement: Arrangement,
+) -> Drawing {
     let s = t.trace.state_at(RingState::new(r.p()), k);
     let last = k.checked_sub(1).and_then(|i| t.trace.steps.get(i));
-    figure(&p.layout, &s, p.extras.eval(&s.ring), last, &p.scale)
+    figure(
+        &p.layout,
+        &s,
+        p.extras.eval(&s.ring),
+        last,
+        &p.scale,
+        arrangement,
+    )
 }
 
 fn count(d: &Drawing, class: &str) -> usize {
@@ -259,4 +276,37 @@ fn the_svg_document_is_escaped_and_complete() {
 fn the_slider_is_live_for_the_fast_methods_and_small_exact_ones() {
     use super::prepare::live;
     assert!(live(14, "greedy") && live(14, "tsp") && !live(14, "exact") && live(10, "exact"));
+}
+
+#[test]
+fn the_wide_arrangement_puts_the_plots_beside_the_platform_inside_its_box() {
+    assert_eq!(Arrangement::for_width(840.0), Arrangement::Wide);
+    assert_eq!(Arrangement::for_width(700.0), Arrangement::Stacked);
+    for (name, algo) in [("ring-rr-1", "exact"), ("ring-lyon", "greedy")] {
+        let r = preset(name);
+        let (t, p) = run(&r, algo);
+        for k in [0, t.trace.len() / 2, t.trace.len()] {
+            let stacked = at(&t, &p, k, &r);
+            let wide = at_in(&t, &p, k, &r, Arrangement::Wide);
+            inside(&wide);
+            assert_eq!((wide.width, wide.height), (WIDE_WIDTH, WIDE_HEIGHT));
+            // The same shapes, the lower panels' moved right of the platform.
+            assert_eq!(texts(&wide).len(), texts(&stacked).len());
+            let titles: Vec<(f64, &str)> = wide
+                .shapes
+                .iter()
+                .filter_map(|s| match s {
+                    Shape::Text {
+                        at,
+                        text,
+                        class: "title",
+                        ..
+                    } => Some((at[0], text.as_str())),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(titles.len(), 3, "{titles:?}");
+            assert!(titles[0].0 < WIDTH && titles[1].0 > WIDTH && titles[2].0 > WIDTH);
+        }
+    }
 }

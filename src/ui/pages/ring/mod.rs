@@ -21,12 +21,12 @@ use hetlab_core::trace::Step;
 use yew::prelude::*;
 
 use crate::draw::ring::prepare::{prepare, Prepared};
-use crate::draw::ring::{figure, to_svg_document};
+use crate::draw::ring::{figure, to_svg_document, Arrangement};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::RingField;
 use sweep::SweepPanel;
-use views::{compare_table, drawing_svg, legend, now, quoted_tables, result};
+use views::{compare_table, legend, now, quoted_tables, result, RingFigure};
 
 const DEFAULT_PRESET: &str = "ring-rr-1";
 const LAST_KEY: &str = "hetlab.ring.v1";
@@ -98,7 +98,22 @@ impl FamilyPage for RingPage {
             |st| st.caption(&()),
         );
         let eval = x.extras.eval(&s.ring).or(s.eval.as_ref());
-        let drawing = figure(&x.layout, &s, eval, last, &x.scale);
+        let drawing = Rc::new(figure(
+            &x.layout,
+            &s,
+            eval,
+            last,
+            &x.scale,
+            Arrangement::Stacked,
+        ));
+        let wide = Rc::new(figure(
+            &x.layout,
+            &s,
+            eval,
+            last,
+            &x.scale,
+            Arrangement::Wide,
+        ));
         let title = format!("{} on {} processors", ctx.algo, r.p());
         let side = html! {
             <>
@@ -131,7 +146,7 @@ impl FamilyPage for RingPage {
         let svg_title = title.clone();
         Shown {
             title: title.clone(),
-            figure: drawing_svg(&drawing, &title, "ring-figure"),
+            figure: html! { <RingFigure stacked={drawing.clone()} {wide} title={title.clone()} /> },
             caption,
             line: last.map(|st| st.phase().line),
             pseudocode: PSEUDOCODE,

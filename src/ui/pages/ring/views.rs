@@ -8,9 +8,12 @@ use hetlab_core::ring::paper::{QuotedTable, NOTE, TABLE_5, TABLE_6};
 use hetlab_core::ring::{RingEval, RingSolution, RingState};
 use yew::prelude::*;
 
-use crate::draw::ring::{points_attr, Drawing, Shape, STYLE};
+use std::rc::Rc;
+
+use crate::draw::ring::{points_attr, Arrangement, Drawing, Shape, STYLE, WIDTH};
 use crate::draw::svg::fixed2 as n2;
 use crate::ui::components::data_table::data_table;
+use crate::ui::hooks::size::use_shown_width;
 
 fn shape(s: &Shape) -> Html {
     let fill = |f: Option<&'static str>| f.map(AttrValue::from);
@@ -70,6 +73,32 @@ pub fn drawing_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
         </svg>
         { labels_table(&d.shapes) }
         </>
+    }
+}
+
+/// The figure at one step in both arrangements; the one shown follows the width it gets.
+#[derive(Properties, PartialEq)]
+pub struct RingFigureProps {
+    /// One column (phones, narrow windows; what Export SVG writes).
+    pub stacked: Rc<Drawing>,
+    /// The platform beside the plots (a projector's first screen).
+    pub wide: Rc<Drawing>,
+    /// Its accessible name.
+    pub title: AttrValue,
+}
+
+/// The ring figure, wide when its text stays at 11 px or more that way
+/// ([`Arrangement::for_width`]), stacked otherwise.
+#[function_component(RingFigure)]
+pub fn ring_figure(p: &RingFigureProps) -> Html {
+    let node = use_node_ref();
+    let (width, _) = use_shown_width(node.clone(), WIDTH);
+    let d = match Arrangement::for_width(width) {
+        Arrangement::Wide => &p.wide,
+        Arrangement::Stacked => &p.stacked,
+    };
+    html! {
+        <div ref={node} class="ring-figure-wrap">{ drawing_svg(d, &p.title, "ring-figure") }</div>
     }
 }
 

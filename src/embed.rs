@@ -2,8 +2,9 @@
 //! `start`, `end`, `speed`) and the iframe snippet they give. Pure, so that the reading of the
 //! fields and the snippet are tested on the host; the dialog (`ui::components::share`) draws it.
 
-/// Width of the suggested iframe.
-pub const EMBED_WIDTH: u32 = 820;
+/// Width of the suggested iframe: wide enough for the ring's side-by-side figure to keep its text
+/// at 11 px (`draw::ring::Arrangement`).
+pub const EMBED_WIDTH: u32 = 840;
 /// Height of the suggested iframe with the player.
 pub const EMBED_HEIGHT: u32 = 640;
 /// Height without the player (`controls=0`).

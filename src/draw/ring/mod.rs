@@ -244,11 +244,15 @@ pub const WIDE_HEIGHT: f64 = 352.0;
 const LOWER_TOP: f64 = panels::BAR_TITLE - 20.0;
 
 impl Arrangement {
-    /// The arrangement for a figure shown `shown` CSS px wide: wide when its 12-unit text stays
-    /// at 11 px or more.
+    /// The arrangement for a figure shown in a box `width` CSS px wide and, where a first-screen
+    /// or frame rule limits it, `height` px high: wide when its 12-unit text stays at 11 px or
+    /// more that way, or when the box's height shrinks the stacked figure more than the wide one
+    /// (an embed's frame); stacked otherwise.
     #[must_use]
-    pub fn for_width(shown: f64) -> Arrangement {
-        if shown * 12.0 / WIDE_WIDTH >= 11.0 {
+    pub fn for_box(width: f64, height: Option<f64>) -> Arrangement {
+        let scale = |w: f64, h: f64| (width / w).min(height.map_or(f64::INFINITY, |a| a / h));
+        let wide = scale(WIDE_WIDTH, WIDE_HEIGHT);
+        if wide * 12.0 >= 11.0 || (height.is_some() && wide >= scale(WIDTH, HEIGHT)) {
             Arrangement::Wide
         } else {
             Arrangement::Stacked

@@ -280,8 +280,14 @@ fn the_slider_is_live_for_the_fast_methods_and_small_exact_ones() {
 
 #[test]
 fn the_wide_arrangement_puts_the_plots_beside_the_platform_inside_its_box() {
-    assert_eq!(Arrangement::for_width(840.0), Arrangement::Wide);
-    assert_eq!(Arrangement::for_width(700.0), Arrangement::Stacked);
+    // A projector's figure column (1280 × 800), a phone (390 × 844), the embed's 840 × 640 frame.
+    assert_eq!(Arrangement::for_box(840.0, Some(455.0)), Arrangement::Wide);
+    assert_eq!(
+        Arrangement::for_box(360.0, Some(474.0)),
+        Arrangement::Stacked
+    );
+    assert_eq!(Arrangement::for_box(820.0, Some(450.0)), Arrangement::Wide);
+    assert_eq!(Arrangement::for_box(700.0, None), Arrangement::Stacked);
     for (name, algo) in [("ring-rr-1", "exact"), ("ring-lyon", "greedy")] {
         let r = preset(name);
         let (t, p) = run(&r, algo);

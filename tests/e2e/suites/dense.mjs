@@ -5,6 +5,7 @@
 // (`hetlab gen … --seed 2 --size N`, encoded by `hetlab encode`) or are presets.
 
 import { LOAD_TIMEOUT, visible, check, byId, load, stepCount, textWhere } from '../lib.mjs';
+import { smallestFigureText } from './figures.mjs';
 import { native } from './built-sl.mjs';
 
 const SIZES = { projector: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -90,3 +91,29 @@ export const tests = Object.entries(SIZES).map(([size, viewport]) => ({
     check(problems.length === 0, problems.join('; '));
   },
 }));
+
+// The embed snippet's frame (src/embed.rs: 840 × 640): every family's figure keeps its text at
+// 11 px or more and the player stays inside the frame (the ring's embed had 9 px text).
+const EMBED = { width: 840, height: 640 };
+const FAMILIES = ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'ring', 'scatter', 'master-slave', 'divisible'];
+
+tests.push({
+  name: 'embed-figures-readable',
+  async fn(h) {
+    const page = h.lastPage;
+    await page.setViewportSize(EMBED);
+    const problems = [];
+    for (const family of FAMILIES) {
+      await load(page, h.url(`/#/${family}?embed=1`));
+      await visible(byId(page, 'player'), `${family}: the player`, LOAD_TIMEOUT);
+      await textWhere(stepCount(page), `${family}: a step count`, (t) => /Step \d+ \/ \d+/.test(t), LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      await textWhere(stepCount(page), `${family}: the last step`, (t) => /Step (\d+) \/ \1$/.test(t));
+      const small = await smallestFigureText(page);
+      if (small.min < 10.95) problems.push(`${family}: figure text "${small.which}" at ${small.min.toFixed(1)} px`);
+      const bottom = await byId(page, 'player').first().evaluate((e) => e.getBoundingClientRect().bottom);
+      if (bottom > EMBED.height) problems.push(`${family}: the player ends at ${Math.round(bottom)} px, below the frame's ${EMBED.height}`);
+    }
+    check(problems.length === 0, problems.join('; '));
+  },
+});

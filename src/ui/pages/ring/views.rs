@@ -13,7 +13,7 @@ use std::rc::Rc;
 use crate::draw::ring::{points_attr, Arrangement, Drawing, Shape, STYLE, WIDTH};
 use crate::draw::svg::fixed2 as n2;
 use crate::ui::components::data_table::data_table;
-use crate::ui::hooks::size::use_shown_width;
+use crate::ui::hooks::size::use_shown_box;
 
 fn shape(s: &Shape) -> Html {
     let fill = |f: Option<&'static str>| f.map(AttrValue::from);
@@ -88,12 +88,12 @@ pub struct RingFigureProps {
 }
 
 /// The ring figure, wide when its text stays at 11 px or more that way
-/// ([`Arrangement::for_width`]), stacked otherwise.
+/// ([`Arrangement::for_box`]), stacked otherwise.
 #[function_component(RingFigure)]
 pub fn ring_figure(p: &RingFigureProps) -> Html {
     let node = use_node_ref();
-    let (width, _) = use_shown_width(node.clone(), WIDTH);
-    let d = match Arrangement::for_width(width) {
+    let (width, height, _) = use_shown_box(node.clone(), WIDTH);
+    let d = match Arrangement::for_box(width, height) {
         Arrangement::Wide => &p.wide,
         Arrangement::Stacked => &p.stacked,
     };

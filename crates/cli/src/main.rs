@@ -117,6 +117,12 @@ enum Command {
     },
     /// List the problems and their algorithms.
     List,
+    /// Print what a family's page explains about its problem: why it is hard, what its
+    /// algorithms guarantee, with the spec sections, the scenes that show it and the papers.
+    About {
+        /// Problem family (`steady-state`, see `hetlab list`).
+        problem: String,
+    },
     /// Print the chains scaling table (chains.md 9.4): mean percent imbalance of RB, MP and
     /// the optimum against P, workload seed 1, five speed vectors per P.
     Scaling {
@@ -285,6 +291,16 @@ fn run(command: Command) -> Result<String> {
             Ok(inst.to_json_pretty())
         }
         Command::List => Ok(serde_json::to_string_pretty(catalog::FAMILIES)?),
+        Command::About { problem } => {
+            let family = catalog::family(&problem)
+                .ok_or_else(|| anyhow!("unknown problem \"{problem}\" (see `hetlab list`)"))?;
+            let about = families::about(family.problem)
+                .ok_or_else(|| anyhow!("\"{problem}\" has no explanation yet"))?;
+            Ok(about
+                .to_text(family.problem, family.title, family.sources)
+                .trim_end()
+                .to_owned())
+        }
         Command::Scaling {
             presets,
             ps,

@@ -231,3 +231,31 @@ fn master_slave_explains_every_algorithm_of_the_variant() {
     assert_eq!(row("exact")["counts"], serde_json::json!([5, 3]));
     assert_eq!(row("greedy")["tasks"], 7);
 }
+
+/// `hetlab about` prints, for every family, its page's explanation panel: every topic's heading,
+/// paragraphs, spec section and scene, from the same constants the page reads.
+#[test]
+fn about_prints_every_topic_of_every_family() {
+    for problem in hetlab_core::families::PROBLEMS {
+        let out = quiet(&["about", problem], None);
+        let about = hetlab_core::families::about(problem).expect("registered");
+        for t in about.topics {
+            assert!(out.contains(t.heading), "{problem}: {}", t.heading);
+            assert!(
+                t.text.iter().all(|p| out.contains(p)),
+                "{problem}: {}",
+                t.heading
+            );
+            assert!(
+                out.contains(&format!("Spec: {}", t.spec)),
+                "{problem}: {}",
+                t.spec
+            );
+            if let Some(s) = &t.scene {
+                assert!(out.contains(&s.route(problem)), "{problem}: {}", s.what);
+            }
+        }
+        assert!(out.contains("Papers"), "{problem}: the papers");
+    }
+    assert!(common::fails(&["about", "sorting"], 1).contains("unknown problem \"sorting\""));
+}

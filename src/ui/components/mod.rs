@@ -4,6 +4,7 @@
 //! large-type toggle, the export menu (figures as SVG, PNG and TikZ; schedules as Paje and CSV)
 //! and the editor's SimGrid section.
 
+pub mod about_panel;
 pub mod data_table;
 pub mod error_view;
 pub mod export_menu;

@@ -127,6 +127,7 @@ pub fn AlgorithmPage(props: &PageProps) -> Html {
         title: kind.title,
         lead: kind.lead,
         problem: kind.problem,
+        about: kind.about,
         nav: &nav,
         query: &q,
         algo: &algo,

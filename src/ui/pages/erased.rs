@@ -28,6 +28,8 @@ pub struct Kind {
     pub lead: &'static str,
     /// The family's problem name.
     pub problem: &'static str,
+    /// What the page explains about the problem (`Family::ABOUT`).
+    pub about: &'static hetlab_core::family::About,
     /// Where the last instance is remembered (`FamilyPage::REMEMBER`).
     remember: Option<(&'static str, &'static str)>,
     resolve: fn(Option<&str>, Option<&str>) -> Result<Resolved, String>,
@@ -56,6 +58,7 @@ impl<P: FamilyPage> Erase for P {
         title: P::TITLE,
         lead: P::LEAD,
         problem: P::F::PROBLEM,
+        about: <P::F as hetlab_core::family::Family>::ABOUT,
         remember: P::REMEMBER,
         resolve: resolve::<P>,
         same: same::<P>,

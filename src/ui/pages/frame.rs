@@ -10,6 +10,7 @@ use hetlab_core::family;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};
+use crate::ui::components::about_panel::about_panel;
 use crate::ui::components::export_menu::ExportMenu;
 use crate::ui::components::menus::{algo_select, preset_select};
 use crate::ui::components::player_bar::player_bar;
@@ -44,6 +45,8 @@ pub struct Frame<'a> {
     pub lead: &'static str,
     /// The family's problem name (`"lu"`).
     pub problem: &'static str,
+    /// What the page explains about the problem.
+    pub about: &'static hetlab_core::family::About,
     /// The app's navigation.
     pub nav: &'a Nav,
     /// The page's query.
@@ -116,6 +119,7 @@ pub fn page(f: Frame<'_>) -> Html {
                         }
                         { legend }
                     </div>
+                    { about_panel(f.problem, f.about) }
                 </aside>
             </div>
             { after }

@@ -28,6 +28,7 @@ pub struct BroadcastFamily;
 
 impl Family for BroadcastFamily {
     const PROBLEM: &'static str = "broadcast";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = BroadcastInput;
     type Run = Run;
     type Raw = RawBroadcast;

@@ -37,6 +37,7 @@
 //! * [`dispatch`] — one entry for every broadcast instance (bidirectional, multicast,
 //!   unidirectional) and the result document of formats.md §4.
 
+pub mod about;
 pub mod baseline;
 pub mod baseline_gantt;
 pub mod baseline_uni;

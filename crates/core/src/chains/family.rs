@@ -31,6 +31,7 @@ impl From<ChainsError> for SolveError {
 
 impl Family for ChainsFamily {
     const PROBLEM: &'static str = "chains";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = Chains;
     type Run = Traced<ChainsSolution, ChainStep>;
     type Raw = RawChains;

@@ -17,6 +17,7 @@
 //! `LR-PROBE(B_opt)` (§3.6). No floating point decides anything except inside the
 //! generators of §9 (whose float steps the spec fixes); `f64` is otherwise display only.
 
+pub mod about;
 pub mod bench;
 mod bidding;
 mod bisection;

@@ -32,6 +32,7 @@ impl From<DivisibleError> for SolveError {
 
 impl Family for DivisibleFamily {
     const PROBLEM: &'static str = "divisible";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = Divisible;
     type Run = Traced<DivSolution, DivStep>;
     type Raw = RawDivisible;

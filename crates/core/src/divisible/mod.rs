@@ -26,6 +26,7 @@
 //! exactly at that time and made to sum to the round's load exactly). Every schedule is therefore
 //! exact and verified without tolerance.
 
+pub mod about;
 pub mod affine;
 mod affine_details;
 pub mod bench;

@@ -176,6 +176,13 @@ pub fn generate(problem: &str, shape: Shape, size: usize, seed: u64) -> Option<I
     with_problem!(problem, |F| F::wrap(F::generate(shape, size, seed)))
 }
 
+/// What `problem`'s page says about it ([`Family::ABOUT`]); `None` when no registered family
+/// has that name.
+#[must_use]
+pub fn about(problem: &str) -> Option<&'static crate::family::About> {
+    with_problem!(problem, |F| F::ABOUT)
+}
+
 /// The schedule of `algorithm` (the default when `None`) on `inst`, as
 /// [`family::schedule_of`] says.
 ///

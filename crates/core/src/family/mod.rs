@@ -17,9 +17,11 @@ use crate::generate::Shape;
 use crate::issue::Issues;
 use crate::platform::Platform;
 
+mod about;
 mod error;
 
 use crate::error::Violation;
+pub use about::{About, Scene, Topic};
 pub use error::SolveError;
 
 /// Whether the size limits of the exact solvers apply. By default every family refuses the
@@ -53,6 +55,9 @@ pub type RunOf<F> = <F as Family>::Run;
 pub trait Family {
     /// The `"problem"` name (formats.md section 3), also the page's route.
     const PROBLEM: &'static str;
+    /// What the family's page says about its problem (why it is hard, what the algorithms
+    /// guarantee), from its spec: `hetlab about` prints it.
+    const ABOUT: &'static About;
     /// The validated instance.
     type Input;
     /// The outcome of one algorithm: its solution and its trace. It crosses threads (the site

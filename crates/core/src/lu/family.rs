@@ -20,6 +20,7 @@ pub struct LuFamily;
 
 impl Family for LuFamily {
     const PROBLEM: &'static str = "lu";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = Lu;
     type Run = Traced<LuSolution, LuStep>;
     type Raw = RawLu;

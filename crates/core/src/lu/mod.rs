@@ -21,6 +21,7 @@
 //! Everything is exact: the spec's floating-point tolerances (§0) approximate the exact
 //! equalities used here.
 
+pub mod about;
 pub mod allocate;
 pub mod bench;
 pub mod compare;

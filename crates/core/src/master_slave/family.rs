@@ -19,6 +19,7 @@ pub struct MasterSlaveFamily;
 
 impl Family for MasterSlaveFamily {
     const PROBLEM: &'static str = "master-slave";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = MsInput;
     type Run = Traced<MsSolution, MsStep>;
     type Raw = RawMasterSlave;

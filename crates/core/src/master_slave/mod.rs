@@ -17,6 +17,7 @@
 //! Everything is exact (rationals; task counts are integers). Slaves and nodes are 0-based in
 //! the data, `P1..Pp` in captions.
 
+pub mod about;
 pub mod assign;
 pub mod bench;
 mod bus;

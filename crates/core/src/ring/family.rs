@@ -20,6 +20,7 @@ pub struct RingFamily;
 
 impl Family for RingFamily {
     const PROBLEM: &'static str = "ring";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = Ring;
     type Run = Traced<RingSolution, RingStep>;
     type Raw = RawRing;

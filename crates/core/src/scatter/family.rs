@@ -31,6 +31,7 @@ impl From<ScatterError> for SolveError {
 
 impl Family for ScatterFamily {
     const PROBLEM: &'static str = "scatter";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = Scatter;
     type Run = Traced<ScatterSolution, ScatterStep>;
     type Raw = RawScatter;

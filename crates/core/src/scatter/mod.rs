@@ -14,6 +14,7 @@
 //!
 //! Everything is exact (rationals, or integers scaled by the common denominator in the DP).
 
+pub mod about;
 pub mod bench;
 pub mod closed;
 pub mod dp;

@@ -25,6 +25,7 @@ pub struct SquareFamily;
 
 impl Family for SquareFamily {
     const PROBLEM: &'static str = "square-partition";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = SquarePartition;
     type Run = SquareRun;
     type Raw = RawSquare;

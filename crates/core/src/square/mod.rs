@@ -12,6 +12,7 @@
 //! * [`run`]: one entry point by formats.md algorithm name ([`run::run_algorithm`]);
 //! * [`extras`]: every algorithm side by side, for the page and `--explain`.
 
+pub mod about;
 pub mod baseline;
 pub mod bench;
 pub mod column;

@@ -35,6 +35,7 @@ pub enum SteadyRun {
 
 impl Family for SteadyStateFamily {
     const PROBLEM: &'static str = "steady-state";
+    const ABOUT: &'static crate::family::About = &super::about::ABOUT;
     type Input = SteadyState;
     type Run = SteadyRun;
     type Raw = RawSteadyState;

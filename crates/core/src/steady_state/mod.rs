@@ -5,6 +5,7 @@
 //! schedule ([`pipeline`]); the closed form on trees ([`tree`]); an independent checker of
 //! steady-state rates ([`verify`]) and the resources they saturate ([`binding`]).
 
+pub mod about;
 pub mod alloc;
 pub mod bench;
 pub mod dual;

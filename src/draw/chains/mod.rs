@@ -246,7 +246,7 @@ const SEP_ROWS: usize = 4;
 /// The labels of separators at `at[p − 1]` (x of `s_p`), by one rule: separators at the same
 /// place share one label (`s3–s8`); a label sits right of its line, or left of it where it would
 /// cross the figure's right edge; labels that would overlap go one row down, and a label with no
-/// free row among [`SEP_ROWS`] is dropped (the Data table lists every separator).
+/// free row among the four (`SEP_ROWS`) is dropped (the Data table lists every separator).
 #[must_use]
 pub fn separator_labels(at: &[f64]) -> Vec<Shape> {
     const PX: f64 = 13.0;

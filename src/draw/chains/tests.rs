@@ -1,8 +1,10 @@
 //! Native tests of the chains figure on the worked examples of chains.md §12.
 
+use super::drawing::{SEP_ROWS, STAIR_TOP};
 use super::*;
+use crate::draw::palette::colour;
 use crate::draw::shapes::probe;
-use hetlab_core::chains::{solve_traced, ChainsInput};
+use hetlab_core::chains::{solve_traced, ChainStep, ChainsInput};
 
 fn ex2() -> ChainsInput {
     ChainsInput::new(vec![2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5], vec![3, 1, 2, 2])

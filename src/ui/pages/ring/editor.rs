@@ -1,13 +1,14 @@
 //! The instance fields of the ring page: cycle times, the link-cost matrix, `W` and `H`, each
 //! with its message beside it (read by [`crate::ring_entry`]). A bad entry never replaces the
-//! instance shown.
+//! instance shown; [`apply`] shows an instance made here or by the `W/H` slider.
 
+use hetlab_core::families::Instance;
 use hetlab_core::ring::Ring;
 use yew::prelude::*;
 
-use crate::ui::hooks::form::use_entry_form;
-
 use crate::ring_entry::{read, Entry};
+use crate::ui::hooks::form::use_entry_form;
+use crate::ui::Nav;
 
 /// Props of [`RingField`].
 #[derive(Properties, PartialEq)]
@@ -76,4 +77,9 @@ pub fn RingField(props: &FieldProps) -> Html {
             if let Some(e) = &problems[4] { <p class="field-error" role="alert" data-testid="field-error">{e.clone()}</p> }
         </form>
     }
+}
+
+/// Pushes `r` as the page's new instance (a new history entry, step 0).
+pub fn apply(nav: &Nav, r: Ring) {
+    nav.push_instance(&Instance::Ring(r), ["preset"]);
 }

@@ -11,7 +11,6 @@ pub mod views;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use hetlab_core::families::Instance;
 use hetlab_core::family::Family;
 use hetlab_core::ring::extras::{explained, extras, sweep, Sweep};
 use hetlab_core::ring::family::RingFamily;
@@ -24,7 +23,7 @@ use crate::draw::ring::prepare::{prepare, Prepared};
 use crate::draw::ring::{figure, to_svg_document, Arrangement};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
-use editor::RingField;
+use editor::{apply, RingField};
 use sweep::SweepPanel;
 use views::{compare_table, legend, now, quoted_tables, result, RingFigure};
 
@@ -50,11 +49,6 @@ fn sweep_cached(r: &Ring) -> Option<Sweep> {
             curves
         }
     })
-}
-
-/// Pushes `r` as the page's new instance (a new history entry, step 0).
-pub fn apply(nav: &Nav, r: Ring) {
-    nav.push_instance(&Instance::Ring(r), ["preset"]);
 }
 
 impl FamilyPage for RingPage {

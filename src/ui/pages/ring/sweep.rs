@@ -17,6 +17,7 @@ use hetlab_core::ring::Ring;
 use hetlab_core::ring::RingSolution;
 use yew::prelude::*;
 
+use super::editor::apply;
 use super::views::{decimal, drawing_svg};
 use crate::draw::ring::prepare::{live, ratio};
 use crate::draw::ring::sweep::plot;
@@ -135,7 +136,7 @@ pub fn SweepPanel(props: &SweepProps) -> Html {
             if let Ok(x) = parse_q(&sig4(at)) {
                 let mut next = r.clone();
                 next.work = x * &r.h;
-                super::apply(&nav, next);
+                apply(&nav, next);
             }
         })
     };

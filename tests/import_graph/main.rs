@@ -114,26 +114,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
     ),
     ("crates/core/src/lp/mod.rs", "crates/core/src/lp/exact.rs"),
     ("crates/core/src/lp/mod.rs", "crates/core/src/lp/float.rs"),
-    (
-        "crates/core/src/platform/mod.rs",
-        "crates/core/src/platform/layout/mod.rs",
-    ),
-    (
-        "crates/core/src/platform/mod.rs",
-        "crates/core/src/platform/raw.rs",
-    ),
-    (
-        "crates/core/src/platform/layout/mod.rs",
-        "crates/core/src/platform/layout/circle.rs",
-    ),
-    (
-        "crates/core/src/platform/layout/mod.rs",
-        "crates/core/src/platform/layout/stress.rs",
-    ),
-    (
-        "crates/core/src/platform/layout/mod.rs",
-        "crates/core/src/platform/layout/tree.rs",
-    ),
     // Not parent → child: found beside the reviewer's list, not removed yet.
     (
         "crates/core/src/broadcast/pipeline.rs",

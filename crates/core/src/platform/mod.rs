@@ -13,11 +13,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use layout::{auto_layout, layout, layout_rooted, shape, Point, Shape};
+pub use layout::{auto_layout, layout, layout_rooted, shape, Shape};
 pub(crate) use raw::RawPlatform;
 pub use raw::MAX_JSON_BYTES;
 
-use crate::issue::Issues;
 use crate::rational::{Cost, Q};
 
 /// Most nodes a platform may have: enough for every teaching and research example, small
@@ -80,6 +79,15 @@ impl NodeId {
     }
 }
 
+/// A drawing position in `[0, 1]²` (y grows downwards, as on screen).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct Point {
+    /// Horizontal position.
+    pub x: f64,
+    /// Vertical position.
+    pub y: f64,
+}
+
 /// A processor.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
@@ -137,33 +145,6 @@ pub struct Platform {
 }
 
 impl Platform {
-    /// Parses a platform JSON document (with or without the `format`/`version` header).
-    ///
-    /// # Errors
-    /// Every problem found, each with its field path (formats.md section 6).
-    pub fn from_json(text: &str) -> Result<Platform, Issues> {
-        let raw: RawPlatform = raw::parse_json(text, "")?;
-        raw.into_platform("")
-    }
-
-    /// The platform as a standalone JSON document (pretty when `pretty`).
-    #[must_use]
-    pub fn to_json(&self, pretty: bool) -> String {
-        let raw = RawPlatform::from_platform(self, true);
-        let out = if pretty {
-            serde_json::to_string_pretty(&raw)
-        } else {
-            serde_json::to_string(&raw)
-        };
-        // Serialising plain data structures to a string cannot fail.
-        out.unwrap_or_default()
-    }
-
-    /// The JSON value of this platform (without the header) for embedding in an instance.
-    pub(crate) fn to_value(&self) -> serde_json::Value {
-        serde_json::to_value(RawPlatform::from_platform(self, false)).unwrap_or_default()
-    }
-
     /// Index of the node with this id.
     #[must_use]
     pub fn index_of(&self, id: &NodeId) -> Option<usize> {

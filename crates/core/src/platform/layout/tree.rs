@@ -4,7 +4,8 @@
 //! tree too deep for rows is drawn on its side (root on the left); one too deep for that too (a
 //! long chain) snakes through a grid in depth-first order.
 
-use super::{Point, ASPECT, MIN_SEP};
+use super::{ASPECT, MIN_SEP};
+use crate::platform::Point;
 
 /// The tree's shape: parents, children in link order, depths, leaf slots.
 struct Rooted {

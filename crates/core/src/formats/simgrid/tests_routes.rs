@@ -115,3 +115,24 @@ fn cut_and_edited_zone_files_never_panic() {
         }
     }
 }
+
+/// A `<bypassRoute>` replaces the route it names, in its direction only (SimGrid's bypass
+/// routes are not symmetrical): a → b over the bypass's link, b → a over the route's links.
+#[test]
+fn a_bypass_route_replaces_its_route_one_way() {
+    let xml = r#"<platform version="4.1"><zone id="top" routing="Full">
+  <zone id="z" routing="Full">
+    <host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
+    <link id="l1" bandwidth="10MBps" latency="1ms"/><link id="l2" bandwidth="20MBps" latency="2ms"/>
+    <link id="fast" bandwidth="100MBps" latency="10us"/>
+    <route src="a" dst="b"><link_ctn id="l1"/><link_ctn id="l2"/></route>
+    <bypassRoute src="a" dst="b"><link_ctn id="fast"/></bypassRoute>
+  </zone>
+</zone></platform>"#;
+    let got = from_xml(xml, &Conversion::default()).unwrap();
+    let d = directions(&got.platform);
+    // 1 MB / 100 MBps = 0.01 s, 10 us; back: 1 MB / 10 MBps = 0.1 s, 3 ms.
+    assert_eq!(d[&("a".into(), "b".into())], (0.01, 1e-5));
+    assert_eq!(d[&("b".into(), "a".into())], (0.1, 0.003));
+    assert_eq!(got.platform.links.len(), 2, "two one-way links");
+}

@@ -13,8 +13,11 @@ HETLAB is the `hetlab` binary. For every HetLab link a-b (and b-a when it goes b
 file's SimGrid route from a to b gives bandwidth min(b_i) and latency sum(l_i); HetLab's c must be
 1e6 / min (the default 1 MB message) and its lcomm the sum. Links to or from a router (a file
 read as one flat zone keeps its routers) are compared only when SimGrid can route them (hosts).
-Each file is loaded by SimGrid in its own process (SimGrid's engine is one per process). Not run
-by `cargo test` (SimGrid is optional).
+Each file is loaded by SimGrid in its own process (SimGrid's engine is one per process); run it
+from a scratch folder: SimGrid's config_tracing.xml writes trace-masterworker.trace into the
+current one. SimGrid 3.32's `Host.route_to` crashes on some of its own examples (prop.xml,
+faulty_host.xml: "Segmentation fault"); the table says so. Not run by `cargo test` (SimGrid is
+optional).
 """
 import json
 import subprocess

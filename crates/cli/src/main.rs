@@ -72,7 +72,7 @@ enum Command {
     },
     /// Read another tool's platform file and print the HetLab platform JSON.
     Import {
-        /// The format: `simgrid` (a SimGrid platform XML, version 4.1, one flat zone).
+        /// The format: `simgrid` (a SimGrid platform XML, version 4.1: zones, clusters, zone routes).
         #[arg(value_enum)]
         format: Platforms,
         #[command(flatten)]

@@ -43,14 +43,40 @@ fn import_simgrid_prints_the_converted_platform() {
     );
 }
 
+/// A torus cluster (3 × 2 × 2, SimGrid's example) comes flattened: every pair of its 12 hosts
+/// is one link, `c` = 1 MB / 125 MBps, `lcomm` = 50 us per hop of SimGrid's route.
+#[test]
+fn import_flattens_a_cluster() {
+    let out = ok(&["import", "simgrid", &data("sg/cluster_torus.xml")], None);
+    let p = Platform::from_json(&out).unwrap();
+    assert_eq!((p.nodes.len(), p.links.len()), (12, 66));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["nodes"][1]["id"], "node-1.simgrid.org");
+    assert_eq!(
+        (&v["links"][0]["from"], &v["links"][0]["to"]),
+        (&v["nodes"][0]["id"], &v["nodes"][1]["id"])
+    );
+    assert_eq!(
+        (&v["links"][0]["c"], &v["links"][0]["lcomm"]),
+        (&"0.008".into(), &"0.00005".into())
+    );
+    // node-0 to node-11: (0,0,0) to (2,1,1), one hop in each dimension.
+    assert_eq!(v["links"][10]["to"], "node-11.simgrid.org");
+    assert_eq!(v["links"][10]["lcomm"], "0.00015");
+}
+
 #[test]
 fn import_names_the_lines_it_cannot_read() {
     let err = fails(&["import", "simgrid", &data("unsupported.xml")], 1);
     assert!(
-        err.contains("line 5: <cluster>: clusters are not supported"),
+        err.contains("line 5: <cluster>: topo_parameters \"3,2\" makes 6 hosts"),
         "{err}"
     );
-    assert!(err.contains("line 6: <zone>: nested zones"), "{err}");
+    assert!(err.contains("line 6: <zone>: Vivaldi zones"), "{err}");
+    assert!(
+        err.contains("line 12: <cluster>: this cluster has 1000 hosts"),
+        "{err}"
+    );
     let err = fails(
         &[
             "import",

@@ -11,7 +11,7 @@ use crate::platform::{Node, NodeId, Point, MAX_NODES};
 use crate::rational::{parse_q, Cost, Q};
 
 impl Reader<'_, '_> {
-    fn netpoint(&mut self, n: XNode<'_, '_>, node: Node) -> Option<usize> {
+    pub(super) fn netpoint(&mut self, n: XNode<'_, '_>, node: Node) -> Option<usize> {
         let key = node.id.to_string();
         if key.trim().is_empty() {
             self.fail(n, "the id must not be empty");
@@ -93,7 +93,7 @@ impl Reader<'_, '_> {
     }
 
     /// The speed of host `h` in its power state (`pstate`, 0 by default).
-    fn speed(&mut self, h: XNode<'_, '_>) -> Option<Q> {
+    pub(super) fn speed(&mut self, h: XNode<'_, '_>) -> Option<Q> {
         let speeds = h.attribute("speed").unwrap_or("");
         let pstate: usize = h
             .attribute("pstate")

@@ -14,9 +14,13 @@
 //! the two models agree; with `Full` zones multi-hop routes become direct links.
 //!
 //! What is read: one flat zone (`Full`, `Floyd`, `Dijkstra`, `DijkstraCache`) of hosts,
-//! routers, links and routes. Clusters, nested zones, zone routes, bypass routes, traces,
-//! storage and includes are refused with the element's line; configuration and deployment
-//! (`config`, `actor`) are skipped with a note (except the configuration HetLab writes).
+//! routers, links and routes, as it is; anything else (clusters of every topology, nested
+//! zones, zone routes, bypass routes) as SimGrid's zone tree, flattened: every pair of hosts
+//! joined by the route SimGrid resolves (`zones`, `net`, `cluster`, `topology`, `nested`,
+//! `flatten`).
+//! Vivaldi and Wifi zones, traces, storage and includes are refused with the element's line;
+//! configuration and deployment (`config`, `actor`) are skipped with a note (except the
+//! configuration HetLab writes).
 //!
 //! # The export (issue 33)
 //! SimGrid times an exported file as HetLab does, and HetLab reads back exactly what it wrote:
@@ -34,16 +38,25 @@
 //! * what SimGrid ignores rides in `hetlab:` properties: the master, positions, exact `w`
 //!   and `c`, `lcalc`, a missing `w` (`none`), a platform without a name or without a master.
 
+mod cluster;
 mod export;
 mod export_nodes;
+mod flatten;
 mod hosts;
+mod nested;
+mod net;
 mod read;
 mod routes;
+mod shortest;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_round_trip;
+#[cfg(test)]
+mod tests_routes;
+mod topology;
 mod zone;
+mod zones;
 
 pub use export::{to_xml, MODEL_CONFIG, UNNAMED};
 pub use export_nodes::NO_COMPUTE_SPEED;

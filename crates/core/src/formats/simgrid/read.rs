@@ -65,6 +65,8 @@ pub(super) struct Reader<'a, 'i> {
     pub(super) unnamed: bool,
     /// The zone is marked `hetlab:master = none` (an export of a platform without a master).
     pub(super) no_master: bool,
+    /// The zone tree of a platform that is not one flat zone (clusters, nested zones).
+    pub(super) net: super::zones::Net,
 }
 
 /// Reads a SimGrid platform file.
@@ -127,6 +129,7 @@ pub fn from_xml(text: &str, conv: &Conversion) -> Result<Imported, Issues> {
         masters: Vec::new(),
         unnamed: false,
         no_master: false,
+        net: super::zones::Net::default(),
     };
     r.platform(doc.root_element());
     r.finish()
@@ -159,9 +162,14 @@ impl Reader<'_, '_> {
 
     pub(super) fn fail(&mut self, n: XNode<'_, '_>, message: impl Into<String>) {
         let line = self.line(n);
+        self.fail_at(line, n.tag_name().name(), message);
+    }
+
+    /// A problem of element `<tag>` at `line`.
+    pub(super) fn fail_at(&mut self, line: u32, tag: &str, message: impl Into<String>) {
         self.issues.push(Issue::new(
             format!("line {line}"),
-            format!("<{}>: {}", n.tag_name().name(), message.into()),
+            format!("<{tag}>: {}", message.into()),
         ));
     }
 
@@ -237,16 +245,12 @@ impl Reader<'_, '_> {
         for &k in &self.masters {
             self.nodes[k].master = true;
         }
-        let links = self
-            .pairs
-            .iter()
-            .filter_map(|p| to_link(p, &mut self.notes, &self.nodes))
-            .collect();
+        let links = self.pairs.iter().flat_map(to_links).collect();
         let name = self
             .doc
             .root_element()
             .children()
-            .find(|c| c.has_tag_name("zone") || c.has_tag_name("AS"))
+            .find(|c| c.has_tag_name("zone") || c.has_tag_name("AS") || c.has_tag_name("cluster"))
             .and_then(|z| z.attribute("id"))
             .filter(|_| !self.unnamed)
             .map(str::to_owned);
@@ -264,34 +268,32 @@ impl Reader<'_, '_> {
     }
 }
 
-/// The HetLab link of a pair: undirected when both directions exist, directed otherwise.
-fn to_link(p: &Pair, notes: &mut Vec<String>, netpoints: &[Node]) -> Option<Link> {
+/// The HetLab links of a pair: one undirected link when both directions exist with the same
+/// latency (`c_back` when their costs differ), else one directed link per direction (HetLab's
+/// link has one `lcomm`; two one-way links keep both).
+fn to_links(p: &Pair) -> Vec<Link> {
     let latency = |w: &Way| (!w.lat.is_zero()).then(|| w.lat.clone());
-    let (from, to, fwd, back) = match (&p.fwd, &p.back) {
-        (Some(f), b) => (p.a, p.b, f, b.as_ref()),
-        (None, Some(b)) => (p.b, p.a, b, None),
-        (None, None) => return None,
-    };
-    let lcomm = match back {
-        Some(b) if b.lat != fwd.lat => {
-            notes.push(format!(
-                "line {}: the routes between {} and {} have different latencies; HetLab keeps one, the larger",
-                b.line,
-                quote(&netpoints[from].id.to_string()),
-                quote(&netpoints[to].id.to_string())
-            ));
-            latency(if b.lat > fwd.lat { b } else { fwd })
-        }
-        _ => latency(fwd),
-    };
-    Some(Link {
+    let one_way = |from: usize, to: usize, w: &Way| Link {
         from,
         to,
-        c: Cost::Finite(fwd.c.clone()),
-        c_back: back
-            .filter(|b| b.c != fwd.c)
-            .map(|b| Cost::Finite(b.c.clone())),
-        directed: back.is_none(),
-        lcomm,
-    })
+        c: Cost::Finite(w.c.clone()),
+        c_back: None,
+        directed: true,
+        lcomm: latency(w),
+    };
+    match (&p.fwd, &p.back) {
+        (Some(f), Some(b)) if b.lat == f.lat => vec![Link {
+            from: p.a,
+            to: p.b,
+            c: Cost::Finite(f.c.clone()),
+            c_back: (b.c != f.c).then(|| Cost::Finite(b.c.clone())),
+            directed: false,
+            lcomm: latency(f),
+        }],
+        (f, b) => f
+            .iter()
+            .map(|f| one_way(p.a, p.b, f))
+            .chain(b.iter().map(|b| one_way(p.b, p.a, b)))
+            .collect(),
+    }
 }

@@ -53,8 +53,9 @@ impl Reader<'_, '_> {
             alone: sum.one_way && !symmetrical,
         };
         // A repeated route gets one message, not one per direction.
-        if self.add_way(r, a, b, way.clone()) && symmetrical {
-            self.add_way(r, b, a, way);
+        let line = self.line(r);
+        if self.add_way(line, a, b, way.clone()) && symmetrical {
+            self.add_way(line, b, a, way);
         }
     }
 
@@ -89,7 +90,7 @@ impl Reader<'_, '_> {
     }
 
     /// Adds one direction; `false` (with the message) when it is full or already given.
-    fn add_way(&mut self, r: XNode<'_, '_>, from: usize, to: usize, way: Way) -> bool {
+    pub(super) fn add_way(&mut self, line: u32, from: usize, to: usize, way: Way) -> bool {
         let key = if way.alone {
             (from, to, true)
         } else {
@@ -99,9 +100,10 @@ impl Reader<'_, '_> {
             k
         } else {
             if self.pairs.len() == MAX_LINKS {
-                self.fail(
-                    r,
-                    format!("too many routes (at most {MAX_LINKS} pairs of hosts)"),
+                self.fail_at(
+                    line,
+                    "route",
+                    format!("too many routes (at most {MAX_LINKS} pairs of hosts, about 100 hosts all joined)"),
                 );
                 return false;
             }
@@ -126,8 +128,9 @@ impl Reader<'_, '_> {
                 self.nodes[from].id.to_string(),
                 self.nodes[to].id.to_string(),
             );
-            self.fail(
-                r,
+            self.fail_at(
+                line,
+                "route",
                 format!(
                     "a route from {} to {} is already given at line {first}",
                     quote(&s),

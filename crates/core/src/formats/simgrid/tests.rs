@@ -140,11 +140,25 @@ fn what_is_not_supported_is_named_with_its_line() {
     let e = from_xml(UNSUPPORTED, &Conversion::default()).unwrap_err();
     let text = e.to_string();
     for (line, what) in [
-        ("line 5", "<cluster>: clusters are not supported"),
-        ("line 6", "<zone>: nested zones are not supported"),
+        (
+            "line 5",
+            "<cluster>: topo_parameters \"3,2\" makes 6 hosts, but radical gives 4",
+        ),
+        ("line 6", "<zone>: Vivaldi zones place hosts by coordinates"),
         ("line 9", "<host>: speed: \"fast\" is not a speed"),
         ("line 10", "<link>: bandwidth: unknown unit \"MBs\""),
-        ("line 11", "<route>: unknown host or router \"nowhere\""),
+        (
+            "line 11",
+            "<route>: unknown host, router or zone \"nowhere\"",
+        ),
+        (
+            "line 12",
+            "<cluster>: this cluster has 1000 hosts: a HetLab platform holds at most 500 nodes",
+        ),
+        (
+            "line 13",
+            "<storage>: storage is not part of a HetLab platform",
+        ),
     ] {
         assert!(
             e.0.iter()
@@ -162,7 +176,7 @@ fn broken_files_get_one_clear_message() {
         ("<platform version=\"3\"></platform>", "HetLab reads version 4.1"),
         ("<hetlab/>", "starts with <platform"),
         ("<platform version=\"4.1\"></platform>", "no <zone> found"),
-        ("<platform version=\"4.1\"><zone id=\"z\" routing=\"Cluster\"/></platform>", "routing \"Cluster\" is not supported"),
+        ("<platform version=\"4.1\"><zone id=\"z\" routing=\"Star\"/></platform>", "routing \"Star\" is not a SimGrid 3.32 routing HetLab reads"),
         ("<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\"/></platform>", "no <host>"),
         ("<!DOCTYPE p [<!ENTITY a \"aaaa\">]><platform/>", "entity declarations"),
         (

@@ -205,7 +205,7 @@ fn a_repeated_symmetrical_route_gets_one_message() {
 fn a_lone_cluster_gets_its_messages_in_line_order() {
     let xml = "<?xml version='1.0'?>
 <platform version=\"4.1\">
-  <cluster id=\"c\" prefix=\"n-\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>
+  <cluster id=\"c\" prefix=\"n-\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" topology=\"FAT_TREE\" topo_parameters=\"2;2,2;1,2\"/>
   <trace id=\"t\" periodicity=\"1\"/>
 </platform>";
     let e = from_xml(xml, &conv()).unwrap_err();
@@ -216,9 +216,9 @@ fn a_lone_cluster_gets_its_messages_in_line_order() {
     assert_eq!(got.len(), 2, "{e}");
     assert_eq!(got[0].0, "line 3");
     assert!(
-        got[0]
-            .1
-            .starts_with("<cluster>: clusters are not supported"),
+        got[0].1.starts_with(
+            "<cluster>: topo_parameters \"2;2,2;1,2\" is not levels;children;parents;links"
+        ),
         "{e}"
     );
     assert_eq!(got[1].0, "line 4");

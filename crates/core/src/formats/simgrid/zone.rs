@@ -8,40 +8,31 @@ use crate::issue::quote;
 /// Routing schemes of a flat zone that map onto a HetLab graph.
 const ROUTINGS: [&str; 4] = ["Full", "Floyd", "Dijkstra", "DijkstraCache"];
 
-/// Elements HetLab cannot represent, with what to do instead.
-const REFUSED: [(&str, &str); 14] = [
-    (
-        "cluster",
-        "clusters are not supported yet; describe the hosts, links and routes one by one",
-    ),
+/// Elements HetLab cannot represent, with why.
+const REFUSED: [(&str, &str); 8] = [
     (
         "cabinet",
-        "cabinets are not supported; describe the hosts, links and routes one by one",
+        "cabinets are not read; write each host with its <link>s and <host_link>",
     ),
-    ("peer", "peers (Vivaldi zones) are not supported"),
+    (
+        "peer",
+        "peers belong to Vivaldi zones (latency = distance between coordinates): no HetLab graph",
+    ),
     (
         "include",
         "includes are not supported; paste the included file in place",
     ),
     (
-        "zoneRoute",
-        "routes between zones are not supported; use one flat zone",
+        "trace",
+        "availability traces are not supported (HetLab platforms do not vary in time)",
     ),
     (
-        "ASroute",
-        "routes between zones are not supported; use one flat zone",
+        "trace_connect",
+        "availability traces are not supported (HetLab platforms do not vary in time)",
     ),
-    ("bypassRoute", "bypass routes are not supported"),
-    ("bypassZoneRoute", "bypass routes are not supported"),
-    ("bypassASroute", "bypass routes are not supported"),
-    ("trace", "availability traces are not supported"),
-    ("trace_connect", "availability traces are not supported"),
-    ("storage", "storage is not supported"),
-    ("storage_type", "storage is not supported"),
-    (
-        "backbone",
-        "backbones belong to clusters, which are not supported",
-    ),
+    ("storage", "storage is not part of a HetLab platform"),
+    ("storage_type", "storage is not part of a HetLab platform"),
+    ("mount", "storage is not part of a HetLab platform"),
 ];
 
 impl Reader<'_, '_> {
@@ -64,38 +55,73 @@ impl Reader<'_, '_> {
             );
             return;
         }
-        let (mut zones, before) = (0, self.issues.len());
+        if !is_flat(root) {
+            return self.nested(root);
+        }
         for child in root.children().filter(XNode::is_element) {
             match child.tag_name().name() {
-                "zone" | "AS" => {
-                    zones += 1;
-                    if zones > 1 {
-                        self.fail(
-                            child,
-                            "only one zone is supported (HetLab reads flat platforms)",
-                        );
-                    } else {
-                        self.zone(child);
-                    }
-                }
-                "config" if is_hetlab_config(child) => {}
-                "config" | "random" | "prop" => {
-                    self.note(child, "is skipped (no HetLab equivalent)");
-                }
-                "actor" | "process" => self.note(child, "is deployment, not platform; skipped"),
-                name => self.refuse(child, name),
+                "zone" | "AS" => self.zone(child),
+                name => self.top_level(child, name),
             }
         }
-        // A file whose zone was refused (a lone <cluster>) has its reason already.
-        if zones == 0 && self.issues.len() == before {
+    }
+
+    /// The platform's elements other than its zone: configuration and deployment are skipped
+    /// with a note, anything else refused.
+    fn top_level(&mut self, child: XNode<'_, '_>, name: &str) {
+        match name {
+            "config" if is_hetlab_config(child) => {}
+            "config" | "random" | "prop" => {
+                self.note(child, "is skipped (no HetLab equivalent)");
+            }
+            "actor" | "process" => self.note(child, "is deployment, not platform; skipped"),
+            name => self.refuse(child, name),
+        }
+    }
+
+    /// A platform of clusters or nested zones: its one root zone (or cluster) read as SimGrid's
+    /// zone tree, then flattened.
+    fn nested(&mut self, root: XNode<'_, '_>) {
+        let (mut roots, before) = (0, self.issues.len());
+        for child in root.children().filter(XNode::is_element) {
+            match child.tag_name().name() {
+                name @ ("zone" | "AS" | "cluster") => {
+                    roots += 1;
+                    if roots > 1 {
+                        self.fail(
+                            child,
+                            "a platform has one root zone; put the others inside it",
+                        );
+                    } else if name == "cluster" {
+                        self.cluster(child, None);
+                    } else {
+                        self.nested_zone(child, None, 0);
+                    }
+                }
+                name => self.top_level(child, name),
+            }
+        }
+        if roots == 0 && self.issues.len() == before {
             self.fail(
                 root,
                 "no <zone> found: put the hosts, links and routes in one <zone routing=\"Full\">",
             );
         }
+        if self.issues.len() == before {
+            self.flatten();
+        }
     }
 
-    fn refuse(&mut self, n: XNode<'_, '_>, name: &str) {
+    /// A zone's `hetlab:` properties (an export of a platform without a name or a master).
+    pub(super) fn zone_prop(&mut self, p: XNode<'_, '_>) {
+        match (p.attribute("id"), p.attribute("value")) {
+            (Some("hetlab:unnamed"), Some("yes")) => self.unnamed = true,
+            (Some("hetlab:master"), Some("none")) => self.no_master = true,
+            _ => {}
+        }
+    }
+
+    pub(super) fn refuse(&mut self, n: XNode<'_, '_>, name: &str) {
         let why = REFUSED.iter().find(|(tag, _)| *tag == name).map_or(
             "is not a SimGrid platform element HetLab knows",
             |(_, why)| why,
@@ -122,15 +148,7 @@ impl Reader<'_, '_> {
                 "router" => self.router(child),
                 "link" => self.link(child),
                 "route" => routes.push(child),
-                "prop" => match (child.attribute("id"), child.attribute("value")) {
-                    (Some("hetlab:unnamed"), Some("yes")) => self.unnamed = true,
-                    (Some("hetlab:master"), Some("none")) => self.no_master = true,
-                    _ => {}
-                },
-                "zone" | "AS" => self.fail(
-                    child,
-                    "nested zones are not supported; flatten the platform into one zone",
-                ),
+                "prop" => self.zone_prop(child),
                 name => self.refuse(child, name),
             }
         }
@@ -139,6 +157,24 @@ impl Reader<'_, '_> {
             self.route(r);
         }
     }
+}
+
+/// Whether the platform is one flat zone of hosts, routers, links and routes, read as it is
+/// (its routes are HetLab's links, routers included), as HetLab's own exports are.
+fn is_flat(root: XNode<'_, '_>) -> bool {
+    let mut zones = root
+        .children()
+        .filter(|c| ["zone", "AS", "cluster"].contains(&c.tag_name().name()));
+    let (Some(zone), None) = (zones.next(), zones.next()) else {
+        return false;
+    };
+    let routing = zone.attribute("routing").unwrap_or("");
+    !zone.has_tag_name("cluster")
+        && ROUTINGS.contains(&routing)
+        && zone
+            .children()
+            .filter(XNode::is_element)
+            .all(|c| ["host", "router", "link", "route", "prop"].contains(&c.tag_name().name()))
 }
 
 /// Whether `config` is the one HetLab writes ([`super::export::MODEL_CONFIG`]): read silently.

@@ -4,9 +4,13 @@
 // and the family's papers; each "Show me" link opens its scene: the preset, the algorithm and
 // the step it names.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LOAD_TIMEOUT, visible, check, byId, load, stepCount, textWhere, norm, show } from '../lib.mjs';
 import { native } from './built-sl.mjs';
 
+const PRESETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'crates', 'core', 'presets');
 const FAMILIES = ['steady-state', 'broadcast', 'square-partition', 'lu', 'chains', 'ring', 'scatter', 'master-slave', 'divisible'];
 
 /** The topics `hetlab about` prints: each heading (a line underlined by dashes) with its lines. */
@@ -72,3 +76,21 @@ export const tests = [
     },
   },
 ];
+
+// Issue 34 (square partitions, spec §5): the guarantee of the recursive algorithm
+// (Ĉ ≤ 1 + 1.25·LB_sum) and of PERI-MAX (M̂ ≤ (2/√3)·LB_max) beside the metrics, with the
+// values of the result document the command line prints.
+tests.push({
+  name: 'square-guarantees-beside-the-metrics',
+  async fn(h) {
+    const page = h.lastPage;
+    for (const [algo, key] of [['recursive', 'recursive_bound'], ['peri-max', 'peri_max_bound']]) {
+      const doc = JSON.parse(native(['solve', '--algorithm', algo, '-'], readFileSync(path.join(PRESETS, 'square-7-5.json'))));
+      await load(page, h.url(`/#/square-partition?preset=square-7-5&algo=${algo}`));
+      await textWhere(stepCount(page), `${algo}: a step count`, (t) => /Step \d+ \/ \d+/.test(t), LOAD_TIMEOUT);
+      await page.keyboard.press('End');
+      const want = `${doc.metrics[key].toFixed(6)} (met)`;
+      await textWhere(byId(page, 'guarantee'), `${algo}: the guarantee ${want}`, (t) => norm(t) === want);
+    }
+  },
+});

@@ -89,7 +89,7 @@ impl FamilyPage for SquarePage {
             caption: view.caption,
             line: view.line,
             pseudocode: view.pseudocode,
-            side: html! { <>{ metrics_panel(view.metrics.as_ref(), grid) }{ for blocks }{ view.phases }{ comparison(&ctx.extra.compare, algo) }</> },
+            side: html! { <>{ metrics_panel(view.metrics.as_ref(), grid, algo) }{ for blocks }{ view.phases }{ comparison(&ctx.extra.compare, algo) }</> },
             below: view.below,
             svg: Some(Rc::new(move || {
                 (

@@ -330,8 +330,10 @@ fn intro(areas: &[Q], what: &str) -> String {
     )
 }
 
-/// The metrics panel (`grid`: the grid heuristic, whose measure is `V`, shown below).
-pub fn metrics_panel(m: Option<&Metrics>, grid: bool) -> Html {
+/// The metrics panel (`grid`: the grid heuristic, whose measure is `V`, shown below), with the
+/// guarantee of `algo` where it has one (square-partitions.md §3, §5): the recursive
+/// algorithm's `Ĉ ≤ 1 + 1.25·LB_sum`, PERI-MAX's `M̂ ≤ (2/√3)·LB_max`.
+pub fn metrics_panel(m: Option<&Metrics>, grid: bool, algo: &str) -> Html {
     if grid {
         return html! { <><h2>{"Result"}</h2><p class="muted" data-testid="metrics">{"A processor grid is measured by V = Σr·Σc and its efficiency E, shown under the figure."}</p></> };
     }
@@ -348,8 +350,34 @@ pub fn metrics_panel(m: Option<&Metrics>, grid: bool) -> Html {
                 <dt>{"Largest half-perimeter M̂"}</dt><dd>{format!("{} (P{})", frac(&m.max_half_perimeter), m.max_processor + 1)}</dd>
                 <dt>{"M̂ / (2 √max sᵢ)"}</dt><dd>{format!("{:.6}", m.ratio_max)}</dd>
                 <dt>{"Interior cuts Ĉ − 2"}</dt><dd>{frac(&m.interior_cut_length)}</dd>
+                { guarantee(m, algo) }
             </dl>
         </>
+    }
+}
+
+/// The row of `algo`'s guarantee, if it has one: the bound and whether the partition meets it.
+fn guarantee(m: &Metrics, algo: &str) -> Html {
+    let (what, value, bound) = match algo {
+        "recursive" => (
+            "Guarantee Ĉ ≤ 1 + 1.25·LB",
+            hetlab_core::rational::to_f64(&m.sum_half_perimeters),
+            m.recursive_bound,
+        ),
+        "peri-max" => (
+            "Guarantee M̂ ≤ (2/√3)·(2 √max sᵢ)",
+            hetlab_core::rational::to_f64(&m.max_half_perimeter),
+            m.peri_max_bound,
+        ),
+        _ => return Html::default(),
+    };
+    let met = if value <= bound + 1e-12 {
+        "met"
+    } else {
+        "NOT met"
+    };
+    html! {
+        <><dt>{what}</dt><dd data-testid="guarantee">{format!("{bound:.6} ({met})")}</dd></>
     }
 }
 

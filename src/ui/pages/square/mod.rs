@@ -5,6 +5,7 @@
 //! side on the same instance.
 
 pub mod extras;
+pub mod results;
 pub mod views;
 pub mod working;
 
@@ -24,7 +25,7 @@ use crate::ui::components::procs_field::{Entry, ProcsField};
 use crate::ui::components::square_svg::SquareSvg;
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
-use views::{comparison, metrics_panel};
+use results::{comparison, metrics_panel};
 
 /// Preset shown when nothing else is given.
 const DEFAULT_PRESET: &str = "square-7-1";

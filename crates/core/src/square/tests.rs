@@ -60,3 +60,37 @@ fn the_checker_finds_overlaps_and_wrong_areas() {
     };
     assert!(verify(&s, &[Rect::default(), out]).is_err());
 }
+
+/// Square-partitions.md §3 and §5: the recursive algorithm's `Ĉ ≤ 1 + 1.25·LB_sum` and
+/// PERI-MAX's `M̂ ≤ (2/√3)·LB_max`, on every example of §7 (the bounds recomputed here from
+/// the areas, independently of `metrics`).
+#[test]
+fn the_heuristics_meet_their_guarantees_on_every_example() {
+    use crate::rational::to_f64;
+    use crate::square::examples::{own, s7_1, s7_2, s7_3, s7_4, s7_5};
+    use crate::square::run::run_algorithm;
+    let mut all = vec![s7_1(), s7_2(), s7_3(), s7_4(), s7_5()];
+    all.extend((1..=6).map(own));
+    for (k, s) in all.iter().enumerate() {
+        let lb_sum: f64 = s.iter().map(|a| 2.0 * to_f64(a).sqrt()).sum();
+        let lb_max = s.iter().map(|a| 2.0 * to_f64(a).sqrt()).fold(0.0, f64::max);
+        let rec = run_algorithm("recursive", s).unwrap().metrics;
+        assert!(
+            (rec.recursive_bound - (1.0 + 1.25 * lb_sum)).abs() < 1e-12,
+            "{k}"
+        );
+        assert!(
+            to_f64(&rec.sum_half_perimeters) <= rec.recursive_bound,
+            "{k}: Ĉ"
+        );
+        let pm = run_algorithm("peri-max", s).unwrap().metrics;
+        assert!(
+            (pm.peri_max_bound - 2.0 / 3f64.sqrt() * lb_max).abs() < 1e-12,
+            "{k}"
+        );
+        assert!(
+            to_f64(&pm.max_half_perimeter) <= pm.peri_max_bound + 1e-12,
+            "{k}: M̂"
+        );
+    }
+}

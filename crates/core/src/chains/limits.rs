@@ -89,7 +89,8 @@ fn limit(c: &Chain, input: &ChainsInput, alg: Algorithm) -> Option<String> {
     let cells = (n + 1).saturating_mul(p);
     match alg {
         Algorithm::Dp if cells > DP_MAX_CELLS => Some(format!(
-            "its table has (N+1)·P = {cells} cells, more than {DP_MAX_CELLS}"
+            "its table has (N+1)·P = {cells} cells, more than {DP_MAX_CELLS} (the default \
+             limit; `hetlab solve --no-limits` lifts it)"
         )),
         Algorithm::DpEq4 if (n as u128 + 1).pow(2) * p as u128 / 2 > EQ4_MAX_WORK => Some(format!(
             "Eq. 4 takes about N²P/2 steps, more than {EQ4_MAX_WORK}"
@@ -198,5 +199,19 @@ mod tests {
                 "N={n}, P={p}, R={orders}: nothing refused, the case tests nothing"
             );
         }
+    }
+
+    /// Issue 34: DP over (N+1)·P > 10^7 cells is refused by default, with the way out, and
+    /// `--no-limits` ([`super::super::solve_within`] lifted) runs it to the optimum that
+    /// exact-bisection finds.
+    #[test]
+    fn no_limits_lifts_the_dp_cell_limit() {
+        let weights: Vec<u64> = (0..80_000u64).map(|i| 1 + (i * 7919) % 97).collect();
+        let input = ChainsInput::new(weights, (1..=128).map(|k| 1 + k % 5).collect());
+        let refused = crate::chains::solve(&input, "dp").unwrap_err().to_string();
+        assert!(refused.contains("--no-limits"), "{refused}");
+        let lifted = crate::chains::solve_within(&input, "dp", false, true).unwrap();
+        let exact = crate::chains::solve(&input, "exact-bisection").unwrap();
+        assert_eq!(lifted.solution.bottleneck, exact.bottleneck);
     }
 }

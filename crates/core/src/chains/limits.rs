@@ -200,18 +200,4 @@ mod tests {
             );
         }
     }
-
-    /// Issue 34: DP over (N+1)·P > 10^7 cells is refused by default, with the way out, and
-    /// `--no-limits` ([`super::super::solve_within`] lifted) runs it to the optimum that
-    /// exact-bisection finds.
-    #[test]
-    fn no_limits_lifts_the_dp_cell_limit() {
-        let weights: Vec<u64> = (0..80_000u64).map(|i| 1 + (i * 7919) % 97).collect();
-        let input = ChainsInput::new(weights, (1..=128).map(|k| 1 + k % 5).collect());
-        let refused = crate::chains::solve(&input, "dp").unwrap_err().to_string();
-        assert!(refused.contains("--no-limits"), "{refused}");
-        let lifted = crate::chains::solve_within(&input, "dp", false, true).unwrap();
-        let exact = crate::chains::solve(&input, "exact-bisection").unwrap();
-        assert_eq!(lifted.solution.bottleneck, exact.bottleneck);
-    }
 }

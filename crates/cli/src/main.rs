@@ -51,7 +51,8 @@ enum Command {
         /// Algorithm name (see `hetlab list`); the family's default when absent.
         #[arg(long)]
         algorithm: Option<String>,
-        /// Add the step trace, one object per step with its English caption.
+        /// Add the step trace, one object per step with its English caption, and its length
+        /// `steps` (an untraced result has neither).
         #[arg(long)]
         trace: bool,
         /// Add what the site shows beside the solution: for the steady-state LP, the throughput

@@ -164,7 +164,7 @@ pub const FAMILIES: &[Family] = &[
             algo("nicol", "Nicol's search, heterogeneous (§6.4)", true),
             algo("nicol-plus", "Nicol's search with dynamic bounds (§6.5)", true),
             algo("bidding", "bidding, corrected (§6.6)", true),
-            algo("eps-bisection", "ε-bisection, ε = 1/1000 (§6.7)", true),
+            algo("eps-bisection", "ε-bisection, ε = 1/1000 (§6.7); value: its partition's bottleneck (≤ UB)", true),
             algo("rb", "recursive bisection heuristic (§5.1)", true),
             algo("mp", "Miguet–Pierson heuristic (§5.2)", true),
             algo("cp-random", "processors reordered: best of R random orders (§8.2)", true),

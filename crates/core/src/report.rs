@@ -126,15 +126,16 @@ fn flat_tagged(v: Value) -> Value {
     }
 }
 
-/// Adds `steps` (and `trace` when asked) to a result document.
+/// Adds `trace` and its length `steps` to a result document when asked. An untraced run records
+/// no step, so its document has neither (issue 34: it said `"steps": 0`).
 pub fn with_steps<S: Step + serde::Serialize>(
     out: &mut Value,
     trace: &Trace<S>,
     ctx: &S::Context<'_>,
     with_trace: bool,
 ) {
-    out["steps"] = json!(trace.len());
     if with_trace {
+        out["steps"] = json!(trace.len());
         out["trace"] = Value::Array(trace_json(&trace.steps, ctx));
     }
 }

@@ -178,6 +178,9 @@ pub enum Error {
     Infeasible,
     /// The objective function is unbounded.
     Unbounded,
+    /// HetLab: the floating-point simplex lost its footing (a basis matrix that factorises as
+    /// singular, a non-finite value, or too many iterations); the problem itself may be fine.
+    Numerical,
 }
 
 impl std::fmt::Display for Error {
@@ -185,6 +188,7 @@ impl std::fmt::Display for Error {
         let msg = match self {
             Error::Infeasible => "problem is infeasible",
             Error::Unbounded => "problem is unbounded",
+            Error::Numerical => "the floating-point simplex failed numerically",
         };
         msg.fmt(f)
     }
@@ -460,10 +464,14 @@ impl Solution {
     /// If the variable was fixed with [`fix_var`](#method.fix_var) before, remove that constraint
     /// and return the solution to the updated problem and a boolean indicating if the variable was
     /// really fixed before.
-    pub fn unfix_var(mut self, var: Variable) -> (Self, bool) {
+    ///
+    /// # Errors
+    ///
+    /// HetLab: [`Error::Numerical`] when re-optimising fails numerically (minilp panicked).
+    pub fn unfix_var(mut self, var: Variable) -> Result<(Self, bool), Error> {
         assert!(var.0 < self.num_vars);
-        let res = self.solver.unfix_var(var.0);
-        (self, res)
+        let res = self.solver.unfix_var(var.0)?;
+        Ok((self, res))
     }
 
     // TODO: remove_constraint
@@ -620,7 +628,7 @@ mod tests {
             assert_eq!(sol[v2], 3.0);
             assert_eq!(sol.objective(), 6.5);
 
-            sol = sol.unfix_var(v1).0;
+            sol = sol.unfix_var(v1).unwrap().0;
             assert_eq!(sol[v1], 1.0);
             assert_eq!(sol[v2], 3.0);
             assert_eq!(sol.objective(), 7.0);
@@ -632,7 +640,7 @@ mod tests {
             assert_eq!(sol[v2], 2.5);
             assert_eq!(sol.objective(), 6.5);
 
-            sol = sol.unfix_var(v2).0;
+            sol = sol.unfix_var(v2).unwrap().0;
             assert_eq!(sol[v1], 1.0);
             assert_eq!(sol[v2], 3.0);
             assert_eq!(sol.objective(), 7.0);

@@ -11,6 +11,13 @@ type CsMat = sprs::CsMatI<f64, usize>;
 
 const EPS: f64 = 1e-8;
 
+/// HetLab: the most simplex iterations one optimisation phase may take before it is reported as
+/// [`Error::Numerical`]: far beyond the usual two or three per row, so only a cycling or
+/// stalling basis reaches it.
+fn max_iterations(vars: usize, constraints: usize) -> usize {
+    100_000 + 50 * (vars + constraints)
+}
+
 #[derive(Clone)]
 pub(crate) struct Solver {
     pub(crate) num_vars: usize,
@@ -313,7 +320,7 @@ impl Solver {
             0.1,
             &mut scratch,
         )
-        .unwrap();
+        .map_err(|_| Error::Numerical)?;
         let lu_factors_transp = lu_factors.transpose();
 
         let nb_var_is_fixed = vec![false; nb_vars.len()];
@@ -386,7 +393,7 @@ impl Solver {
                 self.calc_row_coeffs(row);
                 let pivot_info = self.choose_entering_col_dual(row, val)?;
                 self.calc_col_coeffs(pivot_info.col);
-                self.pivot(&pivot_info);
+                self.pivot(&pivot_info)?;
                 pivot_info.col
             }
 
@@ -415,10 +422,10 @@ impl Solver {
     }
 
     /// Return true if the var was really unset.
-    pub(crate) fn unfix_var(&mut self, var: usize) -> bool {
+    pub(crate) fn unfix_var(&mut self, var: usize) -> Result<bool, Error> {
         if let VarState::NonBasic(col) = self.var_states[var] {
             if !std::mem::replace(&mut self.nb_var_is_fixed[col], false) {
-                return false;
+                return Ok(false);
             }
 
             let cur_val = self.nb_var_vals[col];
@@ -428,12 +435,12 @@ impl Solver {
             };
 
             // Shouldn't result in error, presumably problem was solvable before this variable
-            // was fixed.
+            // was fixed; HetLab: a numerical failure is still reported, not a panic.
             self.is_dual_feasible = false;
-            self.optimize().unwrap();
-            true
+            self.optimize()?;
+            Ok(true)
         } else {
-            false
+            Ok(false)
         }
     }
 
@@ -465,7 +472,7 @@ impl Solver {
         assert!(self.is_primal_feasible);
         assert_eq!(obj_coeffs.len(), self.num_vars);
         self.orig_obj_coeffs[..self.num_vars].copy_from_slice(obj_coeffs);
-        self.recalc_obj_coeffs();
+        self.recalc_obj_coeffs()?;
         self.is_dual_feasible = false;
         self.optimize()
     }
@@ -500,7 +507,7 @@ impl Solver {
         }
 
         if !self.is_dual_feasible {
-            self.recalc_obj_coeffs();
+            self.recalc_obj_coeffs()?;
             self.optimize()?;
         }
 
@@ -513,6 +520,7 @@ impl Solver {
 
     fn optimize(&mut self) -> Result<(), Error> {
         for iter in 0.. {
+            self.check_iterations(iter)?;
             if iter % 1000 == 0 {
                 let (num_vars, infeasibility) = self.calc_dual_infeasibility();
                 debug!(
@@ -522,7 +530,7 @@ impl Solver {
             }
 
             if let Some(pivot_info) = self.choose_pivot()? {
-                self.pivot(&pivot_info);
+                self.pivot(&pivot_info)?;
             } else {
                 debug!(
                     "found optimum in {} iterations, obj.: {}",
@@ -537,6 +545,16 @@ impl Solver {
         Ok(())
     }
 
+    /// HetLab: minilp's simplex loops had no bound, so a cycling degenerate basis would hang
+    /// the page; past [`max_iterations`] pivots the solve is a numerical failure.
+    fn check_iterations(&self, iter: usize) -> Result<(), Error> {
+        if iter > max_iterations(self.num_total_vars(), self.num_constraints()) {
+            Err(Error::Numerical)
+        } else {
+            Ok(())
+        }
+    }
+
     fn restore_feasibility(&mut self) -> Result<(), Error> {
         let obj_str = if self.is_dual_feasible {
             "obj."
@@ -545,6 +563,7 @@ impl Solver {
         };
 
         for iter in 0.. {
+            self.check_iterations(iter)?;
             if iter % 1000 == 0 {
                 let (num_vars, infeasibility) = self.calc_primal_infeasibility();
                 debug!(
@@ -557,7 +576,7 @@ impl Solver {
                 self.calc_row_coeffs(row);
                 let pivot_info = self.choose_entering_col_dual(row, leaving_new_val)?;
                 self.calc_col_coeffs(pivot_info.col);
-                self.pivot(&pivot_info);
+                self.pivot(&pivot_info)?;
             } else {
                 debug!(
                     "restored feasibility in {} iterations, {}: {}",
@@ -637,7 +656,7 @@ impl Solver {
         self.orig_constraints_csc = self.orig_constraints.to_csc();
 
         self.basis_solver
-            .reset(&self.orig_constraints_csc, &self.basic_vars);
+            .reset(&self.orig_constraints_csc, &self.basic_vars)?;
 
         if self.enable_primal_steepest_edge || self.enable_dual_steepest_edge {
             // existing tableau rows didn't change, so we calc the last row
@@ -1047,7 +1066,7 @@ impl Solver {
         }
     }
 
-    fn pivot(&mut self, pivot_info: &PivotInfo) {
+    fn pivot(&mut self, pivot_info: &PivotInfo) -> Result<(), Error> {
         // TODO: periodically (say, every 1000 pivots) recalc basic vars and object coeffs
         // from scratch for numerical stability.
 
@@ -1055,7 +1074,7 @@ impl Solver {
 
         let entering_var = self.nb_vars[pivot_info.col];
 
-        if pivot_info.elem.is_none() {
+        let Some(pivot_elem) = pivot_info.elem.as_ref() else {
             // "entering" var is still non-basic, it just changes value from one limit
             // to the other.
             self.nb_var_vals[pivot_info.col] = pivot_info.entering_new_val;
@@ -1065,10 +1084,8 @@ impl Solver {
             let var_state = &mut self.nb_var_states[pivot_info.col];
             var_state.at_min = pivot_info.entering_new_val == self.orig_var_mins[entering_var];
             var_state.at_max = pivot_info.entering_new_val == self.orig_var_maxs[entering_var];
-            return;
-        }
-
-        let pivot_elem = pivot_info.elem.as_ref().unwrap();
+            return Ok(());
+        };
         let pivot_coeff = pivot_elem.coeff;
 
         // Update basic vars stuff
@@ -1085,7 +1102,7 @@ impl Solver {
         self.basic_var_maxs[pivot_elem.row] = self.orig_var_maxs[entering_var];
 
         if self.enable_dual_steepest_edge {
-            self.update_dual_sq_norms(pivot_elem.row, pivot_coeff);
+            self.update_dual_sq_norms(pivot_elem.row, pivot_coeff)?;
         }
 
         // Update non-basic vars stuff
@@ -1107,7 +1124,7 @@ impl Solver {
         }
 
         if self.enable_primal_steepest_edge {
-            self.update_primal_sq_norms(pivot_info.col, pivot_coeff);
+            self.update_primal_sq_norms(pivot_info.col, pivot_coeff)?;
         }
 
         // Update basis itself
@@ -1126,11 +1143,12 @@ impl Solver {
                 .push_eta_matrix(&self.col_coeffs, pivot_elem.row, pivot_coeff);
         } else {
             self.basis_solver
-                .reset(&self.orig_constraints_csc, &self.basic_vars);
+                .reset(&self.orig_constraints_csc, &self.basic_vars)?;
         }
+        Ok(())
     }
 
-    fn update_primal_sq_norms(&mut self, entering_col: usize, pivot_coeff: f64) {
+    fn update_primal_sq_norms(&mut self, entering_col: usize, pivot_coeff: f64) -> Result<(), Error> {
         // Computations for the steepest edge pivoting rule. See
         // Forrest, J. J., & Goldfarb, D. (1992).
         // Steepest-edge simplex algorithms for linear programming.
@@ -1173,11 +1191,15 @@ impl Solver {
                     + pivot_sq_norm * r_coeff * r_coeff / pivot_coeff_sq;
             }
 
-            assert!(self.primal_edge_sq_norms[c].is_finite());
+            // HetLab: minilp asserted this; an overflow is a numerical failure, not a panic.
+            if !self.primal_edge_sq_norms[c].is_finite() {
+                return Err(Error::Numerical);
+            }
         }
+        Ok(())
     }
 
-    fn update_dual_sq_norms(&mut self, leaving_row: usize, pivot_coeff: f64) {
+    fn update_dual_sq_norms(&mut self, leaving_row: usize, pivot_coeff: f64) -> Result<(), Error> {
         // Computations for the dual steepest edge pivoting rule.
         // See the same reference (Forrest, Goldfarb).
 
@@ -1196,12 +1218,16 @@ impl Solver {
                     + pivot_sq_norm * col_coeff * col_coeff / pivot_coeff_sq;
             }
 
-            assert!(self.dual_edge_sq_norms[r].is_finite());
+            // HetLab: minilp asserted this; an overflow is a numerical failure, not a panic.
+            if !self.dual_edge_sq_norms[r].is_finite() {
+                return Err(Error::Numerical);
+            }
         }
+        Ok(())
     }
 
     #[allow(dead_code)]
-    fn recalc_basic_var_vals(&mut self) {
+    fn recalc_basic_var_vals(&mut self) -> Result<(), Error> {
         let mut cur_vals = self.orig_rhs.clone();
         for (i, var) in self.nb_vars.iter().enumerate() {
             let val = self.nb_var_vals[i];
@@ -1214,19 +1240,20 @@ impl Solver {
 
         if self.basis_solver.eta_matrices.len() > 0 {
             self.basis_solver
-                .reset(&self.orig_constraints_csc, &self.basic_vars);
+                .reset(&self.orig_constraints_csc, &self.basic_vars)?;
         }
 
         self.basis_solver
             .lu_factors
             .solve_dense(&mut cur_vals, &mut self.basis_solver.scratch);
         self.basic_var_vals = cur_vals;
+        Ok(())
     }
 
-    fn recalc_obj_coeffs(&mut self) {
+    fn recalc_obj_coeffs(&mut self) -> Result<(), Error> {
         if self.basis_solver.eta_matrices.len() > 0 {
             self.basis_solver
-                .reset(&self.orig_constraints_csc, &self.basic_vars);
+                .reset(&self.orig_constraints_csc, &self.basic_vars)?;
         }
 
         let multipliers = {
@@ -1255,6 +1282,7 @@ impl Solver {
         for (c, &var) in self.nb_vars.iter().enumerate() {
             self.cur_obj_val += self.orig_obj_coeffs[var] * self.nb_var_vals[c];
         }
+        Ok(())
     }
 
     #[allow(dead_code)]
@@ -1310,7 +1338,9 @@ impl BasisSolver {
         self.eta_matrices.push(r_leaving, coeffs);
     }
 
-    fn reset(&mut self, orig_constraints_csc: &CsMat, basic_vars: &[usize]) {
+    /// HetLab: a singular basis is [`Error::Numerical`] (minilp unwrapped it: "TODO: When is
+    /// singular basis matrix possible? Report as a proper error.").
+    fn reset(&mut self, orig_constraints_csc: &CsMat, basic_vars: &[usize]) -> Result<(), Error> {
         self.scratch.clear_sparse(basic_vars.len());
         self.eta_matrices.clear_and_resize(basic_vars.len());
         self.rhs.clear_and_resize(basic_vars.len());
@@ -1325,8 +1355,9 @@ impl BasisSolver {
             0.1,
             &mut self.scratch,
         )
-        .unwrap(); // TODO: When is singular basis matrix possible? Report as a proper error.
+        .map_err(|_| Error::Numerical)?;
         self.lu_factors_transp = self.lu_factors.transpose();
+        Ok(())
     }
 
     fn solve<'a>(&mut self, rhs: impl Iterator<Item = (usize, &'a f64)>) -> &ScatteredVec {

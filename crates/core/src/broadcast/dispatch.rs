@@ -279,8 +279,8 @@ pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bo
         objective,
         fields,
     );
-    out["steps"] = json!(run.len());
     if let Some(t) = trace {
+        out["steps"] = json!(t.len());
         out["trace"] = Value::Array(t);
     }
     out

@@ -231,6 +231,18 @@ fn build(
     (p, lay, port_rows)
 }
 
+/// LP-F alone, for tests that solve it another way.
+#[cfg(test)]
+pub(crate) fn problem(
+    n: usize,
+    arcs: &[Arc],
+    source: usize,
+    dests: &[usize],
+    sharing: Sharing,
+) -> Problem {
+    build(n, arcs, source, dests, sharing).0
+}
+
 /// Number of variables and rows of LP-F for these sizes (for limits and messages).
 #[must_use]
 pub fn lp_size(n: usize, m: usize, dests: usize) -> (usize, usize) {

@@ -192,3 +192,45 @@ fn zero_cost_arcs_reaching_everything_are_unbounded() {
     let sol = solve(&input(p, 0), "lp").unwrap();
     assert_eq!(sol.status, Status::Unbounded);
 }
+
+/// Issue 34's repro: the complete K5 of E4 with link costs from 1 to 10^12 made minilp's basis
+/// singular (it panicked). The float path now reports the failure and the exact simplex answers;
+/// its value is checked against the exact simplex run alone on LP-F, which never calls minilp.
+/// (HiGHS, through `tests/bench/highs.py`'s LP-F, gives 0.372353673729 ≈ 299/803.)
+#[test]
+fn k5_with_costs_up_to_10_to_the_12_is_answered_exactly() {
+    let links: [(u8, u8, i64); 10] = [
+        (0, 1, 1_000_000_000_000),
+        (0, 2, 2),
+        (0, 3, 1_000_000_000_000),
+        (0, 4, 2_147_483_648),
+        (1, 2, 7),
+        (1, 3, 43),
+        (1, 4, 1),
+        (2, 3, 797_259),
+        (2, 4, 1),
+        (3, 4, 2),
+    ];
+    let nodes: Vec<String> = (0..5).map(|i| format!(r#"{{"id":"P{i}"}}"#)).collect();
+    let links: Vec<String> = links
+        .iter()
+        .map(|(u, v, c)| format!(r#"{{"from":"P{u}","to":"P{v}","c":{c}}}"#))
+        .collect();
+    let json = format!(
+        r#"{{"format":"hetlab-platform","version":1,"nodes":[{}],"links":[{}]}}"#,
+        nodes.join(","),
+        links.join(",")
+    );
+    let platform = Platform::from_json(&json).unwrap();
+    let (n, arcs) = (platform.nodes.len(), platform.arcs());
+    let dests: Vec<usize> = (1..n).collect();
+    let p = lp::problem(n, &arcs, 0, &dests, lp::Sharing::Max);
+    let exact = crate::lp::solve_exact(&p, &crate::lp::Limits::default()).unwrap();
+    let crate::lp::Outcome::Optimal(exact) = exact else {
+        panic!("LP-F of the K5 is feasible and bounded: {exact:?}")
+    };
+    assert_eq!(exact.value, q(299, 803));
+    let sol = check_invariants(&input(platform, 0), "lp");
+    assert_eq!(sol.status, Status::Optimal);
+    assert_eq!(sol.throughput, Some(exact.value));
+}

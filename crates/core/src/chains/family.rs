@@ -13,7 +13,7 @@ use super::{
     PSEUDOCODE,
 };
 use crate::error::Violation;
-use crate::family::{captioned, ensure, Family, SolveError};
+use crate::family::{captioned, ensure, Family, Limits, SolveError};
 use crate::trace::{Replay as _, Traced};
 
 /// The chains family.
@@ -61,6 +61,17 @@ impl Family for ChainsFamily {
             solve(&i, algorithm).map(Traced::untraced)
         };
         t.map_err(SolveError::from)
+    }
+
+    /// [`Limits::Lifted`] lifts DP's and DP+'s cell limits ([`super::solve_within`]).
+    fn run_within(
+        input: &Chains,
+        algorithm: &str,
+        traced: bool,
+        limits: Limits,
+    ) -> Result<Self::Run, SolveError> {
+        let lifted = limits == Limits::Lifted;
+        super::solve_within(&input.input(), algorithm, traced, lifted).map_err(SolveError::from)
     }
 
     fn steps(run: &Self::Run) -> usize {

@@ -89,7 +89,8 @@ fn limit(c: &Chain, input: &ChainsInput, alg: Algorithm) -> Option<String> {
     let cells = (n + 1).saturating_mul(p);
     match alg {
         Algorithm::Dp if cells > DP_MAX_CELLS => Some(format!(
-            "its table has (N+1)·P = {cells} cells, more than {DP_MAX_CELLS}"
+            "its table has (N+1)·P = {cells} cells, more than {DP_MAX_CELLS} (the default \
+             limit; `hetlab solve --no-limits` lifts it)"
         )),
         Algorithm::DpEq4 if (n as u128 + 1).pow(2) * p as u128 / 2 > EQ4_MAX_WORK => Some(format!(
             "Eq. 4 takes about N²P/2 steps, more than {EQ4_MAX_WORK}"

@@ -63,7 +63,7 @@ pub use chain::Chain;
 pub use instance::Chains;
 pub use limits::check;
 pub use rb_tree::{RbCut, RbNode, RbTree};
-pub use run::{solve, solve_input, solve_traced};
+pub use run::{solve, solve_input, solve_traced, solve_within};
 pub use scenes::{compare, compared, optimum, probe_scene};
 pub use state::{task_bins, ChainsState, BAR_CELLS};
 pub use step::{Action, ChainStep, Dir, Reason, PSEUDOCODE};
@@ -234,7 +234,10 @@ pub struct ChainsSolution {
     pub probes: usize,
     /// `RL-PROBE(B_opt).s`, the right-greedy optimal partition (exact CCP algorithms).
     pub right_separators: Option<Vec<usize>>,
-    /// ε-BISECTION's returned value `UB` (within ε of the optimum).
+    /// ε-BISECTION's returned value `UB` (within ε of the optimum): the value chains.md §6.7
+    /// returns (EX1: 45057/4096). The objective (`bottleneck`) is instead the bottleneck of the
+    /// partition LR-PROBE builds at `UB`, never above it (EX1: 11): the partition is what a user
+    /// runs, and the page and the result document show both.
     #[serde(serialize_with = "crate::rational::exact")]
     pub bound: Option<Q>,
     /// NICOL's candidates, one per processor.

@@ -83,6 +83,9 @@ pub struct Ctx<'a> {
     pub out: Out<'a>,
     /// Probes made so far.
     pub probes: usize,
+    /// Most cells DP+ fills ([`super::DP_MAX_CELLS`] by default, unbounded under
+    /// `--no-limits`: the table keeps two rows, so its memory is `O(N)` whatever the band).
+    pub max_band_cells: usize,
 }
 
 impl<'a> Ctx<'a> {
@@ -92,6 +95,7 @@ impl<'a> Ctx<'a> {
             chain,
             out,
             probes: 0,
+            max_band_cells: super::DP_MAX_CELLS,
         }
     }
 

@@ -1,5 +1,10 @@
 //! The result document of a chains run (formats.md §4 and §3.1): objective `bottleneck`,
 //! `separators`, exact `loads`, `ideal`, `imbalance`, and for CP the processor `order`.
+//!
+//! The objective is always the bottleneck of the partition returned. For ε-bisection that is
+//! the partition LR-PROBE builds at the final `UB`, whose bottleneck is at most `UB`; the value
+//! chains.md §6.7 returns, `UB` itself, is the field `bound` (EX1: bottleneck 11, bound
+//! 45057/4096).
 
 use serde_json::{json, Value};
 

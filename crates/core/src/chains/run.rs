@@ -52,7 +52,7 @@ pub fn solve(input: &ChainsInput, algorithm: &str) -> Result<ChainsSolution, Cha
 /// As [`solve`].
 pub fn solve_input(input: &ChainsInput, alg: Algorithm) -> Result<ChainsSolution, ChainsError> {
     let mut none = |_: ChainStep| {};
-    run(input, alg, &mut none, false).map(|(sol, _)| sol)
+    run(input, alg, &mut none, false, false).map(|(sol, _)| sol)
 }
 
 /// As [`solve`], with the steps the player replays (initial state: [`super::ChainsState::new`]).
@@ -63,10 +63,25 @@ pub fn solve_traced(
     input: &ChainsInput,
     algorithm: &str,
 ) -> Result<Traced<ChainsSolution, ChainStep>, ChainsError> {
+    solve_within(input, algorithm, true, false)
+}
+
+/// As [`solve`] (with the steps when `traced`); `lifted` (`hetlab solve --no-limits`) lifts
+/// the size limits of DP and DP+, whose work is linear in their table's cells and whose
+/// memory is two rows: they then run at any size. The other algorithms keep their limits.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_within(
+    input: &ChainsInput,
+    algorithm: &str,
+    traced: bool,
+    lifted: bool,
+) -> Result<Traced<ChainsSolution, ChainStep>, ChainsError> {
     let alg = Algorithm::from_name(algorithm)
         .ok_or_else(|| ChainsError::UnknownAlgorithm(algorithm.to_owned()))?;
     let mut trace = Trace::default();
-    let (solution, dropped) = run(input, alg, &mut |s| trace.push(s), true)?;
+    let (solution, dropped) = run(input, alg, &mut |s| trace.push(s), traced, lifted)?;
     trace.dropped += dropped;
     Ok(Traced { solution, trace })
 }
@@ -101,10 +116,17 @@ fn run(
     alg: Algorithm,
     emit: &mut impl FnMut(ChainStep),
     traced: bool,
+    lifted: bool,
 ) -> Result<(ChainsSolution, usize), ChainsError> {
     let c = check(input)?;
-    refuse(&c, input, alg)?;
+    let linear = matches!(alg, Algorithm::Dp | Algorithm::DpPlus);
+    if !(lifted && linear) {
+        refuse(&c, input, alg)?;
+    }
     let mut ctx = Ctx::new(&c, Out::new(emit, traced));
+    if lifted {
+        ctx.max_band_cells = usize::MAX;
+    }
     prefix_steps(&c, &mut ctx.out);
     let sol = body(&mut ctx, input, alg)?;
     Ok((sol, ctx.out.dropped))
@@ -185,10 +207,14 @@ pub(super) fn run_dp_plus(ctx: &mut Ctx<'_>) -> Result<R, ChainsError> {
     let ub = c
         .bottleneck(&rb(&mut inner))
         .min(c.bottleneck(&mp(&mut inner)));
-    dp_plus(ctx, ub, DP_MAX_CELLS).ok_or_else(|| {
+    let max_cells = ctx.max_band_cells;
+    dp_plus(ctx, ub, max_cells).ok_or_else(|| {
         too_large(
             Algorithm::DpPlus,
-            format!("its band has more than {DP_MAX_CELLS} cells"),
+            format!(
+                "its band has more than {DP_MAX_CELLS} cells (the default limit; `hetlab solve \
+                 --no-limits` lifts it)"
+            ),
             "exact-bisection",
         )
     })

@@ -252,3 +252,17 @@ fn optimum_refuses_chains_outside_the_limits() {
     assert_eq!(optimum(&c, Algorithm::Dp), Ok(qv("15/4")));
     assert!(optimum(&c, Algorithm::Rb).is_err());
 }
+
+/// Issue 34: DP over (N+1)·P > 10^7 cells is refused by default, with the way out, and
+/// `--no-limits` ([`super::solve_within`] lifted) runs it to the optimum that
+/// exact-bisection finds.
+#[test]
+fn no_limits_lifts_the_dp_cell_limit() {
+    let weights: Vec<u64> = (0..80_000u64).map(|i| 1 + (i * 7919) % 97).collect();
+    let input = ChainsInput::new(weights, (1..=128).map(|k| 1 + k % 5).collect());
+    let refused = solve(&input, "dp").unwrap_err().to_string();
+    assert!(refused.contains("--no-limits"), "{refused}");
+    let lifted = solve_within(&input, "dp", false, true).unwrap();
+    let exact = solve(&input, "exact-bisection").unwrap();
+    assert_eq!(lifted.solution.bottleneck, exact.bottleneck);
+}

@@ -104,27 +104,18 @@ fn drop_idle(
     (order, makespan, loads)
 }
 
-/// The large-load solution (Prop. 4): `EF` of all workers by `g`.
+/// The large-load solution (Prop. 4): `EF` of all workers by `g`. When `EF` gives some worker
+/// a negative load (latencies too large, DL-9), the result is [`invalid`].
 ///
 /// # Errors
-/// [`DivisibleError::Infeasible`] when some load is negative (latencies too large).
+/// [`DivisibleError::NotApplicable`] without a worker.
 pub(super) fn sorted(
     inst: &Divisible,
     emit: &mut impl FnMut(DivStep),
 ) -> Result<DivSolution, DivisibleError> {
     let s = sorted_ef(inst, emit).ok_or_else(no_worker)?;
     if !s.valid {
-        let (k, a) = s
-            .alpha
-            .iter()
-            .enumerate()
-            .find(|(_, a)| **a < Q::zero())
-            .map_or((0, Q::zero()), |(k, a)| (k, a.clone()));
-        return Err(DivisibleError::Infeasible(format!(
-            "invalid: latencies too large for this load (P{} would get {}); try affine-exact",
-            s.order.get(k).map_or(0, |i| i + 1),
-            frac(&a)
-        )));
+        return Ok(invalid(inst, s, emit));
     }
     let details = AffineDetails::new(Some(s.clone()), Vec::new(), Vec::new());
     let mut sol = conclude(inst, s.order, s.makespan, details, emit);
@@ -132,6 +123,45 @@ pub(super) fn sorted(
     sol.notes
         .push("all workers by g: optimal for large loads (Prop. 4), not in general".to_owned());
     Ok(sol)
+}
+
+/// The result marked invalid of divisible-load.md DL-9 ("`EF` gives `T_f = 135/7` with
+/// `α_3 = −5/7` (invalid)"): status `infeasible`, `EF`'s makespan, no load and no schedule
+/// (negative loads are never displayed, §12), a note naming the negative load, and the sorted
+/// `EF` itself in the details.
+fn invalid(inst: &Divisible, s: SortedEf, emit: &mut impl FnMut(DivStep)) -> DivSolution {
+    let (k, a) = s
+        .alpha
+        .iter()
+        .enumerate()
+        .find(|(_, a)| **a < Q::zero())
+        .map_or((0, Q::zero()), |(k, a)| (k, a.clone()));
+    let note = format!(
+        "invalid: latencies too large for this load (P{} would get {}): no schedule; \
+         affine-exact selects the workers",
+        s.order.get(k).map_or(0, |i| i + 1),
+        frac(&a)
+    );
+    let alpha = vec![Q::zero(); inst.workers.len()];
+    emit(DivStep::Finished {
+        makespan: s.makespan.clone(),
+        alpha: alpha.clone(),
+        alpha_master: None,
+        order: Vec::new(),
+    });
+    DivSolution {
+        method: "",
+        status: Status::Infeasible,
+        makespan: s.makespan.clone(),
+        tight: false,
+        order: Vec::new(),
+        participating: Vec::new(),
+        alpha,
+        alpha_master: None,
+        schedule: Vec::new(),
+        notes: vec![note],
+        details: Details::Affine(AffineDetails::new(Some(s), Vec::new(), Vec::new())),
+    }
 }
 
 fn no_worker() -> DivisibleError {

@@ -216,7 +216,18 @@ fn dl9_resource_selection() {
         (s.makespan.clone(), s.alpha[2].clone(), s.valid),
         (q(135, 7), q(-5, 7), false)
     );
-    assert!(solve(&inst, "affine-sorted").is_err());
+    // All three sorted: the result marked invalid, with EF's makespan and no load.
+    let sorted = check(&inst, "affine-sorted");
+    assert_eq!(
+        (sorted.status, sorted.makespan.clone()),
+        (Status::Infeasible, q(135, 7))
+    );
+    assert!(sorted.alpha.iter().all(Zero::is_zero) && sorted.schedule.is_empty());
+    assert!(
+        sorted.notes[0].contains("P3 would get -5/7"),
+        "{:?}",
+        sorted.notes
+    );
     // The LP of every ordered subset (§4.3), exactly as listed.
     let table: [(&[usize], f64); 15] = [
         (&[0], 30.0),

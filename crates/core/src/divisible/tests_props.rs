@@ -303,7 +303,8 @@ proptest! {
         for algo in ["affine-prefix", "affine-sorted"] {
             if let Ok(other) = solve(&inst, algo) {
                 verify(&inst, &other).map_err(|e| TestCaseError::fail(format!("{algo}: {e}")))?;
-                prop_assert!(sol.makespan <= other.makespan, "{} beats the exact search", algo);
+                // A result marked invalid (negative EF loads) is no schedule to compare.
+                prop_assert!(other.status == Status::Infeasible || sol.makespan <= other.makespan, "{} beats the exact search", algo);
             }
         }
     }

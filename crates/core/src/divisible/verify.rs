@@ -8,9 +8,23 @@ use crate::sort;
 use num_traits::{Signed, Zero};
 
 use super::schedule::{Block, Kind};
-use super::{DivSolution, Divisible, Variant};
+use super::{DivSolution, Divisible, Status, Variant};
 use crate::error::Violation;
 use crate::rational::{frac, Q};
+
+/// A result marked invalid (affine-sorted on DL-9) schedules nothing: no load, no block.
+fn invalid(sol: &DivSolution) -> Result<(), Violation> {
+    let empty = sol.alpha.iter().all(Zero::is_zero)
+        && sol.alpha_master.as_ref().is_none_or(Zero::is_zero)
+        && sol.schedule.is_empty()
+        && sol.order.is_empty()
+        && sol.participating.is_empty();
+    if empty {
+        Ok(())
+    } else {
+        Err("a result marked invalid schedules some load".into())
+    }
+}
 
 /// Checks `sol` against `inst`.
 ///
@@ -28,6 +42,9 @@ pub fn verify(inst: &Divisible, sol: &DivSolution) -> Result<(), Violation> {
     }
     if let Some(i) = sol.alpha.iter().position(Signed::is_negative) {
         return Err(format!("worker {i} has a negative load").into());
+    }
+    if sol.status == Status::Infeasible {
+        return invalid(sol);
     }
     if sol.alpha_master.is_some() && inst.w0.is_none() {
         return Err("the master computes but has no w0".into());

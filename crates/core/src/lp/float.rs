@@ -59,7 +59,12 @@ pub(super) fn solve_keeping(p: &Problem) -> (Answer, Option<Kept>) {
     let (mut solution, xs) = match data.primal_scaled() {
         Ok(found) => found,
         Err(e) => {
-            let reason = format!("the float solver says the problem is {e}");
+            // A numerical failure (minilp's singular basis, say) is no claim about the
+            // problem: the exact simplex decides, like for infeasible and unbounded.
+            let reason = match e {
+                minilp::Error::Numerical => format!("{e}"),
+                _ => format!("the float solver says the {e}"),
+            };
             return (miss(None, &reason), None);
         }
     };

@@ -8,8 +8,9 @@
 //! 1. **Float, then certify** (`float.rs`): the LP is first scaled by powers of two (rows and
 //!    columns equilibrated, exact in doubles and rationals); when some scaled coefficient is
 //!    still outside `2^±`[`MAX_SCALED_EXP`] minilp is not called at all (it overflows its
-//!    squared edge norms near `1e154` and calls a basis mixing `1e39` with `1` singular, and
-//!    panics on both), and step 2 decides. Otherwise minilp solves the primal, and its dual
+//!    squared edge norms near `1e154` and calls a basis mixing `1e39` with `1` singular; our
+//!    copy reports both as `Error::Numerical` instead of panicking, as it does any singular
+//!    basis), and step 2 decides. Otherwise minilp solves the primal, and its dual
 //!    is read from the optimal basis (`Solution::dual_values`, which HetLab's copy of minilp
 //!    adds: crates/minilp/PATCHED.md); the dual LP is solved on its own only when that pair
 //!    does not certify. Each value becomes the best rational with a denominator at
@@ -20,7 +21,8 @@
 //!    primal feasibility, dual feasibility and equal objectives, which proves optimality by
 //!    weak duality: nothing the float solver says is returned unchecked.
 //! 2. **Exact simplex** (`exact.rs`) when neither pair is certified, or the float solver claims
-//!    infeasible/unbounded (claims it cannot prove): a dense two-phase tableau with Bland's rule
+//!    infeasible/unbounded (claims it cannot prove) or fails numerically (a singular basis: the
+//!    complete K5 of issue 34 with costs from 1 to `10^12`): a dense two-phase tableau with Bland's rule
 //!    (smallest-index entering column; ratio-test ties to the smallest basic index), which
 //!    cannot cycle. Its answer is certified too. [`solve_exact`] runs it alone.
 //! 3. When the exact tableau is over [`Limits::exact_max_cells`], the answer is

@@ -27,9 +27,10 @@ pub fn run_result(run: &SquareRun, with_trace: bool) -> Value {
                     "name": "grid_value",
                     "value": best.map_or_else(|| json!("nan"), |e| crate::report::double(e.v)),
                 },
-                "grid": t.solution, "steps": t.trace.len(),
+                "grid": t.solution,
             });
             if let Some(tr) = trace {
+                out["steps"] = json!(tr.len());
                 out["trace"] = Value::Array(tr);
             }
             out
@@ -49,10 +50,10 @@ pub fn run_result(run: &SquareRun, with_trace: bool) -> Value {
                     "grid": g.heuristic,
                     "exact": g.exact,
                     "best": g.best,
-                    "steps": t.trace.len(),
                 }),
             );
             if let Some(tr) = trace {
+                out["steps"] = json!(tr.len());
                 out["trace"] = Value::Array(tr);
             }
             out
@@ -73,10 +74,10 @@ pub fn result(part: &Partition, trace: Option<Vec<Value>>) -> Value {
             "rectangles": part.rects,
             "columns": part.columns,
             "metrics": part.metrics,
-            "steps": part.steps,
         }),
     );
     if let Some(t) = trace {
+        out["steps"] = json!(t.len());
         out["trace"] = Value::Array(t);
     }
     out

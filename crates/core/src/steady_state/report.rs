@@ -122,8 +122,8 @@ pub fn pipeline_result(
     if let Some(x) = extras {
         extras_json(inst, x, &pipe.lp.throughput, &mut out);
     }
-    out["steps"] = json!(trace.len());
     if with_trace {
+        out["steps"] = json!(trace.len());
         let ctx = Context {
             ids: &ids,
             arcs: &arcs,
@@ -203,12 +203,12 @@ pub fn tree_result(
         "period": period,
         "full_run": full_run_json(&done, &sol.throughput),
         "warnings": notes::warnings(inst),
-        "steps": trace.len(),
     });
     if let Some(why) = notes::zero_throughput(&sol.throughput) {
         out["message"] = json!(why);
     }
     if with_trace {
+        out["steps"] = json!(trace.len());
         out["trace"] = Value::Array(trace_json(&trace.steps, ids.as_slice()));
     }
     out

@@ -65,6 +65,8 @@ pub struct Fuzz {
     pub biggest: (u64, String),
     /// Progress lines on stderr.
     pub verbose: bool,
+    /// The value mode: only numbers change, to valid extremes (`mutate::mutate_numbers`).
+    pub values: bool,
 }
 
 static PANIC_MESSAGE: Mutex<String> = Mutex::new(String::new());
@@ -121,6 +123,7 @@ impl Fuzz {
             slowest: (Duration::ZERO, String::new()),
             biggest: (0, String::new()),
             verbose: false,
+            values: false,
         }
     }
 
@@ -161,6 +164,10 @@ impl Fuzz {
         let Ok(mut v) = serde_json::from_str::<Value>(preset_json) else {
             return;
         };
+        if self.values {
+            mutate::mutate_numbers(&mut v, &mut self.rng);
+            return self.read_and_solve(&v.to_string());
+        }
         for _ in 0..self.rng.gen_range(1..=3) {
             mutate::mutate_value(&mut v, &mut self.rng);
         }

@@ -2,7 +2,8 @@
 //! them: a value of another type, extreme numbers (`1e±300`, subnormals, 40-digit integers and
 //! fractions), deep nesting, duplicated or multiplied array elements, huge sizes and strings,
 //! removed and unknown keys; and mutations of the text itself (truncation, stray bytes,
-//! bytes that are not UTF-8).
+//! bytes that are not UTF-8). The value mode ([`mutate_numbers`]) changes only numbers, to valid
+//! extremes, so that most documents still reach a solver.
 
 use rand::seq::SliceRandom as _;
 use rand::Rng as _;
@@ -42,6 +43,13 @@ fn at<'a>(v: &'a mut Value, path: &[Seg]) -> Option<&'a mut Value> {
     path.iter().try_fold(v, |v, seg| match seg {
         Seg::Key(k) => v.get_mut(k.as_str()),
         Seg::Index(i) => v.get_mut(*i),
+    })
+}
+
+fn get<'a>(v: &'a Value, path: &[Seg]) -> Option<&'a Value> {
+    path.iter().try_fold(v, |v, seg| match seg {
+        Seg::Key(k) => v.get(k.as_str()),
+        Seg::Index(i) => v.get(*i),
     })
 }
 
@@ -190,6 +198,67 @@ pub fn mutate_value(v: &mut Value, rng: &mut ChaCha8Rng) {
                     *node = copy;
                 }
             }
+        }
+    }
+}
+
+/// Whether `v` is a number as a document spells one: a JSON number, or a string of digits with
+/// at most one `/` or `.` (exact fractions and decimals).
+fn is_numeric(v: &Value) -> bool {
+    match v {
+        Value::Number(_) => true,
+        Value::String(s) => {
+            let body = s.strip_prefix('-').unwrap_or(s);
+            !body.is_empty()
+                && body
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '/' || c == '.')
+                && body.chars().filter(|c| !c.is_ascii_digit()).count() <= 1
+        }
+        _ => false,
+    }
+}
+
+/// A valid but extreme number of the kind a user types into a cost or a size: 1, powers of
+/// ten up to 10^12, 2^31 and its neighbours, 2^53, tiny fractions and decimals.
+pub fn valid_extreme(rng: &mut ChaCha8Rng) -> Value {
+    match rng.gen_range(0..14u32) {
+        0 => json!(1),
+        1 => json!(2),
+        2 => json!(1_000_000_000_000u64),
+        3 => json!(2_147_483_648u64),
+        4 => json!(2_147_483_647u64),
+        5 => json!(9_007_199_254_740_992u64),
+        6 => json!(10u64.pow(rng.gen_range(1..=12))),
+        7 => Value::String(format!("1/{}", 10u64.pow(rng.gen_range(1..=12)))),
+        8 => Value::String("1/2147483648".into()),
+        9 => Value::String(format!("1/{}", rng.gen_range(2..1000u32))),
+        10 => json!(1e-9),
+        11 => json!(0.001),
+        12 => Value::String(format!(
+            "{}/{}",
+            rng.gen_range(1..1_000_000u32),
+            rng.gen_range(1..1000u32)
+        )),
+        _ => json!(rng.gen_range(1..=1000u32)),
+    }
+}
+
+/// Changes one to three numbers of a valid document to [`valid_extreme`] values and nothing
+/// else, so that most mutated documents are still valid and reach a solver.
+pub fn mutate_numbers(v: &mut Value, rng: &mut ChaCha8Rng) {
+    let mut all = Vec::new();
+    paths(v, &mut Vec::new(), &mut all);
+    let numeric: Vec<Vec<Seg>> = all
+        .into_iter()
+        .filter(|p| get(v, p).is_some_and(is_numeric))
+        .collect();
+    for _ in 0..rng.gen_range(1..=3) {
+        let Some(path) = numeric.choose(rng) else {
+            return;
+        };
+        if let Some(node) = at(v, path) {
+            *node = valid_extreme(rng);
         }
     }
 }

@@ -120,7 +120,7 @@ pub fn result(sol: &ChainsSolution) -> Html {
                 <dt>{"Processor order"}</dt><dd>{list(o.iter().map(|k| format!("P{}", k + 1)))}</dd>
             }
             if let Some(b) = &sol.bound {
-                <dt>{"ε-bisection's UB"}</dt><dd>{shown(b)}</dd>
+                <dt>{"ε-bisection's UB (the spec's returned value; the bottleneck above is that of the partition built at UB, never more)"}</dt><dd>{shown(b)}</dd>
             }
         </dl>
     }

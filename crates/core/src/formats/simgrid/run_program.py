@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+"""Plays a periodic schedule HetLab computed in SimGrid 3.32 (Debian's python3-simgrid).
+
+Written by `hetlab export simgrid-run`: the platform (`hetlab export simgrid`, CM02) and one
+period of the schedule are embedded below. Every node sends one message at a time (one actor
+walks its slots in order, waiting for each slot's start) and receives one at a time (one actor
+gets its messages in turn); a node forwards or computes only the input files it holds. The
+throughput is measured over whole periods after the ramp-up, and compared with HetLab's.
+Run: python3 THIS_FILE (prints one line; exit 1 when measured/predicted leaves [0.99, 1.0001]).
+"""
+import json
+import os
+import sys
+import tempfile
+
+from simgrid import Actor, Engine, Host, Mailbox, this_actor
+
+PLATFORM = @PLATFORM@
+SCHEDULE = json.loads(@SCHEDULE@)
+
+
+def play(s):
+    """Runs the schedule; returns the task completion times and the worst slot overrun."""
+    hosts = [Host.by_name(h) for h in s["hosts"]]
+    period, periods = s["period"], s["periods"]
+    stock = [float("inf") if m else 0 for m in s["masters"]]
+    done, late = [], [0.0]
+
+    def receiver(i):
+        Actor.self().daemonize()
+        box = Mailbox.by_name(f"in-{i}")
+        while True:
+            if box.get() == "in":
+                stock[i] += 1
+
+    def sender(i, sends):
+        for k in range(periods):
+            for start, end, to, kind, count, size in sends:
+                this_actor.sleep_until(k * period + start)
+                for _ in range(count):
+                    if kind == "in":
+                        if stock[i] < 1:
+                            continue
+                        stock[i] -= 1
+                    Mailbox.by_name(f"in-{to}").put(kind, size)
+                late[0] = max(late[0], Engine.clock - (k * period + end))
+
+    def computer(i, n):
+        for k in range(periods):
+            this_actor.sleep_until(k * period)
+            for _ in range(n):
+                if stock[i] < 1:
+                    break
+                stock[i] -= 1
+                this_actor.execute(s["flops"])
+                done.append(Engine.clock)
+
+    sends = [[] for _ in hosts]
+    for slot in s["slots"]:
+        for t in slot["sends"]:
+            for kind, count, size in (("in", t["inputs"], t["input_bytes"]),
+                                      ("res", t["results"], t["result_bytes"])):
+                if count > 0:  # SimGrid sizes are whole bytes.
+                    sends[t["from"]].append((slot["start"], slot["end"], t["to"], kind, count,
+                                             round(size)))
+    for i, host in enumerate(hosts):
+        Actor.create(f"recv-{i}", host, receiver, i)
+        if sends[i]:
+            Actor.create(f"send-{i}", host, sender, i, sorted(sends[i], key=lambda x: x[0]))
+        if s["compute"][i] > 0:
+            Actor.create(f"compute-{i}", host, computer, i, s["compute"][i])
+    return done, late[0]
+
+
+def main():
+    s = SCHEDULE
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "platform.xml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(PLATFORM)
+        e = Engine([sys.argv[0], "--log=root.thresh:critical"])
+        e.load_platform(path)
+        done, late = play(s)
+        e.run()
+    period, k0, k1 = s["period"], s["measure_from"], s["measure_to"]
+    eps = 1e-9 * period
+    count = sum(1 for t in done if k0 * period + eps < t <= k1 * period + eps)
+    measured = count / ((k1 - k0) * period)
+    ratio = measured / s["predicted"]
+    ok = 0.99 <= ratio <= 1.0001
+    print(f"{s['name']}\t{s['algorithm']}\tthroughput\t{s['predicted']:.9g}\t{measured:.9g}"
+          f"\t{ratio:.6f}\t{'ok' if ok else 'FAIL'}\tworst slot overrun {late:.3g} s")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

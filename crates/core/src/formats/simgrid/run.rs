@@ -4,8 +4,10 @@
 //! The program embeds the platform ([`to_xml`], CM02) and one period of the schedule as JSON
 //! ([`schedule`]); its actors follow HetLab's one-port model: one sender per node walks the
 //! period's slots in order (waiting for each slot's start), one receiver per node takes its
-//! messages one at a time, and a node forwards or computes only the input files it holds. It
-//! plays `warm-up + 10` periods and measures the tasks completed between the end of the
+//! messages one at a time, and a node forwards or computes only the input files it holds. A
+//! slot's files on one arc go as one message of their summed size followed by a wait of the
+//! other files' latencies (CM02 times it exactly as the files back to back), a period's tasks on
+//! one node as one execution. It plays `warm-up + 10` periods and measures the tasks completed between the end of the
 //! warm-up and the end of the run. Steady state (`lp`: the slots of section 4, `tree`: the
 //! sends of section 3.5) only, for now.
 
@@ -23,7 +25,7 @@ use crate::steady_state::SteadyState;
 /// The program's text, with `@PLATFORM@` and `@SCHEDULE@` to fill.
 const TEMPLATE: &str = include_str!("run_program.py");
 
-/// Most messages and task executions one program may simulate (about a minute of SimGrid).
+/// Most messages and executions (batches of files and of tasks) one program may simulate.
 pub const MAX_EVENTS: u64 = 300_000;
 
 /// Periods measured after the warm-up.
@@ -81,14 +83,14 @@ pub fn schedule(
     let offered = families::offered(&Instance::SteadyState(s.clone()));
     let algorithm = algorithm.or(offered.first().copied()).unwrap_or("lp");
     let run = SteadyStateFamily::run_within(s, algorithm, false, Limits::Default)?;
-    let period = Period::of(s, &run)?;
+    let period = Period::of(&run)?;
     let compute = period
         .compute
         .iter()
         .map(|n| count(n, "a node computes"))
         .collect::<Result<Vec<u64>, _>>()?;
     let (slots, sent) = slots_json(s, conv, &period.slots)?;
-    let events = compute.iter().sum::<u64>().saturating_add(sent);
+    let events = compute.iter().filter(|&&n| n > 0).count() as u64 + sent;
     let warm = 2 * period.depth as u64 + 2;
     let periods = warm + MEASURED_PERIODS;
     if events.saturating_mul(periods) > MAX_EVENTS {
@@ -124,7 +126,8 @@ fn count(v: &BigInt, what: &str) -> Result<u64, RunError> {
     })
 }
 
-/// The slots as the program reads them, and the messages they send per period.
+/// The slots as the program reads them, and the messages (batches of files) they send per
+/// period.
 fn slots_json(
     s: &SteadyState,
     conv: &Conversion,
@@ -132,19 +135,23 @@ fn slots_json(
 ) -> Result<(Vec<Value>, u64), RunError> {
     let input_bytes = to_f64(&(&s.data_in * &conv.bytes));
     let result_bytes = to_f64(&(&s.data_out * &conv.bytes));
+    let arcs = s.platform.arcs();
     let mut sent: u64 = 0;
     let mut out = Vec::with_capacity(slots.len());
     for (start, end, sends) in slots {
         let mut list = Vec::with_capacity(sends.len());
-        for (from, to, inputs, results) in sends {
+        for (arc, inputs, results) in sends {
             let (inputs, results) = (
                 count(inputs, "an arc sends")?,
                 count(results, "an arc sends")?,
             );
-            sent = sent.saturating_add(inputs).saturating_add(results);
+            // One message per kind of file (a slot's files on an arc go back to back).
+            sent += u64::from(inputs > 0) + u64::from(results > 0);
+            let a = &arcs[*arc];
+            let latency = s.platform.links[a.link].lcomm.as_ref().map_or(0.0, to_f64);
             list.push(json!({
-                "from": from, "to": to, "inputs": inputs, "results": results,
-                "input_bytes": input_bytes, "result_bytes": result_bytes,
+                "from": a.from, "to": a.to, "inputs": inputs, "results": results,
+                "input_bytes": input_bytes, "result_bytes": result_bytes, "latency": latency,
             }));
         }
         out.push(json!({"start": to_f64(start), "end": to_f64(end), "sends": list}));
@@ -152,8 +159,8 @@ fn slots_json(
     Ok((out, sent))
 }
 
-/// A slot's start, end and sends `(from, to, inputs, results)`.
-type PlainSlot = (Q, Q, Vec<(usize, usize, BigInt, BigInt)>);
+/// A slot's start, end and sends `(arc, inputs, results)`.
+type PlainSlot = (Q, Q, Vec<(usize, BigInt, BigInt)>);
 
 /// One period of either steady-state schedule, in the same terms.
 struct Period {
@@ -165,8 +172,7 @@ struct Period {
 }
 
 impl Period {
-    fn of(s: &SteadyState, run: &SteadyRun) -> Result<Period, RunError> {
-        let arcs = s.platform.arcs();
+    fn of(run: &SteadyRun) -> Result<Period, RunError> {
         let zero = || RunError::Unplayable("ρ* = 0: there is no schedule to play".to_owned());
         let period = match run {
             SteadyRun::Lp(t) => {
@@ -181,13 +187,7 @@ impl Period {
                         .iter()
                         .map(|sl| {
                             let sends = sl.arcs.iter().map(|tr| {
-                                let a = &arcs[tr.arc];
-                                (
-                                    a.from,
-                                    a.to,
-                                    tr.inputs.to_integer(),
-                                    tr.results.to_integer(),
-                                )
+                                (tr.arc, tr.inputs.to_integer(), tr.results.to_integer())
                             });
                             (sl.start.clone(), sl.end(), sends.collect())
                         })
@@ -206,7 +206,7 @@ impl Period {
                         .sends
                         .iter()
                         .map(|x| {
-                            let send = (x.from, x.to, x.count.clone(), BigInt::default());
+                            let send = (x.arc, x.count.clone(), BigInt::default());
                             (x.start.clone(), x.end.clone(), vec![send])
                         })
                         .collect(),

@@ -4,8 +4,11 @@
 Written by `hetlab export simgrid-run`: the platform (`hetlab export simgrid`, CM02) and one
 period of the schedule are embedded below. Every node sends one message at a time (one actor
 walks its slots in order, waiting for each slot's start) and receives one at a time (one actor
-gets its messages in turn); a node forwards or computes only the input files it holds. The
-throughput is measured over whole periods after the ramp-up, and compared with HetLab's.
+gets its messages in turn); a node forwards or computes only the input files it holds. A slot's
+files on one arc go back to back: they are sent as one message of their summed size followed by
+a wait of (count - 1) latencies, which CM02 times exactly as count messages, and a period's
+tasks on one node are one execution of their summed work. The throughput is measured over whole
+periods after the ramp-up, and compared with HetLab's.
 Run: python3 THIS_FILE (prints one line; exit 1 when measured/predicted leaves [0.99, 1.0001]).
 """
 import json
@@ -30,39 +33,39 @@ def play(s):
         Actor.self().daemonize()
         box = Mailbox.by_name(f"in-{i}")
         while True:
-            if box.get() == "in":
-                stock[i] += 1
+            kind, count = box.get()
+            if kind == "in":
+                stock[i] += count
 
     def sender(i, sends):
         for k in range(periods):
-            for start, end, to, kind, count, size in sends:
+            for start, end, to, kind, count, size, latency in sends:
                 this_actor.sleep_until(k * period + start)
-                for _ in range(count):
-                    if kind == "in":
-                        if stock[i] < 1:
-                            continue
-                        stock[i] -= 1
-                    Mailbox.by_name(f"in-{to}").put(kind, size)
+                if kind == "in":
+                    count = min(count, stock[i])
+                    stock[i] -= count
+                if count > 0:
+                    Mailbox.by_name(f"in-{to}").put((kind, count), round(count * size))
+                    this_actor.sleep_for((count - 1) * latency)
                 late[0] = max(late[0], Engine.clock - (k * period + end))
 
     def computer(i, n):
         for k in range(periods):
             this_actor.sleep_until(k * period)
-            for _ in range(n):
-                if stock[i] < 1:
-                    break
-                stock[i] -= 1
-                this_actor.execute(s["flops"])
-                done.append(Engine.clock)
+            count = min(n, stock[i])
+            if count > 0:
+                stock[i] -= count
+                this_actor.execute(count * s["flops"])
+                done.append((Engine.clock, count))
 
     sends = [[] for _ in hosts]
     for slot in s["slots"]:
         for t in slot["sends"]:
             for kind, count, size in (("in", t["inputs"], t["input_bytes"]),
                                       ("res", t["results"], t["result_bytes"])):
-                if count > 0:  # SimGrid sizes are whole bytes.
+                if count > 0:
                     sends[t["from"]].append((slot["start"], slot["end"], t["to"], kind, count,
-                                             round(size)))
+                                             size, t["latency"]))
     for i, host in enumerate(hosts):
         Actor.create(f"recv-{i}", host, receiver, i)
         if sends[i]:
@@ -84,7 +87,7 @@ def main():
         e.run()
     period, k0, k1 = s["period"], s["measure_from"], s["measure_to"]
     eps = 1e-9 * period
-    count = sum(1 for t in done if k0 * period + eps < t <= k1 * period + eps)
+    count = sum(c for t, c in done if k0 * period + eps < t <= k1 * period + eps)
     measured = count / ((k1 - k0) * period)
     ratio = measured / s["predicted"]
     ok = 0.99 <= ratio <= 1.0001

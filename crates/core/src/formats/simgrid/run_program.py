@@ -23,7 +23,8 @@ SCHEDULE = json.loads(@SCHEDULE@)
 
 
 def play(s):
-    """Runs the schedule; returns the task completion times and the worst slot overrun."""
+    """Sets the actors up; returns the lists the run fills: (completion time, tasks) and the
+    worst overrun of a slot's end (read them after Engine.run)."""
     hosts = [Host.by_name(h) for h in s["hosts"]]
     period, periods = s["period"], s["periods"]
     stock = [float("inf") if m else 0 for m in s["masters"]]
@@ -72,7 +73,7 @@ def play(s):
             Actor.create(f"send-{i}", host, sender, i, sorted(sends[i], key=lambda x: x[0]))
         if s["compute"][i] > 0:
             Actor.create(f"compute-{i}", host, computer, i, s["compute"][i])
-    return done, late[0]
+    return done, late
 
 
 def main():
@@ -85,6 +86,7 @@ def main():
         e.load_platform(path)
         done, late = play(s)
         e.run()
+    late = late[0]
     period, k0, k1 = s["period"], s["measure_from"], s["measure_to"]
     eps = 1e-9 * period
     count = sum(c for t, c in done if k0 * period + eps < t <= k1 * period + eps)

@@ -104,3 +104,12 @@ fn other_families_are_refused_and_long_periods_play_in_batches() {
         sends.len()
     );
 }
+
+#[test]
+fn a_platform_with_nothing_to_schedule_is_refused_with_a_reason() {
+    let json = r#"{"problem":"steady-state","version":1,"platform":{"nodes":[
+        {"id":"M","w":"inf","master":true},{"id":"A","w":1}],"links":[]}}"#;
+    let inst = Instance::from_json(json).expect("an instance");
+    let err = program(&inst, None, "zero", &Conversion::default()).expect_err("ρ* = 0");
+    assert!(err.to_string().contains("no schedule to play"), "{err}");
+}

@@ -81,13 +81,20 @@ enum Command {
         /// The platform file, or `-` for standard input.
         file: String,
     },
-    /// Print a HetLab platform (or an instance's platform) in another tool's format.
+    /// Print a HetLab platform (or an instance's platform) in another tool's format, or a
+    /// SimGrid program that plays an instance's schedule.
     Export {
-        /// The format: `simgrid` (platform XML, version 4.1).
+        /// The format: `simgrid` (platform XML, version 4.1) or `simgrid-run` (a Python program
+        /// for SimGrid 3.32 that embeds the platform, plays the schedule HetLab computes for an
+        /// instance and prints measured against predicted: `python3 out.py`).
         #[arg(value_enum)]
-        format: Platforms,
+        format: Exports,
         #[command(flatten)]
         units: Units,
+        /// With `simgrid-run`: the algorithm whose schedule is played (the family's default
+        /// when absent).
+        #[arg(long)]
+        algorithm: Option<String>,
         /// A platform JSON or an instance JSON holding a platform, or `-` for standard input.
         file: String,
     },
@@ -158,6 +165,15 @@ enum Format {
 enum Platforms {
     /// SimGrid's platform XML.
     Simgrid,
+}
+
+/// What `hetlab export` writes.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Exports {
+    /// SimGrid's platform XML.
+    Simgrid,
+    /// A Python program for SimGrid that plays an instance's schedule.
+    SimgridRun,
 }
 
 /// Largest input read, in bytes: the core's own limit on instance documents.
@@ -246,11 +262,18 @@ fn run(command: Command) -> Result<String> {
             Ok(got.platform.to_json(true))
         }
         Command::Export {
-            format: Platforms::Simgrid,
+            format,
             units,
+            algorithm,
             file,
         } => {
             let conv = conversion(&units.flops, &units.bytes)?;
+            if format == Exports::SimgridRun {
+                return simgrid_run(&file, algorithm.as_deref(), &conv);
+            }
+            if algorithm.is_some() {
+                bail!("--algorithm goes with `export simgrid-run` (a platform has no schedule)");
+            }
             let text = read_text(&file)?;
             let platform = read_platform(&file, &text)?;
             Ok(simgrid::to_xml(&platform, &conv).trim_end().to_owned())
@@ -319,6 +342,19 @@ fn conversion(flops: &str, bytes: &str) -> Result<simgrid::Conversion> {
                 .collect();
         anyhow!("{}", lines.join("\n"))
     })
+}
+
+/// The SimGrid program playing `file`'s schedule, labelled with the file's name.
+fn simgrid_run(file: &str, algorithm: Option<&str>, conv: &simgrid::Conversion) -> Result<String> {
+    let inst = read_instance(file)?;
+    let name = std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|_| file != "-")
+        .unwrap_or("stdin");
+    simgrid::program(&inst, algorithm, name, conv)
+        .map(|text| text.trim_end().to_owned())
+        .map_err(|e| anyhow!("{file}: {e}"))
 }
 
 /// A platform document, or the platform of an instance document.

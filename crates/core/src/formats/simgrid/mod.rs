@@ -47,6 +47,7 @@ mod nested;
 mod net;
 mod read;
 mod routes;
+mod run;
 mod shortest;
 #[cfg(test)]
 mod tests;
@@ -54,6 +55,8 @@ mod tests;
 mod tests_round_trip;
 #[cfg(test)]
 mod tests_routes;
+#[cfg(test)]
+mod tests_run;
 mod topology;
 mod zone;
 mod zones;
@@ -61,6 +64,7 @@ mod zones;
 pub use export::{to_xml, MODEL_CONFIG, UNNAMED};
 pub use export_nodes::NO_COMPUTE_SPEED;
 pub use read::from_xml;
+pub use run::{program, schedule, RunError, MAX_EVENTS, MEASURED_PERIODS};
 
 use crate::issue::Issues;
 use crate::platform::Platform;

@@ -112,29 +112,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/divisible/mod.rs",
         "crates/core/src/divisible/umr.rs",
     ),
-    ("crates/core/src/lp/mod.rs", "crates/core/src/lp/exact.rs"),
-    ("crates/core/src/lp/mod.rs", "crates/core/src/lp/float.rs"),
-    // Not parent → child: found beside the reviewer's list, not removed yet.
-    (
-        "crates/core/src/broadcast/pipeline.rs",
-        "crates/core/src/broadcast/pipeline_t.rs",
-    ),
-    (
-        "crates/core/src/chains/workload.rs",
-        "crates/core/src/chains/run.rs",
-    ),
-    (
-        "crates/core/src/master_slave/tests.rs",
-        "crates/core/src/master_slave/tests_periodic.rs",
-    ),
-    (
-        "crates/core/src/square/metrics.rs",
-        "crates/core/src/square/column/mod.rs",
-    ),
-    (
-        "crates/core/src/square/grid/step.rs",
-        "crates/core/src/square/grid/heuristic.rs",
-    ),
 ];
 
 /// The repository's root (the web package's manifest directory).

@@ -1,9 +1,10 @@
 //! `hetlab scaling`: the chains.md §9.4 table (mean percent imbalance of RB, MP and the
 //! optimum against `P`, workload seed 1, speed seeds `1000·emax + 10·P + k`, k = 1..5), computed
-//! by the core's `chains::workload::scaling_table`; this module only prints it.
+//! by the core's `chains::scaling::scaling_table`; this module only prints it.
 
 use anyhow::{anyhow, bail, Result};
-use hetlab_core::chains::workload::{self, ScalingRow, Workload, WORKLOADS};
+use hetlab_core::chains::scaling::{scaling_table, ScalingRow};
+use hetlab_core::chains::workload::{Workload, WORKLOADS};
 use hetlab_core::rational::to_f64;
 
 /// The presets of the spec's printed table.
@@ -37,7 +38,7 @@ pub fn run(presets: &[String], ps: &[usize], emax: u64, json: bool) -> Result<St
             let known: Vec<&str> = WORKLOADS.iter().map(|w| w.name).collect();
             anyhow!("unknown preset \"{name}\" (known: {})", known.join(", "))
         })?;
-        let rows = workload::scaling_table(name, emax, ps).map_err(|e| anyhow!("{name}: {e}"))?;
+        let rows = scaling_table(name, emax, ps).map_err(|e| anyhow!("{name}: {e}"))?;
         let total: u64 = w.weights(1).iter().sum();
         tables.push((w, total, rows));
     }

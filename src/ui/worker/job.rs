@@ -38,7 +38,7 @@ pub enum Job {
         ratio: String,
     },
     /// The chains §9.4 scaling table of a workload preset. Answer:
-    /// `Vec<hetlab_core::chains::workload::ScalingRow>`.
+    /// `Vec<hetlab_core::chains::scaling::ScalingRow>`.
     Scaling {
         /// The workload preset's name.
         preset: String,

@@ -58,6 +58,7 @@ pub mod multicast;
 pub mod pipeline;
 mod pipeline_c;
 mod pipeline_net;
+mod pipeline_s;
 mod pipeline_t;
 pub mod schedule;
 pub mod state;

@@ -10,7 +10,8 @@ use super::colgen::use_columns;
 use super::extract::extract;
 use super::lp::{self, internal, port_loads, Sharing};
 use super::pipeline_net::Net;
-use super::schedule::{self, slot_bars};
+use super::pipeline_s::schedule_steps;
+use super::pipeline_t::run_baseline;
 use super::step::{Comparison, Step};
 use super::{
     Bounds, BroadcastError, BroadcastInput, BroadcastSolution, PortLoads, PortModel, SizeLimits,
@@ -139,10 +140,15 @@ pub(crate) fn run(
         return Ok(degenerate(&net, algorithm, unbounded, unreachable));
     }
     if lp_pipeline {
-        run_lp(&net, algorithm, emit)
-    } else {
-        run_baseline(&net, algorithm, BEST_TREE_BUDGET, uni, emit)
+        return run_lp(&net, algorithm, emit);
     }
+    // §7.4: an LP-guided tree is one of the LP's own trees.
+    let guide = if guided {
+        Some(run_lp(&net, "lp", &mut |_| {})?)
+    } else {
+        None
+    };
+    run_baseline(&net, algorithm, BEST_TREE_BUDGET, uni, guide.as_ref(), emit)
 }
 
 /// The answer when nothing needs computing: unbounded (`+∞`) or infeasible (`0`).
@@ -306,6 +312,7 @@ fn compare(net: &Net) -> Vec<Comparison> {
                 name,
                 compare_budget(net.n, net.arcs.len()),
                 false,
+                None,
                 &mut |_| {},
             )
             .ok()
@@ -354,45 +361,3 @@ fn collected(net: &Net, trees: &[WeightedTree], rho: &Q) -> Step {
         in_by_tree,
     }
 }
-
-/// Builds the period and emits B8, B9.k and B10.
-pub(crate) fn schedule_steps(
-    net: &Net,
-    trees: &[WeightedTree],
-    emit: &mut impl FnMut(Step),
-) -> Result<Option<schedule::Period>, BroadcastError> {
-    let Some(period) = schedule::build(net.n, &net.arcs, net.source, trees)? else {
-        return Ok(None);
-    };
-    let lq = Q::from_integer(period.l.clone());
-    emit(Step::Counted {
-        l: period.l.clone(),
-        messages: trees
-            .iter()
-            .map(|t| (&t.weight * &lq).to_integer())
-            .collect(),
-        busy: period.busy.clone(),
-    });
-    for (k, (slot, m)) in period
-        .slots
-        .iter()
-        .zip(&period.decomposition.matchings)
-        .enumerate()
-    {
-        emit(Step::FilledSlot {
-            index: k,
-            mu: m.mu.clone(),
-            slot: slot.clone(),
-            bars: slot_bars(&net.arcs, k, slot),
-        });
-    }
-    emit(Step::Scheduled {
-        a: period.a.clone(),
-        length: period.length.clone(),
-        messages: period.messages.iter().sum(),
-        max_depth: period.max_depth,
-    });
-    Ok(Some(period))
-}
-
-pub(crate) use super::pipeline_t::run_baseline;

@@ -11,19 +11,21 @@ use super::baseline::{self, Baseline, Overlay};
 use super::baseline_uni;
 use super::extract::check_arborescence;
 use super::lp::{self, internal, port_loads};
-use super::pipeline::schedule_steps;
+use super::pipeline_s::schedule_steps;
 use super::pipeline_net::Net;
 use super::step::Step;
 use super::{Bounds, BroadcastError, BroadcastSolution, PortLoads, Status, WeightedTree};
 use crate::rational::Q;
 
 /// Pipeline T (§8.4) for one baseline: its tree or routes, loads, bottleneck, throughput; the
-/// period too when the routes form a spanning tree used once per arc.
+/// period too when the routes form a spanning tree used once per arc. The LP-guided trees of
+/// §7.4 are picked among `guide`'s trees (the LP pipeline's run, which the caller makes).
 pub(crate) fn run_baseline(
     net: &Net,
     name: &str,
     budget: u64,
     uni: bool,
+    guide: Option<&BroadcastSolution>,
     emit: &mut impl FnMut(Step),
 ) -> Result<BroadcastSolution, BroadcastError> {
     let (n, arcs, s) = (net.n, net.arcs.as_slice(), net.source);
@@ -53,7 +55,7 @@ pub(crate) fn run_baseline(
         }
         "spt" => ends(baseline::spt(n, arcs, s).ok_or_else(unreachable_err)?),
         "lp-heaviest-tree" | "lp-usage-tree" => {
-            let lp = super::pipeline::run_lp(net, "lp", &mut |_| {})?;
+            let lp = guide.ok_or_else(|| internal("an LP-guided tree needs the LP's trees"))?;
             ends(
                 baseline::guided_tree(name, n, arcs, s, &lp.trees, &lp.arc_usage)
                     .ok_or_else(unreachable_err)?,

@@ -39,6 +39,7 @@ pub mod ratio;
 pub mod rb_tree;
 pub mod report;
 mod run;
+pub mod scaling;
 mod scenes;
 mod state;
 mod step;

@@ -1,10 +1,9 @@
 //! Tests of the generators and the §9.4 table, the edge cases of §13, the trace (replay,
 //! captions, size) and the result document.
 
+use super::scaling::{scaling, scaling_table, ScalingRow};
 use super::tests::{input, qv, EX2, EX5, EX8, EXACT};
-use super::workload::{
-    bumps, heavy, scaling, speeds, spikes, uniform, SplitMix64, Workload, WORKLOADS,
-};
+use super::workload::{bumps, heavy, speeds, spikes, uniform, SplitMix64, Workload, WORKLOADS};
 use super::*;
 use crate::trace::{captions, Replay};
 
@@ -58,7 +57,7 @@ fn the_nine_workloads_have_their_sizes_and_ranges() {
     assert!(Workload::named("Stanford_Berkeley-like").is_some_and(|w| w.n == 615_400));
 }
 
-fn row3(rows: &[workload::ScalingRow]) -> Vec<String> {
+fn row3(rows: &[ScalingRow]) -> Vec<String> {
     rows.iter()
         .map(|r| {
             let f = |q: &Q| format!("{:.3}", crate::rational::to_f64(q));
@@ -357,7 +356,7 @@ fn exact_algorithms_agree_on_large_instances() {
         let sol = solve(&input(&w, &e), "cp-random").map(|s| cp::imbalances(&s).len());
         assert!(sol.is_err() || sol == Ok(DEFAULT_ORDERS));
     }
-    let rows = workload::scaling_table("mark3jac060-like", 4, &[32]).unwrap();
+    let rows = scaling_table("mark3jac060-like", 4, &[32]).unwrap();
     assert!(rows[0].opt <= rows[0].rb && rows[0].opt <= rows[0].mp);
 }
 

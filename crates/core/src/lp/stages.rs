@@ -22,14 +22,14 @@ pub fn solve_then(
     limits: &Limits,
     then: impl FnOnce(&Solution) -> Problem,
 ) -> Result<(Solution, Solution), LpError> {
-    super::check(first, limits)?;
+    super::solve::check(first, limits)?;
     let (answer, kept) = float::solve_keeping(first);
     let one = match answer {
         Answer::Certified(s) => s,
         Answer::Miss { .. } => optimal(solve_with(first, limits)?)?,
     };
     let second = then(&one);
-    super::check(&second, limits)?;
+    super::solve::check(&second, limits)?;
     if let Some(Answer::Certified(two)) = kept.and_then(|k| warm(k, first, &second)) {
         return Ok((one, two));
     }

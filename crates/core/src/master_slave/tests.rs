@@ -3,7 +3,6 @@
 
 use super::family::MasterSlaveFamily;
 use super::solution::MatrixName;
-use super::tests_periodic::periodic_view;
 use super::*;
 use crate::family::Family;
 use crate::rational::{q, qi, Q};
@@ -27,6 +26,11 @@ pub(super) fn single(c: i64) -> Comm {
 
 pub(super) fn pair(a: i64, b: i64) -> Comm {
     Comm::Pair(qi(a), qi(b))
+}
+
+/// The periodic view of a solution of the periodic variants.
+pub(super) fn periodic_view(s: &MsSolution) -> &super::solution::PeriodicView {
+    s.periodic.as_ref().expect("a periodic view")
 }
 
 pub(super) fn horizon(t: i64) -> Goal {

@@ -3,13 +3,9 @@
 
 use num_bigint::BigInt;
 
-use super::tests::{bus, horizon, pair, qs, run, sends, single};
+use super::tests::{bus, horizon, pair, periodic_view, qs, run, sends, single};
 use super::*;
 use crate::rational::{q, qi, Q};
-
-pub(super) fn periodic_view(s: &MsSolution) -> &solution::PeriodicView {
-    s.periodic.as_ref().expect("a periodic view")
-}
 
 fn big(v: &[i64]) -> Vec<BigInt> {
     v.iter().map(|&x| BigInt::from(x)).collect()

@@ -1,12 +1,12 @@
 //! The "Scaling" view (chains.md §9.4 and §10): mean percent imbalance of RB, MP and the
 //! optimum against `P` on a workload preset, speeds 1–8, five speed vectors per `P`, as a table
-//! and a plot. The core computes it (`chains::workload::scaling_table`, the numbers `hetlab
+//! and a plot. The core computes it (`chains::scaling::scaling_table`, the numbers `hetlab
 //! scaling` prints) in the solver worker on a button click ([`compute`], a [`Job::Scaling`]);
 //! a render only reads the stored rows.
 
 use std::rc::Rc;
 
-use hetlab_core::chains::workload::{scaling_table, ScalingRow};
+use hetlab_core::chains::scaling::{scaling_table, ScalingRow};
 use hetlab_core::rational::to_f64;
 use yew::prelude::*;
 

@@ -9,7 +9,7 @@
 use crate::sort;
 use serde::Serialize;
 
-use super::GridStep;
+use super::{Evaluation, GridStep};
 use crate::error::SolveError;
 use crate::rational::{to_f64, Q};
 use crate::trace::{Trace, Traced};
@@ -22,23 +22,6 @@ pub const POWER_MAX_ITER: usize = 10_000;
 pub const TIE_REL: f64 = 1e-9;
 /// Most arrangements evaluated.
 const MAX_EVALUATIONS: usize = 100;
-
-/// One evaluated arrangement.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Evaluation {
-    /// `arrangement[i][j]` = processor (0-based) at row `i`, column `j`.
-    pub arrangement: Vec<Vec<usize>>,
-    /// Row fractions after scaling.
-    pub r: Vec<f64>,
-    /// Column fractions after scaling.
-    pub c: Vec<f64>,
-    /// Utilisation `u_ij = r_i t_ij c_j`.
-    pub u: Vec<Vec<f64>>,
-    /// `V = Σr · Σc`.
-    pub v: f64,
-    /// Efficiency `V / Σ 1/t`.
-    pub e: f64,
-}
 
 /// The heuristic's result: every arrangement evaluated, and the best.
 #[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]

@@ -20,9 +20,9 @@ use crate::error::SolveError;
 pub use exact::{exact, ExactGrid, MAX_EXACT_CELLS};
 pub use exact_run::{exact_all, exact_all_traced, GridExact};
 pub use heuristic::{
-    heuristic, heuristic_traced, Evaluation, GridHeuristic, POWER_MAX_ITER, POWER_TOL, TIE_REL,
+    heuristic, heuristic_traced, GridHeuristic, POWER_MAX_ITER, POWER_TOL, TIE_REL,
 };
-pub use step::{GridState, GridStep, GRID_PSEUDOCODE};
+pub use step::{Evaluation, GridState, GridStep, GRID_PSEUDOCODE};
 
 /// `(rows, columns)` of a rectangular, non-empty matrix.
 fn shape<T>(t: &[Vec<T>]) -> Result<(usize, usize), SolveError> {

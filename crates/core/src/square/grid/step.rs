@@ -3,8 +3,25 @@
 
 use serde::Serialize;
 
-use super::{Evaluation, ExactGrid};
+use super::ExactGrid;
 use crate::trace::{Phase, Replay, Step};
+
+/// One evaluated arrangement.
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct Evaluation {
+    /// `arrangement[i][j]` = processor (0-based) at row `i`, column `j`.
+    pub arrangement: Vec<Vec<usize>>,
+    /// Row fractions after scaling.
+    pub r: Vec<f64>,
+    /// Column fractions after scaling.
+    pub c: Vec<f64>,
+    /// Utilisation `u_ij = r_i t_ij c_j`.
+    pub u: Vec<Vec<f64>>,
+    /// `V = Σr · Σc`.
+    pub v: f64,
+    /// Efficiency `V / Σ 1/t`.
+    pub e: f64,
+}
 
 /// One event of the grid heuristic (processors 0-based; cells `(row, column)` 0-based).
 #[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]

@@ -2,13 +2,13 @@
 //! SVG with their style sheet), the state at this step in words, the result, the comparison of
 //! algorithms, the paper's quoted tables and the legend.
 
+use std::rc::Rc;
+
 use hetlab_core::rational::{approx, frac, to_f64, Q};
 use hetlab_core::ring::extras::Compared;
 use hetlab_core::ring::paper::{QuotedTable, NOTE, TABLE_5, TABLE_6};
 use hetlab_core::ring::{RingEval, RingSolution, RingState};
 use yew::prelude::*;
-
-use std::rc::Rc;
 
 use crate::draw::ring::{points_attr, Arrangement, Drawing, Shape, STYLE, WIDTH};
 use crate::draw::svg::fixed2 as n2;

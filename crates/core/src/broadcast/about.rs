@@ -8,7 +8,7 @@ pub const ABOUT: About = About {
         Topic {
             heading: "Broadcast is easy, multicast is hard",
             text: &[
-                "Streaming messages from one source to every node at the best throughput is a linear program: its optimum is reached by a weighted set of at most 2|V| spanning trees, found by column generation whose pricing step is a minimum-cost spanning arborescence (polynomial).",
+                "Streaming messages from one source to every node at the best throughput is a linear program, solved in polynomial time: its optimum is reached by a weighted set of at most 2|V| spanning trees rooted at the source, and the separation problem of its dual (the pricing step of the column generation) is a minimum-cost spanning arborescence, polynomial.",
                 "Sending to only some of the nodes (multicast) is NP-complete: deciding whether a throughput ρ is achievable reduces from Minimum Set Cover, and no polynomial algorithm approximates the optimum within any constant factor unless P = NP (it is not in APX). Its pricing step becomes a minimum-cost Steiner arborescence, NP-hard.",
             ],
             spec: "broadcast.md §5.5",

@@ -5,6 +5,7 @@
 //! field path) or by the editor's checked operations. Arcs are derived from links in creation
 //! order (`from→to` before `to→from`), which is the "arc id" every tie-break of the specs uses.
 
+mod json;
 pub(crate) mod json_path;
 mod layout;
 pub(crate) mod raw;

@@ -43,12 +43,12 @@ pub fn decode<T: DeBin>(bytes: &[u8]) -> Result<T, String> {
 mod tests {
     use super::*;
     use hetlab_core::families::Instance;
-    use hetlab_core::family::Family;
+    use hetlab_core::family::{Family, Solver};
     use hetlab_core::presets::PRESETS;
     use hetlab_core::with_family;
 
     /// The result document (with its trace) of a run, and of the same run after the trip.
-    fn trip<F: Family>(input: &F::Input, algorithm: &str) -> Option<(String, String)> {
+    fn trip<F: Solver>(input: &F::Input, algorithm: &str) -> Option<(String, String)> {
         let run = F::run(input, algorithm, true).ok()?;
         let back: F::Run = decode(&encode(&run)).expect("decodes");
         let doc = |r: &F::Run| F::result(input, algorithm, r, true).to_string();

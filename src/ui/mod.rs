@@ -17,7 +17,9 @@ use yew::prelude::*;
 use crate::bundles::{self, Bundle};
 use crate::route::Route;
 pub use app::{install_panic_notice, start, App};
-pub use pages::{communication, partitioning, COMMUNICATION_SOLVERS, PARTITIONING_SOLVERS};
+pub use pages::{communication, partitioning};
+#[cfg(feature = "solve")]
+pub use pages::{COMMUNICATION_SOLVERS, PARTITIONING_SOLVERS};
 
 /// This page binary's group and its router (set once by [`start`]).
 struct Group {

@@ -5,6 +5,8 @@
 
 mod common;
 
+use hetlab_core::family::Solver;
+
 use common::{preset_file, quiet};
 use hetlab_core::families::{Instance, Registered};
 use hetlab_core::family::Family;
@@ -60,7 +62,7 @@ fn same_keys(doc: &Value, core: &Value, keys: &[&str]) {
 /// `hetlab solve --explain` on the preset: checks that it adds exactly `keys` (sorted) to the
 /// plain document and that they hold what the core's extras give (`core` writes the explained
 /// document from the input and an untraced run, as the page's export does); returns it.
-fn check<F: Registered>(
+fn check<F: Registered + Solver>(
     preset: &str,
     algo: &str,
     keys: &[&str],

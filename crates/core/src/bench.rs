@@ -1,5 +1,5 @@
 //! Benchmark rows, the same in the browser (`#/bench`, each group's solver worker) and natively:
-//! each family lists its own in `<family>/bench.rs` behind `Family::bench`, and the caller
+//! each family lists its own in `<family>/bench.rs` behind `Solver::bench`, and the caller
 //! passes the clock (the core has none): `time(runs, work)` returns the median milliseconds of
 //! `runs` calls of `work`. Nothing asserts a time; the rows are reported in the notes.
 

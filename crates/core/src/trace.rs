@@ -258,7 +258,7 @@ pub struct Traced<T, S> {
 
 impl<T, S> Traced<T, S> {
     /// `solution` with an empty trace: what a run that records no step returns (every
-    /// family's `Family::run` when it is not traced).
+    /// family's `Solver::run` when it is not traced).
     pub fn untraced(solution: T) -> Self {
         Traced {
             solution,

@@ -1,11 +1,11 @@
 //! `#/bench`: the browser benchmark page. It times the core's solvers in this browser's wasm
 //! (median of repeated runs, `performance.now()`), for the speed goals reported in the notes.
 //! The solvers are in the solver workers' binaries, one per group of families: the page asks
-//! each in turn for its rows ([`Job::Bench`]: each of the group's families' `Family::bench`,
+//! each in turn for its rows ([`Job::Bench`]: each of the group's families' `Solver::bench`,
 //! timed by [`family_rows`] there). Nothing here is asserted by tests.
 
 use hetlab_core::families::Instance;
-use hetlab_core::family::Family;
+
 use hetlab_core::generate::{self, Shape};
 use hetlab_core::share;
 use hetlab_core::sort;
@@ -38,9 +38,10 @@ fn time(runs: usize, mut f: impl FnMut()) -> f64 {
     t[t.len() / 2]
 }
 
-/// The benchmark rows of family `F` (its `Family::bench`), timed in this worker.
+/// The benchmark rows of family `F` (its `Solver::bench`), timed in this worker.
+#[cfg(feature = "solve")]
 #[must_use]
-pub fn family_rows<F: Family>() -> Vec<Row> {
+pub fn family_rows<F: hetlab_core::family::Solver>() -> Vec<Row> {
     F::bench(&|runs, f| time(runs, f))
         .into_iter()
         .map(|(name, median_ms, runs)| Row {

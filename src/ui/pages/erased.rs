@@ -194,12 +194,7 @@ fn decode<P: FamilyPage>(bytes: &[u8]) -> Result<Done, String> {
     let doc = Rc::new(serde_json::from_str(&doc).unwrap_or_default());
     Ok(Done {
         steps: P::F::steps(&run),
-        solved: Rc::new(Solved::<P> {
-            run,
-            extra,
-            doc: Rc::clone(&doc),
-            budget_hit,
-        }),
+        solved: Rc::new(Solved::<P> { run, extra }),
         doc,
         budget_hit,
     })

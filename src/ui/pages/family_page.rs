@@ -1,13 +1,12 @@
 //! What a family gives the one algorithm page (`algorithm.rs`): the [`FamilyPage`] trait, what
 //! its view reads ([`Ctx`]) and returns ([`Shown`]), a run with its extras ([`Solved`]), and
-//! the functions over them that the page, its erased form (`erased.rs`) and the solver worker
-//! (`ui::worker::serve`) share. Below all three, so that none of them reaches into another.
+//! the functions over them that the page and its erased form (`erased.rs`) share. The solver
+//! worker's side of a family page (its extras and document) is `compute::Compute`.
 
 use std::rc::Rc;
 
 use hetlab_core::families::{Instance, Registered};
-use hetlab_core::family::{self, Family};
-use hetlab_core::report;
+use hetlab_core::family::Family;
 use yew::prelude::*;
 
 use crate::player::{Action, Player};
@@ -25,8 +24,9 @@ pub trait FamilyPage: 'static {
     /// The core family.
     type F: Registered<Input: Clone + PartialEq + 'static, Run: 'static>;
     /// What the page shows beside the figure that is not the state at step `k` (comparisons,
-    /// other models, plot series): computed once per instance and algorithm, in the core (in
-    /// the solver worker, which ships it to the page with the run).
+    /// other models, plot series): computed once per instance and algorithm, in the solver
+    /// worker (`compute::Compute`, from the core's extras), which ships it to the page with the
+    /// run.
     type Extra: nanoserde::SerBin + nanoserde::DeBin + 'static;
 
     /// CSS class and `data-testid` of the page (`"lu-page"`).
@@ -46,21 +46,6 @@ pub trait FamilyPage: 'static {
     fn fallback() -> Option<Input<Self>> {
         let (key, preset) = Self::REMEMBER?;
         link::remembered(key, preset, |i| Self::F::input(&i).cloned())
-    }
-
-    /// The extra results, computed once with the run.
-    fn extra(input: &Input<Self>, algorithm: &str, run: &Run<Self>) -> Self::Extra;
-
-    /// The result document the page exports: [`Family::explained`], which families whose
-    /// explanations are their page's `extra` build from it instead of solving them again.
-    fn document(
-        input: &Input<Self>,
-        algorithm: &str,
-        run: &Run<Self>,
-        extra: &Self::Extra,
-    ) -> serde_json::Value {
-        let _ = extra;
-        Self::F::explained(input, algorithm, run, false)
     }
 
     /// What to show after `ctx.player.step` steps.
@@ -143,17 +128,12 @@ pub struct Shown {
     pub svg: Option<SvgExport>,
 }
 
-/// One run with everything computed from it once: the extra results and the result document
-/// (the JSON export, and whether a search stopped at its budget).
+/// One run with what the solver worker computed from it once: the extra results.
 pub struct Solved<P: FamilyPage> {
     /// The run.
     pub run: Run<P>,
     /// The family's extra results.
     pub extra: P::Extra,
-    /// The result document.
-    pub doc: Rc<serde_json::Value>,
-    /// A search stopped at its work budget.
-    pub budget_hit: bool,
 }
 
 /// The family's page for `solved` at `player`'s step.
@@ -184,23 +164,4 @@ pub fn resolve<P: FamilyPage>(
 ) -> Result<Input<P>, String> {
     let pick = |i: Instance| P::F::input(&i).cloned();
     link::resolve(payload, preset, P::F::PROBLEM, P::KEEPS, pick, P::fallback)
-}
-
-/// Runs `algo` on `input` with the family's extras and result document (in the solver worker
-/// binaries only: `ui::worker::serve`).
-///
-/// # Errors
-/// The solver's refusal, in a sentence.
-pub fn solve<P: FamilyPage>(input: &Input<P>, algo: &str) -> Result<Solved<P>, String> {
-    let (_, run) =
-        family::run_offered::<P::F>(input, Some(algo), true).map_err(|e| e.to_string())?;
-    let extra = P::extra(input, algo, &run);
-    let doc = P::document(input, algo, &run, &extra);
-    let budget_hit = report::budget_hit(&doc);
-    Ok(Solved {
-        run,
-        extra,
-        doc: Rc::new(doc),
-        budget_hit,
-    })
 }

@@ -8,6 +8,8 @@ pub mod algorithm;
 pub mod bench;
 pub mod broadcast;
 pub mod chains;
+#[cfg(feature = "solve")]
+pub mod compute;
 pub mod divisible;
 pub mod erased;
 pub mod family_page;
@@ -22,11 +24,11 @@ pub mod scatter;
 pub mod square;
 pub mod steady;
 
-use hetlab_core::families::Registered;
-use hetlab_core::family::{self, Family};
+use hetlab_core::family::Family;
 use yew::prelude::*;
 
 use crate::bundles::{self, same_names};
+#[cfg(feature = "solve")]
 use crate::ui::worker::serve::{self, solve_encoded, Solvers};
 use algorithm::AlgorithmPage;
 use family_page::FamilyPage;
@@ -64,6 +66,7 @@ macro_rules! group {
         }
 
         /// What this group's solver worker binary serves.
+        #[cfg(feature = "solve")]
         pub static $solvers: Solvers = Solvers {
             group: $bundle.name,
             run: |problem, algorithm, instance| {
@@ -73,16 +76,16 @@ macro_rules! group {
                 None
             },
             schedule: |inst, algorithm| {
-                $(if let Some(input) = <$t as FamilyPage>::F::input(inst) {
-                    return Some(family::schedule_of::<<$t as FamilyPage>::F>(input, Some(algorithm)));
+                $(if let Some(input) = <<$t as FamilyPage>::F as hetlab_core::families::Registered>::input(inst) {
+                    return Some(hetlab_core::family::schedule_of::<<$t as FamilyPage>::F>(input, Some(algorithm)));
                 })+
                 None
             },
             document: |inst, algorithm| {
-                let detail = family::Detail { trace: false, explain: true };
-                $(if let Some(input) = <$t as FamilyPage>::F::input(inst) {
-                    return Some(family::solve_family_within::<<$t as FamilyPage>::F>(
-                        input, algorithm, detail, family::Limits::Default,
+                let detail = hetlab_core::family::Detail { trace: false, explain: true };
+                $(if let Some(input) = <<$t as FamilyPage>::F as hetlab_core::families::Registered>::input(inst) {
+                    return Some(hetlab_core::family::solve_family_within::<<$t as FamilyPage>::F>(
+                        input, algorithm, detail, hetlab_core::family::Limits::Default,
                     ));
                 })+
                 None

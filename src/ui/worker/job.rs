@@ -5,6 +5,8 @@
 //! A job crosses as [`wire`](crate::wire) bytes; its answer comes back as the `wire` bytes of
 //! the type named on each variant (or a refusal, in a sentence).
 
+use crate::ui::pages::family_page::{FamilyPage, Run};
+
 /// One job for the solver worker.
 #[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Job {
@@ -92,3 +94,7 @@ pub enum SimgridRead {
         notes: Vec<String>,
     },
 }
+
+/// What the page decodes: the run, the extra results, the result document (as JSON text) and
+/// whether a search stopped at its budget.
+pub type Payload<P> = (Run<P>, <P as FamilyPage>::Extra, String, bool);

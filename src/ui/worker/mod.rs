@@ -15,6 +15,7 @@
 
 pub mod job;
 mod once;
+#[cfg(feature = "solve")]
 pub mod serve;
 
 use std::cell::{Cell, RefCell};
@@ -24,9 +25,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::Callback;
 
-pub use job::{Job, SimgridRead};
+pub use job::{Job, Payload, SimgridRead};
 pub use once::ask_in;
-pub use serve::Payload;
 
 use crate::wire;
 

@@ -25,7 +25,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::{Job, SimgridRead};
 use crate::ui::pages::bench;
 use crate::ui::pages::chains::scaling;
-use crate::ui::pages::family_page::{solve, FamilyPage};
+use crate::ui::pages::compute::{solve, Compute};
 use crate::wire;
 
 /// Least time between two progress messages.
@@ -246,24 +246,10 @@ pub fn solve_json(solvers: &Solvers, instance_json: &str, algorithm: &str) -> St
     }
 }
 
-/// What the page decodes: the run, the extra results, the result document (as JSON text) and
-/// whether a search stopped at its budget.
-pub type Payload<P> = (
-    crate::ui::pages::family_page::Run<P>,
-    <P as FamilyPage>::Extra,
-    String,
-    bool,
-);
-
-pub(crate) fn solve_encoded<P: FamilyPage>(algorithm: &str, instance: &str) -> Answer {
+/// The answer to a [`Job::Run`] for family page `P`: its [`Payload`](super::Payload)'s `wire` bytes.
+pub(crate) fn solve_encoded<P: Compute>(algorithm: &str, instance: &str) -> Answer {
     let inst = Instance::from_json(instance).map_err(|e| e.to_string())?;
     let input = P::F::input(&inst)
         .ok_or_else(|| format!("the instance is not a {} instance", P::F::PROBLEM))?;
-    let s = solve::<P>(input, algorithm)?;
-    Ok(wire::encode(&(
-        &s.run,
-        &s.extra,
-        s.doc.to_string(),
-        s.budget_hit,
-    )))
+    Ok(wire::encode(&solve::<P>(input, algorithm)?))
 }

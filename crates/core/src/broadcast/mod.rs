@@ -61,6 +61,8 @@ mod pipeline_net;
 mod pipeline_s;
 mod pipeline_t;
 pub mod schedule;
+#[cfg(feature = "solve")]
+mod solver;
 pub mod state;
 pub mod step;
 #[cfg(test)]

@@ -41,6 +41,8 @@ pub mod report;
 mod run;
 pub mod scaling;
 mod scenes;
+#[cfg(feature = "solve")]
+mod solver;
 mod state;
 mod step;
 mod verify;

@@ -44,6 +44,8 @@ pub mod report;
 mod rounds;
 pub mod schedule;
 pub mod search;
+#[cfg(feature = "solve")]
+mod solver;
 pub mod star;
 mod state;
 mod step;

@@ -1,6 +1,6 @@
 //! The one-round worked examples of divisible-load.md §11 (DL-1 … DL-12), exact.
 
-use super::family::replayed;
+use super::solver::replayed;
 use super::*;
 use crate::rational::{q, qi, to_f64};
 use crate::trace::Replay as _;

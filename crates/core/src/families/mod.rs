@@ -18,8 +18,7 @@
 
 use serde_json::Value;
 
-use crate::family::{self, Detail, Family, Invariant, Limits, SolveError};
-use crate::formats::timeline::{NoSchedule, Timeline};
+use crate::family::{self, Family};
 use crate::generate::Shape;
 use crate::instance;
 use crate::issue::Issues;
@@ -118,8 +117,13 @@ families! {$
 }
 
 // After the registry: the tests use its macros, which are in scope from their definition on.
+#[cfg(feature = "solve")]
+mod solve;
 #[cfg(test)]
 mod tests;
+
+#[cfg(feature = "solve")]
+pub use solve::{check_invariants, schedule, solve, solve_within};
 
 /// Reads family `F`'s instance document (the envelope already checked).
 fn read<F: Registered>(text: &str) -> Result<Instance, Issues> {
@@ -183,15 +187,6 @@ pub fn about(problem: &str) -> Option<&'static crate::family::About> {
     with_problem!(problem, |F| F::ABOUT)
 }
 
-/// The schedule of `algorithm` (the default when `None`) on `inst`, as
-/// [`family::schedule_of`] says.
-///
-/// # Errors
-/// As [`family::schedule_of`].
-pub fn schedule(inst: &Instance, algorithm: Option<&str>) -> Result<Timeline, NoSchedule> {
-    with_family!(inst, |F, input| family::schedule_of::<F>(input, algorithm))
-}
-
 /// Whether `inst`'s family draws its results as a Gantt chart ([`Family::GANTT`]).
 #[must_use]
 pub fn draws_gantt(inst: &Instance) -> bool {
@@ -210,57 +205,12 @@ pub fn default_algorithm(inst: &Instance) -> &'static str {
     offered(inst).first().copied().unwrap_or("")
 }
 
-/// Solves `inst` with `algorithm` (the default when `None`) and returns the result document,
-/// with the trace when `with_trace`: what `hetlab solve` prints (the pages export
-/// [`Family::explained`]).
-///
-/// # Errors
-/// As [`Family::run`].
-pub fn solve(
-    inst: &Instance,
-    algorithm: Option<&str>,
-    with_trace: bool,
-) -> Result<Value, SolveError> {
-    let detail = Detail {
-        trace: with_trace,
-        explain: false,
-    };
-    solve_within(inst, algorithm, detail, Limits::Default)
-}
-
-/// [`solve`] with the given [`Detail`] under the given size [`Limits`] (`hetlab solve
-/// --trace --explain --no-limits`).
-///
-/// # Errors
-/// As [`Family::run`].
-pub fn solve_within(
-    inst: &Instance,
-    algorithm: Option<&str>,
-    detail: Detail,
-    limits: Limits,
-) -> Result<Value, SolveError> {
-    with_family!(inst, |F, input| family::solve_family_within::<F>(
-        input, algorithm, detail, limits
-    ))
-}
-
 /// Why the default algorithm (or `algorithm`) would refuse `inst` under the default size
 /// limits, as [`Family::over_limits`] says without running it; `None` when it would not (or
 /// the algorithm is not offered, which `solve` reports itself).
 #[must_use]
 pub fn over_limits(inst: &Instance, algorithm: Option<&str>) -> Option<String> {
     with_family!(inst, |F, input| family::over_limits_of::<F>(
-        input, algorithm
-    ))
-}
-
-/// The generic invariants of one algorithm on one instance, as
-/// [`family::check_invariants_of`] states them.
-///
-/// # Errors
-/// As [`family::check_invariants_of`].
-pub fn check_invariants(inst: &Instance, algorithm: &str) -> Result<usize, Invariant> {
-    with_family!(inst, |F, input| family::check_invariants_of::<F>(
         input, algorithm
     ))
 }

@@ -1,6 +1,8 @@
 //! Reading and writing instance documents through the registry: the envelope, each family's
 //! reader, the paths of reading errors.
 
+use crate::family::Solver as _;
+
 use super::*;
 use crate::family::Family;
 use crate::platform::raw::parse_json;

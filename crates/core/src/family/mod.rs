@@ -1,28 +1,36 @@
-//! One shape for every problem family: the [`Family`] trait, and what runs any family generically
-//! (by algorithm name, within size limits, checked by the generic invariants).
+//! One shape for every problem family: the [`Family`] trait (what a page needs: the instance,
+//! its document, generator and algorithms offered, a run's type) and, with the `solve`
+//! feature, the `Solver` trait and what runs any family generically (by algorithm name,
+//! within size limits, checked by the generic invariants).
 //!
-//! A family is a unit struct implementing [`Family`] in its own folder (for instance
-//! `lu::family::LuFamily`). It reads and writes its instance document, runs an algorithm by its
-//! catalog name (traced or not), writes the result document of formats.md section 4 and
-//! checks a run independently (the verifier, plus "replaying the trace gives the solution").
+//! A family is a unit struct implementing both in its own folder (for instance
+//! `lu::family::LuFamily`). It reads and writes its instance document; as a `Solver` it runs
+//! an algorithm by its catalog name (traced or not), writes the result document of formats.md
+//! section 4 and checks a run independently (the verifier, plus "replaying the trace gives the
+//! solution").
 //! Algorithm names, titles and defaults live in [`catalog`] only; the registry of families,
 //! and everything that takes an `Instance`, in [`crate::families`].
 
 use serde_json::Value;
 
-use crate::bench::{Measured, Timer};
 use crate::catalog;
-use crate::formats::timeline::{not_drawn, NoSchedule, Timeline};
+use crate::formats::timeline::Timeline;
 use crate::generate::Shape;
 use crate::issue::Issues;
 use crate::platform::Platform;
 
 mod about;
 mod error;
+#[cfg(feature = "solve")]
+mod solver;
 
-use crate::error::Violation;
 pub use about::{About, Scene, Topic};
 pub use error::SolveError;
+#[cfg(feature = "solve")]
+pub use solver::{
+    captioned, check_invariants_of, ensure, run_offered, run_offered_within, schedule_of,
+    solve_family_within, Detail, Invariant, Solver,
+};
 
 /// Whether the size limits of the exact solvers apply. By default every family refuses the
 /// instances its exact solver could not finish in about a second in the browser (see
@@ -81,10 +89,6 @@ pub trait Family {
     /// platform's shape for graph families and a variant for the others (each family says how).
     fn generate(shape: Shape, size: usize, seed: u64) -> Self::Input;
 
-    /// The family's benchmark rows (`#/bench` in its group's solver worker), timed with the
-    /// caller's clock: its solvers at the sizes the speed goals name.
-    fn bench(time: Timer<'_>) -> Vec<Measured>;
-
     /// Whether the family draws its results as a Gantt chart ([`Family::timeline`]), so that
     /// its pages offer the Paje and CSV exports.
     const GANTT: bool = false;
@@ -107,30 +111,6 @@ pub trait Family {
         info(Self::PROBLEM).map_or_else(Vec::new, catalog::Family::available_names)
     }
 
-    /// Runs `algorithm` (a catalog name); `traced` records the steps (otherwise the trace is
-    /// empty and nothing is paid for it).
-    ///
-    /// # Errors
-    /// [`SolveError`]: an unknown or inapplicable algorithm, an instance over a size limit, or
-    /// the solver's own refusal, in a sentence.
-    fn run(input: &Self::Input, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError>;
-
-    /// [`Family::run`] under the given size [`Limits`]: families whose exact solvers refuse
-    /// large instances by default override it so that [`Limits::Lifted`] runs them anyway
-    /// (`hetlab solve --no-limits`, benchmarks); the others ignore `limits`.
-    ///
-    /// # Errors
-    /// As [`Family::run`].
-    fn run_within(
-        input: &Self::Input,
-        algorithm: &str,
-        traced: bool,
-        limits: Limits,
-    ) -> Result<Self::Run, SolveError> {
-        let _ = limits;
-        Self::run(input, algorithm, traced)
-    }
-
     /// Why `algorithm` would refuse `input` under the default size limits, without running it
     /// (`hetlab gen` prints it, so that it never writes an instance `solve` refuses without
     /// saying so). `None` when the family has no size limit the instance exceeds.
@@ -140,81 +120,12 @@ pub trait Family {
 
     /// Number of recorded steps.
     fn steps(run: &Self::Run) -> usize;
-
-    /// The result document (formats.md section 4), with the trace when `with_trace`.
-    fn result(input: &Self::Input, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value;
-
-    /// [`Family::result`] with the explanations the family's page shows beside the solution
-    /// (`hetlab solve --explain`, the page's JSON export): results that explain or compare the
-    /// solution without being part of it, such as the steady-state LP under other operating
-    /// models. The same document for families that have none.
-    fn explained(input: &Self::Input, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
-        Self::result(input, algorithm, run, with_trace)
-    }
-
-    /// Checks a traced run independently of the solver: the family's verifier accepts the
-    /// solution, replaying the whole trace gives the solution, every step has a caption and a
-    /// pseudocode line.
-    ///
-    /// # Errors
-    /// What is wrong, in a sentence.
-    fn check(input: &Self::Input, run: &Self::Run) -> Result<(), Violation>;
 }
 
 /// The catalog entry of `problem`.
 #[must_use]
 pub fn info(problem: &str) -> Option<&'static catalog::Family> {
     catalog::family(problem)
-}
-
-/// What a result document holds beside the solution.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Detail {
-    /// The step trace (`hetlab solve --trace`).
-    pub trace: bool,
-    /// The explanations of [`Family::explained`] (`hetlab solve --explain`).
-    pub explain: bool,
-}
-
-/// Solves an input of family `F` with `algorithm` (the default when `None`) and returns the
-/// result document with the given [`Detail`] under the given size [`Limits`]
-/// (`crate::families::solve_within` on an instance).
-///
-/// # Errors
-/// As [`Family::run`].
-pub fn solve_family_within<F: Family>(
-    input: &F::Input,
-    algorithm: Option<&str>,
-    detail: Detail,
-    limits: Limits,
-) -> Result<Value, SolveError> {
-    let (name, run) = run_offered_within::<F>(input, algorithm, detail.trace, limits)?;
-    Ok(if detail.explain {
-        F::explained(input, name, &run, detail.trace)
-    } else {
-        F::result(input, name, &run, detail.trace)
-    })
-}
-
-/// The schedule of `algorithm` (the default when `None`) on `input`, as the family's page
-/// draws it in its Gantt chart: what `hetlab solve --format paje|csv` and the pages' exports
-/// write.
-///
-/// # Errors
-/// [`NoSchedule::Solve`] when the solver refuses; [`NoSchedule::NotDrawn`] when the family
-/// or the algorithm draws no Gantt chart (square partitions, LU, chains, ring, the `tree`
-/// closed form, a multicast, an infeasible instance).
-pub fn schedule_of<F: Family>(
-    input: &F::Input,
-    algorithm: Option<&str>,
-) -> Result<Timeline, NoSchedule> {
-    if !F::GANTT {
-        return Err(not_drawn(Some(F::PROBLEM)));
-    }
-    let (name, run) = run_offered::<F>(input, algorithm, false)?;
-    F::timeline(input, name, &run)
-        .filter(|t| !t.bars.is_empty())
-        .ok_or_else(|| not_drawn(None))
 }
 
 /// Why the default algorithm (or `algorithm`) would refuse `input` under the default size
@@ -226,112 +137,9 @@ pub fn over_limits_of<F: Family>(input: &F::Input, algorithm: Option<&str>) -> O
     F::over_limits(input, name)
 }
 
-/// The generic invariants of one algorithm on one instance (the test of every family runs
-/// this over its presets and random instances): the untraced and traced runs give the same
-/// result document, the explained document adds to it without changing it,
-/// [`Family::check`] accepts the traced run, the trace stays under its cap
-/// and the result's `steps` counts it. Returns the number of steps.
-///
-/// # Errors
-/// [`Invariant::Refused`] when the algorithm refuses the instance (the same refusal traced and
-/// untraced), [`Invariant::Broken`] naming the first invariant that fails.
-pub fn check_invariants_of<F: Family>(
-    input: &F::Input,
-    algorithm: &str,
-) -> Result<usize, Invariant> {
-    let broken = |m: String| Invariant::Broken(format!("{algorithm}: {m}"));
-    let plain = F::run(input, algorithm, false);
-    let traced = F::run(input, algorithm, true);
-    let (plain, traced) = match (plain, traced) {
-        (Ok(p), Ok(t)) => (p, t),
-        (Err(a), Err(b)) if a == b => return Err(Invariant::Refused(a)),
-        _ => {
-            return Err(broken(
-                "the untraced and traced runs disagree on refusing".into(),
-            ))
-        }
-    };
-    let (a, b) = (
-        F::result(input, algorithm, &plain, false),
-        F::result(input, algorithm, &traced, false),
-    );
-    let strip = |mut v: Value| {
-        if let Some(o) = v.as_object_mut() {
-            o.remove("steps");
-        }
-        v
-    };
-    if strip(a.clone()) != strip(b) {
-        return Err(broken("the untraced and traced results differ".into()));
-    }
-    // The explained document is the plain one with more keys (`hetlab solve --explain`).
-    let explained = F::explained(input, algorithm, &plain, false);
-    if let Some((key, _)) = a
-        .as_object()
-        .into_iter()
-        .flatten()
-        .find(|(k, v)| explained.get(k.as_str()) != Some(*v))
-    {
-        return Err(broken(format!("the explained document changes \"{key}\"")));
-    }
-    F::check(input, &traced).map_err(|v| broken(v.0))?;
-    let n = F::steps(&traced);
-    if n > crate::trace::STEP_CAP {
-        return Err(broken(format!("{n} steps exceed the cap")));
-    }
-    let doc = F::result(input, algorithm, &traced, true);
-    let steps = doc["steps"].as_u64().and_then(|s| usize::try_from(s).ok());
-    let listed = doc["trace"].as_array().map(Vec::len);
-    if steps != Some(n) || listed != Some(n) {
-        return Err(broken(format!(
-            "the result says {steps:?} steps and lists {listed:?}, the trace has {n}"
-        )));
-    }
-    Ok(n)
-}
-
-/// How [`check_invariants_of`] failed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Invariant {
-    /// The algorithm refused the instance with this error, traced and untraced alike.
-    #[error("refused: {0}")]
-    Refused(SolveError),
-    /// An invariant does not hold: a bug.
-    #[error("broken invariant: {0}")]
-    Broken(String),
-}
-
-/// Runs `algorithm` (the default when `None`) on `input` when the instance offers it: what
-/// the command line and the pages call. Returns the name run with the run.
-///
-/// # Errors
-/// [`SolveError::Unknown`] naming what is offered, else as [`Family::run`].
-pub fn run_offered<F: Family>(
-    input: &F::Input,
-    algorithm: Option<&str>,
-    traced: bool,
-) -> Result<(&'static str, F::Run), SolveError> {
-    run_offered_within::<F>(input, algorithm, traced, Limits::Default)
-}
-
-/// [`run_offered`] under the given size [`Limits`].
-///
-/// # Errors
-/// As [`run_offered`].
-pub fn run_offered_within<F: Family>(
-    input: &F::Input,
-    algorithm: Option<&str>,
-    traced: bool,
-    limits: Limits,
-) -> Result<(&'static str, F::Run), SolveError> {
-    let name = resolve::<F>(input, algorithm)?;
-    let run = F::run_within(input, name, traced, limits).map_err(SolveError::shortened)?;
-    Ok((name, run))
-}
-
 /// The name to run: `algorithm`, or the family's default, refused with the list of offered
 /// names when this instance does not offer it.
-fn resolve<F: Family>(
+pub(crate) fn resolve<F: Family>(
     input: &F::Input,
     algorithm: Option<&str>,
 ) -> Result<&'static str, SolveError> {
@@ -346,36 +154,5 @@ fn resolve<F: Family>(
             .copied()
             .find(|a| *a == name)
             .ok_or_else(|| SolveError::unknown(F::PROBLEM, name, &offered)),
-    }
-}
-
-/// A step shows a non-empty caption under `ctx` and highlights one of the `lines` lines of its
-/// pseudocode:
-/// what every family's [`Family::check`] asks of each step of its trace.
-///
-/// # Errors
-/// A [`Violation`] naming which of the two fails.
-pub fn captioned<S: crate::trace::Step>(
-    step: &S,
-    ctx: &S::Context<'_>,
-    lines: usize,
-) -> Result<(), Violation> {
-    ensure(!step.caption(ctx).is_empty(), || {
-        "a step has no caption".into()
-    })?;
-    ensure(step.phase().line < lines, || {
-        "a phase line is out of the pseudocode".into()
-    })
-}
-
-/// `Ok` when `cond` holds, else the message (for [`Family::check`] implementations).
-///
-/// # Errors
-/// `message()` when `cond` is false.
-pub fn ensure(cond: bool, message: impl FnOnce() -> String) -> Result<(), Violation> {
-    if cond {
-        Ok(())
-    } else {
-        Err(message().into())
     }
 }

@@ -1,7 +1,6 @@
 //! The LU family behind the generic [`Family`] entry.
 
 use super::instance::RawLu;
-use crate::bench::{Measured, Timer};
 use crate::generate::{self, Shape};
 use crate::instance::{Processors, MAX_LU_BLOCKS};
 use crate::issue::Issues;
@@ -10,10 +9,9 @@ use crate::sort;
 use serde_json::Value;
 
 use super::instance::Lu;
-use super::{report, solve, solve_traced, verify, LuSolution, LuState, LuStep, LU_PSEUDOCODE};
-use crate::error::Violation;
-use crate::family::{captioned, ensure, Family, SolveError};
-use crate::trace::{Replay as _, Traced};
+use super::{LuSolution, LuStep};
+use crate::family::Family;
+use crate::trace::Traced;
 
 /// The LU family.
 pub struct LuFamily;
@@ -31,10 +29,6 @@ impl Family for LuFamily {
 
     fn to_value(input: &Lu) -> Value {
         input.to_value()
-    }
-
-    fn bench(time: Timer<'_>) -> Vec<Measured> {
-        super::bench::rows(time)
     }
 
     /// `size` integer cycle times in `1..=9` (any shape), slices of `B = 2·size` chunks and a
@@ -61,52 +55,7 @@ impl Family for LuFamily {
         names
     }
 
-    fn run(input: &Lu, algorithm: &str, traced: bool) -> Result<Self::Run, SolveError> {
-        let i = input.input();
-
-        if traced {
-            solve_traced(algorithm, &i)
-        } else {
-            solve(algorithm, &i).map(Traced::untraced)
-        }
-    }
-
     fn steps(run: &Self::Run) -> usize {
         run.trace.len()
-    }
-
-    fn result(_input: &Lu, _algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
-        report::result(&run.solution, &run.trace, with_trace)
-    }
-
-    /// With the page's comparisons (lu-distributions.md §2.1, §3.1, §3.3): see
-    /// [`super::extras::explained`].
-    fn explained(input: &Lu, algorithm: &str, run: &Self::Run, with_trace: bool) -> Value {
-        let x = super::extras::extras(input, algorithm, run);
-        super::extras::explained(run, &x, with_trace)
-    }
-
-    fn check(input: &Lu, run: &Self::Run) -> Result<(), Violation> {
-        let sol = &run.solution;
-        verify(&input.input(), sol)?;
-        let mut state = LuState::new(input.processors.len(), sol.n);
-        for s in &run.trace.steps {
-            captioned(s, &(), LU_PSEUDOCODE.len())?;
-            state.apply(s);
-        }
-        ensure(state.owners == sol.owners, || {
-            "the replayed owner matrix differs".into()
-        })?;
-        ensure(state.k == Some(sol.n - 1), || {
-            "the replay does not reach the last step".into()
-        })?;
-        ensure(
-            state.total == sol.total_cost && state.perfect_total == sol.perfect_balance,
-            || "the replayed totals differ".into(),
-        )?;
-        ensure(
-            state.chunk_sequence == sol.sequence.clone().unwrap_or_default(),
-            || "the replayed allocation sequence differs".into(),
-        )
     }
 }

@@ -36,6 +36,8 @@ pub mod panel;
 pub mod report;
 pub mod schemes;
 pub mod simulate;
+#[cfg(feature = "solve")]
+mod solver;
 mod state;
 mod step;
 #[cfg(test)]

@@ -33,6 +33,8 @@ mod pertask;
 pub mod report;
 mod run;
 pub mod solution;
+#[cfg(feature = "solve")]
+mod solver;
 mod state;
 mod step;
 #[cfg(test)]

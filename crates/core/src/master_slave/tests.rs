@@ -1,10 +1,12 @@
 //! The worked examples of master-slave.md §11 (MS-0 … MS-9b), Part A, as data-driven tests with
 //! the spec's numbers; every run is also verified, replayed and compared with the untraced run.
 
+use crate::family::Solver as _;
+
 use super::family::MasterSlaveFamily;
 use super::solution::MatrixName;
 use super::*;
-use crate::family::Family;
+
 use crate::rational::{q, qi, Q};
 
 pub(super) fn qs(v: &[i64]) -> Vec<Q> {

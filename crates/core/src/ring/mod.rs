@@ -32,6 +32,8 @@ pub mod paper;
 pub mod report;
 mod run;
 mod scaled;
+#[cfg(feature = "solve")]
+mod solver;
 mod state;
 mod step;
 pub mod sweep;

@@ -28,6 +28,8 @@ mod paths;
 pub mod report;
 mod run;
 pub mod search;
+#[cfg(feature = "solve")]
+mod solver;
 mod state;
 mod step;
 #[cfg(test)]

@@ -27,6 +27,8 @@ pub mod perimax;
 pub mod recursive;
 pub mod report;
 pub mod run;
+#[cfg(feature = "solve")]
+mod solver;
 
 pub use instance::{SquarePartition, DEFAULT_SQUARE_BLOCKS};
 

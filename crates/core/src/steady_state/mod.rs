@@ -24,6 +24,8 @@ pub mod port_model;
 pub mod report;
 #[cfg(test)]
 mod report_tests;
+#[cfg(feature = "solve")]
+mod solver;
 pub mod spanning;
 pub mod timeline;
 pub mod tree;

@@ -4,9 +4,10 @@
 //! player shows one step of it.
 
 mod compare;
+#[cfg(feature = "solve")]
+mod compute;
 pub mod views;
 
-use hetlab_core::broadcast::dispatch::Run;
 use hetlab_core::broadcast::family::BroadcastFamily;
 use hetlab_core::broadcast::Broadcast;
 use hetlab_core::broadcast::PortModel;
@@ -43,8 +44,6 @@ impl FamilyPage for BroadcastPage {
             _ => None,
         })
     }
-
-    fn extra(_input: &Broadcast, _algorithm: &str, _run: &Run) {}
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let inst = ctx.input;

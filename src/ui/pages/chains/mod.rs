@@ -3,6 +3,8 @@
 //! interval, step by step; the search in words and the DP table beside it; every algorithm on
 //! the instance below. Everything else is the generic algorithm page.
 
+#[cfg(feature = "solve")]
+mod compute;
 pub mod editor;
 pub mod rb;
 pub mod scaling;
@@ -11,17 +13,15 @@ pub mod views;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use hetlab_core::chains::extras::{explained, timed, ChainsExtras};
+use hetlab_core::chains::extras::ChainsExtras;
 use hetlab_core::chains::family::ChainsFamily;
-use hetlab_core::chains::{cp, Chains, ChainsState, PSEUDOCODE};
+use hetlab_core::chains::{Chains, ChainsState, PSEUDOCODE};
 use hetlab_core::families::Instance;
-use hetlab_core::family::RunOf;
 use hetlab_core::rational::shown;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::draw::chains::histogram::cp_histogram;
-use crate::draw::chains::{figure, to_svg_document, value_range, Drawing};
+use crate::draw::chains::{figure, to_svg_document, Drawing};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ChainsField;
@@ -72,28 +72,6 @@ impl FamilyPage for ChainsPage {
     const TITLE: &'static str = "1D chain partitioning";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "Cut a chain of weighted tasks into consecutive parts, one per processor, so that the slowest processor (the bottleneck: its part's weight divided by its speed) finishes as early as possible.";
-
-    /// The core's extras, each compared algorithm timed in this browser (in the solver worker).
-    fn extra(input: &Chains, algorithm: &str, run: &RunOf<ChainsFamily>) -> ChainsExtra {
-        let (core, times) = timed(input, &mut crate::ui::dom::now_ms);
-        ChainsExtra {
-            range: value_range(&run.solution.ideal, &run.trace.steps),
-            core,
-            times,
-            cp: (algorithm == "cp-random")
-                .then(|| Rc::new(cp_histogram(&cp::imbalances(&run.solution)))),
-        }
-    }
-
-    /// The explained document from the extras just computed (solving them once, not twice).
-    fn document(
-        input: &Chains,
-        algorithm: &str,
-        run: &RunOf<ChainsFamily>,
-        x: &ChainsExtra,
-    ) -> serde_json::Value {
-        explained(input, algorithm, run, &x.core, false)
-    }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let (t, inst) = (ctx.run, ctx.input);

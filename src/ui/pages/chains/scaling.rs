@@ -6,7 +6,9 @@
 
 use std::rc::Rc;
 
-use hetlab_core::chains::scaling::{scaling_table, ScalingRow};
+#[cfg(feature = "solve")]
+use hetlab_core::chains::scaling::scaling_table;
+use hetlab_core::chains::scaling::ScalingRow;
 use hetlab_core::rational::to_f64;
 use yew::prelude::*;
 
@@ -15,11 +17,14 @@ use crate::ui::worker::{self, Job};
 
 /// The presets offered (the two of the spec's printed table).
 const PRESETS: [&str; 2] = ["blunt-like", "g7jac050sc-like"];
+#[cfg(feature = "solve")]
 /// The spec's `P` column (the browser default stops at 512).
 const PS: [usize; 5] = [32, 64, 128, 256, 512];
+#[cfg(feature = "solve")]
 /// Speeds `1..=EMAX`.
 const EMAX: u64 = 8;
 
+#[cfg(feature = "solve")]
 /// The table of workload `preset` (in the solver worker).
 ///
 /// # Errors

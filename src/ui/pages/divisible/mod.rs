@@ -4,21 +4,21 @@
 //! working tables beside it, the comparison of every order, the open problems. Everything else
 //! is the generic algorithm page.
 
+#[cfg(feature = "solve")]
+mod compute;
 pub mod editor;
 pub mod views;
 
 use std::rc::Rc;
 
-use hetlab_core::divisible::extras::{explained, extras, DivisibleExtras};
+use hetlab_core::divisible::extras::DivisibleExtras;
 use hetlab_core::divisible::family::DivisibleFamily;
-use hetlab_core::divisible::report::names;
-use hetlab_core::divisible::{Details, DivState, DivStep, Divisible, Variant, PSEUDOCODE};
+use hetlab_core::divisible::{DivState, Divisible, Variant, PSEUDOCODE};
 use hetlab_core::families::Instance;
-use hetlab_core::family::RunOf;
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::draw::divisible::{bars, gantt, span_of, to_svg_document, tree, Figure};
+use crate::draw::divisible::{gantt, to_svg_document, tree, Figure};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::DivisibleField;
@@ -41,31 +41,6 @@ pub struct DivExtra {
     orders: Option<Figure>,
 }
 
-/// `ρ` of every imposed order, the bandwidth order highlighted (§9.1 step 4).
-fn order_bars(details: &Details, sorted: &[usize]) -> Option<Figure> {
-    let Details::Star(d) = details else {
-        return None;
-    };
-    if d.orders.len() < 2 {
-        return None;
-    }
-    let label = |o: &[usize]| o.iter().map(|i| (i + 1).to_string()).collect::<String>();
-    let items: Vec<bars::Bar> = d
-        .orders
-        .iter()
-        .map(|o| bars::Bar {
-            label: label(&o.order),
-            value: Some(hetlab_core::rational::to_f64(&o.rho)),
-            class: if o.order == sorted { "best" } else { "bar" },
-            fill: None,
-        })
-        .collect();
-    Some(bars::chart(
-        "ρ of every sending order (yellow: by g)",
-        &items,
-    ))
-}
-
 impl FamilyPage for DivisiblePage {
     type F = DivisibleFamily;
     type Extra = DivExtra;
@@ -73,39 +48,6 @@ impl FamilyPage for DivisiblePage {
     const TITLE: &'static str = "Divisible load scheduling";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A load that can be split anywhere is sent by a master, one message at a time, to heterogeneous workers: who takes part, in which order, how much each gets, and how many rounds pay off, so that the last worker finishes as early as possible.";
-
-    fn extra(input: &Divisible, algorithm: &str, run: &RunOf<DivisibleFamily>) -> DivExtra {
-        let sol = &run.solution;
-        let preview = run.trace.steps.iter().find_map(|s| match s {
-            DivStep::SortedEf(e) => Some(e.makespan.clone()),
-            _ => None,
-        });
-        let sorted: Vec<usize> = run
-            .trace
-            .steps
-            .iter()
-            .find_map(|s| match s {
-                DivStep::Sorted { order } => Some(order.clone()),
-                _ => None,
-            })
-            .unwrap_or_default();
-        DivExtra {
-            core: extras(input, algorithm, run),
-            names: names(input),
-            span: span_of(&sol.makespan, &sol.schedule, preview.as_ref()),
-            orders: order_bars(&sol.details, &sorted),
-        }
-    }
-
-    /// The explained document from the extras just computed (building them once, not twice).
-    fn document(
-        input: &Divisible,
-        algorithm: &str,
-        run: &RunOf<DivisibleFamily>,
-        x: &DivExtra,
-    ) -> serde_json::Value {
-        explained(input, algorithm, run, &x.core, false)
-    }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let (t, inst) = (ctx.run, ctx.input);

@@ -3,12 +3,14 @@
 //! the comparison plots of §3.3 sit below. Everything else is the generic algorithm page.
 
 pub mod comparisons;
+#[cfg(feature = "solve")]
+mod compute;
 pub mod views;
 
 use std::rc::Rc;
 
 use hetlab_core::families::Instance;
-use hetlab_core::lu::extras::{explained, extras, LuExtras};
+use hetlab_core::lu::extras::LuExtras;
 use hetlab_core::lu::family::LuFamily;
 use hetlab_core::lu::Lu;
 use hetlab_core::lu::{LuState, Scheme, LU_PSEUDOCODE};
@@ -20,7 +22,7 @@ use crate::draw::lu::matrix_svg;
 use crate::draw::palette::colour;
 use crate::procs;
 use crate::ui::components::procs_field::{Entry, ProcsField};
-use crate::ui::pages::family_page::{Ctx, FamilyPage, Run, Shown};
+use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use comparisons as compare_view;
 use views::{compare_plot, working, OwnerMatrix};
@@ -43,15 +45,6 @@ impl FamilyPage for LuPage {
     const TITLE: &'static str = "LU data distributions";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "The matrix shrinks at every step of an LU factorisation: a good distribution keeps every processor's share of the trailing matrix proportional to its speed all along.";
-
-    fn extra(input: &Lu, algorithm: &str, run: &Run<Self>) -> LuExtras {
-        extras(input, algorithm, run)
-    }
-
-    /// The explained document from the extras just computed (solving them once, not twice).
-    fn document(_input: &Lu, _algorithm: &str, run: &Run<Self>, x: &LuExtras) -> serde_json::Value {
-        explained(run, x, false)
-    }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let (t, inst) = (ctx.run, ctx.input);

@@ -4,20 +4,21 @@
 //! the weight matrices, pattern, jobs and READY lists under the player; every algorithm of the
 //! variant side by side below. Everything else is the generic algorithm page.
 
+#[cfg(feature = "solve")]
+mod compute;
 pub mod editor;
 pub mod views;
 
 use std::rc::Rc;
 
 use hetlab_core::families::Instance;
-use hetlab_core::family::RunOf;
-use hetlab_core::master_slave::extras::{explained, extras, MsExtras};
+use hetlab_core::master_slave::extras::MsExtras;
 use hetlab_core::master_slave::family::MasterSlaveFamily;
 use hetlab_core::master_slave::{MsInput, MsState, PSEUDOCODE};
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::draw::master_slave::{figure, frame, to_svg_document, Frame};
+use crate::draw::master_slave::{figure, to_svg_document, Frame};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::MsField;
@@ -44,23 +45,6 @@ impl FamilyPage for MasterSlavePage {
     const TITLE: &'static str = "Master–slave tasking";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A master hands out identical tasks to slaves of different speeds. All messages share one bus (or one port per node of a tree): how many tasks are done by the horizon T, and how soon are C tasks done?";
-
-    fn extra(input: &MsInput, algorithm: &str, run: &RunOf<MasterSlaveFamily>) -> MsExtra {
-        MsExtra {
-            frame: frame(input, &run.solution),
-            core: extras(input, algorithm, run),
-        }
-    }
-
-    /// The explained document from the extras just computed (solving them once, not twice).
-    fn document(
-        _input: &MsInput,
-        _algorithm: &str,
-        run: &RunOf<MasterSlaveFamily>,
-        x: &MsExtra,
-    ) -> serde_json::Value {
-        explained(run, &x.core, false)
-    }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let t = ctx.run;

@@ -4,22 +4,21 @@
 //! (paper Fig. 3) with a slider, the other algorithms on the instance, and the paper's Tables
 //! 5–6 as quoted data. Everything else is the generic algorithm page.
 
+#[cfg(feature = "solve")]
+mod compute;
 pub mod editor;
 pub mod sweep;
 pub mod views;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use hetlab_core::family::Family;
-use hetlab_core::ring::extras::{explained, extras, sweep, Sweep};
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::Ring;
 use hetlab_core::ring::{RingState, PSEUDOCODE};
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::draw::ring::prepare::{prepare, Prepared};
+use crate::draw::ring::prepare::Prepared;
 use crate::draw::ring::{figure, to_svg_document, Arrangement};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
@@ -33,24 +32,6 @@ const LAST_KEY: &str = "hetlab.ring.v1";
 /// The ring page.
 pub struct RingPage;
 
-thread_local! {
-    /// The last instance's curves: they do not depend on the algorithm, so switching algorithms
-    /// on one instance reuses them.
-    static LAST_SWEEP: RefCell<Option<(Ring, Option<Sweep>)>> = const { RefCell::new(None) };
-}
-
-/// The core's [`sweep`], reusing the last instance's curves.
-fn sweep_cached(r: &Ring) -> Option<Sweep> {
-    LAST_SWEEP.with_borrow_mut(|cell| match cell {
-        Some((seen, curves)) if seen == r => curves.clone(),
-        _ => {
-            let curves = sweep(r);
-            *cell = Some((r.clone(), curves.clone()));
-            curves
-        }
-    })
-}
-
 impl FamilyPage for RingPage {
     type F = RingFamily;
     type Extra = Rc<Prepared>;
@@ -58,22 +39,6 @@ impl FamilyPage for RingPage {
     const TITLE: &'static str = "Iterative computations on a heterogeneous ring (SliceRing)";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "Each step of an iterative computation splits the work W among the processors of a ring, then every member exchanges a message of size H with its two neighbours. Choose which processors join, their order and their shares so that one step ends as early as possible.";
-
-    fn extra(input: &Ring, algorithm: &str, run: &<RingFamily as Family>::Run) -> Rc<Prepared> {
-        let offered = RingFamily::offered(input);
-        let x = extras(input, &offered, algorithm, run, sweep_cached(input));
-        Rc::new(prepare(input, &run.trace, x))
-    }
-
-    /// The explained document from the extras just computed (solving them once, not twice).
-    fn document(
-        _input: &Ring,
-        _algorithm: &str,
-        run: &<RingFamily as Family>::Run,
-        x: &Rc<Prepared>,
-    ) -> serde_json::Value {
-        explained(run, &x.extras(), false)
-    }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let (t, r, x) = (ctx.run, ctx.input, ctx.extra);

@@ -5,23 +5,22 @@
 //! (descending against ascending bandwidth) under the page. Everything else is the generic
 //! algorithm page.
 
+#[cfg(feature = "solve")]
+mod compute;
 pub mod editor;
 pub mod views;
 
 use std::rc::Rc;
 
 use hetlab_core::families::Instance;
-use hetlab_core::family::RunOf;
-use hetlab_core::scatter::extras::{explained, extras, ScatterExtras};
+use hetlab_core::scatter::extras::ScatterExtras;
 use hetlab_core::scatter::family::ScatterFamily;
 use hetlab_core::scatter::Scatter;
 use hetlab_core::scatter::{ScatterState, SCATTER_PSEUDOCODE};
 use hetlab_core::trace::Step;
 use yew::prelude::*;
 
-use crate::draw::scatter::{
-    figure, single, time_span, time_text, to_svg_document, Chart, Drawing, Frame, Lines, Scale,
-};
+use crate::draw::scatter::{figure, to_svg_document, Drawing, Frame, Scale};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ScatterField;
@@ -40,32 +39,6 @@ pub struct ScatterExtra {
     core: ScatterExtras,
     scale: Scale,
     comparison: Option<Rc<[Drawing; 2]>>,
-}
-
-fn comparison(run: &RunOf<ScatterFamily>) -> Option<Rc<[Drawing; 2]>> {
-    let c = run.solution.comparison.as_ref()?;
-    let (d, a) = (&c.descending_bandwidth, &c.ascending_bandwidth);
-    let span = [&d.schedule.makespan, &a.schedule.makespan]
-        .into_iter()
-        .map(hetlab_core::rational::to_f64)
-        .fold(0.0, f64::max);
-    let chart = |v: &hetlab_core::scatter::OrderVariant, what: &str| {
-        single(
-            &Chart {
-                schedule: &v.schedule,
-                title: format!("{what}: T' = {}", time_text(&v.schedule.makespan)),
-                lines: Lines {
-                    lp: Some(v.t_lp.clone()),
-                    bound: None,
-                },
-            },
-            Scale::new(span),
-        )
-    };
-    Some(Rc::new([
-        chart(d, "Decreasing bandwidth (increasing β)"),
-        chart(a, "Increasing bandwidth (decreasing β)"),
-    ]))
 }
 
 fn intro(input: &Scatter) -> String {
@@ -99,25 +72,6 @@ impl FamilyPage for ScatterPage {
     const TITLE: &'static str = "Load-balanced scatter";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "A root sends identical items to processors one message at a time (single port); receivers served late wait (the stair). Choose how many items each gets so that all finish as early as possible.";
-
-    fn extra(input: &Scatter, algorithm: &str, run: &RunOf<ScatterFamily>) -> ScatterExtra {
-        let core = extras(input, algorithm, run);
-        ScatterExtra {
-            scale: Scale::new(time_span(&run.solution, core.rational.as_ref())),
-            core,
-            comparison: comparison(run),
-        }
-    }
-
-    /// The explained document from the extras just computed (solving them once, not twice).
-    fn document(
-        _input: &Scatter,
-        _algorithm: &str,
-        run: &RunOf<ScatterFamily>,
-        x: &ScatterExtra,
-    ) -> serde_json::Value {
-        explained(run, &x.core, false)
-    }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let (t, input) = (ctx.run, ctx.input);

@@ -4,6 +4,8 @@
 //! so far, the DP table or the algorithm's own working, metrics, and every algorithm side by
 //! side on the same instance.
 
+#[cfg(feature = "solve")]
+mod compute;
 pub mod extras;
 pub mod results;
 pub mod views;
@@ -13,9 +15,9 @@ use std::rc::Rc;
 
 use hetlab_core::families::Instance;
 use hetlab_core::family;
-use hetlab_core::square::extras::{self as square_extras, SquareExtras};
+use hetlab_core::square::extras::SquareExtras;
 use hetlab_core::square::family::SquareFamily;
-use hetlab_core::square::run::{Detail, SquareRun};
+use hetlab_core::square::run::Detail;
 use hetlab_core::square::SquarePartition;
 use yew::prelude::*;
 
@@ -49,20 +51,6 @@ impl FamilyPage for SquarePage {
     const TITLE: &'static str = "Partitioning the unit square";
     const REMEMBER: Option<(&'static str, &'static str)> = Some((LAST_KEY, DEFAULT_PRESET));
     const LEAD: &'static str = "Each processor gets a rectangle whose area is its share of the speed; the sum of half-perimeters is the communication volume of a matrix product.";
-
-    fn extra(input: &SquarePartition, algorithm: &str, run: &SquareRun) -> SquareExtras {
-        square_extras::extras(input, algorithm, run)
-    }
-
-    /// The explained document from the extras just computed (solving them once, not twice).
-    fn document(
-        _input: &SquarePartition,
-        _algorithm: &str,
-        run: &SquareRun,
-        x: &SquareExtras,
-    ) -> serde_json::Value {
-        square_extras::explained(run, x, false)
-    }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let view = views::view(ctx.run, ctx.player, ctx.on_action);

@@ -2,16 +2,16 @@
 //! platform step by step, with the Gantt chart of one period. The instance comes from the URL,
 //! else from the platform saved in the editor; everything else is the generic algorithm page.
 
+#[cfg(feature = "solve")]
+mod compute;
 mod fields;
 mod tree_view;
 pub mod views;
 
 use hetlab_core::families::Instance;
-use hetlab_core::family::Family;
 use hetlab_core::presets;
-use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
-use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
-use hetlab_core::steady_state::report;
+use hetlab_core::steady_state::extras::LpExtras;
+use hetlab_core::steady_state::family::SteadyStateFamily;
 use hetlab_core::steady_state::SteadyState;
 use yew::prelude::*;
 
@@ -44,28 +44,6 @@ impl FamilyPage for SteadyPage {
                 .or_else(|| presets::steady_state(DEFAULT_PRESET))
                 .unwrap_or_else(|| SteadyState::new(hetlab_core::platform::Platform::default())),
         )
-    }
-
-    fn extra(input: &SteadyState, _algorithm: &str, run: &SteadyRun) -> Option<LpExtras> {
-        match run {
-            SteadyRun::Lp(t) => Some(lp_extras(input, &t.solution)),
-            SteadyRun::Tree(_) => None,
-        }
-    }
-
-    /// The explained document from the extras just computed (solving them once, not twice).
-    fn document(
-        input: &SteadyState,
-        algorithm: &str,
-        run: &SteadyRun,
-        extra: &Option<LpExtras>,
-    ) -> serde_json::Value {
-        match (run, extra) {
-            (SteadyRun::Lp(t), Some(x)) => {
-                report::pipeline_result(input, &t.solution, Some(x), &t.trace, false)
-            }
-            _ => SteadyStateFamily::explained(input, algorithm, run, false),
-        }
     }
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {

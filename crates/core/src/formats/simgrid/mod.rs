@@ -47,6 +47,7 @@ mod nested;
 mod net;
 mod read;
 mod routes;
+#[cfg(feature = "solve")]
 mod run;
 mod shortest;
 #[cfg(test)]
@@ -64,6 +65,7 @@ mod zones;
 pub use export::{to_xml, MODEL_CONFIG, UNNAMED};
 pub use export_nodes::NO_COMPUTE_SPEED;
 pub use read::from_xml;
+#[cfg(feature = "solve")]
 pub use run::{program, schedule, RunError, MAX_EVENTS, MEASURED_PERIODS};
 
 use crate::issue::Issues;

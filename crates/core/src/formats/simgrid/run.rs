@@ -11,13 +11,15 @@
 //! warm-up and the end of the run. Steady state (`lp`: the slots of section 4, `tree`: the
 //! sends of section 3.5) only, for now.
 
+use crate::family::Solver as _;
+
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use serde_json::{json, Value};
 
 use super::{to_xml, Conversion};
 use crate::families::{self, Instance};
-use crate::family::{Family, Limits, SolveError};
+use crate::family::{Limits, SolveError};
 use crate::rational::{to_f64, Q};
 use crate::steady_state::family::{SteadyRun, SteadyStateFamily};
 use crate::steady_state::SteadyState;

@@ -41,6 +41,7 @@ pub mod about;
 pub mod baseline;
 pub mod baseline_gantt;
 pub mod baseline_uni;
+#[cfg(feature = "solve")]
 pub mod bench;
 pub mod colgen;
 #[cfg(test)]

@@ -4,11 +4,17 @@
 //! ([`explained`]). The page also times each algorithm in the browser ([`timed`] takes its
 //! clock): the times are shown, never written into a document, which stays deterministic.
 
+#[cfg(feature = "solve")]
 use serde_json::{json, Value};
 
-use super::{compared, report, solve_input, Algorithm, ChainStep, ChainsError, ChainsSolution};
+#[cfg(feature = "solve")]
+use super::{compared, report, solve_input, ChainStep};
+use super::{Algorithm, ChainsError, ChainsSolution};
+#[cfg(feature = "solve")]
 use crate::chains::Chains;
+#[cfg(feature = "solve")]
 use crate::rational::Exact;
+#[cfg(feature = "solve")]
 use crate::trace::Traced;
 
 /// Largest `N·P` for which every algorithm runs for the comparison.
@@ -25,6 +31,7 @@ pub struct ChainsExtras {
     pub compare: Option<Vec<Compared>>,
 }
 
+#[cfg(feature = "solve")]
 /// The extras of `input` (the comparison does not depend on the run).
 #[must_use]
 pub fn extras(
@@ -35,6 +42,7 @@ pub fn extras(
     timed(input, &mut || 0.0).0
 }
 
+#[cfg(feature = "solve")]
 /// [`extras`], with the time each compared algorithm took by `clock` (milliseconds, in the
 /// comparison's order; empty when there is none).
 pub fn timed(input: &Chains, clock: &mut dyn FnMut() -> f64) -> (ChainsExtras, Vec<f64>) {
@@ -59,6 +67,7 @@ pub fn timed(input: &Chains, clock: &mut dyn FnMut() -> f64) -> (ChainsExtras, V
     )
 }
 
+#[cfg(feature = "solve")]
 fn compared_json((algorithm, r): &Compared) -> Value {
     match r {
         Ok(s) => json!({
@@ -72,6 +81,7 @@ fn compared_json((algorithm, r): &Compared) -> Value {
     }
 }
 
+#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare`, one entry per compared
 /// algorithm (bottleneck exact, imbalance in percent, probes, separators, or its refusal);
 /// `null` when the chain is too long for the comparison.

@@ -18,6 +18,7 @@
 //! generators of §9 (whose float steps the spec fixes); `f64` is otherwise display only.
 
 pub mod about;
+#[cfg(feature = "solve")]
 pub mod bench;
 mod bidding;
 mod bisection;

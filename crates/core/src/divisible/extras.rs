@@ -4,12 +4,19 @@
 //! once with the run from the solution's details, never while drawing. `hetlab solve --explain`
 //! writes it into the result document ([`explained`]).
 
+#[cfg(feature = "solve")]
 use num_traits::Zero;
+#[cfg(feature = "solve")]
 use serde_json::Value;
 
+#[cfg(feature = "solve")]
 use super::schedule::one_round;
-use super::{report, Block, Details, DivSolution, DivStep, Divisible};
+use super::Block;
+#[cfg(feature = "solve")]
+use super::{report, Details, DivSolution, DivStep, Divisible};
+#[cfg(feature = "solve")]
 use crate::rational::Q;
+#[cfg(feature = "solve")]
 use crate::trace::Traced;
 
 /// Everything the divisible-load page shows beside the state at step `k` that needs a schedule.
@@ -20,6 +27,7 @@ pub struct DivisibleExtras {
     pub tentative: Option<Vec<Block>>,
 }
 
+#[cfg(feature = "solve")]
 /// The tentative schedule of §9.3 step 1, when the run has one.
 #[must_use]
 pub fn tentative(input: &Divisible, sol: &DivSolution) -> Option<Vec<Block>> {
@@ -36,6 +44,7 @@ pub fn tentative(input: &Divisible, sol: &DivSolution) -> Option<Vec<Block>> {
     Some(one_round(&input.workers, &e.order, &alpha, None))
 }
 
+#[cfg(feature = "solve")]
 /// The extras of the run on `input`.
 #[must_use]
 pub fn extras(
@@ -48,6 +57,7 @@ pub fn extras(
     }
 }
 
+#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `tentative_schedule` (the blocks of §9.3
 /// step 1, times and loads exact), `null` outside STARAFFINE.
 #[must_use]

@@ -29,6 +29,7 @@
 pub mod about;
 pub mod affine;
 mod affine_details;
+#[cfg(feature = "solve")]
 pub mod bench;
 pub mod ef;
 pub mod extras;

@@ -4,16 +4,27 @@
 //! instance and for the spec's sets A and B, and the table of §2.1. `hetlab solve --explain`
 //! writes the same values into the result document ([`explained`]).
 
+#[cfg(feature = "solve")]
 use std::sync::OnceLock;
 
+#[cfg(feature = "solve")]
 use serde_json::{json, Value};
 
-use super::compare::{self, Series, PLOTTED};
-use super::grid_failure::{optimal_splits, section_2_1_grid, GridOptimum};
-use super::{report, solve, LuSolution, LuStep, Scheme};
+use super::compare::Series;
+#[cfg(feature = "solve")]
+use super::compare::{self, PLOTTED};
+use super::grid_failure::GridOptimum;
+#[cfg(feature = "solve")]
+use super::grid_failure::{optimal_splits, section_2_1_grid};
+#[cfg(feature = "solve")]
+use super::{report, solve, LuStep};
+use super::{LuSolution, Scheme};
 use crate::error::SolveError;
+#[cfg(feature = "solve")]
 use crate::lu::Lu;
+#[cfg(feature = "solve")]
 use crate::report::outcome;
+#[cfg(feature = "solve")]
 use crate::trace::Traced;
 
 /// Matrix sizes of the comparison curves.
@@ -48,6 +59,7 @@ pub struct LuExtras {
     pub reference: Reference,
 }
 
+#[cfg(feature = "solve")]
 /// The curves of every scheme (the 1D one and [`PLOTTED`]) for processors of these cycle
 /// times, at [`SIZES`] (lu-distributions.md §3.3).
 ///
@@ -59,6 +71,7 @@ pub fn curves(cycle_times: &[crate::rational::Q]) -> Curves {
     compare::series(cycle_times, &SIZES, &schemes)
 }
 
+#[cfg(feature = "solve")]
 /// The curves of sets A and B and the §2.1 table, computed once per program.
 #[must_use]
 pub fn reference() -> &'static Reference {
@@ -70,6 +83,7 @@ pub fn reference() -> &'static Reference {
     })
 }
 
+#[cfg(feature = "solve")]
 /// The extras of `input` (the algorithm and its run do not change them: every scheme is
 /// solved on the instance).
 #[must_use]
@@ -93,6 +107,7 @@ pub fn extras(input: &Lu, _algorithm: &str, _run: &Traced<LuSolution, LuStep>) -
     }
 }
 
+#[cfg(feature = "solve")]
 /// One scheme in the document: its totals, its simulated steps (`cost(k)`, `comm(k)`, ...)
 /// and, for column distributions, the §1.5 chunk view.
 fn scheme_json(scheme: Scheme, sol: &Result<LuSolution, SolveError>) -> Value {
@@ -109,6 +124,7 @@ fn scheme_json(scheme: Scheme, sol: &Result<LuSolution, SolveError>) -> Value {
     }
 }
 
+#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `schemes` (§3.1 side by side), `curves`
 /// (§3.3: `sizes`, then `instance`, `set_a`, `set_b`, each a list of `{scheme, points}`) and
 /// `grid_failure` (§2.1).

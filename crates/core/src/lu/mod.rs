@@ -23,6 +23,7 @@
 
 pub mod about;
 pub mod allocate;
+#[cfg(feature = "solve")]
 pub mod bench;
 pub mod compare;
 pub mod extras;

@@ -3,10 +3,15 @@
 //! slave), computed once with the run and never while drawing. `hetlab solve --explain`
 //! writes the same table into the result document ([`explained`]).
 
+#[cfg(feature = "solve")]
 use serde_json::{json, Value};
 
-use super::{offered, report, solve, MsInput, MsSolution, MsStep};
+use super::MsSolution;
+#[cfg(feature = "solve")]
+use super::{offered, report, solve, MsInput, MsStep};
+#[cfg(feature = "solve")]
 use crate::rational::Exact;
+#[cfg(feature = "solve")]
 use crate::trace::Traced;
 
 /// One row of the comparison: an algorithm and its result on this instance, or why it refused.
@@ -20,6 +25,7 @@ pub struct MsExtras {
     pub compare: Vec<Compared>,
 }
 
+#[cfg(feature = "solve")]
 /// The extras of `input` (the comparison does not depend on the run).
 #[must_use]
 pub fn extras(input: &MsInput, _algorithm: &str, _run: &Traced<MsSolution, MsStep>) -> MsExtras {
@@ -31,6 +37,7 @@ pub fn extras(input: &MsInput, _algorithm: &str, _run: &Traced<MsSolution, MsSte
     }
 }
 
+#[cfg(feature = "solve")]
 fn compared_json((algorithm, r): &Compared) -> Value {
     match r {
         Ok(s) => json!({
@@ -44,6 +51,7 @@ fn compared_json((algorithm, r): &Compared) -> Value {
     }
 }
 
+#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare`, one entry per algorithm of the
 /// variant (tasks done, the makespan or else the horizon exact, tasks per slave, whether it
 /// is optimal, or its refusal).

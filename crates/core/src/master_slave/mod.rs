@@ -19,6 +19,7 @@
 
 pub mod about;
 pub mod assign;
+#[cfg(feature = "solve")]
 pub mod bench;
 mod bus;
 pub mod extras;

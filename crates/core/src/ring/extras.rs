@@ -4,13 +4,22 @@
 //! `W/H` (paper Fig. 3, §10.2) with its transitions, and the other algorithms on the instance.
 //! `hetlab solve --explain` writes the same values into the result document ([`explained`]).
 
+#[cfg(feature = "solve")]
 use num_traits::Zero;
+#[cfg(feature = "solve")]
 use serde_json::{json, Value};
 
-use super::sweep::{log_grid, Method, Point, Sweeper, Transition};
-use super::{evaluate, report, solve_named, Model, RingEval, RingSolution, RingState, RingStep};
+#[cfg(feature = "solve")]
+use super::sweep::{log_grid, Method, Sweeper};
+use super::sweep::{Point, Transition};
+#[cfg(feature = "solve")]
+use super::{evaluate, report, solve_named, Model, RingState, RingStep};
+use super::{RingEval, RingSolution};
+#[cfg(feature = "solve")]
 use crate::rational::{parse_q, Exact};
+#[cfg(feature = "solve")]
 use crate::ring::Ring;
+#[cfg(feature = "solve")]
 use crate::trace::{Replay, Traced};
 
 /// Most distinct rings valued for the bars (a longer run shows bars only where it evaluated).
@@ -67,6 +76,7 @@ impl RingExtras {
     }
 }
 
+#[cfg(feature = "solve")]
 fn curve(s: &Sweeper) -> Curve {
     let grid = log_grid(SWEEP_LO, SWEEP_HI, SWEEP_SAMPLES);
     Curve {
@@ -75,6 +85,7 @@ fn curve(s: &Sweeper) -> Curve {
     }
 }
 
+#[cfg(feature = "solve")]
 /// The curves of Fig. 3 for `r` (`None` when `H = 0`).
 #[must_use]
 pub fn sweep(r: &Ring) -> Option<Sweep> {
@@ -88,6 +99,7 @@ pub fn sweep(r: &Ring) -> Option<Sweep> {
     Some(Sweep { greedy, exact })
 }
 
+#[cfg(feature = "solve")]
 /// The rings the trace draws, each valued once, sorted by ring.
 #[must_use]
 pub fn evals(r: &Ring, steps: &[RingStep]) -> Vec<RingEval> {
@@ -106,6 +118,7 @@ pub fn evals(r: &Ring, steps: &[RingStep]) -> Vec<RingEval> {
     out.into_values().collect()
 }
 
+#[cfg(feature = "solve")]
 /// Every other algorithm of `offered` on `r` (none above [`COMPARE_MAX`] processors).
 #[must_use]
 pub fn compare(r: &Ring, offered: &[&str], current: &str) -> Vec<Compared> {
@@ -121,6 +134,7 @@ pub fn compare(r: &Ring, offered: &[&str], current: &str) -> Vec<Compared> {
         .collect()
 }
 
+#[cfg(feature = "solve")]
 /// The extras of the run `run` of `algorithm` on `r`, comparing it with the other algorithms
 /// of `offered` (the family's offered list, which `family.rs` passes in) and with `sweep`
 /// (the page reuses the last instance's curves; anyone else passes [`sweep`]`(r)`).
@@ -139,6 +153,7 @@ pub fn extras(
     }
 }
 
+#[cfg(feature = "solve")]
 /// `r` with `W = ratio·H` (`ratio` as the page's slider shows it, e.g. `65.52`), solved with
 /// `algo`: the slider's re-solve.
 ///
@@ -151,6 +166,7 @@ pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, Strin
     solve_named(&next, algo).map_err(|e| e.to_string())
 }
 
+#[cfg(feature = "solve")]
 fn compared_json((algorithm, r): &Compared) -> Value {
     match r {
         Ok(s) => json!({
@@ -161,6 +177,7 @@ fn compared_json((algorithm, r): &Compared) -> Value {
     }
 }
 
+#[cfg(feature = "solve")]
 fn sweep_json(s: &Sweep) -> Value {
     json!({
         "lo": SWEEP_LO, "hi": SWEEP_HI, "samples": SWEEP_SAMPLES,
@@ -169,6 +186,7 @@ fn sweep_json(s: &Sweep) -> Value {
     })
 }
 
+#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare` (every other algorithm: `T_step`
 /// exact, `q`, ring, status, or its refusal), `sweep` (Fig. 3: each method's `points` and
 /// `transitions`; `null` when `H = 0`) and, with the trace, `ring_evaluations` (§2 on every

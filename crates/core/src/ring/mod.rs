@@ -18,6 +18,7 @@
 //! Processors are 0-based indices (input order), named `P0..` in captions as in the spec.
 
 pub mod about;
+#[cfg(feature = "solve")]
 pub mod bench;
 mod exhaustive;
 pub mod extras;

@@ -4,11 +4,17 @@
 //! once with the run, never while drawing; `hetlab solve --explain` writes it into the result
 //! document ([`explained`]). The order comparison is part of the solution already.
 
+#[cfg(feature = "solve")]
 use serde_json::Value;
 
+#[cfg(feature = "solve")]
 use super::model::evaluate;
-use super::{report, Algorithm, Model, ScatterSolution, ScatterStep, Schedule};
+use super::Schedule;
+#[cfg(feature = "solve")]
+use super::{report, Algorithm, Model, ScatterSolution, ScatterStep};
+#[cfg(feature = "solve")]
 use crate::scatter::Scatter;
+#[cfg(feature = "solve")]
 use crate::trace::Traced;
 
 /// Everything the scatter page shows beside the state at step `k` that needs the model.
@@ -18,6 +24,7 @@ pub struct ScatterExtras {
     pub rational: Option<Schedule>,
 }
 
+#[cfg(feature = "solve")]
 /// The Gantt chart of the rational shares a run shows before its integer result.
 #[must_use]
 pub fn rational_schedule(input: &Scatter, sol: &ScatterSolution) -> Option<Schedule> {
@@ -28,6 +35,7 @@ pub fn rational_schedule(input: &Scatter, sol: &ScatterSolution) -> Option<Sched
     }
 }
 
+#[cfg(feature = "solve")]
 /// The extras of the run on `input`.
 #[must_use]
 pub fn extras(
@@ -40,6 +48,7 @@ pub fn extras(
     }
 }
 
+#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `rational_schedule` (order, shares and
 /// rows exact, makespan), `null` when the run has no rational shares.
 #[must_use]

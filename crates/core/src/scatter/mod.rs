@@ -15,6 +15,7 @@
 //! Everything is exact (rationals, or integers scaled by the common denominator in the DP).
 
 pub mod about;
+#[cfg(feature = "solve")]
 pub mod bench;
 pub mod closed;
 pub mod dp;

@@ -3,12 +3,18 @@
 //! lower bounds of §1.3), computed once with the run and never while drawing.
 //! `hetlab solve --explain` writes the same table into the result document ([`explained`]).
 
+#[cfg(feature = "solve")]
 use serde_json::{json, Value};
 
+#[cfg(feature = "solve")]
 use super::report;
-use super::run::{compare, Partition, SquareRun};
+use super::run::Partition;
+#[cfg(feature = "solve")]
+use super::run::{compare, SquareRun};
 use crate::error::SolveError;
+#[cfg(feature = "solve")]
 use crate::rational::Exact;
+#[cfg(feature = "solve")]
 use crate::square::SquarePartition;
 
 /// Everything the square page shows beside the state at step `k`.
@@ -19,6 +25,7 @@ pub struct SquareExtras {
     pub compare: Vec<(String, Result<Partition, SolveError>)>,
 }
 
+#[cfg(feature = "solve")]
 /// The extras of `run` (the comparison is on the areas the run used, whatever its
 /// algorithm).
 #[must_use]
@@ -31,6 +38,7 @@ pub fn extras(_input: &SquarePartition, _algorithm: &str, run: &SquareRun) -> Sq
     }
 }
 
+#[cfg(feature = "solve")]
 fn compared_json((algorithm, r): &(String, Result<Partition, SolveError>)) -> Value {
     match r {
         Ok(p) => json!({
@@ -44,6 +52,7 @@ fn compared_json((algorithm, r): &(String, Result<Partition, SolveError>)) -> Va
     }
 }
 
+#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare`, one entry per rectangle
 /// algorithm (`Ĉ` and `M̂` exact, their ratios to the lower bounds, or its refusal).
 #[must_use]

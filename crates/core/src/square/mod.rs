@@ -14,6 +14,7 @@
 
 pub mod about;
 pub mod baseline;
+#[cfg(feature = "solve")]
 pub mod bench;
 pub mod column;
 #[cfg(test)]

@@ -4,17 +4,29 @@
 //! (2.10), the simulated full run (4.8) and the batched periods with start-up latencies (4.9).
 
 use num_bigint::BigInt;
+#[cfg(feature = "solve")]
 use num_traits::{Signed, Zero};
 
-use super::dual::{self, Certificate};
+#[cfg(feature = "solve")]
+use super::binding;
+#[cfg(feature = "solve")]
+use super::dual;
+use super::dual::Certificate;
+#[cfg(feature = "solve")]
 use super::models::throughput_under;
+#[cfg(feature = "solve")]
 use super::pipeline::Pipeline;
+#[cfg(feature = "solve")]
 use super::port_model::PortModel;
-use super::spanning::{self, Comparison};
-use super::{binding, Binding};
+#[cfg(feature = "solve")]
+use super::spanning;
+use super::spanning::Comparison;
+use super::Binding;
 use crate::error::SolveError;
+#[cfg(feature = "solve")]
 use crate::periodic::simulate;
 use crate::rational::Q;
+#[cfg(feature = "solve")]
 use crate::steady_state::SteadyState;
 
 /// Spanning trees evaluated at most for the comparison (each costs a closed-form solve).
@@ -65,6 +77,7 @@ pub struct LpExtras {
     pub batches: Option<Vec<Batch>>,
 }
 
+#[cfg(feature = "solve")]
 /// Computes the extras of `pipe` on `inst`.
 #[must_use]
 pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {

@@ -7,6 +7,7 @@
 
 pub mod about;
 pub mod alloc;
+#[cfg(feature = "solve")]
 pub mod bench;
 pub mod dual;
 #[cfg(test)]

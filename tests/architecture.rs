@@ -385,6 +385,60 @@ fn normal_dependencies(toml: &str) -> Vec<String> {
     out
 }
 
+/// The `rust` links of index.html (Trunk builds one wasm binary per link), as `(data-bin,
+/// the whole tag)`.
+fn rust_links(html: &str) -> Vec<(String, String)> {
+    html.split("<link ")
+        .skip(1)
+        .map(|t| t.split_once('>').map_or(t, |(tag, _)| tag))
+        .filter(|t| t.contains("rel=\"rust\"") && !t.contains("data-trunk-skip"))
+        .map(|t| {
+            let bin = t
+                .split_once("data-bin=\"")
+                .and_then(|(_, r)| r.split_once('"'))
+                .map_or("", |(b, _)| b);
+            (bin.to_string(), t.to_string())
+        })
+        .collect()
+}
+
+/// The page binaries are built without the core's solvers, the solver workers with them: the
+/// compiler, not the linker, keeps a solver out of a page (`hetlab-core`'s `solve` feature).
+#[test]
+fn page_binaries_are_built_without_the_solvers() {
+    let links = rust_links(&read("index.html"));
+    assert!(links.len() >= 2, "index.html names no wasm binaries");
+    for (bin, tag) in &links {
+        let solver = bin.starts_with("hetlab-solver-");
+        assert_eq!(
+            tag.contains("data-cargo-features=\"solve\""),
+            solver,
+            "{bin}: only the solver worker binaries are built with the `solve` feature"
+        );
+    }
+    let root = read("Cargo.toml");
+    assert!(
+        root.contains("hetlab-core = { path = \"crates/core\", default-features = false }"),
+        "the workspace's hetlab-core dependency must leave the solvers out by default"
+    );
+    let web_deps = root
+        .split_once("[dependencies]")
+        .and_then(|(_, r)| r.split_once("\n["))
+        .map_or("", |(d, _)| d);
+    assert!(
+        web_deps.contains("hetlab-core.workspace = true"),
+        "hetlab-web's own dependency on hetlab-core takes no feature"
+    );
+    for bin in root.split("[[bin]]").skip(1) {
+        let solver = bin.contains("name = \"hetlab-solver-");
+        assert_eq!(
+            bin.contains("required-features = [\"solve\"]"),
+            solver,
+            "only the solver worker binaries require the `solve` feature:{bin}"
+        );
+    }
+}
+
 #[test]
 fn the_core_has_no_web_dependency() {
     const WEB: &[&str] = &[

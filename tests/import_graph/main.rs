@@ -80,38 +80,6 @@ const NOT_YET_REMOVED: &[(&str, &str)] = &[
         "crates/core/src/broadcast/step/mod.rs",
         "crates/core/src/broadcast/step/colgen.rs",
     ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/affine.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/multi.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/periodic.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/program.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/rounds.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/star.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/tree.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/umr.rs",
-    ),
 ];
 
 /// The repository's root (the web package's manifest directory).

@@ -8,8 +8,10 @@ use num_traits::Zero;
 use serde_json::{json, Value};
 
 use super::sweep::{log_grid, Method, Point, Sweeper, Transition};
-use super::{evaluate, report, solve_named, Model, RingEval, RingSolution, RingState, RingStep};
-use crate::rational::{parse_q, Exact};
+use super::{
+    evaluate, report, solve_named, Model, RingError, RingEval, RingSolution, RingState, RingStep,
+};
+use crate::rational::{parse_q, Exact, NumberError};
 use crate::ring::Ring;
 use crate::trace::{Replay, Traced};
 
@@ -143,12 +145,23 @@ pub fn extras(
 /// `algo`: the slider's re-solve.
 ///
 /// # Errors
-/// An unreadable ratio, or why the algorithm did not run, in words.
-pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, String> {
-    let x = parse_q(ratio).map_err(|e| e.to_string())?;
+/// [`SolveAtError`]: an unreadable ratio, or why the algorithm did not run.
+pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, SolveAtError> {
+    let x = parse_q(ratio)?;
     let mut next = r.clone();
     next.work = x * &r.h;
-    solve_named(&next, algo).map_err(|e| e.to_string())
+    Ok(solve_named(&next, algo)?)
+}
+
+/// Why [`solve_at`] gave no solution (the words of the error it wraps).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveAtError {
+    /// The ratio is not a number.
+    #[error(transparent)]
+    Ratio(#[from] NumberError),
+    /// The algorithm did not run.
+    #[error(transparent)]
+    Solve(#[from] RingError),
 }
 
 fn compared_json((algorithm, r): &Compared) -> Value {

@@ -65,6 +65,7 @@ mod pipeline_net;
 mod pipeline_s;
 mod pipeline_t;
 pub mod schedule;
+mod slot;
 mod solution;
 pub mod state;
 pub mod step;

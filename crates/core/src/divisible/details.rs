@@ -34,9 +34,11 @@ pub struct StarDetails {
     /// `ρ = Σ a_k (+ 1/w_0)`.
     #[serde(serialize_with = "crate::rational::exact")]
     pub rho: Q,
-    /// `ρ` of every imposed order, lexicographic (`p ≤` [`MAX_ORDERS_COMPARED`](super::star::MAX_ORDERS_COMPARED); empty otherwise).
+    /// `ρ` of every imposed order, lexicographic (`p ≤`
+    /// [`MAX_ORDERS_COMPARED`](super::star::MAX_ORDERS_COMPARED); empty otherwise).
     pub orders: Vec<OrderRate>,
-    /// Fixed order: every subsequence evaluated (`p ≤` [`MAX_TABLE_WORKERS`](super::star::MAX_TABLE_WORKERS)).
+    /// Fixed order: every subsequence evaluated (`p ≤`
+    /// [`MAX_TABLE_WORKERS`](super::star::MAX_TABLE_WORKERS)).
     pub subsequences: Vec<Tried>,
 }
 

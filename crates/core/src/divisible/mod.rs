@@ -4,7 +4,8 @@
 //! Module map:
 //! * [`model`]: the instance (variants, workers, tree nodes); `solution`: what a method returns
 //!   ([`DivSolution`], [`DivisibleError`], the names in [`ALGORITHMS`]); `details`: what each
-//!   method reports besides ([`Details`]), below the methods so that they and the solution share it;
+//!   method reports besides ([`Details`]), below the methods so that they and the solution
+//!   share it;
 //! * [`ef`]: the equal-finish solver `EF` (§2.3), shared by every one-round method;
 //! * [`star`]: STARLINEAR (§2.2, bandwidth order, computing master), the exchange formula of
 //!   Prop. 2, the comparison of every order, and the fixed-order teaching variant (§2.4);

@@ -50,70 +50,6 @@ use model::Tree;
 /// Edges allowed in a cycle for now, with the reason for each (none today: keep it so).
 const ALLOWED: &[(&str, &str)] = &[];
 
-/// Parent → child edges of cycles this check found that are not removed yet (a `mod.rs` whose
-/// own code calls a child that names the parent's items): each goes when the parent's code
-/// (usually its `solve`/`run` dispatch, or the shared types) moves to a file of its own. Delete
-/// an entry with its edge; a stale entry (its edge gone, or closing no cycle any more) fails the
-/// check.
-const NOT_YET_REMOVED: &[(&str, &str)] = &[
-    (
-        "crates/core/src/broadcast/mod.rs",
-        "crates/core/src/broadcast/baseline.rs",
-    ),
-    (
-        "crates/core/src/broadcast/mod.rs",
-        "crates/core/src/broadcast/lp.rs",
-    ),
-    (
-        "crates/core/src/broadcast/mod.rs",
-        "crates/core/src/broadcast/pipeline.rs",
-    ),
-    (
-        "crates/core/src/broadcast/mod.rs",
-        "crates/core/src/broadcast/schedule.rs",
-    ),
-    (
-        "crates/core/src/broadcast/mod.rs",
-        "crates/core/src/broadcast/step/mod.rs",
-    ),
-    (
-        "crates/core/src/broadcast/step/mod.rs",
-        "crates/core/src/broadcast/step/colgen.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/affine.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/multi.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/periodic.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/program.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/rounds.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/star.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/tree.rs",
-    ),
-    (
-        "crates/core/src/divisible/mod.rs",
-        "crates/core/src/divisible/umr.rs",
-    ),
-];
-
 /// The repository's root (the web package's manifest directory).
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -176,11 +112,7 @@ fn findings() -> (Vec<String>, Vec<String>) {
         let all: BTreeSet<(usize, usize)> = edges.keys().copied().collect();
         edges.retain(|&(a, b), _| {
             let pair = (tree.files[a].as_str(), tree.files[b].as_str());
-            match ALLOWED
-                .iter()
-                .chain(NOT_YET_REMOVED)
-                .position(|&p| p == pair)
-            {
+            match ALLOWED.iter().position(|&p| p == pair) {
                 // An exempted edge counts only while it closes a cycle (b reaches a).
                 Some(k) if reaches(&all, b, a) => {
                     matched.insert(k);
@@ -195,7 +127,6 @@ fn findings() -> (Vec<String>, Vec<String>) {
     }
     let stale = ALLOWED
         .iter()
-        .chain(NOT_YET_REMOVED)
         .enumerate()
         .filter(|(k, _)| !matched.contains(k))
         .map(|(_, pair)| pair)

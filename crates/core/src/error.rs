@@ -1,9 +1,9 @@
 //! The core's error types, in one place: [`crate::issue::Issues`] for input that cannot be read
 //! (each problem with its JSON path), [`SolveError`] for an algorithm that gives no result, and
-//! [`Violation`] for a result that breaks a rule its verifier checks. Four public helpers still
-//! return a bare `String` as their error (`ring::extras::solve_at`,
-//! `steady_state::dual::certificate`, `formats::units::parse`, `formats::tikz::to_tikz`); new
-//! code uses these types.
+//! [`Violation`] for a result that breaks a rule its verifier checks. Four helpers have an error
+//! of their own, typed the same way (`ring::extras::SolveAtError`,
+//! `steady_state::dual::CertificateError`, `formats::units::UnitError`,
+//! `formats::tikz::TikzError`).
 
 pub use crate::family::SolveError;
 

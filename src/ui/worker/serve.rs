@@ -156,7 +156,9 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
         }
         job @ (Job::RingAt { .. } | Job::Scaling { .. }) => (solvers.page_job)(job),
         Job::Bench { only_chains } => Ok(wire::encode(&(solvers.bench)(only_chains))),
-        Job::Tikz { svg } => Ok(wire::encode(&tikz::to_tikz(&svg)?)),
+        Job::Tikz { svg } => Ok(wire::encode(
+            &tikz::to_tikz(&svg).map_err(|e| e.to_string())?,
+        )),
         Job::SimgridImport { xml, flops, bytes } => {
             Ok(wire::encode(&simgrid_import(&xml, &flops, &bytes)))
         }
@@ -216,7 +218,9 @@ pub(crate) fn partitioning_page_job(job: Job) -> Answer {
             let Instance::Ring(ring) = inst else {
                 return Err("the instance is not a ring instance".to_owned());
             };
-            Ok(wire::encode(&solve_at(&ring, &algorithm, &ratio)?))
+            Ok(wire::encode(
+                &solve_at(&ring, &algorithm, &ratio).map_err(|e| e.to_string())?,
+            ))
         }
         Job::Scaling { preset } => Ok(wire::encode(&scaling::compute(&preset)?)),
         _ => Err("not a page job of the partitioning families".to_owned()),

@@ -35,6 +35,10 @@ pub struct Broadcast {
     pub port_model: PortModel,
 }
 
+/// A broadcast instance (broadcast.md §0.1, formats.md §3): node indices, not ids. The same
+/// type the instance parser returns.
+pub type BroadcastInput = Broadcast;
+
 impl Broadcast {
     /// A broadcast from `source` under the bidirectional model.
     #[must_use]

@@ -5,9 +5,11 @@
 //! the baselines, the unidirectional column generation and the periodic schedule).
 //!
 //! # Module map
-//! * `mod.rs` — shared types ([`WeightedTree`], [`PortModel`], [`BroadcastInput`],
-//!   [`BroadcastSolution`], [`BroadcastError`]) and the uniform entry points [`solve`],
-//!   [`solve_traced`] that the CLI and the page call with an algorithm name.
+//! * `mod.rs` — the uniform entry points [`solve`], [`solve_traced`] that the CLI and the page
+//!   call with an algorithm name, and the re-exports of the shared types, each in a leaf file
+//!   below every algorithm: [`WeightedTree`] (`weighted_tree.rs`), [`BroadcastSolution`] with
+//!   its [`PortLoads`] and [`Bounds`] (`solution.rs`), [`BroadcastError`] (`error.rs`),
+//!   [`SizeLimits`] (`limits.rs`); [`PortModel`] and [`BroadcastInput`] are the instance's.
 //! * [`lp`] — quick bounds (§2.5), LP-F (§2.2) for any destination set and sharing rule (reused
 //!   by multicast), tightened usages, port prices, minimum cuts per destination (§2.4).
 //! * [`extract`] — EXTRACT (§3.3): weighted spanning arborescences whose weights sum to `ρ*`,
@@ -49,11 +51,13 @@ mod colgen_tests;
 mod colgen_warm;
 pub mod compact;
 pub mod dispatch;
+mod error;
 pub mod extract;
 pub mod family;
 pub mod gantt;
 pub mod ids;
 pub mod instance;
+mod limits;
 pub mod lp;
 pub mod multicast;
 pub mod pipeline;
@@ -62,6 +66,8 @@ mod pipeline_net;
 mod pipeline_s;
 mod pipeline_t;
 pub mod schedule;
+mod slot;
+mod solution;
 #[cfg(feature = "solve")]
 mod solver;
 pub mod state;
@@ -80,14 +86,16 @@ mod tests_uni_baselines;
 mod tests_uni_gantt;
 pub mod timeline;
 pub mod unidirectional;
+mod weighted_tree;
 
-use serde::Serialize;
-
+pub use error::BroadcastError;
 pub use extract::verify_trees;
+pub use limits::SizeLimits;
+pub use solution::{Bounds, BroadcastSolution, PortLoads};
 pub use state::{State, BASELINE_PSEUDOCODE, PSEUDOCODE};
 pub use step::{Context, Step};
+pub use weighted_tree::WeightedTree;
 
-use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
 /// The worked examples of broadcast.md §9 as instance files (formats.md §3): `(name, json)`.
@@ -108,158 +116,11 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ("e5-tree", include_str!("../../presets/broadcast-e5.json")),
 ];
 
-/// A broadcast (or multicast) tree with the number of messages per time unit sent along it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct WeightedTree {
-    /// Arc ids (`Platform::arcs` order), sorted increasingly.
-    pub arcs: Vec<usize>,
-    /// Messages per time unit along this tree (`α_q`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub weight: Q,
-}
-
 /// The interaction rule at a node (broadcast.md §1.2): part of the instance.
-pub use instance::{Broadcast, PortModel};
-
-/// A broadcast instance (broadcast.md §0.1, formats.md §3): node indices, not ids. The same
-/// type the instance parser returns.
-pub type BroadcastInput = Broadcast;
+pub use instance::{Broadcast, BroadcastInput, PortModel};
 
 /// The status of a result (broadcast.md §0.1): the one of every family.
 pub use crate::report::Status;
-
-/// Busy time per time unit of every port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct PortLoads {
-    /// `out(v)` per node.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub out: Vec<Q>,
-    /// `in(v)` per node.
-    #[serde(rename = "in", serialize_with = "crate::rational::exact")]
-    pub inn: Vec<Q>,
-}
-
-/// Bounds shown next to the result (§2.5; multicast puts its UB/LB here too).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Bounds {
-    /// The quick upper bounds, one per port that gives one.
-    pub quick: Vec<lp::QuickBound>,
-    /// Least upper bound known (`None`: none, i.e. `+∞`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub upper: Option<Q>,
-    /// Greatest lower bound known (the greedy tree's throughput for the LP pipeline).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub lower: Option<Q>,
-}
-
-/// The answer of any broadcast algorithm, in the words of §0.1.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct BroadcastSolution {
-    /// The algorithm name (`lp`, `best-tree`, `star`, ...).
-    pub algorithm: String,
-    /// See [`Status`].
-    pub status: Status,
-    /// Messages per time unit delivered to every destination; `None` means `+∞`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub throughput: Option<Q>,
-    /// The weighted trees (extraction order for `lp`; one tree for single-tree baselines).
-    pub trees: Vec<WeightedTree>,
-    /// `n_e`: messages per time unit crossing each arc.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub arc_usage: Vec<Q>,
-    /// Port loads of `arc_usage`.
-    pub port_loads: PortLoads,
-    /// One period of the schedule (`None` when there is nothing to schedule, or for overlays
-    /// whose routes do not form a tree).
-    pub period: Option<schedule::Period>,
-    /// Quick bounds.
-    pub bounds: Bounds,
-    /// Nodes the source cannot reach (status `infeasible` when not empty).
-    pub unreachable: Vec<usize>,
-    /// LP-F's solution (algorithm `lp`).
-    pub lp: Option<lp::FlowSolution>,
-    /// A minimum cut per destination for the usages (algorithm `lp`, §2.4).
-    pub cuts: Vec<lp::DestinationCut>,
-    /// The details of a baseline (its routes, whether the search was complete).
-    pub baseline: Option<baseline::Baseline>,
-}
-
-/// Why no result was produced.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum BroadcastError {
-    /// The input cannot be solved as given (the message says why).
-    #[error("{0}")]
-    BadInput(String),
-    /// Over the size limits of the exact pipeline.
-    #[error("the platform is too large for the exact pipeline ({nodes} nodes, {arcs} arcs; at most {max_nodes} and {max_arcs})")]
-    TooLarge {
-        /// Nodes of the input.
-        nodes: usize,
-        /// Arcs of the input.
-        arcs: usize,
-        /// Node limit.
-        max_nodes: usize,
-        /// Arc limit.
-        max_arcs: usize,
-    },
-    /// The instance is a multicast or uses the unidirectional model, which this entry does not
-    /// solve: [`dispatch::run`] routes every kind of broadcast instance.
-    #[error("{0} is solved by broadcast::dispatch::run, not by the bidirectional pipeline")]
-    OtherPipeline(String),
-    /// No such algorithm.
-    #[error("unknown broadcast algorithm \"{0}\" (try lp, best-tree, star, chain, binomial, greedy-tree, spt, tree-colgen)")]
-    UnknownAlgorithm(String),
-    /// A baseline is not defined on this platform (no route for a logical edge).
-    #[error("{0}")]
-    NotApplicable(String),
-    /// The LP solver gave no certified answer.
-    #[error("the LP could not be solved exactly: {0}")]
-    Lp(#[from] crate::lp::LpError),
-    /// A guarantee of the theory failed: a bug, reported rather than panicking.
-    #[error("internal error in the broadcast solver: {0}")]
-    Internal(String),
-}
-
-/// Size limits of the exact pipeline: 100 nodes and 400 arcs, broadcast.md §10's arcs and the
-/// issue's largest benchmark platform.
-///
-/// Why (measured natively, release build, whole `lp` pipeline): above
-/// [`colgen::LP_F_MAX_VARS`] LP-F variables (13 nodes at four arcs per node) the pipeline solves
-/// LP-T by column generation, started from the trees a float pass suggests
-/// ([`colgen::seeds`]); its time is that of the exact master LPs. Random connected platforms
-/// with two-decimal costs in `0.10..9.99`: 40 nodes and 400 arcs 0.11–0.39 s, 60 nodes and
-/// 400 arcs 0.26 s, 100 nodes and 400 arcs 0.66–1.6 s; complete graphs on 13, 16 and 20 nodes
-/// 0.06, 0.17 and 0.49 s; Lyon (14 nodes, 182 arcs) 0.10 s, Strasbourg 0.01 s. Without the
-/// float pass, 40 nodes and 400 arcs took 43–134 s and Lyon stopped at the round budget
-/// [`colgen::MAX_ROUNDS`]. The site solves in a worker, with progress and Cancel (the browser
-/// is 2–3× slower). [`solve_within`] lifts the limits (benchmarks, command line).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SizeLimits {
-    /// Most nodes.
-    pub max_nodes: usize,
-    /// Most arcs.
-    pub max_arcs: usize,
-}
-
-impl SizeLimits {
-    /// No node or arc limit (`hetlab solve --no-limits`, benchmarks).
-    #[must_use]
-    pub fn lifted() -> Self {
-        SizeLimits {
-            max_nodes: usize::MAX,
-            max_arcs: usize::MAX,
-        }
-    }
-}
-
-impl Default for SizeLimits {
-    fn default() -> Self {
-        SizeLimits {
-            max_nodes: 100,
-            max_arcs: 400,
-        }
-    }
-}
 
 /// Solves a broadcast instance with the named algorithm (first = default: `lp`), under the
 /// default [`SizeLimits`].

@@ -15,30 +15,11 @@ use crate::graph::matching::{self, Decomposition};
 use crate::platform::Arc;
 use crate::rational::{frac, lcm_denominators, Q};
 
-/// Some messages of one tree moved by one arc in one slot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Piece {
-    /// Tree index (extraction order).
-    pub tree: usize,
-    /// Whole messages.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub messages: BigInt,
-    /// `−(depth − 1)`: the arc forwards messages the source injected that many periods ago
-    /// (depth of the arc's head in the tree, §4.4).
-    pub generation_offset: i64,
-}
+/// Whole messages of one tree moved by one arc in one slot.
+pub type Piece = super::slot::Piece<BigInt>;
 
-/// One arc active during a slot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct SlotArc {
-    /// Arc id.
-    pub arc: usize,
-    /// Whole messages it moves in the slot (it is busy the whole slot).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub messages: BigInt,
-    /// Their split among trees (water filling, trees by index).
-    pub pieces: Vec<Piece>,
-}
+/// One arc active during a slot, busy the whole slot.
+pub type SlotArc = super::slot::SlotArc<BigInt>;
 
 /// One slot of the integral period: the one slot type ([`crate::periodic::Slot`]), whole
 /// messages per arc.
@@ -195,6 +176,7 @@ pub fn build(
             slot_arcs.push(SlotArc {
                 arc: *e,
                 messages: total,
+                busy: None,
                 pieces,
             });
         }

@@ -6,7 +6,7 @@
 
 use num_traits::Zero;
 
-pub use super::affine_details::AffineDetails;
+pub use super::details::AffineDetails;
 use super::ef::{by_bandwidth, ef, Prefix, SortedEf};
 use super::schedule::spread;
 use super::star::{finish, MAX_TABLE_WORKERS};

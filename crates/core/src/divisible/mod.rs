@@ -2,7 +2,10 @@
 //! split anywhere is sent by a master, through one port, to heterogeneous workers.
 //!
 //! Module map:
-//! * [`model`]: the instance (variants, workers, tree nodes);
+//! * [`model`]: the instance (variants, workers, tree nodes); `solution`: what a method returns
+//!   ([`DivSolution`], [`DivisibleError`], the names in [`ALGORITHMS`]); `details`: what each
+//!   method reports besides ([`Details`]), below the methods so that they and the solution
+//!   share it;
 //! * [`ef`]: the equal-finish solver `EF` (§2.3), shared by every one-round method;
 //! * [`star`]: STARLINEAR (§2.2, bandwidth order, computing master), the exchange formula of
 //!   Prop. 2, the comparison of every order, and the fixed-order teaching variant (§2.4);
@@ -28,9 +31,9 @@
 
 pub mod about;
 pub mod affine;
-mod affine_details;
 #[cfg(feature = "solve")]
 pub mod bench;
+mod details;
 pub mod ef;
 pub mod extras;
 pub mod family;
@@ -45,6 +48,7 @@ pub mod report;
 mod rounds;
 pub mod schedule;
 pub mod search;
+mod solution;
 #[cfg(feature = "solve")]
 mod solver;
 pub mod star;
@@ -65,60 +69,22 @@ mod tests_props;
 mod tests_tree;
 
 use num_traits::{Signed, Zero};
-use serde::Serialize;
 
+pub use details::Details;
 pub use instance::{
     Divisible, TreeNode, Variant, Worker, MAX_CHUNKS, MAX_ROUNDS, MAX_TREE_NODES, MAX_WORKERS,
 };
-pub use schedule::{Block, Kind};
+pub use schedule::{Block, Kind, MAX_BLOCKS};
+pub use solution::{DivSolution, DivisibleError, ALGORITHMS};
 pub use state::DivState;
 pub use step::{DivStep, Tried, PSEUDOCODE};
+pub use umr::UMR_BISECTION_STEPS;
 pub use verify::verify;
 
-use crate::rational::Q;
 use crate::trace::{Trace, Traced};
-
-/// Most bisection steps of UMR's last-round equalisation (§6); it stops earlier at a relative
-/// width of `1e-15`, far below the spec's `1e-6`.
-pub const UMR_BISECTION_STEPS: usize = 80;
-
-/// Most Gantt blocks of one schedule (the periodic schedule is refused beyond).
-pub const MAX_BLOCKS: usize = 20_000;
 
 /// Makespans above this are flagged (divisible-load.md §12).
 pub const LARGE_MAKESPAN: f64 = 1e15;
-
-/// Why a method produced no schedule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DivisibleError {
-    /// The name is not a method of this family.
-    #[error("unknown divisible-load algorithm \"{0}\" (known: {known})", known = ALGORITHMS.join(", "))]
-    Unknown(String),
-    /// The method does not apply to this instance's variant.
-    #[error("{0}")]
-    NotApplicable(String),
-    /// The instance is over this method's size limit.
-    #[error("{0}")]
-    TooLarge(String),
-    /// The method has no valid schedule for this instance (negative chunks, no feasible `M`).
-    #[error("{0}")]
-    Infeasible(String),
-}
-
-/// Every method name (formats.md §7; `exact` picks the variant's own method).
-pub const ALGORITHMS: &[&str] = &[
-    "exact",
-    "star-linear",
-    "fixed-order",
-    "tree-linear",
-    "affine-exact",
-    "affine-sorted",
-    "affine-prefix",
-    "affine-lp",
-    "multi-installment",
-    "umr",
-    "periodic",
-];
 
 /// The methods that apply to an instance, the default (`exact`) first.
 #[must_use]
@@ -143,56 +109,6 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
 
 /// How good the schedule is known to be (formats.md §4 `status`): the one of every family.
 pub use crate::report::Status;
-
-/// What each method adds to the common solution fields.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-#[serde(untagged)]
-pub enum Details {
-    /// STARLINEAR and the fixed order.
-    Star(star::StarDetails),
-    /// TREELINEAR.
-    Tree(tree::TreeDetails),
-    /// STARAFFINE methods.
-    Affine(affine::AffineDetails),
-    /// Multi-installment.
-    Multi(multi::MultiDetails),
-    /// UMR.
-    Umr(umr::UmrDetails),
-    /// The periodic schedule.
-    Periodic(periodic::PeriodicDetails),
-}
-
-/// A schedule of the whole load (formats.md §3.1 result fields).
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct DivSolution {
-    /// The method that ran (`exact` resolved to the variant's method).
-    pub method: crate::intern::Name,
-    /// Optimal or heuristic.
-    pub status: Status,
-    /// The reported makespan `T_f` (every block ends by it).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub makespan: Q,
-    /// The reported makespan is the end of the last block (false for the LP of one ordered set,
-    /// whose optimum charges latencies to workers it gives nothing, and for the periodic
-    /// schedule, which reports `k·T_p`).
-    pub tight: bool,
-    /// Workers (or tree nodes) in the order they first receive load.
-    pub order: Vec<usize>,
-    /// Workers (or tree nodes) with a positive load, ascending.
-    pub participating: Vec<usize>,
-    /// Exact load per worker (tree: each node's own share), input order.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub alpha: Vec<Q>,
-    /// The computing master's share (`α_0`), when it computes.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub alpha_master: Option<Q>,
-    /// Every transfer and computation, exact.
-    pub schedule: Vec<Block>,
-    /// Flags in English (heuristic label, budget hit, load too small, huge makespan).
-    pub notes: Vec<String>,
-    /// The method's own results.
-    pub details: Details,
-}
 
 /// Runs `algorithm` on `inst` (see [`ALGORITHMS`]).
 ///

@@ -3,47 +3,12 @@
 //! `γ_0`, `γ_j = A_j·γ_0 + B_j`, and the load fixes `γ_0`. Exact rationals throughout.
 
 use num_traits::{One, Signed, Zero};
-use serde::Serialize;
 
+pub use super::details::{Chunk, MultiDetails};
 use super::rounds::{homogeneous, nothing};
 use super::schedule::{last_end, participating, Block};
 use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker};
 use crate::rational::Q;
-
-/// One chunk in sending order.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Chunk {
-    /// Its index `j` (numbered from the end: chunk 0 is sent last).
-    pub j: usize,
-    /// The worker it goes to.
-    pub worker: usize,
-    /// Its round (from 0).
-    pub round: usize,
-    /// Its size `α_j`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub size: Q,
-}
-
-/// What multi-installment reports besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct MultiDetails {
-    /// `M`.
-    pub rounds: usize,
-    /// `A_j`, `j = 0..n−1`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub a: Vec<Q>,
-    /// `B_j`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub b: Vec<Q>,
-    /// `γ_0 = α_0·w`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub gamma0: Q,
-    /// The chunks in sending order.
-    pub chunks: Vec<Chunk>,
-    /// `Σ_j (G + g·α_j) + W + w·α_0`: the spec's makespan formula (equals the schedule's end).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub makespan_formula: Q,
-}
 
 /// The recursion of §5: `(A_j, B_j)` for `j = 0..n−1`.
 fn recursion(p: usize, n: usize, wk: &Worker, r: &Q) -> (Vec<Q>, Vec<Q>) {

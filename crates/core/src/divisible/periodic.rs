@@ -10,52 +10,13 @@
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
-use serde::Serialize;
 
+pub use super::details::PeriodicDetails;
 use super::ef::by_bandwidth;
 use super::rounds::nothing;
 use super::schedule::{last_end, participating, Block};
 use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, MAX_BLOCKS};
 use crate::rational::{to_f64, Q};
-
-/// What the periodic schedule reports besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct PeriodicDetails {
-    /// Workers by `(g, i)`.
-    pub sorted: Vec<usize>,
-    /// `x_i` per unit of period without latencies (input order; 0: not selected).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub x: Vec<Q>,
-    /// Number of fully used workers `q`.
-    pub q: usize,
-    /// `ρ_opt`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub rho_opt: Q,
-    /// `L = Σ (G_i + W_i)`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub latency: Q,
-    /// `T_p`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub period: Q,
-    /// `T_p` was raised to `2L` ("load too small: guarantee does not apply").
-    pub small_load: bool,
-    /// The chunk `α_i` of a full period (input order).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub chunk: Vec<Q>,
-    /// `ρ = (1 − L/T_p)·ρ_opt`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub rho: Q,
-    /// Number of periods `k`.
-    pub periods: usize,
-    /// The actual end of the last computation (`≤ k·T_p`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub last_finish: Q,
-    /// `B/ρ_opt`, a lower bound on any makespan.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub lower_bound: Q,
-    /// Theorem 2's bound `B/ρ_opt + 2(L + 1)·√(B/ρ_opt)` (floating point).
-    pub guarantee: f64,
-}
 
 /// The bandwidth-centric knapsack of §7 with `c = 1`: `(x, q, ρ_opt)`.
 #[must_use]

@@ -4,7 +4,7 @@
 
 use num_traits::{Signed, Zero};
 
-use super::affine_details::AffineDetails;
+use super::details::AffineDetails;
 use super::schedule::{last_end, one_round, participating};
 use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker};
 use crate::lp::{solve_exact, Cmp, Limits, Outcome, Problem};

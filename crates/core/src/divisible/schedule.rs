@@ -7,6 +7,9 @@ use serde::Serialize;
 use super::Worker;
 use crate::rational::Q;
 
+/// Most Gantt blocks of one schedule (the periodic schedule is refused beyond).
+pub const MAX_BLOCKS: usize = 20_000;
+
 /// A transfer or a computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
 #[serde(rename_all = "snake_case")]

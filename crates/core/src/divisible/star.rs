@@ -5,6 +5,7 @@
 use num_traits::Zero;
 use serde::Serialize;
 
+pub use super::details::{OrderRate, StarDetails};
 use super::ef::{by_bandwidth, linear_rate, Prefix};
 use super::schedule::{one_round, participating, spread};
 use super::step::Tried;
@@ -17,21 +18,6 @@ pub const MAX_FIXED_ORDER: usize = 12;
 pub const MAX_ORDERS_COMPARED: usize = 5;
 /// Most workers for which every row of an enumeration table is a step.
 pub const MAX_TABLE_WORKERS: usize = 4;
-
-/// The throughput of one imposed order (linear costs).
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct OrderRate {
-    /// The order.
-    pub order: Vec<usize>,
-    /// The LP optimum of this order (§2.2 LP view): the best subsequence, leaving idle the
-    /// workers that would slow it down (§2.4); load per time unit, `+ 1/w_0` when the master
-    /// computes. These are the values of DL-3.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub rho: Q,
-    /// Every worker used, all finishing together (can be lower than `rho`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub rho_all: Q,
-}
 
 /// The best linear throughput over the subsequences of `order` (the fixed-order optimum), from
 /// the back: serving `x` first and then the best of what follows gives
@@ -47,21 +33,6 @@ fn best_subsequence_rate(workers: &[Worker], order: &[usize]) -> Q {
             rest
         }
     })
-}
-
-/// What STARLINEAR and the fixed order report besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct StarDetails {
-    /// `a_k` per worker (input order; 0 for idle workers), per unit of makespan.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub rates: Vec<Q>,
-    /// `ρ = Σ a_k (+ 1/w_0)`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub rho: Q,
-    /// `ρ` of every imposed order, lexicographic (`p ≤` [`MAX_ORDERS_COMPARED`]; empty otherwise).
-    pub orders: Vec<OrderRate>,
-    /// Fixed order: every subsequence evaluated (`p ≤` [`MAX_TABLE_WORKERS`]).
-    pub subsequences: Vec<Tried>,
 }
 
 /// The master's rate `1/w_0`, or 0.

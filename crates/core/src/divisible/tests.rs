@@ -2,7 +2,7 @@
 
 use super::solver::replayed;
 use super::*;
-use crate::rational::{q, qi, to_f64};
+use crate::rational::{q, qi, to_f64, Q};
 use crate::trace::Replay as _;
 
 pub(super) fn qs(v: &[i64]) -> Vec<Q> {

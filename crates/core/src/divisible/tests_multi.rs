@@ -2,7 +2,7 @@
 
 use super::tests::check;
 use super::*;
-use crate::rational::{q, qi, to_f64};
+use crate::rational::{q, qi, to_f64, Q};
 
 fn homogeneous(
     variant: Variant,

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use super::tests::{check, qs};
 use super::*;
 use crate::families::Instance;
-use crate::rational::{q, qi};
+use crate::rational::{q, qi, Q};
 
 fn read(text: &str) -> Result<Divisible, String> {
     match Instance::from_json(text) {

@@ -4,29 +4,11 @@
 
 use crate::sort;
 use num_traits::{Signed, Zero};
-use serde::Serialize;
 
+pub use super::details::TreeDetails;
 use super::schedule::{participating, Block, Kind};
 use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, TreeNode};
 use crate::rational::Q;
-
-/// What TREELINEAR reports besides the common fields (indices are nodes).
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct TreeDetails {
-    /// `w_eq(v)` of every node that gets load (`None`: removed relay).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub w_eq: Vec<Option<Q>>,
-    /// `X_v`: each node's whole subtree load (the root: `W_total`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub subtree_load: Vec<Q>,
-    /// `t_v`: when each node's data is complete (`None`: removed relay).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub ready: Vec<Option<Q>>,
-    /// Each node's children in serving order.
-    pub children_order: Vec<Vec<usize>>,
-    /// Relay leaves removed before collapsing.
-    pub removed: Vec<usize>,
-}
 
 /// Nodes in breadth-first order from the root (children in input order).
 fn bfs(nodes: &[TreeNode], kids: &[Vec<usize>]) -> Vec<usize> {

@@ -5,56 +5,21 @@
 //! numeric step), then read exactly, and the last round's loads are made to sum exactly.
 
 use num_traits::{One, Signed, Zero};
-use serde::Serialize;
 
+pub use super::details::{Objective, UmrDetails};
 use super::rounds::{homogeneous, nothing};
 use super::schedule::{last_end, participating, Block};
-use super::{
-    Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker, UMR_BISECTION_STEPS,
-};
+use super::{Details, DivSolution, DivStep, Divisible, DivisibleError, Status, Worker};
 use crate::rational::{to_f64, Q};
+
+/// Most bisection steps of UMR's last-round equalisation (§6); it stops earlier at a relative
+/// width of `1e-15`, far below the spec's `1e-6`.
+pub const UMR_BISECTION_STEPS: usize = 80;
 
 /// Largest number of rounds scanned.
 pub const M_MAX: usize = 100;
 /// The scan stops after this many consecutive infeasible `M`.
 pub const INFEASIBLE_RUN: usize = 10;
-
-/// `Obj(M)` of one number of rounds (`None`: some chunk is not positive).
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Objective {
-    /// Number of rounds.
-    pub m: usize,
-    /// `Obj(M)`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub obj: Option<Q>,
-}
-
-/// What UMR reports besides the common fields.
-#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct UmrDetails {
-    /// `θ = w/(P·g)`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub theta: Q,
-    /// `Obj(M)` for every `M` scanned (the plot of §9.5).
-    pub objectives: Vec<Objective>,
-    /// `M*`.
-    pub rounds: usize,
-    /// `Obj(M*)`.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub obj: Q,
-    /// `α_j` per round.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub round_chunks: Vec<Q>,
-    /// The makespan with every round uniform (`W_total·w/P + M·W + P·(G + g·α_0)`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub uniform_makespan: Q,
-    /// `F` of the equalised last round.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub finish: Q,
-    /// `β_i` of the last round.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub beta: Vec<Q>,
-}
 
 /// The chunk per round for `m` rounds (§6 closed forms), if all are positive.
 #[must_use]

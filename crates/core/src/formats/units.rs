@@ -177,6 +177,30 @@ fn parse_number(num: &str) -> Option<Q> {
     Some(v)
 }
 
+/// Why a text is not a quantity (its words name the text, quoted, and the units the quantity
+/// accepts).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UnitError {
+    /// No number where the text starts.
+    #[error("{shown} is not {}: write a number and a unit, e.g. {}", .quantity.noun(), .quantity.examples())]
+    NotANumber {
+        /// The text, quoted.
+        shown: String,
+        /// What it should measure.
+        quantity: Quantity,
+    },
+    /// A unit the quantity does not know.
+    #[error("unknown unit {unit} in {shown} for {} (e.g. {})", .quantity.noun(), .quantity.examples())]
+    UnknownUnit {
+        /// The unit, quoted.
+        unit: String,
+        /// The whole text, quoted.
+        shown: String,
+        /// What it should measure.
+        quantity: Quantity,
+    },
+}
+
 /// Reads `text` as a quantity `q` (`"1Gf"`, `"125MBps"`, `"50us"`, or a bare number).
 ///
 /// ```
@@ -190,29 +214,23 @@ fn parse_number(num: &str) -> Option<Q> {
 /// ```
 ///
 /// # Errors
-/// A sentence naming the value and the units `q` accepts.
-pub fn parse(text: &str, q: Quantity) -> Result<Value, String> {
+/// [`UnitError`]: a sentence naming the value and the units `q` accepts.
+pub fn parse(text: &str, q: Quantity) -> Result<Value, UnitError> {
     let t = text.trim();
     let (num, unit) = split_number(t);
     let shown = crate::issue::quote(t);
-    let value = parse_number(num).ok_or_else(|| {
-        format!(
-            "{shown} is not {}: write a number and a unit, e.g. {}",
-            q.noun(),
-            q.examples()
-        )
+    let value = parse_number(num).ok_or_else(|| UnitError::NotANumber {
+        shown: shown.clone(),
+        quantity: q,
     })?;
     let unit = unit.trim();
     if unit.is_empty() {
         return Ok(Value { value, bare: true });
     }
-    let f = factor(q, unit).ok_or_else(|| {
-        format!(
-            "unknown unit {} in {shown} for {} (e.g. {})",
-            crate::issue::quote(unit),
-            q.noun(),
-            q.examples()
-        )
+    let f = factor(q, unit).ok_or_else(|| UnitError::UnknownUnit {
+        unit: crate::issue::quote(unit),
+        shown,
+        quantity: q,
     })?;
     Ok(Value {
         value: value * f,
@@ -265,12 +283,12 @@ mod tests {
 
     #[test]
     fn bad_values_say_what_is_expected() {
-        let e = parse("fast", Quantity::Speed).unwrap_err();
+        let e = parse("fast", Quantity::Speed).unwrap_err().to_string();
         assert!(
             e.contains("\"fast\" is not a speed") && e.contains("1Gf"),
             "{e}"
         );
-        let e = parse("10MBs", Quantity::Bandwidth).unwrap_err();
+        let e = parse("10MBs", Quantity::Bandwidth).unwrap_err().to_string();
         assert!(e.contains("unknown unit \"MBs\""), "{e}");
         assert!(
             parse("1KiF", Quantity::Speed).is_err(),

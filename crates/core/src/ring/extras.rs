@@ -13,10 +13,10 @@ use serde_json::{json, Value};
 use super::sweep::{log_grid, Method, Sweeper};
 use super::sweep::{Point, Transition};
 #[cfg(feature = "solve")]
-use super::{evaluate, report, solve_named, Model, RingState, RingStep};
+use super::{evaluate, report, solve_named, Model, RingError, RingState, RingStep};
 use super::{RingEval, RingSolution};
 #[cfg(feature = "solve")]
-use crate::rational::{parse_q, Exact};
+use crate::rational::{parse_q, Exact, NumberError};
 #[cfg(feature = "solve")]
 use crate::ring::Ring;
 #[cfg(feature = "solve")]
@@ -158,12 +158,24 @@ pub fn extras(
 /// `algo`: the slider's re-solve.
 ///
 /// # Errors
-/// An unreadable ratio, or why the algorithm did not run, in words.
-pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, String> {
-    let x = parse_q(ratio).map_err(|e| e.to_string())?;
+/// [`SolveAtError`]: an unreadable ratio, or why the algorithm did not run.
+pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, SolveAtError> {
+    let x = parse_q(ratio)?;
     let mut next = r.clone();
     next.work = x * &r.h;
-    solve_named(&next, algo).map_err(|e| e.to_string())
+    Ok(solve_named(&next, algo)?)
+}
+
+#[cfg(feature = "solve")]
+/// Why [`solve_at`] gave no solution (the words of the error it wraps).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveAtError {
+    /// The ratio is not a number.
+    #[error(transparent)]
+    Ratio(#[from] NumberError),
+    /// The algorithm did not run.
+    #[error(transparent)]
+    Solve(#[from] RingError),
 }
 
 #[cfg(feature = "solve")]

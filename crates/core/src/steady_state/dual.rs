@@ -110,11 +110,23 @@ fn columns(inst: &SteadyState) -> Cols {
     }
 }
 
+/// Why [`certificate`] found no prices.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CertificateError {
+    /// The LP solver refused (the words of [`lp::LpError`]).
+    #[error(transparent)]
+    Lp(#[from] lp::LpError),
+    /// The dual LP has no optimum (the outcome, as Rust prints it).
+    #[error("the dual LP has no optimum ({0})")]
+    NoOptimum(String),
+}
+
 /// Finds optimal prices by solving the dual LP (minimise `Σ y`) exactly, on the base model.
 ///
 /// # Errors
-/// The LP solver's refusal (too large, or not certified within its budget), as a sentence.
-pub fn certificate(inst: &SteadyState) -> Result<Certificate, String> {
+/// [`CertificateError`]: the LP solver's refusal (too large, or not certified within its
+/// budget), or an LP without optimum.
+pub fn certificate(inst: &SteadyState) -> Result<Certificate, CertificateError> {
     let p = &inst.platform;
     let arcs = p.arcs();
     let cols = columns(inst);
@@ -153,9 +165,9 @@ pub fn certificate(inst: &SteadyState) -> Result<Certificate, String> {
             lp.constraint(row, Cmp::Ge, Q::zero());
         }
     }
-    let sol = match lp::solve(&lp).map_err(|e| e.to_string())? {
+    let sol = match lp::solve(&lp)? {
         Outcome::Optimal(s) => s,
-        other => return Err(format!("the dual LP has no optimum ({other:?})")),
+        other => return Err(CertificateError::NoOptimum(format!("{other:?}"))),
     };
     let value = |c: Option<usize>| c.map_or_else(Q::zero, |c| sol.x[c].clone());
     Ok(Certificate {

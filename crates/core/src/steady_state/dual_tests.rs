@@ -142,7 +142,7 @@ proptest! {
     #[test]
     fn prices_certify_rho_on_random_graphs(inst in random_graph()) {
         let sol = solve(&inst).unwrap();
-        let cert = certificate(&inst).map_err(TestCaseError::fail)?;
+        let cert = certificate(&inst).map_err(|e| TestCaseError::fail(e.to_string()))?;
         check(&inst, &cert, &sol.throughput).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(cert.bound(), sol.throughput);
     }

@@ -157,11 +157,13 @@ pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
         trees: spanning::best_tree(inst, TREES_EVALUATED, Some(&pipe.lp.throughput)),
         binding: binding(inst, &pipe.lp.rates, &pipe.lp.g),
         // Checked here, so that the page can say the prices were verified exactly.
-        certificate: dual::certificate(inst).and_then(|c| {
-            dual::check(inst, &c, &pipe.lp.throughput)
-                .map(|()| c)
-                .map_err(|e| e.to_string())
-        }),
+        certificate: dual::certificate(inst)
+            .map_err(|e| e.to_string())
+            .and_then(|c| {
+                dual::check(inst, &c, &pipe.lp.throughput)
+                    .map(|()| c)
+                    .map_err(|e| e.to_string())
+            }),
         full_run,
         batches,
     }

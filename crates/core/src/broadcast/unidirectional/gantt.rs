@@ -12,32 +12,11 @@ use crate::broadcast::WeightedTree;
 use crate::error::Violation;
 use crate::rational::Q;
 
-/// The share of one tree in one transfer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct Piece {
-    /// Tree index (in the solution's `trees`).
-    pub tree: usize,
-    /// Messages of that tree moved in this slot.
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub messages: Q,
-    /// Periods between the source injecting these messages and this transfer (depth − 1, §4.4).
-    pub generation_offset: usize,
-}
+/// The share of one tree in one transfer (messages per period of one time unit).
+pub type Piece = crate::broadcast::slot::Piece<Q>;
 
-/// One transfer of a slot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
-pub struct SlotArc {
-    /// Arc id.
-    pub arc: usize,
-    /// Messages moved (per period of one time unit).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub messages: Q,
-    /// Time the transfer lasts from the slot start (`c_e·messages ≤ length`).
-    #[serde(serialize_with = "crate::rational::exact")]
-    pub busy: Q,
-    /// Per-tree shares.
-    pub pieces: Vec<Piece>,
-}
+/// One transfer of a slot, with how long it lasts.
+pub type SlotArc = crate::broadcast::slot::SlotArc<Q>;
 
 /// One slot `[start, start + length)`, running the transfers of one matching: the one slot
 /// type ([`crate::periodic::Slot`]), fractional messages per arc.
@@ -83,14 +62,14 @@ pub fn build(
         .filter(|(_, a)| a.c.is_positive())
     {
         // Trees using e, by index, with the messages still to pour.
-        let mut todo: Vec<(usize, Q, usize)> = trees
+        let mut todo: Vec<(usize, Q, i64)> = trees
             .iter()
             .enumerate()
             .filter_map(|(i, tr)| {
-                depth[i]
-                    .iter()
-                    .find(|(k, _)| *k == e)
-                    .map(|(_, d)| (i, tr.weight.clone(), d - 1))
+                depth[i].iter().find(|(k, _)| *k == e).map(|(_, d)| {
+                    let offset = i64::try_from(d - 1).unwrap_or(i64::MAX);
+                    (i, tr.weight.clone(), offset)
+                })
             })
             .collect();
         todo.reverse();
@@ -124,7 +103,7 @@ pub fn build(
             if messages.is_positive() {
                 slot.arcs.push(SlotArc {
                     arc: e,
-                    busy: &a.c * &messages,
+                    busy: Some(&a.c * &messages),
                     messages,
                     pieces,
                 });
@@ -174,7 +153,9 @@ pub fn verify(
             busy[a.from] = true;
             busy[a.to] = true;
             let total: Q = sa.pieces.iter().map(|p| p.messages.clone()).sum();
-            if sa.busy != &a.c * &sa.messages || sa.busy > slot.length || total != sa.messages {
+            let fits =
+                (sa.busy.as_ref()).is_some_and(|b| *b == &a.c * &sa.messages && *b <= slot.length);
+            if !fits || total != sa.messages {
                 return Err(format!(
                     "slot {k}: the transfer on arc {} does not fit its slot",
                     sa.arc

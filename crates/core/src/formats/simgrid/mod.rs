@@ -102,7 +102,7 @@ impl Conversion {
                 None
             }
             Err(e) => {
-                issues.push(crate::issue::Issue::new(field, e));
+                issues.push(crate::issue::Issue::new(field, e.to_string()));
                 None
             }
         };

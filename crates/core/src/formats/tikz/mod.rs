@@ -257,6 +257,17 @@ impl Writer {
     }
 }
 
+/// Why a text could not be drawn in TikZ.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TikzError {
+    /// Not XML (the parser's words).
+    #[error("not readable as SVG: {0}")]
+    Unreadable(String),
+    /// XML whose root element (named here) is not `<svg>`.
+    #[error("the drawing's root is <{0}>, not <svg>")]
+    NotSvg(String),
+}
+
 /// A standalone LaTeX document drawing `svg` (an SVG document or element, as text).
 ///
 /// ```
@@ -272,20 +283,17 @@ impl Writer {
 /// ```
 ///
 /// # Errors
-/// A sentence when the text is not SVG (not XML, or its root is not `<svg>`).
-pub fn to_tikz(svg: &str) -> Result<String, String> {
+/// [`TikzError`] when the text is not SVG (not XML, or its root is not `<svg>`).
+pub fn to_tikz(svg: &str) -> Result<String, TikzError> {
     let options = ParsingOptions {
         allow_dtd: false,
         nodes_limit: 1_000_000,
     };
     let doc = Document::parse_with_options(svg, options)
-        .map_err(|e| format!("not readable as SVG: {e}"))?;
+        .map_err(|e| TikzError::Unreadable(e.to_string()))?;
     let root = doc.root_element();
     if !root.has_tag_name("svg") {
-        return Err(format!(
-            "the drawing's root is <{}>, not <svg>",
-            root.tag_name().name()
-        ));
+        return Err(TikzError::NotSvg(root.tag_name().name().to_owned()));
     }
     let view = numbers(root.attribute("viewBox").unwrap_or(""));
     let (origin, width) = if view.len() == 4 && view[2] > 0.0 {

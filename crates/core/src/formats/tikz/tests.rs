@@ -82,6 +82,12 @@ fn curves_become_bezier_controls() {
 
 #[test]
 fn not_svg_is_refused_in_a_sentence() {
-    assert!(to_tikz("<html/>").unwrap_err().contains("not <svg>"));
-    assert!(to_tikz("<svg").unwrap_err().contains("not readable as SVG"));
+    assert!(to_tikz("<html/>")
+        .unwrap_err()
+        .to_string()
+        .contains("not <svg>"));
+    assert!(to_tikz("<svg")
+        .unwrap_err()
+        .to_string()
+        .contains("not readable as SVG"));
 }

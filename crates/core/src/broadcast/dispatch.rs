@@ -4,20 +4,26 @@
 //! and [`result`] writes the result document of formats.md §4 with node ids in place of
 //! indices.
 
+#[cfg(feature = "solve")]
 use serde_json::{json, Value};
 
-use super::multicast::{self, MulticastSolution, MulticastStep};
+#[cfg(feature = "solve")]
+use super::multicast;
+use super::multicast::{MulticastSolution, MulticastStep};
+#[cfg(feature = "solve")]
+use super::solve_traced_within;
+#[cfg(feature = "solve")]
 use super::unidirectional::transform_run;
-use super::unidirectional::{
-    self, NodeKind, TransformSolution, TransformStep, UniSolution, UniStep,
-};
-use super::{
-    solve_traced_within, BroadcastError, BroadcastInput, BroadcastSolution, PortModel, SizeLimits,
-    Step,
-};
+#[cfg(feature = "solve")]
+use super::unidirectional::NodeKind;
+use super::unidirectional::{self, TransformSolution, TransformStep, UniSolution, UniStep};
+use super::{BroadcastError, BroadcastInput, BroadcastSolution, PortModel, SizeLimits, Step};
+#[cfg(feature = "solve")]
 use crate::error::SolveError;
+#[cfg(feature = "solve")]
 use crate::family::Limits;
 use crate::rational::Q;
+#[cfg(feature = "solve")]
 use crate::report::{document, trace_json};
 use crate::trace::Traced;
 
@@ -77,6 +83,7 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
     }
 }
 
+#[cfg(feature = "solve")]
 /// Solves `input` with `algorithm`, with its trace.
 ///
 /// # Errors
@@ -86,6 +93,7 @@ pub fn run(input: &BroadcastInput, algorithm: &str) -> Result<Run, SolveError> {
     run_with(input, algorithm, true)
 }
 
+#[cfg(feature = "solve")]
 fn plain<T, S, E>(solution: Result<T, E>) -> Result<Traced<T, S>, E> {
     solution.map(|solution| Traced {
         solution,
@@ -93,6 +101,7 @@ fn plain<T, S, E>(solution: Result<T, E>) -> Result<Traced<T, S>, E> {
     })
 }
 
+#[cfg(feature = "solve")]
 /// As [`run`]; `traced: false` records no step (the solution is the same).
 ///
 /// # Errors
@@ -126,6 +135,7 @@ pub fn over_limits(input: &BroadcastInput, algorithm: &str) -> Option<String> {
     }
 }
 
+#[cfg(feature = "solve")]
 /// As [`run_with`], under the given size [`Limits`] ([`Limits::Lifted`] lifts the node and
 /// arc limits of the bidirectional pipeline and of the unidirectional column generation).
 ///
@@ -228,6 +238,7 @@ impl Run {
     }
 }
 
+#[cfg(feature = "solve")]
 /// The status, the solution's fields and (when asked) the trace of one run.
 fn parts<T: serde::Serialize, S: crate::trace::Step + serde::Serialize>(
     t: &Traced<T, S>,
@@ -242,6 +253,7 @@ fn parts<T: serde::Serialize, S: crate::trace::Step + serde::Serialize>(
     )
 }
 
+#[cfg(feature = "solve")]
 /// The result document (formats.md §4): status, objective `throughput` (`"inf"` when there is
 /// nothing to send), the family fields of broadcast.md §0.1 with trees as `[from, to]` id pairs,
 /// `steps`, and the trace when asked.

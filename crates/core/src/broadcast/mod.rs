@@ -60,10 +60,14 @@ pub mod instance;
 mod limits;
 pub mod lp;
 pub mod multicast;
+#[cfg(feature = "solve")]
 pub mod pipeline;
+#[cfg(feature = "solve")]
 mod pipeline_c;
 mod pipeline_net;
+#[cfg(feature = "solve")]
 mod pipeline_s;
+#[cfg(feature = "solve")]
 mod pipeline_t;
 pub mod schedule;
 mod slot;
@@ -96,6 +100,7 @@ pub use state::{State, BASELINE_PSEUDOCODE, PSEUDOCODE};
 pub use step::{Context, Step};
 pub use weighted_tree::WeightedTree;
 
+#[cfg(feature = "solve")]
 use crate::trace::{Trace, Traced};
 
 /// The worked examples of broadcast.md §9 as instance files (formats.md §3): `(name, json)`.
@@ -122,6 +127,7 @@ pub use instance::{Broadcast, BroadcastInput, PortModel};
 /// The status of a result (broadcast.md §0.1): the one of every family.
 pub use crate::report::Status;
 
+#[cfg(feature = "solve")]
 /// Solves a broadcast instance with the named algorithm (first = default: `lp`), under the
 /// default [`SizeLimits`].
 ///
@@ -143,6 +149,7 @@ pub fn solve(input: &BroadcastInput, algorithm: &str) -> Result<BroadcastSolutio
     pipeline::run(input, algorithm, &SizeLimits::default(), &mut |_| {})
 }
 
+#[cfg(feature = "solve")]
 /// [`solve`] with explicit size limits (benchmarks, command line).
 ///
 /// # Errors
@@ -155,6 +162,7 @@ pub fn solve_within(
     pipeline::run(input, algorithm, limits, &mut |_| {})
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the player replays into a [`State`].
 ///
 /// # Errors
@@ -166,6 +174,7 @@ pub fn solve_traced(
     solve_traced_within(input, algorithm, &SizeLimits::default())
 }
 
+#[cfg(feature = "solve")]
 /// [`solve_traced`] with explicit size limits (benchmarks).
 ///
 /// # Errors

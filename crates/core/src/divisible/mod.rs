@@ -41,10 +41,13 @@ pub mod generate;
 pub mod info;
 pub mod instance;
 pub mod model;
+#[cfg(feature = "solve")]
 pub mod multi;
+#[cfg(feature = "solve")]
 pub mod periodic;
 pub mod program;
 pub mod report;
+#[cfg(feature = "solve")]
 mod rounds;
 pub mod schedule;
 pub mod search;
@@ -55,7 +58,9 @@ pub mod star;
 mod state;
 mod step;
 pub mod timeline;
+#[cfg(feature = "solve")]
 pub mod tree;
+#[cfg(feature = "solve")]
 pub mod umr;
 mod verify;
 
@@ -68,6 +73,7 @@ mod tests_props;
 #[cfg(test)]
 mod tests_tree;
 
+#[cfg(feature = "solve")]
 use num_traits::{Signed, Zero};
 
 pub use details::Details;
@@ -78,9 +84,11 @@ pub use schedule::{Block, Kind, MAX_BLOCKS};
 pub use solution::{DivSolution, DivisibleError, ALGORITHMS};
 pub use state::DivState;
 pub use step::{DivStep, Tried, PSEUDOCODE};
+#[cfg(feature = "solve")]
 pub use umr::UMR_BISECTION_STEPS;
 pub use verify::verify;
 
+#[cfg(feature = "solve")]
 use crate::trace::{Trace, Traced};
 
 /// Makespans above this are flagged (divisible-load.md §12).
@@ -110,6 +118,7 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
 /// How good the schedule is known to be (formats.md §4 `status`): the one of every family.
 pub use crate::report::Status;
 
+#[cfg(feature = "solve")]
 /// Runs `algorithm` on `inst` (see [`ALGORITHMS`]).
 ///
 /// Reference: O. Beaumont, H. Casanova, A. Legrand, Y. Robert, Y. Yang, *Scheduling divisible
@@ -136,6 +145,7 @@ pub fn solve(inst: &Divisible, algorithm: &str) -> Result<DivSolution, Divisible
     run(inst, algorithm, &mut |_| {})
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the player replays from [`DivState::new`].
 ///
 /// # Errors
@@ -168,6 +178,7 @@ pub fn resolve(inst: &Divisible, algorithm: &str) -> &'static str {
     }
 }
 
+#[cfg(feature = "solve")]
 fn run(
     inst: &Divisible,
     algorithm: &str,
@@ -215,6 +226,7 @@ fn run(
     Ok(sol)
 }
 
+#[cfg(feature = "solve")]
 /// What the parser guarantees, checked again for instances built in code, so that no method
 /// divides by zero or indexes out of range.
 fn sane(inst: &Divisible) -> Result<(), DivisibleError> {

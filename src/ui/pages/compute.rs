@@ -5,6 +5,7 @@
 
 use hetlab_core::family::{self};
 use hetlab_core::report;
+use hetlab_core::wire::Json;
 
 use super::family_page::{FamilyPage, Input, Run};
 use crate::ui::worker::Payload;
@@ -38,5 +39,5 @@ pub fn solve<P: Compute>(input: &Input<P>, algo: &str) -> Result<Payload<P>, Str
     let extra = P::extra(input, algo, &run);
     let doc = P::document(input, algo, &run, &extra);
     let budget_hit = report::budget_hit(&doc);
-    Ok((run, extra, doc.to_string(), budget_hit))
+    Ok((run, extra, Json::from(&doc), budget_hit))
 }

@@ -5,13 +5,15 @@
 //! A job crosses as [`wire`](crate::wire) bytes; its answer comes back as the `wire` bytes of
 //! the type named on each variant (or a refusal, in a sentence).
 
+use hetlab_core::wire::Json;
+
 use crate::ui::pages::family_page::{FamilyPage, Run};
 
 /// One job for the solver worker.
 #[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Job {
     /// The page's run: a family's algorithm on an instance (JSON), with the family's extra
-    /// results and result document. Answer: `serve::Payload` of that family's page.
+    /// results and result document. Answer: [`Payload`] of that family's page.
     Run {
         /// The family's route name (`"chains"`).
         problem: String,
@@ -95,6 +97,7 @@ pub enum SimgridRead {
     },
 }
 
-/// What the page decodes: the run, the extra results, the result document (as JSON text) and
+/// What the page decodes: the run, the extra results, the result document (a JSON tree, each
+/// number as the document holds it: no JSON text crosses) and
 /// whether a search stopped at its budget.
-pub type Payload<P> = (Run<P>, <P as FamilyPage>::Extra, String, bool);
+pub type Payload<P> = (Run<P>, <P as FamilyPage>::Extra, Json, bool);

@@ -67,6 +67,7 @@ pub use chain::Chain;
 pub use instance::Chains;
 pub use limits::check;
 pub use rb_tree::{RbCut, RbNode, RbTree};
+#[cfg(feature = "solve")]
 pub use run::{solve, solve_input, solve_traced, solve_within};
 pub use scenes::{compare, compared, optimum, probe_scene};
 pub use state::{task_bins, ChainsState, BAR_CELLS};

@@ -55,6 +55,7 @@ pub fn solve_input(input: &ChainsInput, alg: Algorithm) -> Result<ChainsSolution
     run(input, alg, &mut none, false, false).map(|(sol, _)| sol)
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the player replays (initial state: [`super::ChainsState::new`]).
 ///
 /// # Errors
@@ -66,6 +67,7 @@ pub fn solve_traced(
     solve_within(input, algorithm, true, false)
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`] (with the steps when `traced`); `lifted` (`hetlab solve --no-limits`) lifts
 /// the size limits of DP and DP+, whose work is linear in their table's cells and whose
 /// memory is two rows: they then run at any size. The other algorithms keep their limits.

@@ -2,7 +2,9 @@
 //! optimum against the number of processors `P`, on a workload preset, computed here so that
 //! the page and the command line only print and plot it.
 
+#[cfg(feature = "solve")]
 use super::workload::{imbalance, speeds, Workload};
+#[cfg(feature = "solve")]
 use super::{solve_input, Algorithm, ChainsInput};
 use crate::rational::Q;
 
@@ -23,6 +25,7 @@ pub struct ScalingRow {
     pub opt: Q,
 }
 
+#[cfg(feature = "solve")]
 /// The §9.4 experiment on `weights`: for each `p`, speeds `speeds(p, emax, 1000·emax + 10·p + k)`
 /// for `k = 1..=seeds`, RB, MP and EXACT-BISECTION, mean imbalance.
 ///
@@ -55,6 +58,7 @@ pub fn scaling(
     Ok(rows)
 }
 
+#[cfg(feature = "solve")]
 /// The §9.4 table for a named workload (seed 1) at the spec's grid: speeds `1..=emax`, five
 /// speed seeds per `P`.
 ///

@@ -172,6 +172,7 @@ pub fn check(input: &LuInput) -> Result<usize, SolveError> {
     Ok(n)
 }
 
+#[cfg(feature = "solve")]
 /// Builds the distribution named `algorithm` (`1d`, `2d-dp`, `2d-greedy`, `block-cyclic`,
 /// `full-block` or `grid-panels`) and simulates its LU run (§3.2).
 ///
@@ -198,6 +199,7 @@ pub fn solve(algorithm: &str, input: &LuInput) -> Result<LuSolution, SolveError>
     run(algorithm, input, &mut |_| {})
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`], with the steps that the player replays (initial state: [`LuState::new`] with
 /// `p` processors and `n` blocks).
 ///

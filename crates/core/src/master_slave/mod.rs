@@ -54,7 +54,9 @@ pub mod two_phase;
 pub mod verify;
 
 pub use model::{Activity, BusInput, Comm, Goal, Hop, MsInput, Shape, TreeInput, TreeNode};
-pub use run::{check, offered, solve, solve_traced};
+pub use run::{check, offered};
+#[cfg(feature = "solve")]
+pub use run::{solve, solve_traced};
 pub use solution::MsSolution;
 pub use state::MsState;
 pub use step::{MsStep, Placement, Role, PSEUDOCODE};

@@ -44,6 +44,7 @@ fn exact_runs(b: &BusInput) -> bool {
     two_phase::identical(&b.t) || b.t.len() <= limit
 }
 
+#[cfg(feature = "solve")]
 /// Solves `input` with `algorithm` (a name of [`offered`]).
 ///
 /// References: O. Beaumont, A. Legrand, Y. Robert, *The master-slave paradigm with
@@ -76,6 +77,7 @@ pub fn solve(input: &MsInput, algorithm: &str) -> Result<MsSolution, SolveError>
     run(input, algorithm, &mut |_| {})
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the page replays (initial state: [`super::MsState::default`]).
 ///
 /// # Errors

@@ -52,6 +52,7 @@ use serde::Serialize;
 pub use generate::generate;
 pub use instance::{Ring, MAGNITUDE_DIGITS, MAX_RING_PROCESSORS};
 pub use model::{evaluate, Model, RingEval};
+#[cfg(feature = "solve")]
 pub use run::{solve, solve_named, solve_traced};
 pub use state::{Candidate, RingState};
 pub use step::{RingStep, PSEUDOCODE};

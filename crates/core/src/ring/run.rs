@@ -11,6 +11,7 @@ use super::{
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
+#[cfg(feature = "solve")]
 /// Solves `input` with `algorithm`.
 ///
 /// Reference: H. Renard, Y. Robert, F. Vivien, "Static load-balancing techniques for iterative
@@ -40,6 +41,7 @@ pub fn solve(input: &Ring, algorithm: Algorithm) -> Result<RingSolution, RingErr
     run(input, algorithm, &mut |_| {})
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`], with the steps that [`RingState`](super::RingState) replays.
 ///
 /// # Errors
@@ -53,6 +55,7 @@ pub fn solve_traced(
     Ok(Traced { solution, trace })
 }
 
+#[cfg(feature = "solve")]
 /// Solves by name (`exact`, `greedy`, ...).
 ///
 /// # Errors

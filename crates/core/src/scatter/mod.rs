@@ -48,6 +48,7 @@ pub use instance::{
 };
 pub use lp::{RoundStep, Rule};
 pub use model::{Model, Row, Schedule};
+#[cfg(feature = "solve")]
 pub use run::{solve, solve_traced};
 pub use state::{Cell, RootBar, ScatterState};
 pub use step::{OrderWhy, ScatterStep, SCATTER_PSEUDOCODE};

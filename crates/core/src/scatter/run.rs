@@ -13,6 +13,7 @@ use super::{
 use crate::scatter::Scatter;
 use crate::trace::{Trace, Traced};
 
+#[cfg(feature = "solve")]
 /// Solves `inst` with `algorithm`.
 ///
 /// Reference: S. Genaud, A. Giersch, F. Vivien, *Load-balancing scatter operations for grid
@@ -41,6 +42,7 @@ pub fn solve(inst: &Scatter, algorithm: Algorithm) -> Result<ScatterSolution, Sc
     run(inst, algorithm, &mut |_| {})
 }
 
+#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the page replays (initial state:
 /// [`ScatterState::new`](super::ScatterState::new)`(p, n)`).
 ///

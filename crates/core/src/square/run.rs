@@ -135,6 +135,7 @@ impl SquareRun {
     }
 }
 
+#[cfg(feature = "solve")]
 /// Runs algorithm `name` on areas `s` (every algorithm but `grid`), untraced.
 ///
 /// # Errors
@@ -153,6 +154,7 @@ pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, SolveError> {
         })
 }
 
+#[cfg(feature = "solve")]
 /// Runs algorithm `name` on processors of areas `s` and cycle times `times` (the grid
 /// heuristic's input); `traced` records the steps.
 ///
@@ -166,6 +168,7 @@ pub fn run(name: &str, s: &[Q], times: &[Q], traced: bool) -> Result<SquareRun, 
     run_on(name, s, o, traced)
 }
 
+#[cfg(feature = "solve")]
 /// Runs algorithm `name` on areas `s` with everything else the instance gives (`o`).
 ///
 /// # Errors
@@ -179,6 +182,7 @@ pub fn run_with(
     run_on(name, s, o, traced)
 }
 
+#[cfg(feature = "solve")]
 /// Every rectangle algorithm on the same areas, in catalog order (the comparison panel),
 /// with the message of those that refuse.
 #[must_use]

@@ -15,6 +15,7 @@ pub mod catalog;
 pub mod chains;
 pub mod divisible;
 pub mod error;
+#[macro_use]
 pub mod families;
 pub mod family;
 pub mod formats;
@@ -28,6 +29,7 @@ pub mod lu;
 pub mod master_slave;
 pub mod periodic;
 pub mod platform;
+pub mod practice;
 pub mod presets;
 pub mod rational;
 pub mod report;

@@ -60,6 +60,7 @@ mod pipeline_c;
 mod pipeline_net;
 mod pipeline_s;
 mod pipeline_t;
+mod practice;
 pub mod schedule;
 pub mod state;
 pub mod step;

@@ -34,6 +34,7 @@ mod heuristics;
 pub mod instance;
 mod limits;
 mod nicol;
+mod practice;
 mod probe;
 pub mod ratio;
 pub mod rb_tree;

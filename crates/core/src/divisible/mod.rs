@@ -39,6 +39,7 @@ pub mod instance;
 pub mod model;
 pub mod multi;
 pub mod periodic;
+mod practice;
 pub mod program;
 pub mod report;
 mod rounds;

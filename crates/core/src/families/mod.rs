@@ -10,7 +10,8 @@
 //! 1. `crates/core/src/<family>/`: its instance type and reader (`instance.rs`), generator,
 //!    solvers, `Step`/`State`, `verify`, `report`, `extras.rs` (what its page shows beside the
 //!    figure), `bench.rs`, `timeline.rs` if it draws a Gantt chart, and `family.rs` with
-//!    `impl Family for <Unit>` (the compiler asks for what is required); its presets in
+//!    `impl Family for <Unit>` (the compiler asks for what is required), `practice.rs` with
+//!    `impl Practice for <Unit>` (its questions; `Registered` requires it); its presets in
 //!    `presets/`, its algorithms in `catalog.rs`, and a share dictionary version that primes it
 //!    (`share::VERSIONS`; a test fails until there is one).
 //! 2. One line in `families!` below.
@@ -25,10 +26,12 @@ use crate::instance;
 use crate::issue::Issues;
 use crate::platform::raw::parse_json;
 use crate::platform::Platform;
+use crate::practice::ask::Practice;
 
 /// What the registry adds to a [`Family`]: where its input sits in [`Instance`]. Implemented by
-/// `families!` for every registered family, never by hand.
-pub trait Registered: Family {
+/// `families!` for every registered family, never by hand. Every registered family also has
+/// its practice questions ([`Practice`], in its `practice.rs`).
+pub trait Registered: Family + Practice {
     /// The family's instance inside `inst`, when it holds one.
     fn input(inst: &Instance) -> Option<&Self::Input>;
 

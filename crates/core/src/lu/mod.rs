@@ -33,6 +33,7 @@ pub mod grid_failure;
 pub mod grid_panels;
 pub mod instance;
 pub mod panel;
+mod practice;
 pub mod report;
 pub mod schemes;
 pub mod simulate;

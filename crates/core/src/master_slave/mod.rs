@@ -30,6 +30,7 @@ mod mintime;
 pub mod model;
 mod periodic;
 mod pertask;
+mod practice;
 pub mod report;
 mod run;
 pub mod solution;

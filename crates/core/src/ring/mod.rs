@@ -29,6 +29,7 @@ pub mod homogeneous;
 pub mod instance;
 pub mod model;
 pub mod paper;
+mod practice;
 pub mod report;
 mod run;
 mod scaled;

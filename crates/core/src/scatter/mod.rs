@@ -25,6 +25,7 @@ pub mod instance;
 pub mod lp;
 pub mod model;
 mod paths;
+mod practice;
 pub mod report;
 mod run;
 pub mod search;

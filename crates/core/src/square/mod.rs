@@ -24,6 +24,7 @@ pub mod grid;
 pub mod instance;
 pub mod metrics;
 pub mod perimax;
+mod practice;
 pub mod recursive;
 pub mod report;
 pub mod run;

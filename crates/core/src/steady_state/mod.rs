@@ -21,6 +21,7 @@ pub mod models;
 pub mod notes;
 pub mod pipeline;
 pub mod port_model;
+mod practice;
 pub mod report;
 #[cfg(test)]
 mod report_tests;

@@ -11,7 +11,7 @@ use crate::practice::{Asked, Kind, Posed, Practice};
 use super::family::DivisibleFamily;
 
 impl Practice for DivisibleFamily {
-    const SIZES: [usize; 3] = [3, 5, 8];
+    const SIZES: [usize; 3] = [3, 5, 7];
 
     fn pose(asked: &Asked<'_, Self>, kind: Kind, pick: u64) -> Option<Posed> {
         let (input, doc) = (asked.input, &asked.doc);

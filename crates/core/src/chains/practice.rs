@@ -1,16 +1,13 @@
 //! The chains family's practice questions (issue 35): where the probe puts a separator, the
 //! bottleneck or a load, which processor is the bottleneck, which algorithm does better.
 
-use crate::practice::common::{self, Ids};
-use crate::practice::{Asked, Kind, Posed, Practice};
+use serde_json::Value;
+
+use crate::practice::common::{self, P1 as P};
+use crate::practice::{pick, Asked, Kind, Posed, Practice};
 use crate::rational::qi;
 
 use super::family::ChainsFamily;
-
-const P: Ids = Ids {
-    prefix: "P",
-    base: 1,
-};
 
 impl Practice for ChainsFamily {
     const SIZES: [usize; 3] = [3, 5, 8];
@@ -22,12 +19,11 @@ impl Practice for ChainsFamily {
         let procs = common::id(&doc["processors"])?;
         match kind {
             Kind::NextStep => {
-                let (i, s) = common::step_of(doc, "probe_sep", pick)?;
+                let (i, s, b) = separator(doc, pick)?;
                 let p = common::id(&s["p"])?;
-                let b = probed(doc, i)?;
                 Some(common::step_number(
                     i,
-                    format!("A probe with B = {b} is filling P{p}. Where does it put separator s_{p} (the number of tasks P1 … P{p} take together)?"),
+                    format!("A left-to-right probe with B = {b} is filling P{p}. Where does it put separator s_{p} (the number of tasks P1 … P{p} take together)?"),
                     qi(i64::try_from(common::id(&s["s_p"])?).ok()?),
                 ))
             }
@@ -48,13 +44,12 @@ impl Practice for ChainsFamily {
                 common::better::<Self>(input, doc, &["exact-bisection", "rb", "mp", "nicol"])
             }
             Kind::PredictFigure => {
-                let (i, s) = common::step_of(doc, "probe_sep", pick)?;
+                let (i, s, b) = separator(doc, pick)?;
                 let p = common::id(&s["p"])?;
                 let sp = common::id(&s["s_p"])?;
-                let b = probed(doc, i)?;
                 common::about_step(
                     i,
-                    format!("A probe with B = {b} places its next separator at task {sp}: which processor's part does that separator close (its bar in the staircase)?"),
+                    format!("A left-to-right probe with B = {b} places its next separator at task {sp}: which processor's part does that separator close (its bar in the staircase)?"),
                     P.all(procs),
                     vec![P.name(p.checked_sub(1)?)],
                 )
@@ -63,11 +58,19 @@ impl Practice for ChainsFamily {
     }
 }
 
-/// The value B of the probe that step `i` belongs to (the last `probe_start` before it).
-fn probed(doc: &serde_json::Value, i: usize) -> Option<String> {
-    common::trace(doc)[..i]
-        .iter()
-        .rev()
-        .find(|s| s["kind"] == "probe_start")
-        .and_then(|s| s["B"].as_str().map(str::to_owned))
+/// A separator placed by a left-to-right probe (chosen by `pick`): its step index, the step
+/// and the value B probed. (A right-to-left probe's separators close the part to their right.)
+fn separator(doc: &Value, pick: u64) -> Option<(usize, &Value, String)> {
+    let mut probe: Option<(&str, &str)> = None;
+    let mut found = Vec::new();
+    for (i, s) in common::trace(doc).iter().enumerate() {
+        if s["kind"] == "probe_start" {
+            probe = s["dir"].as_str().zip(s["B"].as_str());
+        } else if s["kind"] == "probe_sep" {
+            if let Some(("LR", b)) = probe {
+                found.push((i, s, b.to_owned()));
+            }
+        }
+    }
+    pick::nth(&found, pick).cloned()
 }

@@ -28,7 +28,8 @@ impl Practice for RingFamily {
     }
 }
 
-/// Greedy: the processor inserted next into the ring.
+/// Greedy: the processor inserted next into the ring (every candidate of the round that ties
+/// with it accepted).
 fn inserted(doc: &Value, procs: usize, pick: u64) -> Option<Posed> {
     let (i, s) = common::step_of(doc, "greedy_picked", pick)?;
     let who = common::id(&s["i"])?;
@@ -43,8 +44,24 @@ fn inserted(doc: &Value, procs: usize, pick: u64) -> Option<Posed> {
         i,
         format!("The greedy's ring is ({}). It inserts the candidate that gives the smallest T_step. Which processor does it insert next?", before.join(", ")),
         P0.all(procs),
-        vec![P0.name(who)],
+        tied(doc, i, who, s)?,
     )
+}
+
+/// The candidates tried in the round that ends at step `i` whose time equals the one picked.
+fn tied(doc: &Value, i: usize, who: usize, picked: &Value) -> Option<Vec<String>> {
+    let t = pick::exact(&picked["t"])?;
+    let mut right = vec![P0.name(who)];
+    for s in common::trace(doc)[..i].iter().rev() {
+        if s["kind"] != "greedy_tried" {
+            break;
+        }
+        let p = common::id(&s["i"])?;
+        if pick::exact(&s["t"]).as_ref() == Some(&t) && !right.contains(&P0.name(p)) {
+            right.push(P0.name(p));
+        }
+    }
+    Some(right)
 }
 
 /// Exact search: the best time of a ring of a given size.

@@ -1,6 +1,7 @@
 //! `hetlab`: HetLab's solvers on the command line (formats.md section 7). JSON in, JSON out
 //! (or a schedule as a Paje trace or CSV; SimGrid platforms in and out); errors on stderr with
-//! exit code 1; usage errors (from clap) exit with code 2.
+//! exit code 1; usage errors (from clap) exit with code 2. `hetlab practice answer` exits with 0
+//! (right), 1 (wrong) or 2 (malformed).
 //!
 //! Input is read through a cap (`MAX_INPUT_BYTES`) before anything is allocated for it, so
 //! `/dev/zero`, `/dev/urandom` or an endless pipe end at once with a message; output that
@@ -19,6 +20,7 @@ use hetlab_core::generate::{self, Shape};
 use hetlab_core::platform::Platform;
 use hetlab_core::{catalog, families, share};
 
+mod practice;
 mod scaling;
 
 #[derive(Parser)]
@@ -131,6 +133,26 @@ enum Command {
         /// Problem family (`steady-state`, see `hetlab list`).
         problem: String,
     },
+    /// Print practice questions as JSON with their answers (for teachers who build exams), or
+    /// check one answer (`hetlab practice answer`): docs/practice.md.
+    #[command(args_conflicts_with_subcommands = true)]
+    Practice {
+        /// `answer`: check one answer.
+        #[command(subcommand)]
+        action: Option<PracticeAction>,
+        /// Problem family (`chains`, see `hetlab list`).
+        #[arg(long)]
+        family: Option<String>,
+        /// Seed: the same family, seed and difficulty give the same questions everywhere.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Number of questions.
+        #[arg(long, default_value_t = 10)]
+        count: u64,
+        /// Instance size: small, medium or large.
+        #[arg(long, default_value = "small")]
+        difficulty: String,
+    },
     /// Print the chains scaling table (chains.md 9.4): mean percent imbalance of RB, MP and
     /// the optimum against P, workload seed 1, five speed vectors per P.
     Scaling {
@@ -146,6 +168,21 @@ enum Command {
         /// Print JSON with exact fractions instead of the text table.
         #[arg(long)]
         json: bool,
+    },
+}
+
+/// What `hetlab practice` does besides printing questions.
+#[derive(Subcommand)]
+enum PracticeAction {
+    /// Check one answer: prints the verdict; exit code 0 right, 1 wrong, 2 malformed (the
+    /// answer, or a question that cannot be checked).
+    Answer {
+        /// One question as `hetlab practice` prints it (a file), or `-` for standard input.
+        #[arg(long)]
+        question: String,
+        /// The answer (`7/4`, `1.75`, `1 3/4`, an option's name); may start with `-`.
+        #[arg(long, allow_hyphen_values = true)]
+        answer: String,
     },
 }
 
@@ -189,6 +226,27 @@ fn main() -> ExitCode {
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
+    if let Command::Practice {
+        action: Some(PracticeAction::Answer { question, answer }),
+        ..
+    } = &cli.command
+    {
+        return match read_text(question) {
+            Ok(text) => {
+                let (out, code) = practice::answer(&text, answer);
+                let printed = print_out(&out);
+                if printed == ExitCode::SUCCESS {
+                    code
+                } else {
+                    printed
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "hetlab: {e:#}");
+                ExitCode::from(2)
+            }
+        };
+    }
     match run(cli.command) {
         Ok(out) => print_out(&out),
         Err(e) => {
@@ -324,6 +382,20 @@ fn run(command: Command) -> Result<String> {
                 .to_text(family.problem, family.title, family.sources)
                 .trim_end()
                 .to_owned())
+        }
+        Command::Practice {
+            action: _,
+            family,
+            seed,
+            count,
+            difficulty,
+        } => {
+            let (Some(family), Some(seed)) = (family, seed) else {
+                bail!("`hetlab practice` needs --family and --seed (or `hetlab practice answer`)");
+            };
+            let known = catalog::family(&family)
+                .ok_or_else(|| anyhow!("unknown problem \"{family}\" (see `hetlab list`)"))?;
+            practice::questions(known.problem, seed, count, &difficulty)
         }
         Command::Scaling {
             presets,

@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod chains;
 pub mod divisible;
 pub mod error;
+#[macro_use]
 pub mod families;
 pub mod family;
 pub mod formats;
@@ -32,6 +33,7 @@ pub mod lu;
 pub mod master_slave;
 pub mod periodic;
 pub mod platform;
+pub mod practice;
 pub mod presets;
 pub mod rational;
 pub mod report;

@@ -69,6 +69,8 @@ mod pipeline_net;
 mod pipeline_s;
 #[cfg(feature = "solve")]
 mod pipeline_t;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod schedule;
 mod slot;
 mod solution;

@@ -35,6 +35,8 @@ mod heuristics;
 pub mod instance;
 mod limits;
 mod nicol;
+#[cfg(feature = "solve")]
+mod practice;
 mod probe;
 pub mod ratio;
 pub mod rb_tree;

@@ -45,6 +45,8 @@ pub mod model;
 pub mod multi;
 #[cfg(feature = "solve")]
 pub mod periodic;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod program;
 pub mod report;
 #[cfg(feature = "solve")]

@@ -10,8 +10,9 @@
 //! 1. `crates/core/src/<family>/`: its instance type and reader (`instance.rs`), generator,
 //!    solvers, `Step`/`State`, `verify`, `report`, `extras.rs` (what its page shows beside the
 //!    figure), `bench.rs`, `timeline.rs` if it draws a Gantt chart, `family.rs` with
-//!    `impl Family for <Unit>` and `solver.rs` with `impl Solver for <Unit>` (behind the `solve`
-//!    feature; the compiler asks for what is required); its presets in
+//!    `impl Family for <Unit>`, `solver.rs` with `impl Solver for <Unit>` and `practice.rs`
+//!    with `impl Practice for <Unit>` (its questions), both behind the `solve` feature (the
+//!    compiler asks for what is required: the practice registry names every family); its presets in
 //!    `presets/`, its algorithms in `catalog.rs`, and a share dictionary version that primes it
 //!    (`share::VERSIONS`; a test fails until there is one).
 //! 2. One line in `families!` below.

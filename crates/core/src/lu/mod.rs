@@ -34,6 +34,8 @@ pub mod grid_failure;
 pub mod grid_panels;
 pub mod instance;
 pub mod panel;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod report;
 pub mod schemes;
 pub mod simulate;

@@ -31,6 +31,8 @@ mod mintime;
 pub mod model;
 mod periodic;
 mod pertask;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod report;
 mod run;
 pub mod solution;

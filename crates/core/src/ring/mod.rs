@@ -30,6 +30,8 @@ pub mod homogeneous;
 pub mod instance;
 pub mod model;
 pub mod paper;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod report;
 mod run;
 mod scaled;

@@ -26,6 +26,8 @@ pub mod instance;
 pub mod lp;
 pub mod model;
 mod paths;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod report;
 mod run;
 pub mod search;

@@ -25,6 +25,8 @@ pub mod grid;
 pub mod instance;
 pub mod metrics;
 pub mod perimax;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod recursive;
 pub mod report;
 pub mod run;

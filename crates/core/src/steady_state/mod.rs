@@ -22,6 +22,8 @@ pub mod models;
 pub mod notes;
 pub mod pipeline;
 pub mod port_model;
+#[cfg(feature = "solve")]
+mod practice;
 pub mod report;
 #[cfg(test)]
 mod report_tests;

@@ -1,0 +1,64 @@
+//! `hetlab practice`: question sets with their answers for teachers, and `hetlab practice
+//! answer`, which checks one answer with the page's parser (docs/practice.md). The questions,
+//! answers and verdicts come from the core's `practice` module; this module only prints them.
+
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Result};
+use hetlab_core::practice::{self, Difficulty, Question, Verdict};
+use serde_json::Value;
+
+/// Most questions printed at once.
+pub const MAX_COUNT: u64 = 1000;
+
+/// `count` questions of `family` from `seed` at `difficulty`, each with its correct answers
+/// (`"answers"`, every accepted spelling of the solver's values), as a JSON array.
+///
+/// # Errors
+/// An unknown family or difficulty, a count outside `1..=1000`, or a question the core could
+/// not generate.
+pub fn questions(family: &str, seed: u64, count: u64, difficulty: &str) -> Result<String> {
+    let d = Difficulty::from_name(difficulty).ok_or_else(|| {
+        anyhow!("unknown difficulty \"{difficulty}\" (known: small, medium, large)")
+    })?;
+    if count == 0 || count > MAX_COUNT {
+        bail!("--count must be between 1 and {MAX_COUNT}");
+    }
+    let mut out = Vec::new();
+    for index in 0..count {
+        let q = practice::generate(family, seed, d, index).map_err(|e| anyhow!("{e}"))?;
+        let answers = practice::expected(&q).map_err(|e| anyhow!("{e}"))?;
+        let mut v = serde_json::to_value(&q)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("answers".into(), answers.texts().into());
+        }
+        out.push(v);
+    }
+    Ok(serde_json::to_string_pretty(&Value::Array(out))?)
+}
+
+/// Checks `answer` against the question in `text` (one question object, as `hetlab practice`
+/// prints them; its `"answers"` are ignored): the verdict as JSON, and the exit code 0 (right),
+/// 1 (wrong) or 2 (malformed answer, or a question that cannot be checked, with the reason).
+#[must_use]
+pub fn answer(text: &str, answer: &str) -> (String, ExitCode) {
+    let verdict = serde_json::from_str::<Question>(text)
+        .map_err(|e| format!("the question is not a practice question: {e}"))
+        .and_then(|q| practice::check(&q, answer));
+    match verdict {
+        Ok(v) => {
+            let code = match v {
+                Verdict::Right => 0,
+                Verdict::Wrong(_) => 1,
+                Verdict::Malformed(_) => 2,
+            };
+            let json = serde_json::to_string_pretty(&v).unwrap_or_default();
+            (json, ExitCode::from(code))
+        }
+        Err(e) => {
+            let v = Verdict::Malformed(format!("The question cannot be checked: {e}."));
+            let json = serde_json::to_string_pretty(&v).unwrap_or_default();
+            (json, ExitCode::from(2))
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Question sets over the registry: [`generate`] a question from (family, seed, difficulty,
+//! index), and [`check`] an answer by solving again. Pure and deterministic: ChaCha8 only, as
+//! in `crate::generate`, so the same arguments give the same question (byte-identical JSON)
+//! on every machine, native or wasm.
+
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::families::{Instance, Registered};
+use crate::family::run_offered;
+use crate::generate::Shape;
+
+use super::ask::{Asked, Practice};
+use super::model::{AnswerForm, Difficulty, Expected, Kind, Posed, Question, Verdict};
+use super::number::{self, parse_answer, MAX_ANSWER_CHARS};
+
+/// Instances tried for a question's kind before the next kind is tried.
+const ATTEMPTS: usize = 6;
+
+/// Question number `index` of the set of `problem` questions generated from `seed` at
+/// `difficulty`. The kinds cycle through the family's [`super::Practice::KINDS`].
+///
+/// # Errors
+/// An unknown family, or (never seen in the tests) no question found on any instance tried.
+pub fn generate(
+    problem: &str,
+    seed: u64,
+    difficulty: Difficulty,
+    index: u64,
+) -> Result<Question, String> {
+    with_problem!(problem, |F| question_of::<F>(seed, difficulty, index))
+        .unwrap_or_else(|| Err(format!("unknown family \"{problem}\" (see `hetlab list`)")))
+}
+
+/// [`generate`] for family `F`.
+fn question_of<F: Registered + Practice>(
+    seed: u64,
+    difficulty: Difficulty,
+    index: u64,
+) -> Result<Question, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    let kinds = F::KINDS;
+    let first = usize::try_from(index % kinds.len().max(1) as u64).unwrap_or(0);
+    for k in 0..kinds.len() {
+        let kind = kinds[(first + k) % kinds.len()];
+        for _ in 0..ATTEMPTS {
+            if let Some(q) = attempt::<F>(&mut rng, seed, difficulty, index, kind) {
+                return Ok(q);
+            }
+        }
+    }
+    Err(format!("no {} question found for seed {seed}", F::PROBLEM))
+}
+
+/// One instance drawn from `rng`, one algorithm, one pick: the question, if it has one.
+fn attempt<F: Registered + Practice>(
+    rng: &mut ChaCha8Rng,
+    seed: u64,
+    difficulty: Difficulty,
+    index: u64,
+    kind: Kind,
+) -> Option<Question> {
+    let below = |rng: &mut ChaCha8Rng, n: usize| {
+        usize::try_from((rng.next_u64() >> 16) % (n.max(1) as u64)).unwrap_or(0)
+    };
+    let instance_seed = rng.next_u64();
+    let shape = F::SHAPES
+        .get(below(rng, F::SHAPES.len()))
+        .copied()
+        .unwrap_or(Shape::Random);
+    let input = F::generate(shape, F::SIZES[difficulty.index()], instance_seed);
+    let mut offered = F::offered(&input);
+    if !F::ALGORITHMS.is_empty() {
+        offered.retain(|a| F::ALGORITHMS.contains(a));
+    }
+    let first = below(rng, offered.len());
+    let pick = rng.next_u64();
+    // The drawn algorithm, or the next one that runs on this instance and has such a question.
+    let (algorithm, posed) = (0..offered.len()).find_map(|k| {
+        let a = offered[(first + k) % offered.len()];
+        let run = F::run(&input, a, true).ok()?;
+        F::pose(&Asked::new(&input, a, &run), kind, pick).map(|p| (a, framed::<F>(a, p)))
+    })?;
+    Some(Question {
+        family: F::PROBLEM.to_owned(),
+        seed,
+        difficulty,
+        index,
+        instance: F::to_value(&input),
+        algorithm: algorithm.to_owned(),
+        step: posed.step,
+        prompt: posed.prompt,
+        kind,
+        pick,
+        answer_form: posed.answer_form,
+        explanation: posed.explanation,
+    })
+}
+
+/// `posed` with its prompt naming the algorithm when it is about one run (it has a step).
+fn framed<F: Registered + Practice>(algorithm: &str, mut posed: Posed) -> Posed {
+    if posed.step.is_some() {
+        let title = super::common::title(F::PROBLEM, algorithm);
+        posed.prompt = format!("Algorithm {algorithm} ({title}). {}", posed.prompt);
+    }
+    posed
+}
+
+/// The question posed again from its instance by the solver: its correct answers with it.
+///
+/// # Errors
+/// A sentence when the question cannot be checked: an unknown family, an invalid instance, an
+/// algorithm the instance does not offer, a solver refusal, or a question that is not the one
+/// its instance, algorithm, kind and pick give (a changed prompt).
+pub fn pose_again(question: &Question) -> Result<Posed, String> {
+    with_problem!(question.family.as_str(), |F| again::<F>(question))
+        .unwrap_or_else(|| Err(format!("unknown family \"{}\"", question.family)))
+}
+
+/// [`pose_again`] for family `F`.
+fn again<F: Registered + Practice>(question: &Question) -> Result<Posed, String> {
+    let text = serde_json::to_string(&question.instance).map_err(|e| e.to_string())?;
+    let inst = Instance::from_json(&text)
+        .map_err(|e| format!("the question's instance is not valid: {e}"))?;
+    let input = F::input(&inst).ok_or_else(|| {
+        format!(
+            "the question is about {} but its instance is a {} instance",
+            question.family,
+            inst.problem()
+        )
+    })?;
+    let (name, run) =
+        run_offered::<F>(input, Some(&question.algorithm), true).map_err(|e| e.to_string())?;
+    let posed = F::pose(&Asked::new(input, name, &run), question.kind, question.pick)
+        .map(|p| framed::<F>(name, p))
+        .ok_or("the question does not apply to its instance")?;
+    if posed.prompt != question.prompt || posed.answer_form != question.answer_form {
+        return Err("the question was changed: its instance gives another prompt".into());
+    }
+    Ok(posed)
+}
+
+/// The correct answers of `question`, computed by solving again (what `hetlab practice`
+/// prints for teachers, and what the tests check).
+///
+/// # Errors
+/// As [`pose_again`].
+pub fn expected(question: &Question) -> Result<Expected, String> {
+    pose_again(question).map(|p| p.expected)
+}
+
+/// Checks `answer` against `question` by solving its instance again; every correct answer is
+/// accepted when there are ties. Numbers are read by [`number::parse_answer`] with its
+/// tolerance rule; options by name, case and surrounding blanks ignored.
+///
+/// # Errors
+/// As [`pose_again`]: the question itself cannot be checked.
+pub fn check(question: &Question, answer: &str) -> Result<Verdict, String> {
+    let posed = pose_again(question)?;
+    Ok(judge(&posed.expected, &posed.answer_form, answer))
+}
+
+/// The verdict on `answer` when `expected` are the correct answers.
+#[must_use]
+pub fn judge(expected: &Expected, form: &AnswerForm, answer: &str) -> Verdict {
+    match (expected, form) {
+        (Expected::Numbers(values), _) => match parse_answer(answer) {
+            Err(e) => Verdict::Malformed(e),
+            Ok(a) if values.iter().any(|v| number::accepts(&a, v)) => Verdict::Right,
+            Ok(a) if a.decimals.is_some_and(|d| d < number::MIN_DECIMALS) => Verdict::Wrong(
+                "Not the value (a decimal with fewer than 3 places is read exactly; give the exact fraction).".into(),
+            ),
+            Ok(_) => Verdict::Wrong("Not the value: see the explanation.".into()),
+        },
+        (Expected::Options(right), form) => {
+            let options = match form {
+                AnswerForm::Choice { options } => options.as_slice(),
+                AnswerForm::Number { .. } => right.as_slice(),
+            };
+            choose(right, options, answer)
+        }
+    }
+}
+
+/// The verdict on `answer` among `options` when `right` are the correct ones.
+fn choose(right: &[String], options: &[String], answer: &str) -> Verdict {
+    let listed = || {
+        let shown: Vec<&str> = options.iter().take(40).map(String::as_str).collect();
+        format!("expected one of: {}.", shown.join(", "))
+    };
+    if answer.len() > MAX_ANSWER_CHARS {
+        return Verdict::Malformed(format!(
+            "The answer is too long (at most {MAX_ANSWER_CHARS} characters); {}",
+            listed()
+        ));
+    }
+    let a = answer.trim();
+    if a.is_empty() {
+        return Verdict::Malformed(format!("The answer is empty; {}", listed()));
+    }
+    let same = |o: &String| o.eq_ignore_ascii_case(a);
+    if !options.iter().any(same) {
+        return Verdict::Malformed(format!("\"{a}\" is not an option; {}", listed()));
+    }
+    if right.iter().any(same) {
+        Verdict::Right
+    } else {
+        Verdict::Wrong("Not this one: see the explanation.".into())
+    }
+}

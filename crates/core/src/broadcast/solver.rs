@@ -1,7 +1,11 @@
 //! The solving side of the broadcast family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use num_traits::{One, Zero};
+use serde_json::Value;
+
 use super::dispatch::{self, Run};
+use super::family::BroadcastFamily;
 use super::multicast::net::Net;
 use super::multicast::{MulticastState, MULTICAST_PSEUDOCODE};
 use super::unidirectional::{
@@ -14,10 +18,6 @@ use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Limits, SolveError, Solver};
 use crate::rational::Q;
-use num_traits::{One, Zero};
-use serde_json::Value;
-
-use super::family::BroadcastFamily;
 
 impl Solver for BroadcastFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

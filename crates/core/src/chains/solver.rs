@@ -1,15 +1,15 @@
 //! The solving side of the chains family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use serde_json::Value;
+
+use super::family::ChainsFamily;
 use super::instance::Chains;
 use super::{report, solve, solve_traced, verify, ChainsState, PSEUDOCODE};
 use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Limits, SolveError, Solver};
 use crate::trace::{Replay as _, Traced};
-use serde_json::Value;
-
-use super::family::ChainsFamily;
 
 impl Solver for ChainsFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

@@ -1,15 +1,15 @@
-//! The solving side of the divisible family ([`Solver`]): its algorithms, result documents,
+//! The solving side of the divisible-load family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use serde_json::Value;
+
+use super::family::DivisibleFamily;
 use super::instance::Divisible;
 use super::{report, solve, solve_traced, verify, DivSolution, DivState, Variant, PSEUDOCODE};
 use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, SolveError, Solver};
 use crate::trace::{Replay as _, Traced};
-use serde_json::Value;
-
-use super::family::DivisibleFamily;
 
 impl Solver for DivisibleFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

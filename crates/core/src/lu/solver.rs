@@ -1,15 +1,15 @@
-//! The solving side of the lu family ([`Solver`]): its algorithms, result documents,
+//! The solving side of the LU family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use serde_json::Value;
+
+use super::family::LuFamily;
 use super::instance::Lu;
 use super::{report, solve, solve_traced, verify, LuState, LU_PSEUDOCODE};
 use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, SolveError, Solver};
 use crate::trace::{Replay as _, Traced};
-use serde_json::Value;
-
-use super::family::LuFamily;
 
 impl Solver for LuFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

@@ -1,14 +1,14 @@
-//! The solving side of the master slave family ([`Solver`]): its algorithms, result documents,
+//! The solving side of the master–slave family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use serde_json::Value;
+
+use super::family::MasterSlaveFamily;
 use super::{report, solve, solve_traced, verify, MsInput, MsState, PSEUDOCODE};
 use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, SolveError, Solver};
 use crate::trace::{Replay as _, Traced};
-use serde_json::Value;
-
-use super::family::MasterSlaveFamily;
 
 impl Solver for MasterSlaveFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

@@ -1,15 +1,15 @@
 //! The solving side of the ring family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use serde_json::Value;
+
+use super::family::RingFamily;
 use super::instance::Ring;
 use super::{report, solve, solve_traced, verify, Algorithm, RingState, PSEUDOCODE};
 use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError, Solver};
 use crate::trace::{Replay as _, Traced};
-use serde_json::Value;
-
-use super::family::RingFamily;
 
 impl Solver for RingFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

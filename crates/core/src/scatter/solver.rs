@@ -1,15 +1,15 @@
 //! The solving side of the scatter family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use serde_json::Value;
+
+use super::family::ScatterFamily;
 use super::instance::Scatter;
 use super::{report, solve, solve_traced, verify, Algorithm, ScatterState, SCATTER_PSEUDOCODE};
 use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{captioned, ensure, Family, SolveError, Solver};
 use crate::trace::{Replay as _, Traced};
-use serde_json::Value;
-
-use super::family::ScatterFamily;
 
 impl Solver for ScatterFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

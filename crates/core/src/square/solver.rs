@@ -1,7 +1,10 @@
-//! The solving side of the square family ([`Solver`]): its algorithms, result documents,
+//! The solving side of the square-partition family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
 
+use serde_json::Value;
+
 use super::column::{ColumnState, COLUMN_PSEUDOCODE};
+use super::family::SquareFamily;
 use super::grid::{GridExact, GridState, GridStep, GRID_PSEUDOCODE};
 use super::instance::SquarePartition;
 use super::perimax::{PeriMaxState, PERI_MAX_PSEUDOCODE};
@@ -13,9 +16,6 @@ use crate::error::Violation;
 use crate::family::{captioned, ensure, SolveError, Solver};
 use crate::rational::{to_f64, Q};
 use crate::trace::{Replay, Step, Trace};
-use serde_json::Value;
-
-use super::family::SquareFamily;
 
 impl Solver for SquareFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

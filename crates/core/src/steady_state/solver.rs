@@ -1,8 +1,12 @@
-//! The solving side of the steady state family ([`Solver`]): its algorithms, result documents,
+//! The solving side of the steady-state family ([`Solver`]): its algorithms, result documents,
 //! independent check and benchmarks (the `solve` feature).
+
+use num_traits::Zero;
+use serde_json::Value;
 
 use super::dual;
 use super::extras::lp_extras;
+use super::family::{SteadyRun, SteadyStateFamily};
 use super::instance::SteadyState;
 use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
 use super::tree::{self, NodeUse, TreeSolution, TreeState, TreeStep, TREE_PSEUDOCODE};
@@ -11,10 +15,6 @@ use crate::bench::{Measured, Timer};
 use crate::error::Violation;
 use crate::family::{ensure, Family, Limits, SolveError, Solver};
 use crate::trace::{Step as _, Traced};
-use num_traits::Zero;
-use serde_json::Value;
-
-use super::family::{SteadyRun, SteadyStateFamily};
 
 impl Solver for SteadyStateFamily {
     fn bench(time: Timer<'_>) -> Vec<Measured> {

@@ -1,16 +1,17 @@
 //! What the chains page's run carries beside it, computed in the solver worker
 //! ([`Compute`]; the `solve` feature).
 
-use crate::draw::chains::histogram::cp_histogram;
-use crate::draw::chains::value_range;
+use std::rc::Rc;
+
 use hetlab_core::chains::extras::{explained, timed};
 use hetlab_core::chains::family::ChainsFamily;
 use hetlab_core::chains::{cp, Chains};
 use hetlab_core::family::RunOf;
-use std::rc::Rc;
 
 use super::ChainsExtra;
 use super::ChainsPage;
+use crate::draw::chains::histogram::cp_histogram;
+use crate::draw::chains::value_range;
 use crate::ui::pages::compute::Compute;
 
 impl Compute for ChainsPage {

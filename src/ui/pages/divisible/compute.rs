@@ -1,7 +1,6 @@
 //! What the divisible page's run carries beside it, computed in the solver worker
 //! ([`Compute`]; the `solve` feature).
 
-use crate::draw::divisible::{bars, span_of, Figure};
 use hetlab_core::divisible::extras::{explained, extras};
 use hetlab_core::divisible::family::DivisibleFamily;
 use hetlab_core::divisible::report::names;
@@ -10,6 +9,7 @@ use hetlab_core::family::RunOf;
 
 use super::DivExtra;
 use super::DivisiblePage;
+use crate::draw::divisible::{bars, span_of, Figure};
 use crate::ui::pages::compute::Compute;
 
 impl Compute for DivisiblePage {

@@ -1,12 +1,12 @@
 //! What the lu page's run carries beside it, computed in the solver worker
 //! ([`Compute`]; the `solve` feature).
 
-use crate::ui::pages::family_page::Run;
 use hetlab_core::lu::extras::{explained, extras, LuExtras};
 use hetlab_core::lu::Lu;
 
 use super::LuPage;
 use crate::ui::pages::compute::Compute;
+use crate::ui::pages::family_page::Run;
 
 impl Compute for LuPage {
     fn extra(input: &Lu, algorithm: &str, run: &Run<Self>) -> LuExtras {

@@ -1,7 +1,6 @@
 //! What the master slave page's run carries beside it, computed in the solver worker
 //! ([`Compute`]; the `solve` feature).
 
-use crate::draw::master_slave::frame;
 use hetlab_core::family::RunOf;
 use hetlab_core::master_slave::extras::{explained, extras};
 use hetlab_core::master_slave::family::MasterSlaveFamily;
@@ -9,6 +8,7 @@ use hetlab_core::master_slave::MsInput;
 
 use super::MasterSlavePage;
 use super::MsExtra;
+use crate::draw::master_slave::frame;
 use crate::ui::pages::compute::Compute;
 
 impl Compute for MasterSlavePage {

@@ -1,16 +1,16 @@
 //! What the ring page's run carries beside it, computed in the solver worker
 //! ([`Compute`]; the `solve` feature).
 
-use crate::draw::ring::prepare::{prepare, Prepared};
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use hetlab_core::family::Family;
 use hetlab_core::ring::extras::{explained, extras, sweep, Sweep};
 use hetlab_core::ring::family::RingFamily;
 use hetlab_core::ring::Ring;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 use super::RingPage;
-
+use crate::draw::ring::prepare::{prepare, Prepared};
 use crate::ui::pages::compute::Compute;
 
 thread_local! {

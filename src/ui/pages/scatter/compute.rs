@@ -1,15 +1,16 @@
 //! What the scatter page's run carries beside it, computed in the solver worker
 //! ([`Compute`]; the `solve` feature).
 
-use crate::draw::scatter::{single, time_span, time_text, Chart, Drawing, Lines, Scale};
+use std::rc::Rc;
+
 use hetlab_core::family::RunOf;
 use hetlab_core::scatter::extras::{explained, extras};
 use hetlab_core::scatter::family::ScatterFamily;
 use hetlab_core::scatter::Scatter;
-use std::rc::Rc;
 
 use super::ScatterExtra;
 use super::ScatterPage;
+use crate::draw::scatter::{single, time_span, time_text, Chart, Drawing, Lines, Scale};
 use crate::ui::pages::compute::Compute;
 
 impl Compute for ScatterPage {

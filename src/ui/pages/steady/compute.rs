@@ -1,6 +1,7 @@
 //! What the steady page's run carries beside it, computed in the solver worker
 //! ([`Compute`]; the `solve` feature).
 
+use hetlab_core::family::Solver as _;
 use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
 use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
 use hetlab_core::steady_state::report;
@@ -8,7 +9,6 @@ use hetlab_core::steady_state::SteadyState;
 
 use super::SteadyPage;
 use crate::ui::pages::compute::Compute;
-use hetlab_core::family::Solver as _;
 
 impl Compute for SteadyPage {
     fn extra(input: &SteadyState, _algorithm: &str, run: &SteadyRun) -> Option<LpExtras> {

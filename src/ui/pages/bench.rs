@@ -1,8 +1,8 @@
 //! `#/bench`: the browser benchmark page. It times the core's solvers in this browser's wasm
 //! (median of repeated runs, `performance.now()`), for the speed goals reported in the notes.
 //! The solvers are in the solver workers' binaries, one per group of families: the page asks
-//! each in turn for its rows ([`Job::Bench`]: each of the group's families' `Solver::bench`,
-//! timed by [`family_rows`] there). Nothing here is asserted by tests.
+//! each in turn for its rows ([`Job::Bench`]: each of the group's families' `Solver::bench` and
+//! a practice question, timed by `family_rows` there). Nothing here is asserted by tests.
 
 use hetlab_core::families::Instance;
 
@@ -38,12 +38,18 @@ fn time(runs: usize, mut f: impl FnMut()) -> f64 {
     t[t.len() / 2]
 }
 
-/// The benchmark rows of family `F` (its `Solver::bench`), timed in this worker.
+/// The benchmark rows of family `F` (its `Solver::bench`, then one large practice question),
+/// timed in this worker.
 #[cfg(feature = "solve")]
 #[must_use]
-pub fn family_rows<F: hetlab_core::family::Solver>() -> Vec<Row> {
-    F::bench(&|runs, f| time(runs, f))
+pub fn family_rows<F>() -> Vec<Row>
+where
+    F: hetlab_core::families::Registered + hetlab_core::practice::Practice,
+{
+    let timer = |runs: usize, f: &mut dyn FnMut()| time(runs, f);
+    F::bench(&timer)
         .into_iter()
+        .chain(hetlab_core::practice::bench::<F>(&timer))
         .map(|(name, median_ms, runs)| Row {
             name,
             median_ms,

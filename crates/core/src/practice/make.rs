@@ -6,6 +6,7 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::bench::{row, Measured, Timer};
 use crate::families::{Instance, Registered};
 use crate::family::run_offered;
 use crate::generate::Shape;
@@ -208,4 +209,19 @@ fn choose(right: &[String], options: &[String], answer: &str) -> Verdict {
     } else {
         Verdict::Wrong("Not this one: see the explanation.".into())
     }
+}
+
+/// Questions timed for `#/bench` (issue 35: under 50 ms each at the large difficulty in the
+/// browser).
+const BENCH_QUESTIONS: usize = 12;
+
+/// Family `F`'s practice row for `#/bench`: the median time of generating one large question
+/// (indices 0, 1, …, so that every kind is timed), with the caller's clock.
+pub fn bench<F: Registered + Practice>(time: Timer<'_>) -> Vec<Measured> {
+    let mut index = 0;
+    let name = format!("{}: one practice question, large", F::PROBLEM);
+    vec![row(time, name, BENCH_QUESTIONS, || {
+        let _ = question_of::<F>(1, Difficulty::Large, index);
+        index += 1;
+    })]
 }

@@ -23,5 +23,5 @@ pub mod pick;
 #[cfg(feature = "solve")]
 pub use ask::{Asked, Practice};
 #[cfg(feature = "solve")]
-pub use make::{check, expected, generate, judge, pose_again};
+pub use make::{bench, check, expected, generate, judge, pose_again};
 pub use model::{AnswerForm, Difficulty, Expected, Kind, Posed, Question, Verdict};

@@ -184,6 +184,13 @@ enum PracticeAction {
         #[arg(long, allow_hyphen_values = true)]
         answer: String,
     },
+    /// Grade a completion code offline (docs/practice.md): every question generated again,
+    /// every answer checked by solving again; prints the grade as JSON. A damaged or edited
+    /// code is refused (exit code 1).
+    Check {
+        /// The code (`p1.…`), or `-` to read it from standard input.
+        code: String,
+    },
 }
 
 /// What `hetlab solve` prints.
@@ -382,6 +389,13 @@ fn run(command: Command) -> Result<String> {
                 .to_text(family.problem, family.title, family.sources)
                 .trim_end()
                 .to_owned())
+        }
+        Command::Practice {
+            action: Some(PracticeAction::Check { code }),
+            ..
+        } => {
+            let text = if code == "-" { read_text("-")? } else { code };
+            practice::grade(&text)
         }
         Command::Practice {
             action: _,

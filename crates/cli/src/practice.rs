@@ -5,7 +5,8 @@
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
-use hetlab_core::practice::{self, Difficulty, Question, Verdict};
+use hetlab_core::practice::{self, code, Difficulty, Question, Verdict};
+use serde_json::json;
 use serde_json::Value;
 
 /// Most questions printed at once.
@@ -61,4 +62,41 @@ pub fn answer(text: &str, answer: &str) -> (String, ExitCode) {
             (json, ExitCode::from(2))
         }
     }
+}
+
+/// The grade of a completion code (`hetlab practice check`): the set, the number right, and
+/// each question's prompt, the answer given and its verdict, as JSON.
+///
+/// # Errors
+/// A code that is damaged, edited or not a code (in a sentence), or a question that cannot be
+/// generated again.
+pub fn grade(text: &str) -> Result<String> {
+    let record = code::decode(text).map_err(|e| anyhow!("{e}"))?;
+    let (graded, right) = practice::grade(&record).map_err(|e| anyhow!("{e}"))?;
+    let answers: Vec<Value> = graded
+        .iter()
+        .map(|g| {
+            // The verdict's own fields (`"verdict"`, and `"message"` when not right), as
+            // `hetlab practice answer` prints them.
+            let mut row = json!({
+                "index": g.question.index,
+                "prompt": g.question.prompt,
+                "answer": g.answer,
+            });
+            if let (Some(o), Ok(Value::Object(v))) =
+                (row.as_object_mut(), serde_json::to_value(&g.verdict))
+            {
+                o.extend(v);
+            }
+            row
+        })
+        .collect();
+    Ok(serde_json::to_string_pretty(&json!({
+        "family": record.family,
+        "difficulty": record.difficulty,
+        "seed": record.seed,
+        "right": right,
+        "questions": graded.len(),
+        "answers": answers,
+    }))?)
 }

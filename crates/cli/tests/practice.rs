@@ -99,3 +99,49 @@ fn an_edited_question_or_bad_arguments_are_refused() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+/// A completion code of a lu set at seed 5: the first answer right (the first accepted answer
+/// `hetlab practice` prints), the second `3//4` (malformed), the third skipped.
+fn lu_code() -> String {
+    let qs = questions("lu", "5", "1", "small");
+    let right = qs[0]["answers"][0].as_str().unwrap().to_owned();
+    let record = hetlab_core::practice::code::Record {
+        family: "lu".into(),
+        difficulty: hetlab_core::practice::Difficulty::Small,
+        seed: 5,
+        answers: vec![right, "3//4".into(), String::new()],
+    };
+    hetlab_core::practice::code::encode(&record).unwrap()
+}
+
+#[test]
+fn a_completion_code_is_graded_by_solving_again() {
+    let code = lu_code();
+    let out = ok(&["practice", "check", &code], None);
+    let grade: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(grade["family"], "lu");
+    assert_eq!(grade["questions"], 3);
+    assert_eq!(grade["right"], 1, "{out}");
+    assert_eq!(grade["answers"][0]["verdict"], "right");
+    assert_eq!(grade["answers"][1]["verdict"], "malformed", "{out}");
+    assert!(grade["answers"][1]["message"].is_string(), "{out}");
+    // The same through standard input, broken over lines as a mail client would.
+    let (a, b) = code.split_at(code.len() / 2);
+    let again = ok(&["practice", "check", "-"], Some(&format!("{a}\n{b}\n")));
+    assert_eq!(again, out);
+}
+
+#[test]
+fn an_edited_or_foreign_completion_code_is_refused() {
+    let code = lu_code();
+    let mut edited: Vec<char> = code.chars().collect();
+    let i = edited.len() / 2;
+    edited[i] = if edited[i] == 'x' { 'y' } else { 'x' };
+    let edited: String = edited.into_iter().collect();
+    for bad in [edited.as_str(), "v2.abc", "p1.", &code[..code.len() - 4]] {
+        let out = hetlab(&["practice", "check", bad], None);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("code"), "{bad}: {err}");
+    }
+}

@@ -12,6 +12,7 @@ use crate::family::run_offered;
 use crate::generate::Shape;
 
 use super::ask::{Asked, Practice};
+use super::code::Record;
 use super::model::{AnswerForm, Difficulty, Expected, Kind, Posed, Question, Verdict};
 use super::number::{self, parse_answer, MAX_ANSWER_CHARS};
 
@@ -224,4 +225,39 @@ pub fn bench<F: Registered + Practice>(time: Timer<'_>) -> Vec<Measured> {
         let _ = question_of::<F>(1, Difficulty::Large, index);
         index += 1;
     })]
+}
+
+/// One graded answer of a completion code.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Graded {
+    /// The question (generated again from the code's family, seed and difficulty).
+    pub question: Question,
+    /// The answer given.
+    pub answer: String,
+    /// Its verdict, by solving again.
+    pub verdict: Verdict,
+}
+
+/// Grades a completion code's record (`hetlab practice check`, the page's field): question `i`
+/// generated again, its answer checked by solving again. Returns each graded answer and the
+/// number right.
+///
+/// # Errors
+/// An unknown family, or a question that cannot be generated or checked, in a sentence.
+pub fn grade(record: &Record) -> Result<(Vec<Graded>, usize), String> {
+    let mut graded = Vec::with_capacity(record.answers.len());
+    for (index, answer) in (0u64..).zip(&record.answers) {
+        let question = generate(&record.family, record.seed, record.difficulty, index)?;
+        let verdict = check(&question, answer)?;
+        graded.push(Graded {
+            question,
+            answer: answer.clone(),
+            verdict,
+        });
+    }
+    let right = graded
+        .iter()
+        .filter(|g| g.verdict == Verdict::Right)
+        .count();
+    Ok((graded, right))
 }

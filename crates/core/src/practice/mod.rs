@@ -7,10 +7,13 @@
 //! * [`ask`]: the [`Practice`] trait each family implements in
 //!   `crates/core/src/<family>/practice.rs` (required by the registry);
 //! * [`make`]: [`generate`] a question, [`check`] an answer, the [`expected`] answers;
-//! * [`pick`] and [`common`]: helpers and questions the families' files share.
+//! * [`pick`] and [`common`]: helpers and questions the families' files share;
+//! * [`code`]: a practice set's completion code (what was asked and answered), which `grade`
+//!   grades by solving again.
 
 #[cfg(feature = "solve")]
 pub mod ask;
+pub mod code;
 #[cfg(feature = "solve")]
 pub mod common;
 #[cfg(feature = "solve")]
@@ -23,5 +26,5 @@ pub mod pick;
 #[cfg(feature = "solve")]
 pub use ask::{Asked, Practice};
 #[cfg(feature = "solve")]
-pub use make::{bench, check, expected, generate, judge, pose_again};
+pub use make::{bench, check, expected, generate, grade, judge, pose_again, Graded};
 pub use model::{AnswerForm, Difficulty, Expected, Kind, Posed, Question, Verdict};

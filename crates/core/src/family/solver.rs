@@ -1,7 +1,7 @@
 //! The solving side of a family ([`Solver`]) and the generic runners over it: what the command
 //! line, the tests and the site's solver worker binaries call. Behind the crate's `solve`
 //! feature, so that the page binaries, built without it, cannot call a solver: the compiler
-//! keeps solvers out of them, not the linker.
+//! refuses, where only the linker's dead-code removal kept solvers out before.
 
 use serde_json::Value;
 

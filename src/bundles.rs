@@ -70,6 +70,15 @@ macro_rules! solver_binary {
         pub fn solve_json(instance_json: &str, algorithm: &str) -> String {
             $crate::ui::worker::serve::solve_json(&$solvers, instance_json, algorithm)
         }
+
+        /// `count` practice questions of `problem` from `seed` at `difficulty`, with their
+        /// answers: the text `hetlab practice` prints, or `error: ` and the message.
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        #[must_use]
+        pub fn practice_json(problem: &str, seed: &str, count: u32, difficulty: &str) -> String {
+            $crate::ui::worker::serve::practice_json(&$solvers, problem, seed, count, difficulty)
+        }
     };
 }
 

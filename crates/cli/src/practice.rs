@@ -25,16 +25,13 @@ pub fn questions(family: &str, seed: u64, count: u64, difficulty: &str) -> Resul
     if count == 0 || count > MAX_COUNT {
         bail!("--count must be between 1 and {MAX_COUNT}");
     }
-    let mut out = Vec::new();
-    for index in 0..count {
-        let q = practice::generate(family, seed, d, index).map_err(|e| anyhow!("{e}"))?;
-        let answers = practice::expected(&q).map_err(|e| anyhow!("{e}"))?;
-        let mut v = serde_json::to_value(&q)?;
-        if let Some(o) = v.as_object_mut() {
-            o.insert("answers".into(), answers.texts().into());
-        }
-        out.push(v);
-    }
+    let out = (0..count)
+        .map(|index| {
+            hetlab_core::with_problem!(family, |F| practice::with_answers::<F>(seed, d, index))
+                .unwrap_or_else(|| Err(format!("unknown family \"{family}\"")))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow!("{e}"))?;
     Ok(serde_json::to_string_pretty(&Value::Array(out))?)
 }
 

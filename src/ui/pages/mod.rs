@@ -98,6 +98,14 @@ macro_rules! group {
                 })+
                 rows
             },
+            practice: |problem, seed, difficulty, index| {
+                $(if problem == problem!($t) {
+                    return Some(hetlab_core::practice::with_answers::<<$t as FamilyPage>::F>(
+                        seed, difficulty, index,
+                    ));
+                })+
+                None
+            },
         };
     };
 }

@@ -16,6 +16,7 @@ use hetlab_core::formats::timeline::{NoSchedule, Timeline};
 use hetlab_core::formats::{csv, paje, tikz};
 use hetlab_core::issue::Issues;
 use hetlab_core::platform::Platform;
+use hetlab_core::practice::Difficulty;
 use hetlab_core::ring::extras::solve_at;
 use hetlab_core::trace;
 use wasm_bindgen::prelude::*;
@@ -48,6 +49,8 @@ fn post(fields: &[(&str, JsValue)]) {
 
 /// A job's answer: its `wire` bytes, or why there is none.
 pub type Answer = Result<Vec<u8>, String>;
+/// A practice question with its answers (JSON), or why there is none.
+pub type Question = Result<serde_json::Value, String>;
 /// A result document, or why there is none.
 pub type Document = Result<serde_json::Value, SolveError>;
 
@@ -67,6 +70,9 @@ pub struct Solvers {
     pub page_job: fn(Job) -> Answer,
     /// The group's benchmark rows (only the chains' rows when asked).
     pub bench: fn(bool) -> Vec<bench::Row>,
+    /// Question `index` of a practice set of one of the group's families, with its answers
+    /// (`practice::with_answers`; `None`: not one of its families).
+    pub practice: fn(&str, u64, Difficulty, u64) -> Option<Question>,
 }
 
 /// Serves `solvers`' jobs until the page terminates the worker (outside a worker: nothing).
@@ -247,6 +253,35 @@ pub fn solve_json(solvers: &Solvers, instance_json: &str, algorithm: &str) -> St
         }
         Some(Err(e)) => format!("error: {e}"),
         None => format!("error: {}", elsewhere(solvers, inst.problem())),
+    }
+}
+
+/// `practice_json` of a solver worker binary: `count` questions of `problem`'s practice set
+/// from `seed` at `difficulty`, with their answers, as the pretty JSON array `hetlab practice`
+/// prints (the same text: the browser's wasm and the native build must agree), or `error: `
+/// and the message.
+#[must_use]
+pub fn practice_json(
+    solvers: &Solvers,
+    problem: &str,
+    seed: &str,
+    count: u32,
+    difficulty: &str,
+) -> String {
+    let (Ok(seed), Some(d)) = (seed.parse::<u64>(), Difficulty::from_name(difficulty)) else {
+        return "error: a seed is a whole number, a difficulty small, medium or large".to_owned();
+    };
+    let questions: Result<Vec<_>, String> = (0..u64::from(count))
+        .map(|index| {
+            (solvers.practice)(problem, seed, d, index)
+                .unwrap_or_else(|| Err(elsewhere(solvers, problem)))
+        })
+        .collect();
+    match questions.and_then(|q| {
+        serde_json::to_string_pretty(&serde_json::Value::Array(q)).map_err(|e| e.to_string())
+    }) {
+        Ok(text) => text,
+        Err(e) => format!("error: {e}"),
     }
 }
 

@@ -91,10 +91,11 @@ async function solverBindings(page) {
       await bindings.default({ module_or_path: new URL(f.wasm, document.baseURI).href });
       byGroup[group] = bindings;
     }
-    window.solveJson = (problem, json) => {
-      const group = Object.keys(bundles).find((g) => bundles[g].includes(problem));
-      return byGroup[group].solve_json(json, '');
-    };
+    const groupOf = (problem) => Object.keys(bundles).find((g) => bundles[g].includes(problem));
+    window.solveJson = (problem, json) => byGroup[groupOf(problem)].solve_json(json, '');
+    window.practiceJson = (problem, seed, count, difficulty) =>
+      byGroup[groupOf(problem)].practice_json(problem, seed, count, difficulty);
+    window.practiceFamilies = Object.values(bundles).flat();
   });
 }
 
@@ -132,6 +133,30 @@ function wasmAgainstNative(name, problems) {
     },
   };
 }
+
+/** Issue 35: a practice set is the same text in this browser (the solver binary's wasm,
+ *  `practice_json`) and natively (`hetlab practice`), answers included: every family, small
+ *  and large, three questions each (so three kinds). */
+const practiceAgainstNative = {
+  name: 'practice-wasm-equals-native',
+  async fn(h) {
+    const page = h.lastPage;
+    await load(page, h.url('/#/'));
+    await poll('wasm bindings', () => page.evaluate(() => typeof window.wasmBindings), (t) => t === 'object', LOAD_TIMEOUT);
+    await solverBindings(page);
+    const families = await page.evaluate(() => window.practiceFamilies);
+    let compared = 0;
+    for (const family of families) {
+      for (const difficulty of ['small', 'large']) {
+        const want = native(['practice', '--family', family, '--seed', '11', '--count', '3', '--difficulty', difficulty]);
+        const got = await page.evaluate(([f, d]) => window.practiceJson(f, '11', 3, d), [family, difficulty]);
+        check(got === want, `${family} ${difficulty}: wasm and native differ\nwasm:   ${got.slice(0, 300)}\nnative: ${want.slice(0, 300)}`);
+        compared += 1;
+      }
+    }
+    check(compared >= 18, `only ${compared} practice sets compared`);
+  },
+};
 
 export const tests = [
   {
@@ -303,4 +328,5 @@ export const tests = [
   wasmAgainstNative('wasm-native-steady-broadcast', ['steady-state', 'broadcast']),
   wasmAgainstNative('wasm-native-chains-ring', ['chains', 'ring']),
   wasmAgainstNative('wasm-native-scatter-ms-divisible', ['scatter', 'master-slave', 'divisible']),
+  practiceAgainstNative,
 ];

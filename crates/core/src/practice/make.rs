@@ -143,6 +143,27 @@ fn again<F: Registered + Practice>(question: &Question) -> Result<Posed, String>
     Ok(posed)
 }
 
+/// Question `index` of family `F`'s set (as [`generate`]) with its correct answers (as
+/// [`expected`]), as `hetlab practice` prints each: the question's keys, then `"answers"`,
+/// every accepted spelling. For one family, so that a solver worker binary links only its
+/// group's families.
+///
+/// # Errors
+/// As [`generate`] and [`expected`].
+pub fn with_answers<F: Registered + Practice>(
+    seed: u64,
+    difficulty: Difficulty,
+    index: u64,
+) -> Result<serde_json::Value, String> {
+    let question = question_of::<F>(seed, difficulty, index)?;
+    let answers = again::<F>(&question)?.expected;
+    let mut v = serde_json::to_value(&question).map_err(|e| e.to_string())?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("answers".into(), answers.texts().into());
+    }
+    Ok(v)
+}
+
 /// The correct answers of `question`, computed by solving again (what `hetlab practice`
 /// prints for teachers, and what the tests check).
 ///

@@ -26,5 +26,5 @@ pub mod pick;
 #[cfg(feature = "solve")]
 pub use ask::{Asked, Practice};
 #[cfg(feature = "solve")]
-pub use make::{bench, check, expected, generate, grade, judge, pose_again, Graded};
+pub use make::{bench, check, expected, generate, grade, judge, pose_again, with_answers, Graded};
 pub use model::{AnswerForm, Difficulty, Expected, Kind, Posed, Question, Verdict};

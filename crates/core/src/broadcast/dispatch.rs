@@ -83,12 +83,12 @@ pub fn algorithms(input: &BroadcastInput) -> &'static [&'static str] {
     }
 }
 
-#[cfg(feature = "solve")]
 /// Solves `input` with `algorithm`, with its trace.
 ///
 /// # Errors
 /// An unknown algorithm for this kind of instance, a multicast under the unidirectional model
 /// (no method in broadcast.md), or the solver's own message (size limits, ...).
+#[cfg(feature = "solve")]
 pub fn run(input: &BroadcastInput, algorithm: &str) -> Result<Run, SolveError> {
     run_with(input, algorithm, true)
 }
@@ -101,11 +101,11 @@ fn plain<T, S, E>(solution: Result<T, E>) -> Result<Traced<T, S>, E> {
     })
 }
 
-#[cfg(feature = "solve")]
 /// As [`run`]; `traced: false` records no step (the solution is the same).
 ///
 /// # Errors
 /// As [`run`].
+#[cfg(feature = "solve")]
 pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result<Run, SolveError> {
     run_within(input, algorithm, traced, Limits::Default)
 }
@@ -135,12 +135,12 @@ pub fn over_limits(input: &BroadcastInput, algorithm: &str) -> Option<String> {
     }
 }
 
-#[cfg(feature = "solve")]
 /// As [`run_with`], under the given size [`Limits`] ([`Limits::Lifted`] lifts the node and
 /// arc limits of the bidirectional pipeline and of the unidirectional column generation).
 ///
 /// # Errors
 /// As [`run`].
+#[cfg(feature = "solve")]
 pub fn run_within(
     input: &BroadcastInput,
     algorithm: &str,
@@ -238,8 +238,8 @@ impl Run {
     }
 }
 
-#[cfg(feature = "solve")]
 /// The status, the solution's fields and (when asked) the trace of one run.
+#[cfg(feature = "solve")]
 fn parts<T: serde::Serialize, S: crate::trace::Step + serde::Serialize>(
     t: &Traced<T, S>,
     status: Value,
@@ -253,10 +253,10 @@ fn parts<T: serde::Serialize, S: crate::trace::Step + serde::Serialize>(
     )
 }
 
-#[cfg(feature = "solve")]
 /// The result document (formats.md §4): status, objective `throughput` (`"inf"` when there is
 /// nothing to send), the family fields of broadcast.md §0.1 with trees as `[from, to]` id pairs,
 /// `steps`, and the trace when asked.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn result(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bool) -> Value {
     let ids = input.platform.ids();

@@ -129,7 +129,6 @@ pub use instance::{Broadcast, BroadcastInput, PortModel};
 /// The status of a result (broadcast.md §0.1): the one of every family.
 pub use crate::report::Status;
 
-#[cfg(feature = "solve")]
 /// Solves a broadcast instance with the named algorithm (first = default: `lp`), under the
 /// default [`SizeLimits`].
 ///
@@ -147,15 +146,16 @@ pub use crate::report::Status;
 /// [`BroadcastError::OtherPipeline`] for multicast targets or the unidirectional model (see
 /// [`dispatch::run`]); [`BroadcastError::UnknownAlgorithm`]; [`BroadcastError::TooLarge`];
 /// [`BroadcastError::NotApplicable`] for an overlay without routes; [`BroadcastError::Lp`].
+#[cfg(feature = "solve")]
 pub fn solve(input: &BroadcastInput, algorithm: &str) -> Result<BroadcastSolution, BroadcastError> {
     pipeline::run(input, algorithm, &SizeLimits::default(), &mut |_| {})
 }
 
-#[cfg(feature = "solve")]
 /// [`solve`] with explicit size limits (benchmarks, command line).
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_within(
     input: &BroadcastInput,
     algorithm: &str,
@@ -164,11 +164,11 @@ pub fn solve_within(
     pipeline::run(input, algorithm, limits, &mut |_| {})
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the player replays into a [`State`].
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced(
     input: &BroadcastInput,
     algorithm: &str,
@@ -176,11 +176,11 @@ pub fn solve_traced(
     solve_traced_within(input, algorithm, &SizeLimits::default())
 }
 
-#[cfg(feature = "solve")]
 /// [`solve_traced`] with explicit size limits (benchmarks).
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced_within(
     input: &BroadcastInput,
     algorithm: &str,

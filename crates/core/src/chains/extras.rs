@@ -31,8 +31,8 @@ pub struct ChainsExtras {
     pub compare: Option<Vec<Compared>>,
 }
 
-#[cfg(feature = "solve")]
 /// The extras of `input` (the comparison does not depend on the run).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn extras(
     input: &Chains,
@@ -42,9 +42,9 @@ pub fn extras(
     timed(input, &mut || 0.0).0
 }
 
-#[cfg(feature = "solve")]
 /// [`extras`], with the time each compared algorithm took by `clock` (milliseconds, in the
 /// comparison's order; empty when there is none).
+#[cfg(feature = "solve")]
 pub fn timed(input: &Chains, clock: &mut dyn FnMut() -> f64) -> (ChainsExtras, Vec<f64>) {
     let i = input.input();
     if i.weights.len().saturating_mul(i.speeds.len()) > COMPARE_MAX {
@@ -81,10 +81,10 @@ fn compared_json((algorithm, r): &Compared) -> Value {
     }
 }
 
-#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare`, one entry per compared
 /// algorithm (bottleneck exact, imbalance in percent, probes, separators, or its refusal);
 /// `null` when the chain is too long for the comparison.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn explained(
     input: &Chains,

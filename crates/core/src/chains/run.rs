@@ -55,11 +55,11 @@ pub fn solve_input(input: &ChainsInput, alg: Algorithm) -> Result<ChainsSolution
     run(input, alg, &mut none, false, false).map(|(sol, _)| sol)
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the player replays (initial state: [`super::ChainsState::new`]).
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced(
     input: &ChainsInput,
     algorithm: &str,
@@ -67,13 +67,13 @@ pub fn solve_traced(
     solve_within(input, algorithm, true, false)
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`] (with the steps when `traced`); `lifted` (`hetlab solve --no-limits`) lifts
 /// the size limits of DP and DP+, whose work is linear in their table's cells and whose
 /// memory is two rows: they then run at any size. The other algorithms keep their limits.
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_within(
     input: &ChainsInput,
     algorithm: &str,

@@ -25,12 +25,12 @@ pub struct ScalingRow {
     pub opt: Q,
 }
 
-#[cfg(feature = "solve")]
 /// The §9.4 experiment on `weights`: for each `p`, speeds `speeds(p, emax, 1000·emax + 10·p + k)`
 /// for `k = 1..=seeds`, RB, MP and EXACT-BISECTION, mean imbalance.
 ///
 /// # Errors
 /// When an instance breaks the limits of [`super::check`].
+#[cfg(feature = "solve")]
 pub fn scaling(
     weights: &[u64],
     emax: u64,
@@ -58,12 +58,12 @@ pub fn scaling(
     Ok(rows)
 }
 
-#[cfg(feature = "solve")]
 /// The §9.4 table for a named workload (seed 1) at the spec's grid: speeds `1..=emax`, five
 /// speed seeds per `P`.
 ///
 /// # Errors
 /// An unknown workload name, or as [`scaling`].
+#[cfg(feature = "solve")]
 pub fn scaling_table(
     name: &str,
     emax: u64,

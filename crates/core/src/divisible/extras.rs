@@ -27,8 +27,8 @@ pub struct DivisibleExtras {
     pub tentative: Option<Vec<Block>>,
 }
 
-#[cfg(feature = "solve")]
 /// The tentative schedule of §9.3 step 1, when the run has one.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn tentative(input: &Divisible, sol: &DivSolution) -> Option<Vec<Block>> {
     let Details::Affine(d) = &sol.details else {
@@ -44,8 +44,8 @@ pub fn tentative(input: &Divisible, sol: &DivSolution) -> Option<Vec<Block>> {
     Some(one_round(&input.workers, &e.order, &alpha, None))
 }
 
-#[cfg(feature = "solve")]
 /// The extras of the run on `input`.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn extras(
     input: &Divisible,
@@ -57,9 +57,9 @@ pub fn extras(
     }
 }
 
-#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `tentative_schedule` (the blocks of §9.3
 /// step 1, times and loads exact), `null` outside STARAFFINE.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn explained(
     input: &Divisible,

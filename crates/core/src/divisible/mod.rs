@@ -120,7 +120,6 @@ pub fn offered(inst: &Divisible) -> Vec<&'static str> {
 /// How good the schedule is known to be (formats.md §4 `status`): the one of every family.
 pub use crate::report::Status;
 
-#[cfg(feature = "solve")]
 /// Runs `algorithm` on `inst` (see [`ALGORITHMS`]).
 ///
 /// Reference: O. Beaumont, H. Casanova, A. Legrand, Y. Robert, Y. Yang, *Scheduling divisible
@@ -143,15 +142,16 @@ pub use crate::report::Status;
 /// assert_eq!(sol.makespan, q(2100, 11));
 /// assert_eq!(sol.alpha, [q(700, 11), q(280, 11), q(120, 11)]);
 /// ```
+#[cfg(feature = "solve")]
 pub fn solve(inst: &Divisible, algorithm: &str) -> Result<DivSolution, DivisibleError> {
     run(inst, algorithm, &mut |_| {})
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the player replays from [`DivState::new`].
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced(
     inst: &Divisible,
     algorithm: &str,
@@ -228,9 +228,9 @@ fn run(
     Ok(sol)
 }
 
-#[cfg(feature = "solve")]
 /// What the parser guarantees, checked again for instances built in code, so that no method
 /// divides by zero or indexes out of range.
+#[cfg(feature = "solve")]
 fn sane(inst: &Divisible) -> Result<(), DivisibleError> {
     let bad = |m: &str| Err(DivisibleError::NotApplicable(m.to_owned()));
     if inst.w_total.is_negative() {

@@ -59,20 +59,20 @@ pub struct LuExtras {
     pub reference: Reference,
 }
 
-#[cfg(feature = "solve")]
 /// The curves of every scheme (the 1D one and [`PLOTTED`]) for processors of these cycle
 /// times, at [`SIZES`] (lu-distributions.md §3.3).
 ///
 /// # Errors
 /// As [`compare::series`].
+#[cfg(feature = "solve")]
 pub fn curves(cycle_times: &[crate::rational::Q]) -> Curves {
     let mut schemes = vec![Scheme::OneD];
     schemes.extend(PLOTTED);
     compare::series(cycle_times, &SIZES, &schemes)
 }
 
-#[cfg(feature = "solve")]
 /// The curves of sets A and B and the §2.1 table, computed once per program.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn reference() -> &'static Reference {
     static ONCE: OnceLock<Reference> = OnceLock::new();
@@ -83,9 +83,9 @@ pub fn reference() -> &'static Reference {
     })
 }
 
-#[cfg(feature = "solve")]
 /// The extras of `input` (the algorithm and its run do not change them: every scheme is
 /// solved on the instance).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn extras(input: &Lu, _algorithm: &str, _run: &Traced<LuSolution, LuStep>) -> LuExtras {
     let t = input.processors.cycle_times();
@@ -107,9 +107,9 @@ pub fn extras(input: &Lu, _algorithm: &str, _run: &Traced<LuSolution, LuStep>) -
     }
 }
 
-#[cfg(feature = "solve")]
 /// One scheme in the document: its totals, its simulated steps (`cost(k)`, `comm(k)`, ...)
 /// and, for column distributions, the §1.5 chunk view.
+#[cfg(feature = "solve")]
 fn scheme_json(scheme: Scheme, sol: &Result<LuSolution, SolveError>) -> Value {
     match sol {
         Ok(s) => json!({
@@ -124,10 +124,10 @@ fn scheme_json(scheme: Scheme, sol: &Result<LuSolution, SolveError>) -> Value {
     }
 }
 
-#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `schemes` (§3.1 side by side), `curves`
 /// (§3.3: `sizes`, then `instance`, `set_a`, `set_b`, each a list of `{scheme, points}`) and
 /// `grid_failure` (§2.1).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn explained(run: &Traced<LuSolution, LuStep>, x: &LuExtras, with_trace: bool) -> Value {
     let doc = report::result(&run.solution, &run.trace, with_trace);

@@ -174,7 +174,6 @@ pub fn check(input: &LuInput) -> Result<usize, SolveError> {
     Ok(n)
 }
 
-#[cfg(feature = "solve")]
 /// Builds the distribution named `algorithm` (`1d`, `2d-dp`, `2d-greedy`, `block-cyclic`,
 /// `full-block` or `grid-panels`) and simulates its LU run (§3.2).
 ///
@@ -197,16 +196,17 @@ pub fn check(input: &LuInput) -> Result<usize, SolveError> {
 /// assert_eq!(sol.column_owners.unwrap(), [2, 1, 0, 0, 1, 0, 2, 0, 1, 0]);
 /// assert_eq!(sol.column_view.unwrap().total, qi(83));
 /// ```
+#[cfg(feature = "solve")]
 pub fn solve(algorithm: &str, input: &LuInput) -> Result<LuSolution, SolveError> {
     run(algorithm, input, &mut |_| {})
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`], with the steps that the player replays (initial state: [`LuState::new`] with
 /// `p` processors and `n` blocks).
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced(
     algorithm: &str,
     input: &LuInput,

@@ -25,8 +25,8 @@ pub struct MsExtras {
     pub compare: Vec<Compared>,
 }
 
-#[cfg(feature = "solve")]
 /// The extras of `input` (the comparison does not depend on the run).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn extras(input: &MsInput, _algorithm: &str, _run: &Traced<MsSolution, MsStep>) -> MsExtras {
     MsExtras {
@@ -51,10 +51,10 @@ fn compared_json((algorithm, r): &Compared) -> Value {
     }
 }
 
-#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare`, one entry per algorithm of the
 /// variant (tasks done, the makespan or else the horizon exact, tasks per slave, whether it
 /// is optimal, or its refusal).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn explained(run: &Traced<MsSolution, MsStep>, x: &MsExtras, with_trace: bool) -> Value {
     let doc = report::result(&run.solution, &run.trace, with_trace);

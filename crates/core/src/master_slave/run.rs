@@ -44,7 +44,6 @@ fn exact_runs(b: &BusInput) -> bool {
     two_phase::identical(&b.t) || b.t.len() <= limit
 }
 
-#[cfg(feature = "solve")]
 /// Solves `input` with `algorithm` (a name of [`offered`]).
 ///
 /// References: O. Beaumont, A. Legrand, Y. Robert, *The master-slave paradigm with
@@ -73,15 +72,16 @@ fn exact_runs(b: &BusInput) -> bool {
 /// assert_eq!(solve(&input, "exact").unwrap().total, 8);
 /// assert_eq!(solve(&input, "greedy").unwrap().total, 7);
 /// ```
+#[cfg(feature = "solve")]
 pub fn solve(input: &MsInput, algorithm: &str) -> Result<MsSolution, SolveError> {
     run(input, algorithm, &mut |_| {})
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the page replays (initial state: [`super::MsState::default`]).
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced(
     input: &MsInput,
     algorithm: &str,

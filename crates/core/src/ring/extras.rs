@@ -85,8 +85,8 @@ fn curve(s: &Sweeper) -> Curve {
     }
 }
 
-#[cfg(feature = "solve")]
 /// The curves of Fig. 3 for `r` (`None` when `H = 0`).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn sweep(r: &Ring) -> Option<Sweep> {
     if r.h.is_zero() {
@@ -99,8 +99,8 @@ pub fn sweep(r: &Ring) -> Option<Sweep> {
     Some(Sweep { greedy, exact })
 }
 
-#[cfg(feature = "solve")]
 /// The rings the trace draws, each valued once, sorted by ring.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn evals(r: &Ring, steps: &[RingStep]) -> Vec<RingEval> {
     let m = Model::new(r);
@@ -118,8 +118,8 @@ pub fn evals(r: &Ring, steps: &[RingStep]) -> Vec<RingEval> {
     out.into_values().collect()
 }
 
-#[cfg(feature = "solve")]
 /// Every other algorithm of `offered` on `r` (none above [`COMPARE_MAX`] processors).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn compare(r: &Ring, offered: &[&str], current: &str) -> Vec<Compared> {
     if r.p() > COMPARE_MAX {
@@ -134,10 +134,10 @@ pub fn compare(r: &Ring, offered: &[&str], current: &str) -> Vec<Compared> {
         .collect()
 }
 
-#[cfg(feature = "solve")]
 /// The extras of the run `run` of `algorithm` on `r`, comparing it with the other algorithms
 /// of `offered` (the family's offered list, which `family.rs` passes in) and with `sweep`
 /// (the page reuses the last instance's curves; anyone else passes [`sweep`]`(r)`).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn extras(
     r: &Ring,
@@ -153,12 +153,12 @@ pub fn extras(
     }
 }
 
-#[cfg(feature = "solve")]
 /// `r` with `W = ratio·H` (`ratio` as the page's slider shows it, e.g. `65.52`), solved with
 /// `algo`: the slider's re-solve.
 ///
 /// # Errors
 /// [`SolveAtError`]: an unreadable ratio, or why the algorithm did not run.
+#[cfg(feature = "solve")]
 pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, SolveAtError> {
     let x = parse_q(ratio)?;
     let mut next = r.clone();
@@ -166,8 +166,8 @@ pub fn solve_at(r: &Ring, algo: &str, ratio: &str) -> Result<RingSolution, Solve
     Ok(solve_named(&next, algo)?)
 }
 
-#[cfg(feature = "solve")]
 /// Why [`solve_at`] gave no solution (the words of the error it wraps).
+#[cfg(feature = "solve")]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveAtError {
     /// The ratio is not a number.
@@ -198,11 +198,11 @@ fn sweep_json(s: &Sweep) -> Value {
     })
 }
 
-#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare` (every other algorithm: `T_step`
 /// exact, `q`, ring, status, or its refusal), `sweep` (Fig. 3: each method's `points` and
 /// `transitions`; `null` when `H = 0`) and, with the trace, `ring_evaluations` (§2 on every
 /// ring the trace draws).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn explained(run: &Traced<RingSolution, RingStep>, x: &RingExtras, with_trace: bool) -> Value {
     let doc = report::result(&run.solution, &run.trace, with_trace);

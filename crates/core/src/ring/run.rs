@@ -11,7 +11,6 @@ use super::{
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
 
-#[cfg(feature = "solve")]
 /// Solves `input` with `algorithm`.
 ///
 /// Reference: H. Renard, Y. Robert, F. Vivien, "Static load-balancing techniques for iterative
@@ -37,15 +36,16 @@ use crate::trace::{Trace, Traced};
 /// assert_eq!((sol.t_step, sol.ring), (qi(7), vec![0, 1, 2, 3]));
 /// assert_eq!(sol.alpha, [q(2, 5), q(1, 4), q(1, 4), q(1, 10)]);
 /// ```
+#[cfg(feature = "solve")]
 pub fn solve(input: &Ring, algorithm: Algorithm) -> Result<RingSolution, RingError> {
     run(input, algorithm, &mut |_| {})
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`], with the steps that [`RingState`](super::RingState) replays.
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced(
     input: &Ring,
     algorithm: Algorithm,
@@ -55,11 +55,11 @@ pub fn solve_traced(
     Ok(Traced { solution, trace })
 }
 
-#[cfg(feature = "solve")]
 /// Solves by name (`exact`, `greedy`, ...).
 ///
 /// # Errors
 /// [`RingError::Unknown`] for an unknown name, else as [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_named(input: &Ring, name: &str) -> Result<RingSolution, RingError> {
     let a = Algorithm::from_name(name).ok_or_else(|| RingError::Unknown(name.to_owned()))?;
     solve(input, a)

@@ -24,8 +24,8 @@ pub struct ScatterExtras {
     pub rational: Option<Schedule>,
 }
 
-#[cfg(feature = "solve")]
 /// The Gantt chart of the rational shares a run shows before its integer result.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn rational_schedule(input: &Scatter, sol: &ScatterSolution) -> Option<Schedule> {
     match (&sol.lp, sol.algorithm) {
@@ -35,8 +35,8 @@ pub fn rational_schedule(input: &Scatter, sol: &ScatterSolution) -> Option<Sched
     }
 }
 
-#[cfg(feature = "solve")]
 /// The extras of the run on `input`.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn extras(
     input: &Scatter,
@@ -48,9 +48,9 @@ pub fn extras(
     }
 }
 
-#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `rational_schedule` (order, shares and
 /// rows exact, makespan), `null` when the run has no rational shares.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn explained(
     run: &Traced<ScatterSolution, ScatterStep>,

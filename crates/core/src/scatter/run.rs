@@ -13,7 +13,6 @@ use super::{
 use crate::scatter::Scatter;
 use crate::trace::{Trace, Traced};
 
-#[cfg(feature = "solve")]
 /// Solves `inst` with `algorithm`.
 ///
 /// Reference: S. Genaud, A. Giersch, F. Vivien, *Load-balancing scatter operations for grid
@@ -38,16 +37,17 @@ use crate::trace::{Trace, Traced};
 /// assert_eq!(sol.makespan, q(249, 2));
 /// assert_eq!(sol.distribution, Some(vec![49, 28, 43]));
 /// ```
+#[cfg(feature = "solve")]
 pub fn solve(inst: &Scatter, algorithm: Algorithm) -> Result<ScatterSolution, ScatterError> {
     run(inst, algorithm, &mut |_| {})
 }
 
-#[cfg(feature = "solve")]
 /// As [`solve`], with the steps the page replays (initial state:
 /// [`ScatterState::new`](super::ScatterState::new)`(p, n)`).
 ///
 /// # Errors
 /// As [`solve`].
+#[cfg(feature = "solve")]
 pub fn solve_traced(
     inst: &Scatter,
     algorithm: Algorithm,

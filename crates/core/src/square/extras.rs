@@ -25,9 +25,9 @@ pub struct SquareExtras {
     pub compare: Vec<(String, Result<Partition, SolveError>)>,
 }
 
-#[cfg(feature = "solve")]
 /// The extras of `run` (the comparison is on the areas the run used, whatever its
 /// algorithm).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn extras(_input: &SquarePartition, _algorithm: &str, run: &SquareRun) -> SquareExtras {
     SquareExtras {
@@ -52,9 +52,9 @@ fn compared_json((algorithm, r): &(String, Result<Partition, SolveError>)) -> Va
     }
 }
 
-#[cfg(feature = "solve")]
 /// The result document of the run with the extras: `compare`, one entry per rectangle
 /// algorithm (`Ĉ` and `M̂` exact, their ratios to the lower bounds, or its refusal).
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn explained(run: &SquareRun, x: &SquareExtras, with_trace: bool) -> Value {
     let doc = report::run_result(run, with_trace);

@@ -135,7 +135,6 @@ impl SquareRun {
     }
 }
 
-#[cfg(feature = "solve")]
 /// Runs algorithm `name` on areas `s` (every algorithm but `grid`), untraced.
 ///
 /// # Errors
@@ -146,6 +145,7 @@ impl SquareRun {
 /// let part = hetlab_core::square::run::run_algorithm("column-dp", &[q(1, 2), q(1, 2)]).unwrap();
 /// assert_eq!(part.value, q(3, 1));
 /// ```
+#[cfg(feature = "solve")]
 pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, SolveError> {
     run_on(name, s, Options::default(), false)?
         .partition
@@ -154,12 +154,12 @@ pub fn run_algorithm(name: &str, s: &[Q]) -> Result<Partition, SolveError> {
         })
 }
 
-#[cfg(feature = "solve")]
 /// Runs algorithm `name` on processors of areas `s` and cycle times `times` (the grid
 /// heuristic's input); `traced` records the steps.
 ///
 /// # Errors
 /// As [`run_algorithm`]; the grid heuristic's own message.
+#[cfg(feature = "solve")]
 pub fn run(name: &str, s: &[Q], times: &[Q], traced: bool) -> Result<SquareRun, SolveError> {
     let o = Options {
         times: Some(times),
@@ -168,11 +168,11 @@ pub fn run(name: &str, s: &[Q], times: &[Q], traced: bool) -> Result<SquareRun, 
     run_on(name, s, o, traced)
 }
 
-#[cfg(feature = "solve")]
 /// Runs algorithm `name` on areas `s` with everything else the instance gives (`o`).
 ///
 /// # Errors
 /// As [`run`].
+#[cfg(feature = "solve")]
 pub fn run_with(
     name: &str,
     s: &[Q],
@@ -182,9 +182,9 @@ pub fn run_with(
     run_on(name, s, o, traced)
 }
 
-#[cfg(feature = "solve")]
 /// Every rectangle algorithm on the same areas, in catalog order (the comparison panel),
 /// with the message of those that refuse.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn compare(s: &[Q]) -> Vec<(&'static str, Result<Partition, SolveError>)> {
     ALGORITHMS

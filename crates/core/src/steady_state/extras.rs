@@ -77,8 +77,8 @@ pub struct LpExtras {
     pub batches: Option<Vec<Batch>>,
 }
 
-#[cfg(feature = "solve")]
 /// Computes the extras of `pipe` on `inst`.
+#[cfg(feature = "solve")]
 #[must_use]
 pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
     let mut models: Vec<(String, Result<Q, SolveError>)> = PortModel::ALL

@@ -17,18 +17,18 @@ use crate::ui::worker::{self, Job};
 
 /// The presets offered (the two of the spec's printed table).
 const PRESETS: [&str; 2] = ["blunt-like", "g7jac050sc-like"];
-#[cfg(feature = "solve")]
 /// The spec's `P` column (the browser default stops at 512).
-const PS: [usize; 5] = [32, 64, 128, 256, 512];
 #[cfg(feature = "solve")]
+const PS: [usize; 5] = [32, 64, 128, 256, 512];
 /// Speeds `1..=EMAX`.
+#[cfg(feature = "solve")]
 const EMAX: u64 = 8;
 
-#[cfg(feature = "solve")]
 /// The table of workload `preset` (in the solver worker).
 ///
 /// # Errors
 /// An unknown preset, in a sentence.
+#[cfg(feature = "solve")]
 pub fn compute(preset: &str) -> Result<Vec<ScalingRow>, String> {
     scaling_table(preset, EMAX, &PS).map_err(|e| e.to_string())
 }

@@ -9,6 +9,7 @@ pub mod editor;
 pub mod embed;
 pub mod master_slave_entry;
 pub mod player;
+pub mod practice;
 pub mod procs;
 pub mod ring_entry;
 pub mod route;

@@ -105,6 +105,7 @@ pub fn App() -> Html {
         Page::Platform => html! { <pages::platform::PlatformPage /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) if p == "about" => pages::about::about(),
+        Page::Family(p) if p == "practice" => html! { <pages::practice::PracticePage /> },
         Page::Family(p) => family_page(p),
     };
     html! {
@@ -115,6 +116,7 @@ pub fn App() -> Html {
                     <nav>
                         <a href="#/">{"Algorithms"}</a>
                         <a href="#/platform">{"Platform editor"}</a>
+                        <a href="#/practice">{"Practice"}</a>
                         { for nav_families().map(|f| html! {
                             <a href={format!("#/{}", f.problem)}>{f.nav}</a>
                         }) }

@@ -241,10 +241,9 @@ async function runTest(test, baseUrl, subBase) {
     })();
     body.catch(() => {}); // may reject after a timeout; the outcome is already decided
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`timed out after ${TEST_TIMEOUT_MS} ms`)),
-        TEST_TIMEOUT_MS,
-      );
+      // A test may ask for more time than the default (`timeout` in ms beside `name`).
+      const ms = Math.max(test.timeout ?? 0, TEST_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
     });
     await Promise.race([body, timeout, h.errorSignal]);
     // Errors logged after the last step still count.

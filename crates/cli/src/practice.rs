@@ -88,12 +88,16 @@ pub fn grade(text: &str) -> Result<String> {
             row
         })
         .collect();
-    Ok(serde_json::to_string_pretty(&json!({
+    let mut set = json!({
         "family": record.family,
         "difficulty": record.difficulty,
         "seed": record.seed,
         "right": right,
         "questions": graded.len(),
         "answers": answers,
-    }))?)
+    });
+    if let (Some(o), Some(name)) = (set.as_object_mut(), &record.name) {
+        o.insert("name".into(), name.clone().into());
+    }
+    Ok(serde_json::to_string_pretty(&set)?)
 }

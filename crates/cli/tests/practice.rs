@@ -110,6 +110,7 @@ fn lu_code() -> String {
         difficulty: hetlab_core::practice::Difficulty::Small,
         seed: 5,
         answers: vec![right, "3//4".into(), String::new()],
+        name: None,
     };
     hetlab_core::practice::code::encode(&record).unwrap()
 }

@@ -129,3 +129,40 @@ fn a_changed_question_is_refused() {
     assert!(check(&q, "1").is_err());
     assert!(generate("nope", 1, Difficulty::Small, 0).is_err());
 }
+
+/// The one-family entries a solver worker uses (it links only its group's families) agree with
+/// the registry-wide ones, and refuse a question of another family.
+#[test]
+fn the_one_family_entries_agree_with_the_registry() {
+    use hetlab_core::chains::family::ChainsFamily;
+    use hetlab_core::practice::code::Record;
+    use hetlab_core::practice::{check_for, generate_for, grade, grade_for};
+    for index in 0..4 {
+        let q = generate("chains", 7, Difficulty::Small, index).unwrap();
+        assert_eq!(
+            generate_for::<ChainsFamily>(7, Difficulty::Small, index),
+            Ok(q.clone())
+        );
+        let right = expected(&q).unwrap().texts()[0].clone();
+        let (verdict, accepted) = check_for::<ChainsFamily>(&q, &right).unwrap();
+        assert_eq!(
+            (verdict, accepted.texts()),
+            (check(&q, &right).unwrap(), expected(&q).unwrap().texts())
+        );
+    }
+    let other = generate("ring", 7, Difficulty::Small, 0).unwrap();
+    assert!(check_for::<ChainsFamily>(&other, "1").is_err());
+    let record = Record {
+        family: "chains".into(),
+        difficulty: Difficulty::Small,
+        seed: 7,
+        answers: vec!["1".into(), String::new()],
+        name: Some("Ada".into()),
+    };
+    assert_eq!(grade_for::<ChainsFamily>(&record), grade(&record));
+    let ring = Record {
+        family: "ring".into(),
+        ..record
+    };
+    assert!(grade_for::<ChainsFamily>(&ring).is_err());
+}

@@ -77,8 +77,10 @@ pub fn AlgorithmPage(props: &PageProps) -> Html {
     let solve = use_solving(resolved.clone(), algo.clone());
     {
         let inst = (*resolved).clone().ok();
-        use_effect_with(inst.clone(), |inst| {
-            if let Some(i) = inst {
+        // An embed (a course page's, the practice page's figure) shows an instance; it does
+        // not replace the one this browser remembers for the family's own page.
+        use_effect_with((inst.clone(), q.embed), |(inst, embed)| {
+            if let Some(i) = inst.as_ref().filter(|_| !*embed) {
                 i.remember();
             }
         });

@@ -101,7 +101,10 @@ pub fn page(f: Frame<'_>) -> Html {
     // and the results sit beside them on wide screens and under them on narrow ones.
     html! {
         <section class={classes!(f.class, "family-page")} data-testid={f.class}>
-            <h1>{f.title}</h1>
+            <div class="page-head">
+                <h1>{f.title}</h1>
+                <a class="practice-tab" href={format!("#/practice?f={}", f.problem)} data-testid="practice-tab">{"Practice"}</a>
+            </div>
             <div class="layout">
                 <div class="figure-col">
                     if f.budget_hit {

@@ -19,6 +19,7 @@ pub mod home;
 pub mod lu;
 pub mod master_slave;
 pub mod platform;
+pub mod practice;
 pub mod ring;
 pub mod scatter;
 pub mod square;
@@ -103,6 +104,28 @@ macro_rules! group {
                     return Some(hetlab_core::practice::with_answers::<<$t as FamilyPage>::F>(
                         seed, difficulty, index,
                     ));
+                })+
+                None
+            },
+            practice_ask: |problem, seed, difficulty, index| {
+                $(if problem == problem!($t) {
+                    return Some(hetlab_core::practice::generate_for::<<$t as FamilyPage>::F>(
+                        seed, difficulty, index,
+                    ));
+                })+
+                None
+            },
+            practice_check: |question, answer| {
+                $(if question.family == problem!($t) {
+                    return Some(hetlab_core::practice::check_for::<<$t as FamilyPage>::F>(
+                        question, answer,
+                    ));
+                })+
+                None
+            },
+            practice_grade: |record| {
+                $(if record.family == problem!($t) {
+                    return Some(hetlab_core::practice::grade_for::<<$t as FamilyPage>::F>(record));
                 })+
                 None
             },

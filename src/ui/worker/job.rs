@@ -73,6 +73,33 @@ pub enum Job {
         /// Data of one message.
         bytes: String,
     },
+    /// Question `index` of a practice set (`hetlab_core::practice::generate`). Answer:
+    /// `String`, the question's JSON (docs/practice.md), without its answers.
+    PracticeAsk {
+        /// The family's `"problem"` name.
+        problem: String,
+        /// The set's seed.
+        seed: u64,
+        /// `small`, `medium` or `large`.
+        difficulty: String,
+        /// The question's index in its family's set.
+        index: u64,
+    },
+    /// An answer to a practice question, checked by solving its instance again
+    /// (`hetlab_core::practice::check`). Answer: [`Checked`].
+    PracticeCheck {
+        /// The question's JSON, as [`Job::PracticeAsk`] gave it.
+        question: String,
+        /// What the student typed or chose.
+        answer: String,
+    },
+    /// A completion code graded by solving every question again
+    /// (`hetlab_core::practice::grade`, what `hetlab practice check` prints). Answer:
+    /// [`GradeSheet`].
+    PracticeGrade {
+        /// The code (`p1.…`).
+        code: String,
+    },
     /// The benchmarks of `#/bench` (only the chains rows when `only_chains`). Answer:
     /// `Vec<ui::pages::bench::Row>`.
     Bench {
@@ -95,6 +122,45 @@ pub enum SimgridRead {
         /// Skipped elements, bare numbers, the master chosen.
         notes: Vec<String>,
     },
+}
+
+/// The verdict on a practice answer ([`Job::PracticeCheck`]).
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct Checked {
+    /// `"right"`, `"wrong"` or `"malformed"` (`practice::Verdict`'s name).
+    pub verdict: String,
+    /// Why it is wrong or malformed, in a sentence (empty when right).
+    pub message: String,
+    /// Every accepted answer, as the solver's run gives them.
+    pub answers: Vec<String>,
+}
+
+/// A completion code's grade ([`Job::PracticeGrade`]).
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct GradeSheet {
+    /// The family asked.
+    pub family: String,
+    /// The difficulty asked.
+    pub difficulty: String,
+    /// The set's seed.
+    pub seed: u64,
+    /// The student's name, when the set was a per-student variant (else empty).
+    pub name: String,
+    /// How many answers are right.
+    pub right: u64,
+    /// Each question, in order.
+    pub rows: Vec<GradedRow>,
+}
+
+/// One graded answer of a [`GradeSheet`].
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct GradedRow {
+    /// The question.
+    pub prompt: String,
+    /// The answer given (empty: skipped).
+    pub answer: String,
+    /// Its verdict and why, as [`Checked`] says it (no accepted answers).
+    pub checked: Checked,
 }
 
 /// What the page decodes: the run, the extra results, the result document (a JSON tree, each

@@ -16,14 +16,14 @@ use hetlab_core::formats::timeline::{NoSchedule, Timeline};
 use hetlab_core::formats::{csv, paje, tikz};
 use hetlab_core::issue::Issues;
 use hetlab_core::platform::Platform;
-use hetlab_core::practice::Difficulty;
+use hetlab_core::practice::{self as practice, Difficulty, Expected, Verdict};
 use hetlab_core::ring::extras::solve_at;
 use hetlab_core::trace;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{Job, SimgridRead};
+use super::{Checked, GradeSheet, GradedRow, Job, SimgridRead};
 use crate::ui::pages::bench;
 use crate::ui::pages::chains::scaling;
 use crate::ui::pages::compute::{solve, Compute};
@@ -73,7 +73,24 @@ pub struct Solvers {
     /// Question `index` of a practice set of one of the group's families, with its answers
     /// (`practice::with_answers`; `None`: not one of its families).
     pub practice: fn(&str, u64, Difficulty, u64) -> Option<Question>,
+    /// Question `index` of a practice set of one of the group's families, without its answers
+    /// (`practice::generate_for`; `None`: not one of its families).
+    pub practice_ask: fn(&str, u64, Difficulty, u64) -> Option<Asking>,
+    /// The verdict on an answer to a question of one of the group's families, and every
+    /// accepted answer (`practice::check_for`; `None`: not one of its families).
+    pub practice_check: fn(&practice::Question, &str) -> Option<Checking>,
+    /// A completion code's record of one of the group's families, graded by solving again
+    /// (`practice::grade_for`; `None`: not one of its families).
+    pub practice_grade: fn(&practice::code::Record) -> Option<Grading>,
 }
+
+/// Each graded answer of a completion code and the number right, or why it cannot be graded.
+pub type Grading = Result<(Vec<practice::Graded>, usize), String>;
+
+/// A practice question (without its answers), or why there is none.
+pub type Asking = Result<practice::Question, String>;
+/// A practice answer's verdict and the accepted answers, or why the question cannot be checked.
+pub type Checking = Result<(Verdict, Expected), String>;
 
 /// Serves `solvers`' jobs until the page terminates the worker (outside a worker: nothing).
 pub fn serve(solvers: &'static Solvers) {
@@ -161,6 +178,32 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
             }))
         }
         job @ (Job::RingAt { .. } | Job::Scaling { .. }) => (solvers.page_job)(job),
+        Job::PracticeAsk {
+            problem,
+            seed,
+            difficulty,
+            index,
+        } => {
+            let d = Difficulty::from_name(&difficulty)
+                .ok_or("a difficulty is small, medium or large")?;
+            let question = (solvers.practice_ask)(&problem, seed, d, index)
+                .unwrap_or_else(|| Err(elsewhere(solvers, &problem)))?;
+            let json = serde_json::to_string(&question).map_err(|e| e.to_string())?;
+            Ok(wire::encode(&json))
+        }
+        Job::PracticeCheck { question, answer } => {
+            let question: practice::Question = serde_json::from_str(&question)
+                .map_err(|e| format!("the question could not be read: {e}"))?;
+            let (verdict, expected) = (solvers.practice_check)(&question, &answer)
+                .unwrap_or_else(|| Err(elsewhere(solvers, &question.family)))?;
+            Ok(wire::encode(&checked(&verdict, &expected)))
+        }
+        Job::PracticeGrade { code } => {
+            let record = practice::code::decode(&code).map_err(|e| e.to_string())?;
+            let (graded, right) = (solvers.practice_grade)(&record)
+                .unwrap_or_else(|| Err(elsewhere(solvers, &record.family)))?;
+            Ok(wire::encode(&sheet(&record, &graded, right)))
+        }
         Job::Bench { only_chains } => Ok(wire::encode(&(solvers.bench)(only_chains))),
         Job::Tikz { svg } => Ok(wire::encode(
             &tikz::to_tikz(&svg).map_err(|e| e.to_string())?,
@@ -179,6 +222,39 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
                 .map_err(|e| sentences(&e));
             Ok(wire::encode(&xml))
         }
+    }
+}
+
+/// A graded completion code, as the page reads it.
+fn sheet(record: &practice::code::Record, graded: &[practice::Graded], right: usize) -> GradeSheet {
+    GradeSheet {
+        family: record.family.clone(),
+        difficulty: record.difficulty.name().to_owned(),
+        seed: record.seed,
+        name: record.name.clone().unwrap_or_default(),
+        right: right as u64,
+        rows: graded
+            .iter()
+            .map(|g| GradedRow {
+                prompt: g.question.prompt.clone(),
+                answer: g.answer.clone(),
+                checked: checked(&g.verdict, &Expected::Options(Vec::new())),
+            })
+            .collect(),
+    }
+}
+
+/// A verdict and the accepted answers, as the page reads them.
+fn checked(verdict: &Verdict, expected: &Expected) -> Checked {
+    let (name, message) = match verdict {
+        Verdict::Right => ("right", String::new()),
+        Verdict::Wrong(m) => ("wrong", m.clone()),
+        Verdict::Malformed(m) => ("malformed", m.clone()),
+    };
+    Checked {
+        verdict: name.to_owned(),
+        message,
+        answers: expected.texts(),
     }
 }
 

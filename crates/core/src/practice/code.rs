@@ -36,7 +36,14 @@ pub struct Record {
     pub seed: u64,
     /// The answer given to each question, in order (empty when skipped).
     pub answers: Vec<String>,
+    /// The name the student gave, when the set was a per-student variant (its seed is then
+    /// the variant's). Absent from codes without one, so that they read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
+
+/// Longest name a code records (characters).
+pub const MAX_NAME_CHARS: usize = 64;
 
 /// Why a code was refused, in a sentence.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -108,6 +115,15 @@ fn bounded(record: &Record) -> Result<(), CodeError> {
             i + 1
         )));
     }
+    if record
+        .name
+        .as_ref()
+        .is_some_and(|n| n.chars().count() > MAX_NAME_CHARS)
+    {
+        return Err(CodeError::Record(format!(
+            "the name is over {MAX_NAME_CHARS} characters"
+        )));
+    }
     Ok(())
 }
 
@@ -121,6 +137,7 @@ mod tests {
             difficulty: Difficulty::Medium,
             seed: 42,
             answers: vec!["29/2".into(), String::new(), "P3".into()],
+            name: None,
         }
     }
 
@@ -152,6 +169,24 @@ mod tests {
             decode(&"p1.A".repeat(20_000)),
             Err(CodeError::TooLong(_))
         ));
+    }
+
+    #[test]
+    fn a_name_is_kept_and_a_code_without_one_reads_as_before() {
+        let plain = encode(&record()).expect("encodes");
+        let named = Record {
+            name: Some("Ada".into()),
+            ..record()
+        };
+        let code = encode(&named).expect("encodes");
+        assert_ne!(code, plain);
+        assert_eq!(decode(&code), Ok(named));
+        assert_eq!(decode(&plain).map(|r| r.name), Ok(None));
+        let long = Record {
+            name: Some("x".repeat(MAX_NAME_CHARS + 1)),
+            ..record()
+        };
+        assert!(matches!(encode(&long), Err(CodeError::Record(_))));
     }
 
     #[test]

@@ -34,6 +34,42 @@ pub fn generate(
         .unwrap_or_else(|| Err(format!("unknown family \"{problem}\" (see `hetlab list`)")))
 }
 
+/// Question `index` of family `F`'s set, as [`generate`] gives it, for one family: a solver
+/// worker binary links only its group's families.
+///
+/// # Errors
+/// As [`generate`].
+pub fn generate_for<F: Registered + Practice>(
+    seed: u64,
+    difficulty: Difficulty,
+    index: u64,
+) -> Result<Question, String> {
+    question_of::<F>(seed, difficulty, index)
+}
+
+/// [`check`] for a question of family `F` (a solver worker's group): the verdict on `answer`
+/// and every accepted answer, computed by solving again.
+///
+/// # Errors
+/// A question of another family, or as [`pose_again`].
+pub fn check_for<F: Registered + Practice>(
+    question: &Question,
+    answer: &str,
+) -> Result<(Verdict, Expected), String> {
+    if question.family != F::PROBLEM {
+        return Err(format!(
+            "the question is about {}, not {}",
+            question.family,
+            F::PROBLEM
+        ));
+    }
+    let posed = again::<F>(question)?;
+    Ok((
+        judge(&posed.expected, &posed.answer_form, answer),
+        posed.expected,
+    ))
+}
+
 /// [`generate`] for family `F`.
 fn question_of<F: Registered + Practice>(
     seed: u64,
@@ -266,10 +302,28 @@ pub struct Graded {
 /// # Errors
 /// An unknown family, or a question that cannot be generated or checked, in a sentence.
 pub fn grade(record: &Record) -> Result<(Vec<Graded>, usize), String> {
+    with_problem!(record.family.as_str(), |F| grade_for::<F>(record))
+        .unwrap_or_else(|| Err(format!("unknown family \"{}\"", record.family)))
+}
+
+/// [`grade`] for a record of family `F` (a solver worker's group).
+///
+/// # Errors
+/// A record of another family, or as [`grade`].
+pub fn grade_for<F: Registered + Practice>(
+    record: &Record,
+) -> Result<(Vec<Graded>, usize), String> {
+    if record.family != F::PROBLEM {
+        return Err(format!(
+            "the code is about {}, not {}",
+            record.family,
+            F::PROBLEM
+        ));
+    }
     let mut graded = Vec::with_capacity(record.answers.len());
     for (index, answer) in (0u64..).zip(&record.answers) {
-        let question = generate(&record.family, record.seed, record.difficulty, index)?;
-        let verdict = check(&question, answer)?;
+        let question = question_of::<F>(record.seed, record.difficulty, index)?;
+        let verdict = check_for::<F>(&question, answer)?.0;
         graded.push(Graded {
             question,
             answer: answer.clone(),

@@ -26,5 +26,8 @@ pub mod pick;
 #[cfg(feature = "solve")]
 pub use ask::{Asked, Practice};
 #[cfg(feature = "solve")]
-pub use make::{bench, check, expected, generate, grade, judge, pose_again, with_answers, Graded};
+pub use make::{
+    bench, check, check_for, expected, generate, generate_for, grade, grade_for, judge, pose_again,
+    with_answers, Graded,
+};
 pub use model::{AnswerForm, Difficulty, Expected, Kind, Posed, Question, Verdict};

@@ -74,7 +74,7 @@ pub enum Job {
         bytes: String,
     },
     /// Question `index` of a practice set (`hetlab_core::practice::generate`). Answer:
-    /// `String`, the question's JSON (docs/practice.md), without its answers.
+    /// [`Asked`], without its answers.
     PracticeAsk {
         /// The family's `"problem"` name.
         problem: String,
@@ -85,11 +85,18 @@ pub enum Job {
         /// The question's index in its family's set.
         index: u64,
     },
-    /// An answer to a practice question, checked by solving its instance again
-    /// (`hetlab_core::practice::check`). Answer: [`Checked`].
+    /// An answer to question `index` of a practice set, checked by generating the question
+    /// again and solving its instance again (`hetlab_core::practice::check`): the page holds
+    /// no question to tamper with. Answer: [`Checked`].
     PracticeCheck {
-        /// The question's JSON, as [`Job::PracticeAsk`] gave it.
-        question: String,
+        /// The family's `"problem"` name.
+        problem: String,
+        /// The set's seed.
+        seed: u64,
+        /// `small`, `medium` or `large`.
+        difficulty: String,
+        /// The question's index in its family's set.
+        index: u64,
         /// What the student typed or chose.
         answer: String,
     },
@@ -122,6 +129,33 @@ pub enum SimgridRead {
         /// Skipped elements, bare numbers, the master chosen.
         notes: Vec<String>,
     },
+}
+
+/// A practice question as the page shows it ([`Job::PracticeAsk`]): what the question's JSON
+/// (docs/practice.md) says, without its answers, flat, so that the page reads it without
+/// serde's machinery for the JSON's tagged enums.
+#[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct Asked {
+    /// The family's `"problem"` name.
+    pub family: String,
+    /// `small`, `medium` or `large`.
+    pub difficulty: String,
+    /// `next-step`, `value`, `choice` or `predict-figure`.
+    pub kind: String,
+    /// The question in plain English.
+    pub prompt: String,
+    /// The options, for a choice; empty for a number.
+    pub options: Vec<String>,
+    /// The sentence saying which forms of number are read, for a number.
+    pub number_hint: String,
+    /// Why the answer is what it is (which step shows it; never the answer).
+    pub explanation: String,
+    /// The algorithm whose run the question is about.
+    pub algorithm: String,
+    /// The step of the trace it refers to, if any.
+    pub step: Option<u64>,
+    /// The instance as a share link's payload (`v2.…`), for the figure.
+    pub instance: String,
 }
 
 /// The verdict on a practice answer ([`Job::PracticeCheck`]).

@@ -23,7 +23,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{Checked, GradeSheet, GradedRow, Job, SimgridRead};
+use super::{Asked, Checked, GradeSheet, GradedRow, Job, SimgridRead};
 use crate::ui::pages::bench;
 use crate::ui::pages::chains::scaling;
 use crate::ui::pages::compute::{solve, Compute};
@@ -184,18 +184,19 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
             difficulty,
             index,
         } => {
-            let d = Difficulty::from_name(&difficulty)
-                .ok_or("a difficulty is small, medium or large")?;
-            let question = (solvers.practice_ask)(&problem, seed, d, index)
-                .unwrap_or_else(|| Err(elsewhere(solvers, &problem)))?;
-            let json = serde_json::to_string(&question).map_err(|e| e.to_string())?;
-            Ok(wire::encode(&json))
+            let question = ask(solvers, &problem, seed, &difficulty, index)?;
+            Ok(wire::encode(&asked(&question)))
         }
-        Job::PracticeCheck { question, answer } => {
-            let question: practice::Question = serde_json::from_str(&question)
-                .map_err(|e| format!("the question could not be read: {e}"))?;
+        Job::PracticeCheck {
+            problem,
+            seed,
+            difficulty,
+            index,
+            answer,
+        } => {
+            let question = ask(solvers, &problem, seed, &difficulty, index)?;
             let (verdict, expected) = (solvers.practice_check)(&question, &answer)
-                .unwrap_or_else(|| Err(elsewhere(solvers, &question.family)))?;
+                .unwrap_or_else(|| Err(elsewhere(solvers, &problem)))?;
             Ok(wire::encode(&checked(&verdict, &expected)))
         }
         Job::PracticeGrade { code } => {
@@ -222,6 +223,39 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
                 .map_err(|e| sentences(&e));
             Ok(wire::encode(&xml))
         }
+    }
+}
+
+/// Question `index` of `problem`'s set from `seed` at `difficulty`.
+fn ask(
+    solvers: &Solvers,
+    problem: &str,
+    seed: u64,
+    difficulty: &str,
+    index: u64,
+) -> Result<practice::Question, String> {
+    let d = Difficulty::from_name(difficulty).ok_or("a difficulty is small, medium or large")?;
+    (solvers.practice_ask)(problem, seed, d, index)
+        .unwrap_or_else(|| Err(elsewhere(solvers, problem)))
+}
+
+/// A question as the page shows it.
+fn asked(q: &practice::Question) -> Asked {
+    let (options, number_hint) = match &q.answer_form {
+        practice::AnswerForm::Choice { options } => (options.clone(), String::new()),
+        practice::AnswerForm::Number { hint } => (Vec::new(), hint.clone()),
+    };
+    Asked {
+        family: q.family.clone(),
+        difficulty: q.difficulty.name().to_owned(),
+        kind: q.kind.name().to_owned(),
+        prompt: q.prompt.clone(),
+        options,
+        number_hint,
+        explanation: q.explanation.clone(),
+        algorithm: q.algorithm.clone(),
+        step: q.step.map(|s| s as u64),
+        instance: hetlab_core::share::encode_json(&q.instance.to_string()),
     }
 }
 

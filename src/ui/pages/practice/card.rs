@@ -3,13 +3,13 @@
 //! figure at the step in question (the family's page embedded, its player opened there). The
 //! card keeps its height between questions, so nothing jumps.
 
-use hetlab_core::practice::{AnswerForm, Kind, Question};
 use yew::prelude::*;
 
 use super::state::{Action, Fetch};
-use crate::practice::{Answered, Set};
+use crate::practice::Answered;
 use crate::route::{Page, Route};
 use crate::ui::dom;
+use crate::ui::worker::Asked;
 
 /// Most options shown as radio buttons; more are a menu.
 const MAX_RADIOS: usize = 8;
@@ -17,8 +17,6 @@ const MAX_RADIOS: usize = 8;
 /// [`Card`]'s state, from the session.
 #[derive(Properties, PartialEq)]
 pub struct CardProps {
-    /// The set.
-    pub set: Set,
     /// The question.
     pub fetch: Fetch,
     /// Its answer, once given.
@@ -54,13 +52,11 @@ pub fn Card(props: &CardProps) -> Html {
         _ => None,
     };
     {
-        // A new question empties the field and puts the focus in it; an answer puts it on
-        // "Next question", so Enter goes on.
-        let (answer, field_ref) = (answer.clone(), field_ref.clone());
-        let index = question.as_ref().map(|q| (q.0.family.clone(), q.0.index));
-        use_effect_with(index, move |_| {
-            answer.set(String::new());
-            if let Some(el) = field_ref.cast::<web_sys::HtmlElement>() {
+        // The question puts the focus in the field; an answer puts it on "Next question", so
+        // Enter goes on. (A new question is a new card: the session keys it by its number.)
+        let field_ref = field_ref.clone();
+        use_effect_with(question.is_some(), move |shown| {
+            if let Some(el) = field_ref.cast::<web_sys::HtmlElement>().filter(|_| *shown) {
                 let _ = el.focus();
             }
         });
@@ -83,7 +79,7 @@ pub fn Card(props: &CardProps) -> Html {
             </article>
         };
     };
-    let (question, _) = &*q;
+    let question = &*q;
     let title = hetlab_core::catalog::family(&question.family)
         .map_or(question.family.as_str(), |f| f.title);
     let done = props.answered.is_some();
@@ -96,11 +92,11 @@ pub fn Card(props: &CardProps) -> Html {
     };
     html! {
         <article class="practice-card card" data-testid="practice-card"
-            data-family={question.family.clone()} data-kind={question.kind.name()}>
-            <p class="practice-meta">{format!("{title} · {} · {}", question.difficulty.name(), kind_text(question.kind))}</p>
+            data-family={question.family.clone()} data-kind={question.kind.clone()}>
+            <p class="practice-meta">{format!("{title} · {} · {}", question.difficulty, kind_text(&question.kind))}</p>
             <p class="practice-prompt" data-testid="practice-prompt">{&question.prompt}</p>
             <form class="practice-answer" {onsubmit}>
-                { answer_field(&question.answer_form, &answer, &field_ref, done || props.checking, props.malformed.is_some()) }
+                { answer_field(question, &answer, &field_ref, done || props.checking, props.malformed.is_some()) }
                 if let Some(m) = &props.malformed {
                     <p class="field-error" id="practice-answer-error" role="alert" data-testid="practice-malformed">{m}</p>
                 }
@@ -127,9 +123,10 @@ pub fn Card(props: &CardProps) -> Html {
     }
 }
 
-/// The answer field of `form`: a text field for a number, radio buttons or a menu for options.
+/// The answer field of `question`: a text field for a number, radio buttons or a menu for
+/// options.
 fn answer_field(
-    form: &AnswerForm,
+    question: &Asked,
     answer: &UseStateHandle<String>,
     field_ref: &NodeRef,
     disabled: bool,
@@ -140,21 +137,21 @@ fn answer_field(
         move |v: String| answer.set(v)
     };
     let described = invalid.then_some("practice-answer-error");
-    match form {
-        AnswerForm::Number { hint } => {
-            let set = set.clone();
-            html! {
-                <label class="practice-number">{"Your answer "}
-                    <input type="text" ref={field_ref.clone()} inputmode="text" autocomplete="off"
-                        spellcheck="false" maxlength="64" value={(**answer).clone()} {disabled}
-                        aria-invalid={invalid.to_string()} aria-describedby={described}
-                        data-testid="practice-input"
-                        oninput={Callback::from(move |e: InputEvent| set(e.target_unchecked_into::<web_sys::HtmlInputElement>().value()))} />
-                    <span class="hint">{hint}</span>
-                </label>
-            }
-        }
-        AnswerForm::Choice { options } if options.len() <= MAX_RADIOS => html! {
+    let options = &question.options;
+    if options.is_empty() {
+        return html! {
+            <label class="practice-number">{"Your answer "}
+                <input type="text" ref={field_ref.clone()} inputmode="text" autocomplete="off"
+                    spellcheck="false" maxlength="64" value={(**answer).clone()} {disabled}
+                    aria-invalid={invalid.to_string()} aria-describedby={described}
+                    data-testid="practice-input"
+                    oninput={Callback::from(move |e: InputEvent| set(e.target_unchecked_into::<web_sys::HtmlInputElement>().value()))} />
+                <span class="hint">{&question.number_hint}</span>
+            </label>
+        };
+    }
+    if options.len() <= MAX_RADIOS {
+        return html! {
             <fieldset class="practice-options" aria-describedby={described} data-testid="practice-options">
                 <legend>{"Your answer"}</legend>
                 { for options.iter().enumerate().map(|(i, o)| {
@@ -171,21 +168,21 @@ fn answer_field(
                     }
                 }) }
             </fieldset>
-        },
-        AnswerForm::Choice { options } => html! {
-            <label class="practice-number">{"Your answer "}
-                <select ref={field_ref.clone()} {disabled} aria-describedby={described} data-testid="practice-select"
-                    onchange={Callback::from(move |e: Event| set(e.target_unchecked_into::<web_sys::HtmlSelectElement>().value()))}>
-                    <option value="" selected={answer.is_empty()}>{"Choose…"}</option>
-                    { for options.iter().map(|o| html! { <option value={o.clone()} selected={**answer == *o}>{o}</option> }) }
-                </select>
-            </label>
-        },
+        };
+    }
+    html! {
+        <label class="practice-number">{"Your answer "}
+            <select ref={field_ref.clone()} {disabled} aria-describedby={described} data-testid="practice-select"
+                onchange={Callback::from(move |e: Event| set(e.target_unchecked_into::<web_sys::HtmlSelectElement>().value()))}>
+                <option value="" selected={answer.is_empty()}>{"Choose…"}</option>
+                { for options.iter().map(|o| html! { <option value={o.clone()} selected={**answer == *o}>{o}</option> }) }
+            </select>
+        </label>
     }
 }
 
 /// The verdict, the accepted answers and the explanation.
-fn feedback(a: &Answered, question: &Question) -> Html {
+fn feedback(a: &Answered, question: &Asked) -> Html {
     let (class, head) = match a.verdict.as_str() {
         "right" => ("right", "Right.".to_owned()),
         "skipped" => ("skipped", "Skipped.".to_owned()),
@@ -209,38 +206,43 @@ fn feedback(a: &Answered, question: &Question) -> Html {
 
 /// The hint: where the answer is shown, and (for a question on one step) the figure up to that
 /// step with its caption.
-fn hint_text(question: &Question) -> String {
-    match (question.kind, question.step) {
-        (Kind::NextStep | Kind::PredictFigure, Some(s)) => format!("The figure below stops at step {s}, just before the step asked about; its caption says what the algorithm is doing."),
+fn hint_text(question: &Asked) -> String {
+    match (on_one_step(question), question.step) {
+        (true, Some(s)) => format!("The figure below stops at step {s}, just before the step asked about; its caption says what the algorithm is doing."),
         _ => "Work it out from the instance: the figure opens once you answer.".to_owned(),
     }
 }
 
 /// What kind of question, in words.
-fn kind_text(kind: Kind) -> &'static str {
+fn kind_text(kind: &str) -> &'static str {
     match kind {
-        Kind::NextStep => "next step",
-        Kind::Value => "value",
-        Kind::Choice => "choice",
-        Kind::PredictFigure => "predict the figure",
+        "next-step" => "next step",
+        "value" => "value",
+        "choice" => "choice",
+        _ => "predict the figure",
     }
+}
+
+/// Whether `question` is about one step (what the next step does), not the result.
+fn on_one_step(question: &Asked) -> bool {
+    matches!(question.kind.as_str(), "next-step" | "predict-figure")
 }
 
 /// The family's page embedded at the question's step: after the answer, at the step that shows
 /// it (the step after a question on one step, else the step of the result), the whole run
 /// playable; as a hint, only up to the step before (and nothing for a question on the result).
-fn figure(question: &Question, answered: bool) -> Html {
-    let on_one_step = matches!(question.kind, Kind::NextStep | Kind::PredictFigure);
-    let step = match (question.step, answered && on_one_step) {
+fn figure(question: &Asked, answered: bool) -> Html {
+    let one = on_one_step(question);
+    let step = match (question.step, answered && one) {
         (Some(s), true) => s.saturating_add(1),
         (Some(s), false) => s,
         // No step: the result, which the player clamps to the last step.
-        (None, _) => usize::MAX,
+        (None, _) => u64::MAX,
     };
-    if !(answered || on_one_step && question.step.is_some()) {
+    if !(answered || one && question.step.is_some()) {
         return Html::default();
     }
-    let payload = hetlab_core::share::encode_json(&question.instance.to_string());
+    let payload = question.instance.clone();
     let mut r = Route::new(Page::Family(question.family.clone()));
     for (k, v) in [
         ("i", payload),
@@ -260,7 +262,7 @@ fn figure(question: &Question, answered: bool) -> Html {
     let title = format!(
         "{} at step {}",
         question.algorithm,
-        if step == usize::MAX {
+        if step == u64::MAX {
             "last".to_owned()
         } else {
             step.to_string()

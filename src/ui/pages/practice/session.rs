@@ -5,7 +5,6 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use hetlab_core::practice::Question;
 use yew::prelude::*;
 
 use super::ask::ask_for;
@@ -14,7 +13,7 @@ use super::codes;
 use super::state::{Action, Fetch};
 use crate::practice::{read_answers, score, Answered, Set};
 use crate::ui::dom;
-use crate::ui::worker::{Checked, Job};
+use crate::ui::worker::{Asked, Checked, Job};
 
 /// [`Session`]'s set.
 #[derive(Properties, PartialEq)]
@@ -53,11 +52,11 @@ pub fn Session(props: &SessionProps) -> Html {
                     difficulty: set.difficulty.name().to_owned(),
                     index,
                 };
-                ask_for(family, &job, move |r: Result<String, String>| {
+                ask_for(family, &job, move |r: Result<Asked, String>| {
                     if generation.get() != mine {
                         return;
                     }
-                    fetch.set(match r.and_then(|json| parse(&json)) {
+                    fetch.set(match r {
                         Ok(q) => Fetch::Ready(Rc::new(q)),
                         Err(e) => Fetch::Failed(e),
                     });
@@ -85,24 +84,27 @@ pub fn Session(props: &SessionProps) -> Html {
             answered.clone(),
             generation.clone(),
         );
-        let key = key.clone();
+        let (key, set) = (key.clone(), set.clone());
         Callback::from(move |action: Action| match action {
             Action::Check(answer) => {
-                let Fetch::Ready(q) = &*fetch else { return };
-                if *checking || answered.len() > *at {
+                if !matches!(&*fetch, Fetch::Ready(_)) || *checking || answered.len() > *at {
                     return;
                 }
                 checking.set(true);
                 malformed.set(None);
+                let (family, index) = set.slot(*at);
                 let job = Job::PracticeCheck {
-                    question: q.1.clone(),
+                    problem: family.to_owned(),
+                    seed: set.questions_seed(),
+                    difficulty: set.difficulty.name().to_owned(),
+                    index,
                     answer: answer.clone(),
                 };
                 let (checking, malformed, record) =
                     (checking.clone(), malformed.clone(), record.clone());
                 let mine = generation.get();
                 let generation = generation.clone();
-                ask_for(&q.0.family, &job, move |r: Result<Checked, String>| {
+                ask_for(family, &job, move |r: Result<Checked, String>| {
                     if generation.get() != mine {
                         return;
                     }
@@ -159,7 +161,7 @@ pub fn Session(props: &SessionProps) -> Html {
     } else {
         html! {
             <Card
-                set={set.clone()}
+                key={at.to_string()}
                 fetch={(*fetch).clone()}
                 answered={answers.get(*at).cloned()}
                 checking={*checking}
@@ -181,11 +183,4 @@ pub fn Session(props: &SessionProps) -> Html {
             { body }
         </div>
     }
-}
-
-/// A question as the worker sent it.
-fn parse(json: &str) -> Result<(Question, String), String> {
-    serde_json::from_str::<Question>(json)
-        .map(|q| (q, json.to_owned()))
-        .map_err(|e| format!("the question could not be read: {e}"))
 }

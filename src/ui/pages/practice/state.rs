@@ -3,15 +3,15 @@
 
 use std::rc::Rc;
 
-use hetlab_core::practice::Question;
+use crate::ui::worker::Asked;
 
 /// The question being fetched, shown, or why there is none.
 #[derive(Clone, PartialEq)]
 pub enum Fetch {
     /// Asked of the solver worker.
     Loading,
-    /// The question, and its JSON as the worker sent it (sent back to check an answer).
-    Ready(Rc<(Question, String)>),
+    /// The question, as the worker sent it.
+    Ready(Rc<Asked>),
     /// Why there is no question, in a sentence.
     Failed(String),
 }

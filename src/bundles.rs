@@ -15,35 +15,64 @@
 //! compiles each group's pages from it (a compile-time check there keeps its types in the order
 //! and names of this list).
 
-/// One page binary: its name (`hetlab-<name>` in Cargo.toml and index.html) and the route
-/// names of its families.
+/// One page binary: its name (`hetlab-<name>` in Cargo.toml and index.html), the route names
+/// of its families and of the other pages only it holds.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Bundle {
     /// The binary's short name.
     pub name: &'static str,
     /// The route names (`#/<family>`) of the family pages it holds.
     pub families: &'static [&'static str],
+    /// The route names of the pages of no family that only this binary holds (the others, such
+    /// as the home page and the platform editor, are in every page binary).
+    pub pages: &'static [&'static str],
+}
+
+impl Bundle {
+    /// Whether it has a solver worker binary (`hetlab-solver-<name>`): a group of families does.
+    #[must_use]
+    pub const fn has_solvers(&self) -> bool {
+        !self.families.is_empty()
+    }
+
+    /// Whether it holds the page `route` names (`#/<route>`), a family's or another.
+    #[must_use]
+    pub fn holds(&self, route: &str) -> bool {
+        self.families.contains(&route) || self.pages.contains(&route)
+    }
 }
 
 /// Communication on a platform graph: steady state, broadcast, scatter, master–slave.
 pub const COMMUNICATION: Bundle = Bundle {
     name: "communication",
     families: &["steady-state", "broadcast", "scatter", "master-slave"],
+    pages: &[],
 };
 
 /// Dividing work among processors: square partitions, LU, chains, the ring, divisible loads.
 pub const PARTITIONING: Bundle = Bundle {
     name: "partitioning",
     families: &["square-partition", "lu", "chains", "ring", "divisible"],
+    pages: &[],
+};
+
+/// The teaching layers over every family: practice questions and lessons. They show family
+/// pages in frames and ask every group's solver worker, so they draw no figure themselves and
+/// keep the family pages' binaries small (no solver worker of its own).
+pub const TEACHING: Bundle = Bundle {
+    name: "teaching",
+    families: &[],
+    pages: &["practice", "lesson"],
 };
 
 /// Every page binary, the one that opens for pages of no family first.
-pub const BUNDLES: &[Bundle] = &[COMMUNICATION, PARTITIONING];
+pub const BUNDLES: &[Bundle] = &[COMMUNICATION, PARTITIONING, TEACHING];
 
-/// The binary that holds the page of `problem`, if any does.
+/// The binary that holds the page of `problem` (a family's, or a page only one binary holds),
+/// if any does.
 #[must_use]
 pub fn bundle_of(problem: &str) -> Option<&'static Bundle> {
-    BUNDLES.iter().find(|b| b.families.contains(&problem))
+    BUNDLES.iter().find(|b| b.holds(problem))
 }
 
 /// The body of a solver worker binary (`src/bin/solver_*.rs`) serving `$solvers` (a
@@ -146,7 +175,11 @@ mod tests {
             .map(|b| {
                 (
                     b.name.to_owned(),
-                    b.families.iter().map(|f| (*f).to_owned()).collect(),
+                    b.families
+                        .iter()
+                        .chain(b.pages)
+                        .map(|f| (*f).to_owned())
+                        .collect(),
                 )
             })
             .collect();
@@ -162,12 +195,15 @@ mod tests {
     fn index_html_builds_each_binary_with_its_name() {
         let html = include_str!("../index.html");
         for b in BUNDLES {
-            for bin in [
-                format!(r#"data-bin="hetlab-{}""#, b.name),
-                format!(r#"data-bin="hetlab-solver-{}""#, b.name),
-            ] {
-                assert!(html.contains(&bin), "index.html builds no {bin}");
-            }
+            let page = format!(r#"data-bin="hetlab-{}""#, b.name);
+            assert!(html.contains(&page), "index.html builds no {page}");
+            let solver = format!(r#"data-bin="hetlab-solver-{}""#, b.name);
+            assert_eq!(
+                html.contains(&solver),
+                b.has_solvers(),
+                "index.html and {}'s families disagree on {solver}",
+                b.name
+            );
         }
     }
 
@@ -191,6 +227,11 @@ mod tests {
             }
         }
         assert_eq!(bundle_of("bench"), None);
+        assert_eq!(bundle_of("practice"), Some(&TEACHING));
+        assert!(
+            BUNDLES[0].has_solvers(),
+            "the first binary opens for the home page"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod divisible_entry;
 pub mod draw;
 pub mod editor;
 pub mod embed;
+pub mod lesson;
 pub mod master_slave_entry;
 pub mod player;
 pub mod practice;

@@ -19,8 +19,11 @@ pub fn start(bundle: &'static Bundle, page: fn(&str) -> Option<Html>) {
         page,
         reloaded_for,
     });
-    // After the group is known: the worker is the group's.
-    worker::warm_up();
+    // After the group is known: the worker is the group's (the teaching pages have none of
+    // their own: they ask each family's group's worker).
+    if bundle.has_solvers() {
+        worker::warm_up();
+    }
     yew::Renderer::<App>::new().render();
 }
 
@@ -105,7 +108,6 @@ pub fn App() -> Html {
         Page::Platform => html! { <pages::platform::PlatformPage /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) if p == "about" => pages::about::about(),
-        Page::Family(p) if p == "practice" => html! { <pages::practice::PracticePage /> },
         Page::Family(p) => family_page(p),
     };
     html! {

@@ -17,7 +17,7 @@ use yew::prelude::*;
 use crate::bundles::{self, Bundle};
 use crate::route::Route;
 pub use app::{install_panic_notice, start, App};
-pub use pages::{communication, partitioning};
+pub use pages::{communication, partitioning, teaching};
 #[cfg(feature = "solve")]
 pub use pages::{COMMUNICATION_SOLVERS, PARTITIONING_SOLVERS};
 

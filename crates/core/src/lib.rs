@@ -28,6 +28,7 @@ pub mod graph;
 pub mod instance;
 pub mod intern;
 pub mod issue;
+pub mod lesson;
 pub mod lp;
 pub mod lu;
 pub mod master_slave;

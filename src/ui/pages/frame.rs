@@ -104,6 +104,7 @@ pub fn page(f: Frame<'_>) -> Html {
             <div class="page-head">
                 <h1>{f.title}</h1>
                 <a class="practice-tab" href={format!("#/practice?f={}", f.problem)} data-testid="practice-tab">{"Practice"}</a>
+                <crate::ui::pages::lesson::editor::AddToLesson />
             </div>
             <div class="layout">
                 <div class="figure-col">

@@ -16,6 +16,7 @@ pub mod family_page;
 pub mod frame;
 pub mod graph_view;
 pub mod home;
+pub mod lesson;
 pub mod lu;
 pub mod master_slave;
 pub mod platform;
@@ -141,3 +142,13 @@ group!(bundles::PARTITIONING, partitioning, PARTITIONING_SOLVERS,
     page_job: serve::partitioning_page_job;
     square::SquarePage, lu::LuPage, chains::ChainsPage, ring::RingPage,
     divisible::DivisiblePage);
+
+/// The teaching binary's router: the practice page and the lessons (`bundles::TEACHING`).
+#[must_use]
+pub fn teaching(route: &str) -> Option<Html> {
+    match route {
+        "practice" => Some(html! { <practice::PracticePage /> }),
+        "lesson" => Some(html! { <lesson::LessonPage /> }),
+        _ => None,
+    }
+}

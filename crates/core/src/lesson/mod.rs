@@ -115,8 +115,8 @@ pub fn parse(text: &str) -> Result<Lesson, Vec<LessonError>> {
             format!("{} bytes, at most {MAX_BYTES}", text.len()),
         )]);
     }
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| vec![top("file", format!("not JSON ({e})"))])?;
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| vec![top("file", format!("not JSON ({e})"))])?;
     let Some(o) = v.as_object() else {
         return Err(vec![top("file", "not a JSON object".to_owned())]);
     };
@@ -194,16 +194,15 @@ fn slide(v: &Value, k: usize, errors: &mut Vec<LessonError>) -> Option<Slide> {
     let title = f.line("title", false);
     let text = f.text("text");
     f.unknown(&["title", "text", "view"]);
-    let view = match o.get("view").and_then(Value::as_object) {
-        Some(view) => self::view(view, k, errors),
-        None => {
-            errors.push(LessonError {
-                slide: Some(k),
-                field: "view".into(),
-                message: "must be an object naming a page and an instance".into(),
-            });
-            None
-        }
+    let view = if let Some(view) = o.get("view").and_then(Value::as_object) {
+        self::view(view, k, errors)
+    } else {
+        errors.push(LessonError {
+            slide: Some(k),
+            field: "view".into(),
+            message: "must be an object naming a page and an instance".into(),
+        });
+        None
     };
     (errors.len() == before).then_some(Slide {
         title,
@@ -339,13 +338,11 @@ impl Fields<'_> {
     /// A step number, if given.
     fn step(&mut self, key: &str) -> Option<usize> {
         let v = self.o.get(key)?;
-        match v.as_u64().and_then(|n| usize::try_from(n).ok()) {
-            Some(n) => Some(n),
-            None => {
-                self.error(key, "must be a step number (0, 1, 2, …)".into());
-                None
-            }
+        let n = v.as_u64().and_then(|n| usize::try_from(n).ok());
+        if n.is_none() {
+            self.error(key, "must be a step number (0, 1, 2, …)".into());
         }
+        n
     }
 
     /// A yes/no, `default` when absent.
@@ -365,20 +362,29 @@ impl Fields<'_> {
     fn source(&mut self, page: &str, algorithm: Option<&str>) -> Option<Source> {
         let (source, inst) = match (self.o.get("preset"), self.o.get("instance")) {
             (Some(_), Some(_)) => {
-                self.error("instance", "a view has a preset or an instance, not both".into());
+                self.error(
+                    "instance",
+                    "a view has a preset or an instance, not both".into(),
+                );
                 return None;
             }
             (None, None) => {
-                self.error("preset", "missing: a preset name, or an instance (a share link's i= payload)".into());
+                self.error(
+                    "preset",
+                    "missing: a preset name, or an instance (a share link's i= payload)".into(),
+                );
                 return None;
             }
-            (Some(Value::String(name)), None) => match presets::get(name) {
-                Some(inst) => (Source::Preset(name.clone()), inst),
-                None => {
-                    self.error("preset", format!("\"{}\" is not a preset (see `hetlab list`)", clip(name)));
+            (Some(Value::String(name)), None) => {
+                let Some(inst) = presets::get(name) else {
+                    self.error(
+                        "preset",
+                        format!("\"{}\" is not a preset (see `hetlab list`)", clip(name)),
+                    );
                     return None;
-                }
-            },
+                };
+                (Source::Preset(name.clone()), inst)
+            }
             (None, Some(Value::String(payload))) => match share::decode(payload) {
                 Ok(inst) => (Source::Instance(payload.clone()), inst),
                 Err(e) => {
@@ -395,7 +401,11 @@ impl Fields<'_> {
                 return None;
             }
         };
-        let key = if matches!(source, Source::Preset(_)) { "preset" } else { "instance" };
+        let key = if matches!(source, Source::Preset(_)) {
+            "preset"
+        } else {
+            "instance"
+        };
         if inst.problem() != page && catalog::family(page).is_some() {
             self.error(key, format!("is a {} instance, not {page}", inst.problem()));
             return None;
@@ -405,7 +415,11 @@ impl Fields<'_> {
             if !offered.contains(&a) {
                 self.error(
                     "algorithm",
-                    format!("\"{}\" is not offered here: one of {}", clip(a), offered.join(", ")),
+                    format!(
+                        "\"{}\" is not offered here: one of {}",
+                        clip(a),
+                        offered.join(", ")
+                    ),
                 );
                 return None;
             }
@@ -468,7 +482,10 @@ fn slide_value(s: &Slide) -> Value {
 
 /// The lessons shipped with the site, one per family: (name, file text).
 pub const BUILT_IN: &[(&str, &str)] = &[
-    ("steady-state", include_str!("../../lessons/steady-state.json")),
+    (
+        "steady-state",
+        include_str!("../../lessons/steady-state.json"),
+    ),
     ("chains", include_str!("../../lessons/chains.json")),
 ];
 

@@ -8,7 +8,11 @@ fn every_built_in_lesson_reads_and_round_trips() {
         assert!(lesson.slides.iter().all(|s| s.view.page == *name), "{name}");
         let again = write(&lesson);
         assert_eq!(parse(&again), Ok(lesson.clone()), "{name}");
-        assert_eq!(write(&parse(&again).unwrap()), again, "{name}: writing is stable");
+        assert_eq!(
+            write(&parse(&again).unwrap()),
+            again,
+            "{name}: writing is stable"
+        );
     }
 }
 
@@ -31,7 +35,8 @@ fn generated_lessons_round_trip() {
                 view: View {
                     page: inst.problem().to_owned(),
                     source,
-                    algorithm: (k % 4 != 0).then(|| offered(&inst)[k % offered(&inst).len()].to_owned()),
+                    algorithm: (k % 4 != 0)
+                        .then(|| offered(&inst)[k % offered(&inst).len()].to_owned()),
                     step: (k % 5 == 0).then_some(k),
                     start: (k % 2 == 1).then_some(1),
                     end: (k % 2 == 1).then_some(k + 1),

@@ -22,6 +22,7 @@ pub mod gantt;
 pub mod labels;
 pub mod lu;
 pub mod master_slave;
+pub mod narrow;
 pub mod palette;
 pub mod ring;
 pub mod scatter;

@@ -45,10 +45,11 @@ try {
           small = Math.min(small, px);
         }
         const over = document.documentElement.scrollWidth - innerWidth;
-        return { figTop: fig?.top, figBottom: fig?.bottom, playerBottom: player?.bottom, small, over };
+        const card = Math.max(0, ...[...document.querySelectorAll('.figure')].map((e) => e.scrollWidth - e.clientWidth));
+        return { figTop: fig?.top, figBottom: fig?.bottom, playerBottom: player?.bottom, small, over, card };
       });
       const ok = m.playerBottom <= height && m.figBottom <= height;
-      console.log(`${size} ${p.padEnd(17)} fig ${Math.round(m.figTop)}–${Math.round(m.figBottom)} player→${Math.round(m.playerBottom)} of ${height}  text ≥ ${m.small.toFixed(1)} px  sidescroll ${m.over}  ${ok ? 'ok' : 'BELOW THE FOLD'}`);
+      console.log(`${size} ${p.padEnd(17)} fig ${Math.round(m.figTop)}–${Math.round(m.figBottom)} player→${Math.round(m.playerBottom)} of ${height}  text ≥ ${m.small.toFixed(1)} px  sidescroll ${m.over} in-card ${m.card}  ${ok ? 'ok' : 'BELOW THE FOLD'}`);
       await page.screenshot({ path: path.join(SHOTS, `fold-${p}-${size}-${theme}.png`) });
     }
     await page.close();

@@ -12,6 +12,7 @@ use hetlab_core::ring::Ring;
 use hetlab_core::ring::{RingEval, RingState, RingStep};
 use hetlab_core::sort;
 
+mod narrow;
 mod panels;
 pub mod prepare;
 mod shapes;
@@ -19,15 +20,13 @@ pub mod sweep;
 #[cfg(test)]
 mod tests;
 
-pub use panels::{bars, size_plot, Scale};
+pub use narrow::{plots, NARROW_HEIGHT, NARROW_WIDTH};
+use panels::LOWER_TOP;
+pub use panels::{bars, size_plot, Scale, HEIGHT, WIDTH};
 pub use shapes::*;
 
 use crate::draw::palette::colour;
 
-/// Width of the figure (SVG units): narrow enough for a phone.
-pub const WIDTH: f64 = 440.0;
-/// Height of the figure.
-pub const HEIGHT: f64 = 676.0;
 const CX: f64 = 220.0;
 const CY: f64 = 184.0;
 /// Radius of the circle of node centres.
@@ -227,8 +226,12 @@ pub fn platform(l: &Layout, s: &RingState, last: Option<&RingStep>, out: &mut Ve
 /// How the ring figure's three panels are arranged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arrangement {
-    /// One column, [`WIDTH`] × [`HEIGHT`]: phones, narrow windows and the exported SVG.
+    /// One column, [`WIDTH`] × [`HEIGHT`]: narrow windows, embeds and the exported SVG.
     Stacked,
+    /// The platform alone, [`NARROW_WIDTH`] × [`NARROW_HEIGHT`]: a phone, where the stacked
+    /// figure's text would fall under 11 px; the page shows the plots ([`plots`]) under the
+    /// player.
+    Narrow,
     /// The platform on the left, the bars and the size plot on the right:
     /// [`WIDE_WIDTH`] × [`WIDE_HEIGHT`], so that a projector's first screen holds the figure
     /// and the player at full size.
@@ -239,59 +242,24 @@ pub enum Arrangement {
 pub const WIDE_WIDTH: f64 = 2.0 * WIDTH;
 /// Height of the wide arrangement: the platform panel's.
 pub const WIDE_HEIGHT: f64 = 352.0;
-/// Where the lower panels (bars, size plot) start in the stacked arrangement: their first title's
-/// top, less a margin.
-const LOWER_TOP: f64 = panels::BAR_TITLE - 20.0;
 
 impl Arrangement {
     /// The arrangement for a figure shown in a box `width` CSS px wide and, where a first-screen
     /// or frame rule limits it, `height` px high: wide when its 12-unit text stays at 11 px or
     /// more that way, or when the box's height shrinks the stacked figure more than the wide one
-    /// (an embed's frame); stacked otherwise.
+    /// (an embed's frame); on a page (no height) narrow when the stacked figure's text would
+    /// fall under 11 px; stacked otherwise.
     #[must_use]
     pub fn for_box(width: f64, height: Option<f64>) -> Arrangement {
         let scale = |w: f64, h: f64| (width / w).min(height.map_or(f64::INFINITY, |a| a / h));
         let wide = scale(WIDE_WIDTH, WIDE_HEIGHT);
         if wide * 12.0 >= 11.0 || (height.is_some() && wide >= scale(WIDTH, HEIGHT)) {
             Arrangement::Wide
+        } else if height.is_none() && width / WIDTH * 12.0 < 11.0 {
+            Arrangement::Narrow
         } else {
             Arrangement::Stacked
         }
-    }
-}
-
-/// `shape` moved by `(dx, dy)`.
-fn moved(shape: Shape, dx: f64, dy: f64) -> Shape {
-    match shape {
-        Shape::Rect { at, class, fill } => Shape::Rect {
-            at: [at[0] + dx, at[1] + dy, at[2], at[3]],
-            class,
-            fill,
-        },
-        Shape::Line { at, class } => Shape::Line {
-            at: [at[0] + dx, at[1] + dy, at[2] + dx, at[3] + dy],
-            class,
-        },
-        Shape::Circle { at, class, fill } => Shape::Circle {
-            at: [at[0] + dx, at[1] + dy, at[2]],
-            class,
-            fill,
-        },
-        Shape::Poly { points, class } => Shape::Poly {
-            points: points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect(),
-            class,
-        },
-        Shape::Text {
-            at,
-            text,
-            class,
-            anchor,
-        } => Shape::Text {
-            at: [at[0] + dx, at[1] + dy],
-            text,
-            class,
-            anchor,
-        },
     }
 }
 
@@ -308,11 +276,14 @@ pub fn figure(
 ) -> Drawing {
     let mut shapes = Vec::new();
     platform(l, s, last, &mut shapes);
+    if arrangement == Arrangement::Narrow {
+        return narrow::platform_only(shapes);
+    }
     let mut lower = Vec::new();
     bars(eval, scale, &mut lower);
     size_plot(s, scale, &mut lower);
     match arrangement {
-        Arrangement::Stacked => {
+        Arrangement::Stacked | Arrangement::Narrow => {
             shapes.extend(lower);
             Drawing {
                 width: WIDTH,

@@ -10,6 +10,13 @@ use hetlab_core::ring::{RingEval, RingState};
 use super::{bar, line, rect, text, Anchor, Shape};
 use crate::draw::palette::colour;
 
+/// Width of the figure (SVG units): narrow enough for a phone.
+pub const WIDTH: f64 = 440.0;
+/// Height of the figure.
+pub const HEIGHT: f64 = 676.0;
+/// Where the lower panels (bars, size plot) start in the stacked arrangement: their first title's
+/// top, less a margin.
+pub const LOWER_TOP: f64 = BAR_TITLE - 20.0;
 /// Left edge of the plots (room for the y labels).
 pub const X0: f64 = 46.0;
 /// Right edge of the bars (the line labels sit beyond).

@@ -208,3 +208,39 @@ pub fn to_svg_document(d: &Drawing, title: &str) -> String {
     s.push_str("</svg>");
     s
 }
+
+/// `shape` moved by `(dx, dy)`.
+#[must_use]
+pub fn moved(shape: Shape, dx: f64, dy: f64) -> Shape {
+    match shape {
+        Shape::Rect { at, class, fill } => Shape::Rect {
+            at: [at[0] + dx, at[1] + dy, at[2], at[3]],
+            class,
+            fill,
+        },
+        Shape::Line { at, class } => Shape::Line {
+            at: [at[0] + dx, at[1] + dy, at[2] + dx, at[3] + dy],
+            class,
+        },
+        Shape::Circle { at, class, fill } => Shape::Circle {
+            at: [at[0] + dx, at[1] + dy, at[2]],
+            class,
+            fill,
+        },
+        Shape::Poly { points, class } => Shape::Poly {
+            points: points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect(),
+            class,
+        },
+        Shape::Text {
+            at,
+            text,
+            class,
+            anchor,
+        } => Shape::Text {
+            at: [at[0] + dx, at[1] + dy],
+            text,
+            class,
+            anchor,
+        },
+    }
+}

@@ -288,6 +288,8 @@ fn the_wide_arrangement_puts_the_plots_beside_the_platform_inside_its_box() {
     );
     assert_eq!(Arrangement::for_box(820.0, Some(450.0)), Arrangement::Wide);
     assert_eq!(Arrangement::for_box(700.0, None), Arrangement::Stacked);
+    assert_eq!(Arrangement::for_box(420.0, None), Arrangement::Stacked);
+    assert_eq!(Arrangement::for_box(360.0, None), Arrangement::Narrow);
     for (name, algo) in [("ring-rr-1", "exact"), ("ring-lyon", "greedy")] {
         let r = preset(name);
         let (t, p) = run(&r, algo);
@@ -313,6 +315,30 @@ fn the_wide_arrangement_puts_the_plots_beside_the_platform_inside_its_box() {
                 .collect();
             assert_eq!(titles.len(), 3, "{titles:?}");
             assert!(titles[0].0 < WIDTH && titles[1].0 > WIDTH && titles[2].0 > WIDTH);
+        }
+    }
+}
+
+#[test]
+fn the_narrow_arrangement_fits_a_phone_card_at_full_size() {
+    // A phone's card (360 px): the platform alone and the plots, each at one unit per px.
+    for (name, algo) in [("ring-rr-1", "exact"), ("ring-lyon", "greedy")] {
+        let r = preset(name);
+        let (t, p) = run(&r, algo);
+        for k in [0, t.trace.len() / 2, t.trace.len()] {
+            let stacked = at(&t, &p, k, &r);
+            let narrow = at_in(&t, &p, k, &r, Arrangement::Narrow);
+            inside(&narrow);
+            assert_eq!((narrow.width, narrow.height), (NARROW_WIDTH, NARROW_HEIGHT));
+            let s = t.trace.state_at(RingState::new(r.p()), k);
+            let plots = plots(p.extras.eval(&s.ring), &s, &p.scale);
+            inside(&plots);
+            assert!(plots.width <= NARROW_WIDTH && plots.height < HEIGHT);
+            // Between them, every label of the stacked figure.
+            assert_eq!(
+                texts(&narrow).len() + texts(&plots).len(),
+                texts(&stacked).len()
+            );
         }
     }
 }

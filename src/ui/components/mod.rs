@@ -13,6 +13,7 @@ pub mod gantt_view;
 pub mod graph;
 pub mod large_type;
 pub mod menus;
+pub mod narrow;
 pub mod player_bar;
 pub mod plot;
 pub mod procs_field;

@@ -218,10 +218,7 @@ export const tests = [
         if (w.scroll > w.inner) problems.push(`${route}: scrollWidth ${w.scroll} > ${w.inner}`);
         const small = await smallestFigureText(page);
         if (small.min < 10.95) problems.push(`${route}: figure text "${small.which}" at ${small.min.toFixed(1)} px`);
-        // The ring's stacked panels keep 11 px text by scrolling inside their card at 420 px,
-        // 645 px tall: with its caption the player lands below the fold until the figure gets
-        // a narrow arrangement (issue 32, left open in its note); layout.mjs says the same.
-        if (await byId(page, 'player').count() && !route.startsWith('#/ring')) {
+        if (await byId(page, 'player').count()) {
           await byId(page, 'figure').first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
           const bottom = await byId(page, 'player').first().evaluate((e) => e.getBoundingClientRect().bottom);
           if (bottom > PHONE.height) problems.push(`${route}: player ends at ${bottom.toFixed(0)} px, below the fold`);

@@ -6,22 +6,27 @@ use hetlab_core::chains::extras::Compared;
 use hetlab_core::chains::gallery::SCENES;
 use hetlab_core::chains::{ChainsSolution, ChainsState};
 use hetlab_core::rational::{approx, frac, shown, Q};
+use std::rc::Rc;
+
 use yew::prelude::*;
 
-use crate::draw::chains::{Drawing, HEIGHT, WIDTH};
+use crate::draw::chains::{Drawing, Shape, HEIGHT, WIDTH, X0};
+use crate::ui::components::narrow::Narrow;
 use crate::ui::components::shape::{shapes, shapes_data};
 
-/// The figure as inline SVG.
+/// The figure as inline SVG, narrowed on a phone so that its 13 px text stays at 11 px or more
+/// ([`Narrow`]).
 pub fn figure_svg(d: &Drawing, title: &str) -> Html {
-    html! {
-        <>
-        <svg class="chains-figure" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="group"
-             aria-label={title.to_owned()} data-testid="chains-figure">
-            { shapes(&d.shapes) }
-        </svg>
-        { shapes_data(&d.shapes) }
-        </>
-    }
+    let title = AttrValue::from(title.to_owned());
+    let draw = Callback::from(move |(marks, width): (Rc<Vec<Shape>>, f64)| {
+        html! {
+            <svg class="chains-figure" viewBox={format!("0 0 {width} {HEIGHT}")} role="group"
+                 aria-label={title.clone()} data-testid="chains-figure">
+                { shapes(&marks) }
+            </svg>
+        }
+    });
+    html! { <Narrow shapes={Rc::new(d.shapes.clone())} width={WIDTH} x0={X0} text={13.0} {draw} /> }
 }
 
 /// The CP view: the histogram of imbalance over the random orders (chains.md §8.2, §10).

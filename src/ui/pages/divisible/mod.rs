@@ -22,7 +22,7 @@ use crate::draw::divisible::{gantt, to_svg_document, tree, Figure};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::DivisibleField;
-use views::{figure_svg, legend, now, result, working};
+use views::{figure_narrow, legend, now, result, working};
 
 const DEFAULT_PRESET: &str = "divisible-dl3";
 const LAST_KEY: &str = "hetlab.divisible.v1";
@@ -75,7 +75,7 @@ impl FamilyPage for DivisiblePage {
         let export = figures.clone();
         Shown {
             title: title.clone(),
-            figure: html! { <>{ for figures.iter().map(|f| figure_svg(f, &title)) }</> },
+            figure: html! { <>{ for figures.iter().map(|f| figure_narrow(f, &title)) }</> },
             caption,
             line: last.map(|st| st.phase().line),
             pseudocode: PSEUDOCODE,

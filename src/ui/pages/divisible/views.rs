@@ -2,6 +2,8 @@
 //! `draw::divisible` as inline SVG), the result panel with exact values, what is known at this
 //! step, the working tables of each method, the comparison of orders, the open problems.
 
+use std::rc::Rc;
+
 use hetlab_core::divisible::info::{OPEN_PROBLEMS, TREE_AFFINE};
 use hetlab_core::divisible::{Details, DivSolution, DivState, Divisible, Tried, Variant};
 use hetlab_core::rational::{approx, frac, shown, to_f64, Q};
@@ -9,12 +11,33 @@ use yew::prelude::*;
 
 use crate::draw::divisible::{bars, page_css, Figure};
 use crate::draw::palette::colour;
+use crate::draw::shapes::Shape;
+use crate::ui::components::narrow::Narrow;
 use crate::ui::components::shape::{shapes, shapes_data};
 
 /// One figure as inline SVG, with the page's rules for its classes and the latency hatch.
 pub fn figure_svg(f: &Figure, title: &str) -> Html {
+    html! { <>{ svg_of(f, title) }{ shapes_data(&f.shapes) }</> }
+}
+
+/// One of the page's figures: [`figure_svg`], narrowed on a phone so that its 11 px text stays
+/// at 11 px ([`Narrow`]).
+pub fn figure_narrow(f: &Figure, title: &str) -> Html {
+    let (title, height) = (title.to_owned(), f.height);
+    let draw = Callback::from(move |(marks, width): (Rc<Vec<Shape>>, f64)| {
+        let f = Figure {
+            width,
+            height,
+            shapes: marks.to_vec(),
+        };
+        svg_of(&f, &title)
+    });
+    html! { <Narrow shapes={Rc::new(f.shapes.clone())} width={f.width} x0={54.0} text={11.0} {draw} /> }
+}
+
+/// The SVG of [`figure_svg`] alone.
+fn svg_of(f: &Figure, title: &str) -> Html {
     html! {
-        <>
         <svg class="dl-figure" viewBox={format!("0 0 {} {}", f.width, f.height)} role="group"
              aria-label={title.to_owned()} data-testid="dl-figure"
              style="width:100%;max-width:720px;height:auto;display:block;margin:0 auto">
@@ -26,8 +49,6 @@ pub fn figure_svg(f: &Figure, title: &str) -> Html {
             </defs>
             { shapes(&f.shapes) }
         </svg>
-        { shapes_data(&f.shapes) }
-        </>
     }
 }
 

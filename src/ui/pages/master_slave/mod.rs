@@ -22,7 +22,7 @@ use crate::draw::master_slave::{figure, to_svg_document, Frame};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::MsField;
-use views::{compare_table, figure_svg, intro, legend, now, result, series_table, working};
+use views::{compare_table, figure_narrow, intro, legend, now, result, series_table, working};
 
 const DEFAULT_PRESET: &str = "master-slave-ms1";
 const LAST_KEY: &str = "hetlab.master-slave.v1";
@@ -88,7 +88,7 @@ impl FamilyPage for MasterSlavePage {
         let svg_title = title.clone();
         Shown {
             title: title.clone(),
-            figure: figure_svg(&drawing, &title, "ms-figure"),
+            figure: figure_narrow(&drawing, &title, "ms-figure"),
             caption,
             line: last.map(|st| st.phase().line),
             pseudocode: PSEUDOCODE,

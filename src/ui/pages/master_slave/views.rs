@@ -3,14 +3,32 @@
 //! pattern / jobs / READY lists under the player, every algorithm of the variant and the
 //! `N(T)/UB(T)` series.
 
+use std::rc::Rc;
+
 use hetlab_core::master_slave::extras::Compared;
 use hetlab_core::master_slave::solution::{Matching, MatrixName};
 use hetlab_core::master_slave::{Goal, MsInput, MsSolution, MsState, Role};
 use hetlab_core::rational::{frac, shown};
 use yew::prelude::*;
 
-use crate::draw::master_slave::{Drawing, WIDTH};
+use crate::draw::master_slave::{Drawing, Shape, WIDTH};
+use crate::ui::components::narrow::Narrow;
 use crate::ui::components::shape::{shapes, shapes_data};
+
+/// The page's figure: [`figure_svg`], narrowed on a phone so that its 11 px text stays at
+/// 11 px ([`Narrow`]).
+pub fn figure_narrow(d: &Drawing, title: &str, id: &'static str) -> Html {
+    let (title, height) = (AttrValue::from(title.to_owned()), d.height);
+    let draw = Callback::from(move |(marks, width): (Rc<Vec<Shape>>, f64)| {
+        html! {
+            <svg class="ms-figure" viewBox={format!("0 0 {width} {height:.0}")} role="group"
+                 aria-label={title.clone()} data-testid={id}>
+                { shapes(&marks) }
+            </svg>
+        }
+    });
+    html! { <Narrow shapes={Rc::new(d.shapes.clone())} width={WIDTH} x0={24.0} text={11.0} {draw} /> }
+}
 
 /// The figure as inline SVG.
 pub fn figure_svg(d: &Drawing, title: &str, id: &'static str) -> Html {

@@ -19,12 +19,12 @@ use hetlab_core::trace::Step;
 use yew::prelude::*;
 
 use crate::draw::ring::prepare::Prepared;
-use crate::draw::ring::{figure, to_svg_document, Arrangement};
+use crate::draw::ring::{figure, plots, to_svg_document, Arrangement};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::{apply, RingField};
 use sweep::SweepPanel;
-use views::{compare_table, legend, now, quoted_tables, result, RingFigure};
+use views::{compare_table, legend, now, quoted_tables, result, RingFigure, RingPlots};
 
 const DEFAULT_PRESET: &str = "ring-rr-1";
 const LAST_KEY: &str = "hetlab.ring.v1";
@@ -57,22 +57,11 @@ impl FamilyPage for RingPage {
             |st| st.caption(&()),
         );
         let eval = x.extras.eval(&s.ring).or(s.eval.as_ref());
-        let drawing = Rc::new(figure(
-            &x.layout,
-            &s,
-            eval,
-            last,
-            &x.scale,
-            Arrangement::Stacked,
-        ));
-        let wide = Rc::new(figure(
-            &x.layout,
-            &s,
-            eval,
-            last,
-            &x.scale,
-            Arrangement::Wide,
-        ));
+        let at = |arrangement| Rc::new(figure(&x.layout, &s, eval, last, &x.scale, arrangement));
+        let drawing = at(Arrangement::Stacked);
+        let wide = at(Arrangement::Wide);
+        let narrow = at(Arrangement::Narrow);
+        let plots = Rc::new(plots(eval, &s, &x.scale));
         let title = format!("{} on {} processors", ctx.algo, r.p());
         let side = html! {
             <>
@@ -105,13 +94,13 @@ impl FamilyPage for RingPage {
         let svg_title = title.clone();
         Shown {
             title: title.clone(),
-            figure: html! { <RingFigure stacked={drawing.clone()} {wide} title={title.clone()} /> },
+            figure: html! { <RingFigure stacked={drawing.clone()} {wide} {narrow} title={title.clone()} /> },
             caption,
             line: last.map(|st| st.phase().line),
             pseudocode: PSEUDOCODE,
             side,
             legend: legend(),
-            below: Html::default(),
+            below: html! { <RingPlots {plots} title={format!("{title}: the bars and T against q")} /> },
             after,
             svg: Some(Rc::new(move || {
                 (

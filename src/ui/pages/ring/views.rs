@@ -83,12 +83,14 @@ pub struct RingFigureProps {
     pub stacked: Rc<Drawing>,
     /// The platform beside the plots (a projector's first screen).
     pub wide: Rc<Drawing>,
+    /// The platform alone (a phone; the plots go under the player, [`RingPlots`]).
+    pub narrow: Rc<Drawing>,
     /// Its accessible name.
     pub title: AttrValue,
 }
 
-/// The ring figure, wide when its text stays at 11 px or more that way
-/// ([`Arrangement::for_box`]), stacked otherwise.
+/// The ring figure, wide when its text stays at 11 px or more that way, narrow where the
+/// stacked one's would not ([`Arrangement::for_box`]), stacked otherwise.
 #[function_component(RingFigure)]
 pub fn ring_figure(p: &RingFigureProps) -> Html {
     let node = use_node_ref();
@@ -96,9 +98,35 @@ pub fn ring_figure(p: &RingFigureProps) -> Html {
     let d = match Arrangement::for_box(width, height) {
         Arrangement::Wide => &p.wide,
         Arrangement::Stacked => &p.stacked,
+        Arrangement::Narrow => &p.narrow,
     };
     html! {
         <div ref={node} class="ring-figure-wrap">{ drawing_svg(d, &p.title, "ring-figure") }</div>
+    }
+}
+
+/// The ring's plots under the player when the figure is narrow.
+#[derive(Properties, PartialEq)]
+pub struct RingPlotsProps {
+    /// The bars and `T` against the ring size, [`crate::draw::ring::NARROW_WIDTH`] wide.
+    pub plots: Rc<Drawing>,
+    /// Their accessible name.
+    pub title: AttrValue,
+}
+
+/// The plots the narrow figure leaves out, in a card of the figure's width (the same rule
+/// decides: [`Arrangement::for_box`] on the width inside the card); nothing otherwise.
+#[function_component(RingPlots)]
+pub fn ring_plots(p: &RingPlotsProps) -> Html {
+    let node = use_node_ref();
+    let (width, _, _) = use_shown_box(node.clone(), WIDTH);
+    let shown = Arrangement::for_box(width, None) == Arrangement::Narrow;
+    html! {
+        <div class={classes!("figure", "ring-plots", (!shown).then_some("off"))}>
+            <div ref={node}>
+                if shown { { drawing_svg(&p.plots, &p.title, "ring-plots") } }
+            </div>
+        </div>
     }
 }
 

@@ -24,7 +24,9 @@ use crate::draw::scatter::{figure, to_svg_document, Drawing, Frame, Scale};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::ScatterField;
-use views::{dp_table, figure_svg, orders_table, result, rounding_table, scan_table};
+use views::{
+    dp_table, figure_narrow, figure_svg, orders_table, result, rounding_table, scan_table,
+};
 
 const DEFAULT_PRESET: &str = "scatter-sc1";
 const LAST_KEY: &str = "hetlab.scatter.v1";
@@ -111,7 +113,7 @@ impl FamilyPage for ScatterPage {
         let export = drawing.clone();
         Shown {
             title: title.clone(),
-            figure: figure_svg(&drawing, &title, "scatter-figure"),
+            figure: figure_narrow(&drawing, &title, "scatter-figure"),
             caption,
             line: last.map(|st| st.phase().line),
             pseudocode: SCATTER_PSEUDOCODE,

@@ -2,12 +2,15 @@
 //! inline SVG), the result panel, and the working tables (DP table, participation scan,
 //! rounding, orders tried).
 
+use std::rc::Rc;
+
 use hetlab_core::rational::{approx, frac, shown_within};
 use hetlab_core::scatter::{Rule, ScatterSolution, ScatterState};
 use hetlab_core::sort;
 use yew::prelude::*;
 
-use crate::draw::scatter::{self as draw, name, Drawing, CSS};
+use crate::draw::scatter::{self as draw, name, Drawing, Shape, CSS};
+use crate::ui::components::narrow::Narrow;
 use crate::ui::components::shape::{shapes, shapes_data};
 
 /// Styles of the page around the figures (the figures carry [`CSS`]).
@@ -15,8 +18,12 @@ const PAGE_CSS: &str = ".scatter-page .layout > *{min-width:0}.scatter-page .too
 
 /// A figure as inline SVG with the hatch pattern and the style sheet.
 pub fn figure_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
+    html! { <>{ svg_of(d, title, testid) }{ shapes_data(&d.shapes) }</> }
+}
+
+/// The SVG of [`figure_svg`] alone.
+fn svg_of(d: &Drawing, title: &str, testid: &'static str) -> Html {
     html! {
-        <>
         <svg class="scatter-fig" viewBox={format!("0 0 {} {:.0}", d.width, d.height)} role="group"
              aria-label={title.to_owned()} data-testid={testid}>
             <style>{CSS}{PAGE_CSS}</style>
@@ -28,9 +35,25 @@ pub fn figure_svg(d: &Drawing, title: &str, testid: &'static str) -> Html {
             </defs>
             { marks(d) }
         </svg>
-        { shapes_data(&d.shapes) }
-        </>
     }
+}
+
+/// The page's figure: [`figure_svg`], narrowed on a phone so that its 11 px text stays at
+/// 11 px ([`Narrow`]).
+pub fn figure_narrow(d: &Drawing, title: &str, testid: &'static str) -> Html {
+    let (title, base) = (title.to_owned(), Rc::new(d.clone()));
+    let draw = {
+        let base = base.clone();
+        Callback::from(move |(marks, width): (Rc<Vec<Shape>>, f64)| {
+            let d = Drawing {
+                width,
+                shapes: marks.to_vec(),
+                ..(*base).clone()
+            };
+            svg_of(&d, &title, testid)
+        })
+    };
+    html! { <Narrow shapes={Rc::new(base.shapes.clone())} width={base.width} x0={draw::X0} text={11.0} {draw} /> }
 }
 
 /// The marks of `d`, each Gantt chart's under one `<g data-testid="scatter-chart-<role>">` that

@@ -3,15 +3,16 @@
 //! The site solves in a Web Worker (`ui::worker`) and ships each run back to the page, which
 //! replays it. Both ends are this crate, so the format only has to be exact, total and small in
 //! the page's wasm: nanoserde's binary format (our copy, crates/nanoserde, adds num's exact
-//! numbers), which writes a value as its fields in order (enums: the variant's index first),
-//! keeps every `f64` bit (`NaN` and infinities included, where JSON would not) and reads each
-//! type with straight-line code from its derive. The wire has its own derive (`SerBin`,
-//! `DeBin`), independent of serde's: the result documents keep their JSON shape (tagged enums,
-//! exact numbers as text) and the wire needs no mirror of it. Measured (issue 15): the page's
-//! reading code for the runs in bincode through serde's derived visitors, 821 KB gzipped page;
-//! in nanoserde, 22 KB less. Tested natively: every family's run on every preset comes back with
-//! the same result document and trace, and the steady-state page's extra results come back
-//! equal.
+//! numbers and bounds the lengths it reads; docs/decisions.md says why not upstream's, nor
+//! postcard or bitcode), which writes a value as its fields in order (enums: the variant's
+//! index first), keeps every `f64` bit (`NaN` and infinities included, where JSON would not)
+//! and reads each type with straight-line code from its derive. The wire has its own derive
+//! (`SerBin`, `DeBin`), independent of serde's: the result documents keep their JSON shape
+//! (tagged enums, exact numbers as text) and the wire needs no mirror of it. Measured (issue
+//! 15): the page's reading code for the runs in bincode through serde's derived visitors, 821 KB
+//! gzipped page; in nanoserde, 22 KB less. Tested natively: every family's run on every preset
+//! comes back with the same result document and trace, the steady-state page's extra results
+//! come back equal, and damaged bytes fail without a panic.
 
 use nanoserde::{DeBin, SerBin};
 
@@ -161,6 +162,73 @@ mod tests {
             "master-slave-ms1",
             |i, a, r| master_slave::extras::extras(&i, a, r)
         );
+    }
+
+    /// Damaged bytes of real runs (the first preset of each family, traced, with its first
+    /// offered algorithm): a byte set to 0xff, then to 0x00, and the bytes cut there, at up to
+    /// 600 positions spread over the run, never panic and never reserve the memory a damaged
+    /// length names (the reason the wire keeps its own copy of nanoserde: upstream's reading
+    /// panics on eight such bytes, docs/decisions.md).
+    #[test]
+    fn damaged_runs_fail_without_panicking() {
+        fn damage<F: Solver>(input: &F::Input) -> usize {
+            let algorithm = F::offered(input)[0];
+            let Ok(run) = F::run(input, algorithm, true) else {
+                return 0;
+            };
+            let bytes = encode(&run);
+            // At most about 600 positions per run, spread over all its bytes.
+            let step = (bytes.len() / 600).max(1);
+            let mut tried = 0;
+            for at in (0..bytes.len()).step_by(step) {
+                for value in [0xff, 0x00] {
+                    let mut damaged = bytes.clone();
+                    damaged[at] = value;
+                    let _ = decode::<F::Run>(&damaged);
+                }
+                let _ = decode::<F::Run>(&bytes[..at]);
+                tried += 1;
+            }
+            tried
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        let mut tried = 0;
+        for preset in PRESETS {
+            if !seen.insert(preset.problem) {
+                continue;
+            }
+            let inst = Instance::from_json(preset.json).expect("presets are valid");
+            with_family!(&inst, |F, input| tried += damage::<F>(input));
+        }
+        assert!(
+            seen.len() >= 9 && tried > 1_000,
+            "{} families, {tried} positions",
+            seen.len()
+        );
+    }
+
+    /// Every kind of length the wire reads (a string's, a list's, a map's, a set's, a big
+    /// integer's digits), damaged to the largest value, fails instead of reserving it.
+    #[test]
+    fn huge_lengths_fail() {
+        use std::collections::{BTreeMap, HashMap, HashSet};
+        let huge = |tail: &[u8]| [&u64::MAX.to_le_bytes()[..], tail].concat();
+        assert!(decode::<String>(&huge(b"x")).is_err());
+        assert!(decode::<Vec<u8>>(&huge(&[1, 2, 3])).is_err());
+        assert!(decode::<Vec<Vec<u64>>>(&huge(&[0; 16])).is_err());
+        assert!(decode::<HashMap<u32, u32>>(&huge(&[0; 8])).is_err());
+        assert!(decode::<HashSet<u32>>(&huge(&[0; 8])).is_err());
+        assert!(decode::<BTreeMap<u32, u32>>(&huge(&[0; 8])).is_err());
+        assert!(decode::<&'static str>(&huge(b"bisection")).is_err());
+        // A big integer: its sign (2, plus), then its digits' count.
+        let mut number = vec![2];
+        number.extend(huge(&[0; 4]));
+        assert!(decode::<num_bigint::BigInt>(&number).is_err());
+        // A ratio whose denominator is zero (num would panic on it): 1/0.
+        let one = encode(&num_bigint::BigInt::from(1));
+        let zero = encode(&num_bigint::BigInt::from(0));
+        let ratio = [one, zero].concat();
+        assert!(decode::<hetlab_core::rational::Q>(&ratio).is_err());
     }
 
     #[test]

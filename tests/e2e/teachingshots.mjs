@@ -1,6 +1,7 @@
-// Screenshots of the practice page (issue 35), for a person to look at: a question, its
-// feedback with the figure, at 1280×800 and 390×844, light and dark.
-// Usage: HETLAB_DIST=dist node tests/e2e/practiceshots.mjs OUTDIR
+// Screenshots of the teaching pages, for a person to look at (nothing is asserted): a practice
+// question and its feedback with the figure (issue 35), a lesson's slide and the lesson editor
+// (issue 36), at 1280×800 and 390×844, light and dark.
+// Usage: HETLAB_DIST=dist node tests/e2e/teachingshots.mjs OUTDIR
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +31,16 @@ try {
       await page.locator('[data-testid="practice-figure"]').waitFor({ timeout: 60_000 });
       await sleep(4000);
       await page.screenshot({ path: path.join(out, `practice-fb-${w}-${scheme}.png`), fullPage: true });
+      await page.goto(`http://127.0.0.1:${port}/#/lesson?builtin=steady-state&slide=2`);
+      await page.locator('[data-testid="lesson-player"]').waitFor({ timeout: 60_000 });
+      await sleep(4000);
+      await page.screenshot({ path: path.join(out, `lesson-${w}-${scheme}.png`) });
+      await page.goto(`http://127.0.0.1:${port}/#/chains?preset=chains-ex1&algo=nicol&step=5`);
+      await page.locator('[data-testid="add-to-lesson"]').click({ timeout: 60_000 });
+      await page.goto(`http://127.0.0.1:${port}/#/lesson?edit=1`);
+      await page.locator('[data-testid="lesson-editor"]').waitFor({ timeout: 60_000 });
+      await sleep(500);
+      await page.screenshot({ path: path.join(out, `lesson-editor-${w}-${scheme}.png`), fullPage: true });
     }
     await ctx.close();
   }

@@ -486,7 +486,20 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         "steady-state",
         include_str!("../../lessons/steady-state.json"),
     ),
+    ("broadcast", include_str!("../../lessons/broadcast.json")),
+    (
+        "square-partition",
+        include_str!("../../lessons/square-partition.json"),
+    ),
+    ("lu", include_str!("../../lessons/lu.json")),
     ("chains", include_str!("../../lessons/chains.json")),
+    ("ring", include_str!("../../lessons/ring.json")),
+    ("scatter", include_str!("../../lessons/scatter.json")),
+    (
+        "master-slave",
+        include_str!("../../lessons/master-slave.json"),
+    ),
+    ("divisible", include_str!("../../lessons/divisible.json")),
 ];
 
 /// The built-in lesson `name`'s file text.

@@ -12,7 +12,11 @@ pub fn home() -> Html {
             <p class="lead">
                 {"Draw or load a platform of processors and links, pick an algorithm from the research literature, and play it forward and back. Every number comes from an exact solver running in your browser."}
             </p>
-            <p><a class="button primary" href="#/platform">{"Open the platform editor"}</a></p>
+            <p class="home-actions">
+                <a class="button primary" href="#/platform">{"Open the platform editor"}</a>
+                <a class="button" href="#/practice" data-testid="home-practice">{"Practice: questions checked by the solvers"}</a>
+                <a class="button" href="#/lesson" data-testid="home-lessons">{"Lessons: guided sequences of views"}</a>
+            </p>
             <div class="cards">
                 { for FAMILIES.iter().map(|f| {
                     let available = f.available();

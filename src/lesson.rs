@@ -200,9 +200,9 @@ fn script(c: char, sup: bool) -> Option<char> {
     }
 }
 
-/// A TeX subset as Unicode: the commands of [`SYMBOLS`], `\frac{a}{b}` as a/b, `^`/`_` of a
-/// digit (or of `{…}` of digits) as a raised or lowered digit, `^*` as `*`, other scripts as
-/// typed (`x_i`), braces dropped.
+/// A TeX subset as Unicode: Greek letters and the usual relations (`\rho`, `\le`, …),
+/// `\frac{a}{b}` as a/b, `^`/`_` of a digit (or of `{…}` of digits) as a raised or lowered
+/// digit, `^*` as `*`, other scripts as typed (`x_i`), braces dropped.
 #[must_use]
 pub fn tex(source: &str) -> String {
     let mut out = String::new();

@@ -4,7 +4,7 @@
 //! A lesson file is JSON, versioned like instances: `{"format": "hetlab-lesson", "version": 1,
 //! "title", "author"?, "slides": [{"title"?, "text", "view": {"page", "preset" | "instance",
 //! "algorithm"?, "step"?, "start"?, "end"?, "autoplay"?, "controls"?}}]}`. [`parse`] reads one
-//! (bounded, every problem named by slide and field), [`write`] writes it back: `parse(write(l))
+//! (bounded, every problem named by slide and field), [`write()`] writes it back: `parse(write(l))
 //! == l`. Pure and solver-free: the page binaries read lessons.
 
 use serde_json::{json, Map, Value};

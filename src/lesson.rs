@@ -312,6 +312,9 @@ pub fn view_route(view: &View, embed: bool) -> Route {
     if !view.controls {
         r.query.set("controls", "0");
     }
+    if view.panels {
+        r.query.set("panels", "1");
+    }
     if embed {
         r.query.set("embed", "1");
     }
@@ -345,6 +348,7 @@ pub fn slide_of(route: &Route) -> Option<Slide> {
             end: q.index("end"),
             autoplay: false,
             controls: q.get("controls") != Some("0"),
+            panels: q.flag("panels"),
         },
     })
 }

@@ -22,6 +22,9 @@ pub struct PageQuery {
     pub embed: bool,
     /// The player's controls are shown (not `controls=0`).
     pub controls: bool,
+    /// In an embed, the whole page (results, explanations, toolbar) rather than the figure
+    /// alone (`panels=1`: a lesson slide that shows the side panels).
+    pub panels: bool,
 }
 
 impl PageQuery {
@@ -35,6 +38,7 @@ impl PageQuery {
             algo: q.get("algo").unwrap_or(default_algo).to_owned(),
             embed: q.flag("embed"),
             controls: q.get("controls") != Some("0"),
+            panels: q.flag("panels"),
         }
     }
 }

@@ -116,8 +116,9 @@ pub fn AlgorithmPage(props: &PageProps) -> Html {
         Solving::Done(s) => (Some(s.doc.clone()), s.budget_hit),
         _ => (None, false),
     };
-    // The toolbar's family parts, only outside embeds (which show no toolbar).
-    let tools = (!q.embed).then(|| frame::Tools {
+    // The toolbar's family parts, only outside embeds (which show no toolbar) or in one that
+    // asks for the whole page.
+    let tools = (!q.embed || q.panels).then(|| frame::Tools {
         instance: Rc::clone(&input.instance),
         editor: input.editor(&nav),
         offered,

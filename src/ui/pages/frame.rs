@@ -81,7 +81,11 @@ pub fn page(f: Frame<'_>) -> Html {
         </figure>
     };
     let bar = (f.query.controls && f.ready).then(|| player_bar(f.player, f.on_action));
-    let Some(tools) = f.tools.as_ref().filter(|_| !f.query.embed) else {
+    let Some(tools) = f
+        .tools
+        .as_ref()
+        .filter(|_| !f.query.embed || f.query.panels)
+    else {
         let fit = (!f.query.controls).then_some("no-controls");
         return html! { <section class={classes!(f.class, "embed", fit)} data-testid={f.class}>{figure}{for bar}</section> };
     };

@@ -5,9 +5,13 @@
 
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   LOAD_TIMEOUT, UI_TIMEOUT, byId, check, load, poll, show, text, textWhere, visible,
 } from '../lib.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** The embedded view of the slide shown: waits for its player and caption. */
 async function viewShows(page, what) {
@@ -49,10 +53,17 @@ export const tests = [
         await load(page, h.url(`/#/lesson?builtin=${name}`));
         await visible(byId(page, 'lesson-player'), `${name}: the player`, LOAD_TIMEOUT);
         const total = Number((await text(byId(page, 'lesson-position'))).match(/of (\d+)/)[1]);
+        const file = JSON.parse(readFileSync(path.join(ROOT, 'crates', 'core', 'lessons', `${name}.json`), 'utf8'));
+        check(file.slides.length === total, `${name}: ${total} slides shown, ${file.slides.length} in the file`);
         for (let k = 1; k <= total; k++) {
           await atSlide(page, k);
           const { step } = await viewShows(page, `${name} slide ${k}`);
           check(!/^Step 0 \/ 0$/.test(step), `${name} slide ${k}: the view has a run (${step})`);
+          const view = file.slides[k - 1].view;
+          const want = Math.min(view.step ?? view.start ?? 0, Number(step.match(/\/ (\d+)$/)[1]));
+          check(step.startsWith(`Step ${want} /`), `${name} slide ${k}: opens at step ${want}, shows ${step}`);
+          const side = await page.frameLocator('[data-testid="lesson-view"]').locator('.side-col').count();
+          check((side > 0) === Boolean(view.panels), `${name} slide ${k}: side panels ${side > 0}, the file says ${Boolean(view.panels)}`);
           if (k < total) await byId(page, 'lesson-next').click();
         }
         check(await byId(page, 'lesson-next').isDisabled(), `${name}: Next stops at the last slide`);

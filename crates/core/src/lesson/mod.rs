@@ -3,7 +3,7 @@
 //!
 //! A lesson file is JSON, versioned like instances: `{"format": "hetlab-lesson", "version": 1,
 //! "title", "author"?, "slides": [{"title"?, "text", "view": {"page", "preset" | "instance",
-//! "algorithm"?, "step"?, "start"?, "end"?, "autoplay"?, "controls"?}}]}`. [`parse`] reads one
+//! "algorithm"?, "step"?, "start"?, "end"?, "autoplay"?, "controls"?, "panels"?}}]}`. [`parse`] reads one
 //! (bounded, every problem named by slide and field), [`write()`] writes it back: `parse(write(l))
 //! == l`. Pure and solver-free: the page binaries read lessons.
 
@@ -75,6 +75,9 @@ pub struct View {
     pub autoplay: bool,
     /// Shows the player (else the figure only).
     pub controls: bool,
+    /// Shows the whole page in the frame: the results and explanation panels beside the
+    /// figure (else the figure and its player alone).
+    pub panels: bool,
 }
 
 /// A problem of a lesson file: where (`slide 3, view.algorithm`) and what.
@@ -230,12 +233,14 @@ fn view(o: &Map<String, Value>, k: usize, errors: &mut Vec<LessonError>) -> Opti
         "end",
         "autoplay",
         "controls",
+        "panels",
     ]);
     let page = f.line("page", true).unwrap_or_default();
     let algorithm = f.line("algorithm", false);
     let (step, start, end) = (f.step("step"), f.step("start"), f.step("end"));
     let autoplay = f.flag("autoplay", false);
     let controls = f.flag("controls", true);
+    let panels = f.flag("panels", false);
     if let (Some(a), Some(b)) = (start, end) {
         if a > b {
             f.error("end", format!("{b} is before start {a}"));
@@ -258,6 +263,7 @@ fn view(o: &Map<String, Value>, k: usize, errors: &mut Vec<LessonError>) -> Opti
         end,
         autoplay,
         controls,
+        panels,
     })
 }
 
@@ -475,6 +481,9 @@ fn slide_value(s: &Slide) -> Value {
     }
     if !v.controls {
         view.insert("controls".into(), false.into());
+    }
+    if v.panels {
+        view.insert("panels".into(), true.into());
     }
     o.insert("view".into(), Value::Object(view));
     Value::Object(o)

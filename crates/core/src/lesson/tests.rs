@@ -42,6 +42,7 @@ fn generated_lessons_round_trip() {
                     end: (k % 2 == 1).then_some(k + 1),
                     autoplay: k % 7 == 0,
                     controls: k % 11 != 0,
+                    panels: k % 3 == 1,
                 },
             }
         })

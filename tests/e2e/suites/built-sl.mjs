@@ -95,7 +95,9 @@ async function solverBindings(page) {
     window.solveJson = (problem, json) => byGroup[groupOf(problem)].solve_json(json, '');
     window.practiceJson = (problem, seed, count, difficulty) =>
       byGroup[groupOf(problem)].practice_json(problem, seed, count, difficulty);
-    window.practiceFamilies = Object.values(bundles).flat();
+    // The families: the routes of the groups that have a solver worker (the teaching binary's
+    // pages, practice and lessons, are no family).
+    window.practiceFamilies = Object.keys(files).flatMap((g) => bundles[g]);
   });
 }
 

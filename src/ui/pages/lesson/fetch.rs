@@ -41,7 +41,7 @@ pub fn text(url: &str, done: impl FnOnce(Result<(String, Option<String>), String
         }
     };
     let cross = !same_origin(&url);
-    let unreachable = {
+    let refused = {
         let url = url.clone();
         move || {
             let why = if cross {
@@ -83,7 +83,7 @@ pub fn text(url: &str, done: impl FnOnce(Result<(String, Option<String>), String
     };
     let on_error = {
         let finish = finish.clone();
-        Closure::once(move |_: JsValue| finish(failed(unreachable())))
+        Closure::once(move |_: JsValue| finish(failed(refused())))
     };
     let _ = window.fetch_with_str(&url).then2(&on_response, &on_error);
     on_response.forget();

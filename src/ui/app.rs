@@ -105,6 +105,12 @@ pub fn App() -> Html {
     let embed = route.query.flag("embed");
     let page = match &route.page {
         Page::Home => pages::home::home(),
+        // The editor's SimGrid import and export are jobs for a solver worker, which the
+        // teaching binary has not: it opens in the first group's binary (the loader's choice
+        // for a route no group names).
+        Page::Platform if GROUP.get().is_some_and(|g| !g.bundle.has_solvers()) => html! {
+            <Elsewhere family={"platform".to_owned()} />
+        },
         Page::Platform => html! { <pages::platform::PlatformPage /> },
         Page::Family(p) if p == "bench" => html! { <pages::bench::Bench /> },
         Page::Family(p) if p == "about" => pages::about::about(),

@@ -171,6 +171,21 @@ export const tests = [
     },
   },
   {
+    name: 'practice-header-links-open-their-binaries',
+    async fn(h) {
+      const page = h.lastPage;
+      const wasm = () => page.evaluate(() => performance.getEntriesByType('resource')
+        .map((e) => /hetlab-([a-z]+)-[0-9a-f]+_bg\.wasm$/.exec(e.name)).filter(Boolean).map((m) => m[1]));
+      await load(page, h.url('/#/practice?f=lu&seed=1'));
+      await visible(byId(page, 'practice-prompt'), 'a question', LOAD_TIMEOUT);
+      check(show(await wasm()) === '["teaching"]', `the practice page is the teaching binary: ${show(await wasm())}`);
+      // The editor's SimGrid jobs need a solver worker: it opens in a binary that has one.
+      await page.locator('header nav a[href="#/platform"]').click();
+      await visible(byId(page, 'editor'), 'the platform editor', LOAD_TIMEOUT);
+      await poll('the editor\'s binary', wasm, (w) => show(w) === '["communication"]', LOAD_TIMEOUT);
+    },
+  },
+  {
     name: 'practice-embed-and-family-tab',
     async fn(h) {
       const page = h.lastPage;

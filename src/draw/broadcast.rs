@@ -316,15 +316,21 @@ mod tests {
         }
     }
 
-    /// E2 (broadcast.md §9.2): at the end the usages are drawn on all four arcs, and the
-    /// Gantt chart has a lane per busy port with one bar per tree message.
-    #[test]
-    fn e2_draws_usages_and_a_gantt_of_three_trees() {
+    /// E2 and the last state of its LP run.
+    fn e2_solved() -> (hetlab_core::broadcast::Broadcast, State) {
         let b = e2();
         let Ok(Run::Broadcast(t)) = run(&b, "lp") else {
             panic!("E2 solves")
         };
         let s = t.trace.state_at(State::new(), usize::MAX);
+        (b, s)
+    }
+
+    /// E2 (broadcast.md §9.2): at the end the usages are drawn on all four arcs, and the
+    /// Gantt chart has a lane per busy port with one bar per tree message.
+    #[test]
+    fn e2_draws_usages_and_a_gantt_of_three_trees() {
+        let (b, s) = e2_solved();
         let fig = bidirectional(&b.platform, &s);
         assert_eq!(fig.links.len(), 4);
         assert_eq!(fig.links[0].label, "1/2");
@@ -356,6 +362,33 @@ mod tests {
             })
             .collect();
         assert_eq!(labels.len(), 3, "{labels:?}");
+    }
+
+    /// E2's last step on a phone and on a desktop (issue 32): every node's note and every
+    /// arc's usage has room, none over a link or another text.
+    #[test]
+    fn e2_keeps_every_note_and_usage_at_every_width() {
+        use crate::draw::fit::{fit, Frame};
+        let (b, s) = e2_solved();
+        let fig = bidirectional(&b.platform, &s);
+        for frame in [Frame::DESKTOP, Frame::for_width(342.0, 3, 1.0)] {
+            let d = fit(&fig, frame);
+            for (v, n) in fig.nodes.iter().zip(&d.nodes) {
+                assert_eq!(
+                    v.note.is_some(),
+                    n.note.is_some(),
+                    "{}'s note at {frame:?}",
+                    v.label
+                );
+            }
+            for l in &d.links {
+                assert!(l.label.is_some(), "{} at {frame:?}", l.title);
+            }
+            let boxes = d.text_boxes();
+            for (i, a) in boxes.iter().enumerate() {
+                assert!(boxes[i + 1..].iter().all(|o| !a.overlaps(o)), "{frame:?}");
+            }
+        }
     }
 
     /// While a tree grows, its arcs are marked and the others carry residual capacities.

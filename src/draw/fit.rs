@@ -17,6 +17,10 @@ use hetlab_core::platform::Point;
 const R_MAX: f64 = 24.0;
 /// Smallest node radius (an 11 px id still fits).
 const R_MIN: f64 = 13.0;
+/// The zoom buttons over the figure's top-right corner (`components/graph.rs`, `.zoom-bar` in
+/// www/style.css), width and height in CSS pixels at the normal type size: no node or text
+/// goes under them.
+pub const ZOOM_BAR: (f64, f64) = (176.0, 38.0);
 
 /// Where a figure is drawn: its size in CSS pixels and the type scale (1, or more for
 /// projectors).
@@ -113,8 +117,12 @@ pub struct DrawnLink {
 pub struct Drawn {
     /// The frame.
     pub frame: Frame,
-    /// Distance from the frame's edge to where unit coordinate 0 lands.
+    /// Distance from the frame's left and right edges to where unit coordinates 0 and 1 land.
     pub pad: f64,
+    /// The same from the top edge: below the zoom buttons.
+    pub top: f64,
+    /// The same from the bottom edge: room for a note below the lowest nodes.
+    pub bottom: f64,
     /// Node radius.
     pub r: f64,
     /// By node index.
@@ -130,7 +138,7 @@ impl Drawn {
         let (sw, sh) = self.span();
         Point {
             x: ((x - self.pad) / sw).clamp(0.0, 1.0),
-            y: ((y - self.pad) / sh).clamp(0.0, 1.0),
+            y: ((y - self.top) / sh).clamp(0.0, 1.0),
         }
     }
 
@@ -138,13 +146,13 @@ impl Drawn {
     #[must_use]
     pub fn from_unit(&self, p: Point) -> (f64, f64) {
         let (sw, sh) = self.span();
-        (self.pad + p.x * sw, self.pad + p.y * sh)
+        (self.pad + p.x * sw, self.top + p.y * sh)
     }
 
     fn span(&self) -> (f64, f64) {
         (
             (self.frame.w - 2.0 * self.pad).max(1.0),
-            (self.frame.h - 2.0 * self.pad).max(1.0),
+            (self.frame.h - self.top - self.bottom).max(1.0),
         )
     }
 
@@ -170,16 +178,28 @@ fn is_focus(class: &str) -> bool {
         && words.iter().any(|w| !matches!(*w, "link" | "arc"))
 }
 
-/// `fig` fitted to `frame`; nodes the user placed (pinned) never move.
+/// `fig` fitted to `frame`; nodes the user placed (pinned) never move. The order of placement
+/// is the order of importance: discs and ids, then the links (whose strokes notes avoid), the
+/// node notes, and the link labels.
 #[must_use]
 pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
     let t = frame.text;
-    let n = fig.nodes.len();
     let r_max = R_MAX * t;
     let pad = r_max + 4.0;
+    let bar = Rect {
+        x0: frame.w - ZOOM_BAR.0 * t,
+        y0: 0.0,
+        x1: frame.w,
+        y1: ZOOM_BAR.1 * t,
+    };
+    // A note below a node on the lowest row: its disc, a gap and a line of text.
+    let noted = fig.nodes.iter().any(|v| v.note.is_some());
+    let note_below = r_max + 1.25 * LABEL_PX * t + 4.0;
     let mut drawn = Drawn {
         frame,
         pad,
+        top: pad + bar.y1,
+        bottom: if noted { pad.max(note_below) } else { pad },
         r: r_max,
         nodes: Vec::new(),
         links: Vec::new(),
@@ -199,13 +219,44 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
     let closest = closest_pair(&at);
     let r = ((closest - 6.0) / 2.0).clamp(R_MIN * t, r_max);
     let pinned: Vec<bool> = fig.nodes.iter().map(|v| v.pinned).collect();
-    labels::separate(&mut at, &pinned, 2.0 * r + 6.0, (frame.w, frame.h), pad);
+    let inside = Rect {
+        x0: pad,
+        y0: drawn.top,
+        x1: frame.w - pad,
+        y1: frame.h - drawn.bottom,
+    };
+    labels::separate(&mut at, &pinned, 2.0 * r + 6.0, inside);
     drawn.r = r;
-    let id_px = if r >= 20.0 * t { ID_PX * t } else { 11.0 * t };
     let mut boxes = Boxes::new(frame.w, frame.h);
+    boxes.add(bar);
     for &c in &at {
         boxes.add_disc(c, r + 1.0);
     }
+    drawn.nodes = node_texts(fig, &at, r, t, &mut boxes);
+    drawn.links = links(fig, &at, r, r_max);
+    for l in &drawn.links {
+        boxes.add_stroke(l.from, l.to, l.width / 2.0 + 1.0);
+    }
+    for (i, v) in fig.nodes.iter().enumerate() {
+        if let Some(note) = &v.note {
+            drawn.nodes[i].note = labels::place_note(&mut boxes, at[i], r, note, LABEL_PX * t);
+        }
+    }
+    label_links(fig, &mut drawn.links, t, &mut boxes);
+    drawn
+}
+
+/// The nodes at `at` with discs of radius `r`: each one's id (cut to its disc) and second line
+/// where it fits, and its hover title; their notes are placed later.
+fn node_texts(
+    fig: &Figure,
+    at: &[(f64, f64)],
+    r: f64,
+    t: f64,
+    boxes: &mut Boxes,
+) -> Vec<DrawnNode> {
+    let id_px = if r >= 20.0 * t { ID_PX * t } else { 11.0 * t };
+    let mut nodes = Vec::with_capacity(fig.nodes.len());
     for (i, v) in fig.nodes.iter().enumerate() {
         let c = at[i];
         let (id_text, cut) = labels::truncate(&v.label, 2.0 * r - 6.0, id_px, true);
@@ -238,7 +289,7 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
         if let Some(note) = &v.note {
             title = format!("{title}: {note}");
         }
-        drawn.nodes.push(DrawnNode {
+        nodes.push(DrawnNode {
             full: v.label.clone(),
             at: c,
             id,
@@ -252,13 +303,12 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
             class: v.class.clone(),
         });
     }
-    for (i, v) in fig.nodes.iter().enumerate() {
-        if let Some(note) = &v.note {
-            drawn.nodes[i].note = labels::place_note(&mut boxes, at[i], r, note, LABEL_PX * t);
-        }
-    }
-    drawn.links = fig
-        .links
+    nodes
+}
+
+/// The links between discs of radius `r` at `at`, without their labels.
+fn links(fig: &Figure, at: &[(f64, f64)], r: f64, r_max: f64) -> Vec<DrawnLink> {
+    fig.links
         .iter()
         .map(|l| {
             let (from, to) = rim_segment(at[l.ends.0], at[l.ends.1], l.offset, r);
@@ -279,9 +329,12 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
                 },
             }
         })
-        .collect();
-    // Link labels: what the step is about first; the rest only on sparse graphs.
-    let dense = fig.links.len() > 2 * n.max(1);
+        .collect()
+}
+
+/// The links' labels: what the step is about first; the rest only on sparse graphs.
+fn label_links(fig: &Figure, drawn: &mut [DrawnLink], t: f64, boxes: &mut Boxes) {
+    let dense = fig.links.len() > 2 * fig.nodes.len().max(1);
     let focus: Vec<bool> = fig.links.iter().map(|l| is_focus(&l.class)).collect();
     for pass in [true, false] {
         if !pass && dense {
@@ -291,12 +344,10 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
             if focus[k] != pass || l.label.is_empty() || l.class.contains("faded") {
                 continue;
             }
-            let d = &drawn.links[k];
-            drawn.links[k].label =
-                labels::place_on_segment(&mut boxes, d.from, d.to, &l.label, LABEL_PX * t);
+            let d = &drawn[k];
+            drawn[k].label = labels::place_on_segment(boxes, d.from, d.to, &l.label, LABEL_PX * t);
         }
     }
-    drawn
 }
 
 /// Smallest distance between two centres (the frame's diagonal when there are fewer than two).

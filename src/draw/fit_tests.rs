@@ -68,6 +68,43 @@ fn check(fig: &Figure, what: &str) {
                 }
             }
         }
+        clear_of_links_and_zoom_bar(&d, &at);
+    }
+}
+
+/// Notes keep clear of every link's stroke, and no text or disc goes under the zoom buttons.
+fn clear_of_links_and_zoom_bar(d: &Drawn, at: &str) {
+    let t = d.frame.text;
+    let bar = Rect {
+        x0: d.frame.w - ZOOM_BAR.0 * t,
+        y0: 0.0,
+        x1: d.frame.w,
+        y1: ZOOM_BAR.1 * t,
+    };
+    for n in &d.nodes {
+        if let Some(note) = &n.note {
+            let b = labels::note_box(note);
+            for l in &d.links {
+                assert!(
+                    !b.meets_stroke(l.from, l.to, l.width / 2.0),
+                    "{at}: the note {:?} crosses the link {}",
+                    note.text,
+                    l.title
+                );
+            }
+        }
+        let c = (n.at.0.clamp(bar.x0, bar.x1), n.at.1.clamp(bar.y0, bar.y1));
+        assert!(
+            (c.0 - n.at.0).hypot(c.1 - n.at.1) >= d.r,
+            "{at}: {} under the zoom buttons",
+            n.full
+        );
+    }
+    for b in d.text_boxes() {
+        assert!(
+            !b.overlaps(&bar),
+            "{at}: text under the zoom buttons: {b:?}"
+        );
     }
 }
 

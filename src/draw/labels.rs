@@ -43,6 +43,31 @@ impl Rect {
         self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
     }
 
+    /// Whether a stroke from `a` to `b`, `half` wide on each side of its line, touches the box
+    /// (the box grown by `half`, clipped against the segment: Liang–Barsky).
+    #[must_use]
+    pub fn meets_stroke(&self, a: (f64, f64), b: (f64, f64), half: f64) -> bool {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+        for (p, q) in [
+            (-dx, a.0 - (self.x0 - half)),
+            (dx, self.x1 + half - a.0),
+            (-dy, a.1 - (self.y0 - half)),
+            (dy, self.y1 + half - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return false;
+                }
+            } else if p < 0.0 {
+                t0 = t0.max(q / p);
+            } else {
+                t1 = t1.min(q / p);
+            }
+        }
+        t0 <= t1
+    }
+
     fn meets_disc(&self, c: (f64, f64), r: f64) -> bool {
         let x = c.0.clamp(self.x0, self.x1);
         let y = c.1.clamp(self.y0, self.y1);
@@ -120,12 +145,17 @@ pub fn truncate(text: &str, room: f64, px: f64, bold: bool) -> (String, bool) {
     (out, true)
 }
 
-/// What placed text must avoid: the frame's edges, node discs, texts already placed.
+/// A link's stroke: its two ends and half its width.
+type Stroke = ((f64, f64), (f64, f64), f64);
+
+/// What placed text must avoid: the frame's edges, node discs, texts already placed; and for
+/// node notes, the links' strokes.
 pub struct Boxes {
     w: f64,
     h: f64,
     discs: Vec<((f64, f64), f64)>,
     rects: Vec<Rect>,
+    strokes: Vec<Stroke>,
 }
 
 impl Boxes {
@@ -137,7 +167,23 @@ impl Boxes {
             h,
             discs: Vec::new(),
             rects: Vec::new(),
+            strokes: Vec::new(),
         }
+    }
+
+    /// A link's stroke from `a` to `b`, `half` wide on each side of its line, which node notes
+    /// keep clear of (a link's own label is placed beside it already).
+    pub fn add_stroke(&mut self, a: (f64, f64), b: (f64, f64), half: f64) {
+        self.strokes.push((a, b, half));
+    }
+
+    /// Whether `r` keeps clear of every stroke.
+    #[must_use]
+    pub fn clear_of_strokes(&self, r: &Rect) -> bool {
+        !self
+            .strokes
+            .iter()
+            .any(|&(a, b, half)| r.meets_stroke(a, b, half))
     }
 
     /// A node disc (index = node index).
@@ -189,8 +235,8 @@ impl Boxes {
 }
 
 /// A node's note at the first free spot around its disc (right, left, below-right, below-left,
-/// above, below). Notes are drawn bold (`.node .note`): their box is measured so, or a long one
-/// ran past the figure's edge (issue 32).
+/// above, below), clear of the links' strokes too. Notes are drawn bold (`.node .note`): their
+/// box is measured so, or a long one ran past the figure's edge (issue 32).
 pub fn place_note(boxes: &mut Boxes, c: (f64, f64), r: f64, text: &str, px: f64) -> Option<Label> {
     let up = c.1 - r * 0.35;
     let down = c.1 + r * 0.35 + 0.7 * px;
@@ -205,16 +251,17 @@ pub fn place_note(boxes: &mut Boxes, c: (f64, f64), r: f64, text: &str, px: f64)
         (c.0 - r * 0.7 - 2.0, c.1 - r * 0.75 - 2.0, "end"),
     ];
     spots.into_iter().find_map(|(x, y, anchor)| {
-        boxes.take_as(
-            Label {
-                x,
-                y,
-                anchor,
-                text: text.to_owned(),
-                px,
-            },
-            true,
-        )
+        let l = Label {
+            x,
+            y,
+            anchor,
+            text: text.to_owned(),
+            px,
+        };
+        if !boxes.clear_of_strokes(&text_box_as(&l, true)) {
+            return None;
+        }
+        boxes.take_as(l, true)
     })
 }
 
@@ -259,9 +306,9 @@ pub fn place_on_segment(
     None
 }
 
-/// Pushes centres apart until every two are `sep` apart, inside `[pad, w − pad] × [pad, h − pad]`;
-/// pinned centres never move (the other one of a pair moves the whole way). Deterministic.
-pub fn separate(at: &mut [(f64, f64)], pinned: &[bool], sep: f64, frame: (f64, f64), pad: f64) {
+/// Pushes centres apart until every two are `sep` apart, inside `inside`; pinned centres never
+/// move (the other one of a pair moves the whole way). Deterministic.
+pub fn separate(at: &mut [(f64, f64)], pinned: &[bool], sep: f64, inside: Rect) {
     let n = at.len();
     let fixed = |i: usize| pinned.get(i).copied().unwrap_or(false);
     for round in 0..300 {
@@ -301,8 +348,8 @@ pub fn separate(at: &mut [(f64, f64)], pinned: &[bool], sep: f64, frame: (f64, f
         }
         for (i, c) in at.iter_mut().enumerate() {
             if !fixed(i) {
-                c.0 = c.0.clamp(pad, (frame.0 - pad).max(pad));
-                c.1 = c.1.clamp(pad, (frame.1 - pad).max(pad));
+                c.0 = c.0.clamp(inside.x0, inside.x1.max(inside.x0));
+                c.1 = c.1.clamp(inside.y0, inside.y1.max(inside.y0));
             }
         }
         if !moved {

@@ -12,11 +12,15 @@ use hetlab_core::practice::code::{Record, MAX_NAME_CHARS, MAX_QUESTIONS};
 use hetlab_core::practice::Difficulty;
 use serde::{Deserialize, Serialize};
 
-use crate::route::Query;
+use crate::route::{Page, Query, Route};
 
 /// Most answers kept for a set without an end (a teacher's set has at most
 /// [`MAX_QUESTIONS`]).
 pub const MAX_KEPT: usize = 1000;
+/// Width of a practice set's iframe snippet (the family page's embed width).
+pub const EMBED_WIDTH: u32 = crate::embed::EMBED_WIDTH;
+/// Height of a practice set's iframe snippet: a question, its answer and the figure below it.
+pub const EMBED_HEIGHT: u32 = 900;
 
 /// A practice set: what the address asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +139,29 @@ impl Set {
             Some(n) => query.set("name", n.clone()),
             None => query.remove("name"),
         }
+    }
+
+    /// The address that opens this set on a course page (`base` is the site's address), with
+    /// `names=1` when each student types a name, and its iframe snippet: what the practice
+    /// page's teacher panel and a family's Share dialog offer.
+    #[must_use]
+    pub fn course_links(&self, base: &str, names: bool) -> (String, String) {
+        let mut route = Route::new(Page::Family("practice".into()));
+        Set {
+            name: None,
+            ..self.clone()
+        }
+        .write(&mut route.query);
+        if names {
+            route.query.set("names", "1");
+        }
+        let url = format!("{base}{}", route.to_hash());
+        route.query.set("embed", "1");
+        let embed = crate::draw::svg::escape(&format!("{base}{}", route.to_hash()));
+        let snippet = format!(
+            "<iframe src=\"{embed}\" width=\"{EMBED_WIDTH}\" height=\"{EMBED_HEIGHT}\" style=\"border:0;max-width:100%\" title=\"HetLab practice\" loading=\"lazy\"></iframe>"
+        );
+        (url, snippet)
     }
 
     /// The seed the questions come from: the address's, mixed with the name when there is one
@@ -287,10 +314,32 @@ pub fn score(answered: &[Answered]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::route::Route;
 
     fn set(hash: &str) -> (Set, Vec<Problem>) {
         Set::from_query(&Route::parse(hash).query, 99)
+    }
+
+    #[test]
+    fn course_links_reopen_the_set_without_the_name_and_escape_the_snippet() {
+        let (s, _) = set("#/practice?f=scatter&d=medium&seed=12&n=5&name=Ada");
+        let (url, snippet) = s.course_links("https://x.org/h/?a=1&b=2", true);
+        assert_eq!(
+            url,
+            "https://x.org/h/?a=1&b=2#/practice?f=scatter&d=medium&seed=12&n=5&names=1"
+        );
+        let reopened = set(url.split_once('#').map_or("", |(_, h)| h)).0;
+        assert_eq!(
+            reopened,
+            Set {
+                name: None,
+                ..s.clone()
+            }
+        );
+        assert_eq!(
+            snippet,
+            "<iframe src=\"https://x.org/h/?a=1&amp;b=2#/practice?f=scatter&amp;d=medium&amp;seed=12&amp;n=5&amp;names=1&amp;embed=1\" width=\"840\" height=\"900\" style=\"border:0;max-width:100%\" title=\"HetLab practice\" loading=\"lazy\"></iframe>"
+        );
+        assert!(!s.course_links("b/", false).0.contains("names"));
     }
 
     #[test]

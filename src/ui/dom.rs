@@ -283,3 +283,12 @@ pub fn now_ms() -> f64 {
         })
         .map_or(0.0, |p| p.now())
 }
+
+/// A seed for a practice set whose address names none (written into the address at once, so a
+/// reload or a shared link keeps the questions).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in [0, 10^6)
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    // A million sets: plenty for practice, and a seed short enough to read out in class.
+    (js_sys::Math::random() * 1_000_000.0).floor() as u64
+}

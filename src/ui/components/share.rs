@@ -1,12 +1,21 @@
 //! The toolbar's Share button and the Share dialog: the URL that reopens exactly this view, and
 //! an iframe snippet for course pages with every embed option of formats.md §5 (autoplay,
-//! controls, start, end, speed; read and written by the pure [`crate::embed`]).
+//! controls, start, end, speed; read and written by the pure [`crate::embed`]), and on a
+//! family's page, a practice set on that family for the same course page.
 
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
+use hetlab_core::catalog::FAMILIES;
+use hetlab_core::practice::Difficulty;
+
 use crate::embed::{read_fields, snippet, EmbedOptions, FieldError};
+use crate::practice::Set;
+use crate::route::Page;
 use crate::ui::{dom, Nav};
+
+/// Questions in the practice set a family's Share dialog offers.
+const PRACTICE_COUNT: usize = 10;
 
 /// Props of [`ShareDialog`].
 #[derive(Properties, PartialEq)]
@@ -17,6 +26,9 @@ pub struct ShareProps {
     pub title: AttrValue,
     /// Close the dialog.
     pub on_close: Callback<()>,
+    /// The family whose practice set is offered too (a family's page), if any.
+    #[prop_or_default]
+    pub practice: Option<&'static str>,
 }
 
 /// The dialog: modal, it takes the focus when it opens (the URL, selected), keeps Tab and
@@ -29,6 +41,7 @@ pub fn ShareDialog(props: &ShareProps) -> Html {
     let end = use_state(String::new);
     let speed = use_state(String::new);
     let dialog = use_node_ref();
+    let seed = use_memo((), |()| dom::fresh_seed());
     // Fields that cannot be read are named next to themselves and left out of the snippet.
     let (options, errors) = match read_fields(*autoplay, *controls, &start, &end, &speed) {
         Ok(o) => (o, Vec::new()),
@@ -138,10 +151,40 @@ pub fn ShareDialog(props: &ShareProps) -> Html {
                 <textarea readonly=true rows="4" value={snippet.clone()} data-testid="embed-code" aria-label="Embed code" />
                 <div class="row">
                     <button onclick={copy(snippet)}>{"Copy embed code"}</button>
+                </div>
+                { props.practice.map_or_else(Html::default, |family| practice_section(family, *seed)) }
+                <div class="row">
                     <button class="primary" onclick={close} data-testid="share-close">{"Close"}</button>
                 </div>
             </div>
         </div>
+    }
+}
+
+/// The dialog's practice section: the iframe snippet of a set of questions on `family`, the
+/// same for every student (its seed is in the address).
+fn practice_section(family: &'static str, seed: u64) -> Html {
+    let set = Set {
+        families: vec![family],
+        difficulty: Difficulty::Small,
+        seed,
+        count: Some(PRACTICE_COUNT),
+        name: None,
+    };
+    let (url, snippet) = set.course_links(&dom::base_url(), false);
+    let copy = {
+        let snippet = snippet.clone();
+        Callback::from(move |_: MouseEvent| dom::copy(&snippet))
+    };
+    html! {
+        <>
+        <h3>{"Practice questions for a course page"}</h3>
+        <p>{format!("{PRACTICE_COUNT} small questions on this family, checked by the solvers; every student gets the same ones (seed {seed}) and a completion code at the end. The ")}
+            <a href={url} data-testid="share-practice-link">{"practice page"}</a>
+            {" sets the number, difficulty and one variant per student."}</p>
+        <textarea readonly=true rows="3" value={snippet} data-testid="share-practice-code" aria-label="Practice embed code" />
+        <div class="row"><button onclick={copy}>{"Copy practice embed code"}</button></div>
+        </>
     }
 }
 
@@ -164,5 +207,9 @@ pub fn share_dialog(open: &UseStateHandle<bool>, nav: &Nav, title: &str) -> Html
         let open = open.clone();
         Callback::from(move |()| open.set(false))
     };
-    html! { <ShareDialog {url} title={title.to_owned()} {on_close} /> }
+    let practice = match &nav.route.page {
+        Page::Family(p) => FAMILIES.iter().find(|f| f.problem == p).map(|f| f.problem),
+        _ => None,
+    };
+    html! { <ShareDialog {url} title={title.to_owned()} {on_close} {practice} /> }
 }

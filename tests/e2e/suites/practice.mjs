@@ -190,17 +190,28 @@ export const tests = [
     async fn(h) {
       const page = h.lastPage;
       await load(page, h.url('/#/chains'));
+      // The family's Share dialog offers a practice set on that family for a course page.
+      await byId(page, 'share').click();
+      const shared = await byId(page, 'share-practice-code').inputValue();
+      const [, sharedSrc, sw, sh] = shared.match(/src="([^"]+)" width="(\d+)" height="(\d+)"/);
+      const q = new URLSearchParams(sharedSrc.replace(/&amp;/g, '&').split('#/practice?')[1]);
+      check(q.get('f') === 'chains' && q.get('n') === '10' && q.get('embed') === '1' && /^\d+$/.test(q.get('seed')),
+        `the Share dialog's practice snippet: ${show(sharedSrc)}`);
+      await byId(page, 'share-close').click();
       await visible(byId(page, 'practice-tab'), 'the family page\'s Practice link', LOAD_TIMEOUT);
       await byId(page, 'practice-tab').click();
       await visible(byId(page, 'practice-prompt'), 'a chains question', LOAD_TIMEOUT);
       check((await byId(page, 'practice-card').getAttribute('data-family')) === 'chains', 'the question is about chains');
-      // The teacher's snippet, at its size.
+      // The teacher's snippet has the same size as the Share dialog's.
       await page.locator('[data-testid="practice-teacher"] > summary').click();
       const snippet = await byId(page, 'practice-snippet').inputValue();
-      const [, src, w, ht] = snippet.match(/src="([^"]+)" width="(\d+)" height="(\d+)"/);
+      const [, , w, ht] = snippet.match(/src="([^"]+)" width="(\d+)" height="(\d+)"/);
+      check(w === sw && ht === sh, `the two snippets' sizes: ${w}×${ht} and ${sw}×${sh}`);
+      // The Share dialog's set, embedded at its snippet's size.
       await page.setViewportSize({ width: Number(w), height: Number(ht) });
-      await load(page, src.replace(/&amp;/g, '&'));
+      await load(page, sharedSrc.replace(/&amp;/g, '&'));
       await visible(byId(page, 'practice-prompt'), 'the embedded question', LOAD_TIMEOUT);
+      check((await byId(page, 'practice-card').getAttribute('data-family')) === 'chains', 'the embedded question is about chains');
       check(await page.locator('header.site-header').count() === 0, 'no site header in the embed');
       await noSideScroll(page, Number(w), Number(ht));
       const card = await byId(page, 'practice-card').boundingBox();

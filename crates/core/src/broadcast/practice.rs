@@ -26,7 +26,7 @@ impl Practice for BroadcastFamily {
                 doc,
                 "the throughput (messages per time unit reaching every node)",
             ),
-            Kind::Choice => common::better::<Self>(input, doc, TREES),
+            Kind::Choice => common::better(asked, TREES),
             Kind::PredictFigure => {
                 let mut p = common::extreme(
                     &doc["port_loads"],

@@ -15,7 +15,7 @@ impl Practice for ChainsFamily {
         &["exact-bisection", "eps-bisection", "nicol", "rb"];
 
     fn pose(asked: &Asked<'_, Self>, kind: Kind, pick: u64) -> Option<Posed> {
-        let (input, doc) = (asked.input, &asked.doc);
+        let doc = &asked.doc;
         let procs = common::id(&doc["processors"])?;
         match kind {
             Kind::NextStep => {
@@ -40,9 +40,7 @@ impl Practice for ChainsFamily {
             Kind::Choice if pick.is_multiple_of(2) => {
                 common::extreme(doc, "loads", P, procs, "load (the bottleneck)", true)
             }
-            Kind::Choice => {
-                common::better::<Self>(input, doc, &["exact-bisection", "rb", "mp", "nicol"])
-            }
+            Kind::Choice => common::better(asked, &["exact-bisection", "rb", "mp", "nicol"]),
             Kind::PredictFigure => {
                 let (i, s, b) = separator(doc, pick)?;
                 let p = common::id(&s["p"])?;

@@ -22,7 +22,7 @@ impl Practice for DivisibleFamily {
                 common::element_value(doc, "alpha", P1, "the load α_i received by", pick / 2)
             }
             Kind::Value => common::objective(doc, "the makespan"),
-            Kind::Choice => common::better::<Self>(input, doc, &[]),
+            Kind::Choice => common::better(asked, &[]),
             Kind::PredictFigure => {
                 let mut p = common::extreme(doc, "alpha", P1, procs, "load α_i", true)?;
                 p.prompt = "Which worker receives the largest load α_i? Click its bar.".into();

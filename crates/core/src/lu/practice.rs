@@ -21,7 +21,7 @@ impl Practice for LuFamily {
             Kind::NextStep => chunk(doc, procs, pick),
             Kind::Value if pick % 2 == 1 => step_cost(doc, pick / 2),
             Kind::Value => common::objective(doc, "the total cost (the sum over the elimination steps of the slowest processor's update)"),
-            Kind::Choice => common::better::<Self>(input, doc, &["1d", "2d-greedy", "block-cyclic", "full-block"]),
+            Kind::Choice => common::better(asked, &["1d", "2d-greedy", "block-cyclic", "full-block"]),
             Kind::PredictFigure => owner(doc, procs, pick),
         }
     }

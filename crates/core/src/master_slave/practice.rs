@@ -15,9 +15,11 @@ impl Practice for MasterSlaveFamily {
     const SIZES: [usize; 3] = [3, 5, 8];
     const SHAPES: &'static [Shape] = &[Shape::Star, Shape::Random, Shape::Chain];
     const ALGORITHMS: &'static [&'static str] = &["exact", "approx", "greedy", "periodic"];
+    /// Its Choice question falls back to the run's first send when the algorithms tie.
+    const CHOICE_OF_OBJECTIVE: bool = false;
 
     fn pose(asked: &Asked<'_, Self>, kind: Kind, pick: u64) -> Option<Posed> {
-        let (input, doc) = (asked.input, &asked.doc);
+        let doc = &asked.doc;
         let procs = common::numbers(&doc["counts"]).len();
         match kind {
             Kind::NextStep => probed(doc, pick),
@@ -32,8 +34,9 @@ impl Practice for MasterSlaveFamily {
                 doc,
                 "the objective (the tasks done by the deadline, or the makespan)",
             ),
-            Kind::Choice => common::better::<Self>(input, doc, Self::ALGORITHMS)
-                .or_else(|| first_sent(doc, procs)),
+            Kind::Choice => {
+                common::better(asked, Self::ALGORITHMS).or_else(|| first_sent(doc, procs))
+            }
             Kind::PredictFigure => {
                 let mut p =
                     common::extreme(doc, "counts", P1, 0, "number of tasks computed", true)?;

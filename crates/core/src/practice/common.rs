@@ -9,6 +9,7 @@ use crate::catalog;
 use crate::family::Solver;
 use crate::rational::{format_q, Q};
 
+use super::ask::Asked;
 use super::model::Posed;
 use super::pick::{self, exact};
 
@@ -174,12 +175,12 @@ pub fn extreme(
 
 /// "Which algorithm gives the better objective on this instance?" among `candidates` (every
 /// offered one when empty; those that run on it under the default limits and report the same
-/// objective as `doc`); every algorithm attaining the best value is accepted.
+/// objective as the run asked about); every algorithm attaining the best value is accepted.
 #[must_use]
-pub fn better<F: Solver>(input: &F::Input, doc: &Value, candidates: &[&str]) -> Option<Posed> {
-    let name = doc["objective"]["name"].as_str()?;
+pub fn better<F: Solver>(asked: &Asked<'_, F>, candidates: &[&str]) -> Option<Posed> {
+    let name = asked.doc["objective"]["name"].as_str()?;
     let larger = matches!(name, "throughput" | "max_tasks");
-    let offered = F::offered(input);
+    let offered = F::offered(asked.input);
     let mut values: Vec<(&str, Q)> = Vec::new();
     let candidates = if candidates.is_empty() {
         offered.as_slice()
@@ -187,12 +188,10 @@ pub fn better<F: Solver>(input: &F::Input, doc: &Value, candidates: &[&str]) -> 
         candidates
     };
     for &a in candidates.iter().filter(|a| offered.contains(a)) {
-        let Ok(run) = F::run(input, a, false) else {
-            continue;
-        };
-        let d = F::result(input, a, &run, false);
-        if d["objective"]["name"].as_str() == Some(name) {
-            values.push((a, exact(&d["objective"]["value_exact"])?));
+        if let Some((objective, value)) = asked.objective_of(a) {
+            if objective == name {
+                values.push((a, value?));
+            }
         }
     }
     let best = if larger {

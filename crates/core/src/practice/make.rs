@@ -11,7 +11,7 @@ use crate::families::{Instance, Registered};
 use crate::family::run_offered;
 use crate::generate::Shape;
 
-use super::ask::{Asked, Practice};
+use super::ask::{Asked, Objectives, Practice};
 use super::code::Record;
 use super::model::{AnswerForm, Difficulty, Expected, Kind, Posed, Question, Verdict};
 use super::number::{self, parse_answer, MAX_ANSWER_CHARS};
@@ -114,12 +114,9 @@ fn attempt<F: Registered + Practice>(
     }
     let first = below(rng, offered.len());
     let pick = rng.next_u64();
-    // The drawn algorithm, or the next one that runs on this instance and has such a question.
-    let (algorithm, posed) = (0..offered.len()).find_map(|k| {
-        let a = offered[(first + k) % offered.len()];
-        let run = F::run(&input, a, true).ok()?;
-        F::pose(&Asked::new(&input, a, &run), kind, pick).map(|p| (a, framed::<F>(a, p)))
-    })?;
+    let first = first.min(offered.len());
+    offered.rotate_left(first);
+    let (algorithm, posed) = first_posed::<F>(&input, &offered, kind, pick)?;
     Some(Question {
         family: F::PROBLEM.to_owned(),
         seed,
@@ -133,6 +130,35 @@ fn attempt<F: Registered + Practice>(
         pick,
         answer_form: posed.answer_form,
         explanation: posed.explanation,
+    })
+}
+
+/// The drawn algorithm (`offered[0]`), or the next one that runs on `input` and has a question
+/// of `kind`: its name and the question.
+fn first_posed<F: Registered + Practice>(
+    input: &F::Input,
+    offered: &[&'static str],
+    kind: Kind,
+    pick: u64,
+) -> Option<(&'static str, Posed)> {
+    let objectives = Objectives::default();
+    // The objectives whose Choice question this instance lacks (see CHOICE_OF_OBJECTIVE).
+    let mut failed: Vec<String> = Vec::new();
+    let choice_of_objective = kind == Kind::Choice && F::CHOICE_OF_OBJECTIVE;
+    offered.iter().find_map(|&a| {
+        if choice_of_objective && !failed.is_empty() {
+            let objective = objectives.of::<F>(input, a, None);
+            if objective.is_some_and(|(name, _)| failed.contains(&name)) {
+                return None;
+            }
+        }
+        let run = F::run(input, a, true).ok()?;
+        let asked = Asked::new(input, a, &run, &objectives);
+        let posed = F::pose(&asked, kind, pick);
+        if posed.is_none() && choice_of_objective {
+            failed.extend(asked.doc["objective"]["name"].as_str().map(str::to_owned));
+        }
+        posed.map(|p| (a, framed::<F>(a, p)))
     })
 }
 
@@ -170,9 +196,14 @@ fn again<F: Registered + Practice>(question: &Question) -> Result<Posed, String>
     })?;
     let (name, run) =
         run_offered::<F>(input, Some(&question.algorithm), true).map_err(|e| e.to_string())?;
-    let posed = F::pose(&Asked::new(input, name, &run), question.kind, question.pick)
-        .map(|p| framed::<F>(name, p))
-        .ok_or("the question does not apply to its instance")?;
+    let objectives = Objectives::default();
+    let posed = F::pose(
+        &Asked::new(input, name, &run, &objectives),
+        question.kind,
+        question.pick,
+    )
+    .map(|p| framed::<F>(name, p))
+    .ok_or("the question does not apply to its instance")?;
     if posed.prompt != question.prompt || posed.answer_form != question.answer_form {
         return Err("the question was changed: its instance gives another prompt".into());
     }

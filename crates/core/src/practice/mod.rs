@@ -24,7 +24,7 @@ pub mod number;
 pub mod pick;
 
 #[cfg(feature = "solve")]
-pub use ask::{Asked, Practice};
+pub use ask::{Asked, Objective, Objectives, Practice};
 #[cfg(feature = "solve")]
 pub use make::{
     bench, check, check_for, expected, generate, generate_for, grade, grade_for, judge, pose_again,

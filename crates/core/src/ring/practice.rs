@@ -22,7 +22,7 @@ impl Practice for RingFamily {
             Kind::NextStep => inserted(doc, procs, pick).or_else(|| size_best(doc, pick)),
             Kind::Value if pick % 2 == 1 => share(doc, pick / 2),
             Kind::Value => common::objective(doc, "the time of one step T_step"),
-            Kind::Choice => common::better::<Self>(input, doc, &["exact", "greedy", "tsp"]),
+            Kind::Choice => common::better(asked, &["exact", "greedy", "tsp"]),
             Kind::PredictFigure => largest_share(doc, procs),
         }
     }

@@ -30,9 +30,7 @@ impl Practice for ScatterFamily {
             Kind::Value => {
                 common::objective(doc, "the makespan (when the last processor finishes)")
             }
-            Kind::Choice => {
-                common::better::<Self>(input, doc, &["dp", "lp-rounded", "closed-form"])
-            }
+            Kind::Choice => common::better(asked, &["dp", "lp-rounded", "closed-form"]),
             Kind::PredictFigure => {
                 let mut p = common::extreme(doc, "end_times", P1, procs, "end time", true)?;
                 p.prompt =

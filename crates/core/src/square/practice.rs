@@ -15,12 +15,12 @@ impl Practice for SquareFamily {
     const ALGORITHMS: &'static [&'static str] = &["column-dp", "recursive", "bisection", "slices"];
 
     fn pose(asked: &Asked<'_, Self>, kind: Kind, pick: u64) -> Option<Posed> {
-        let (input, doc) = (asked.input, &asked.doc);
+        let doc = &asked.doc;
         match kind {
             Kind::NextStep => columns(doc),
             Kind::Value if pick % 2 == 1 => cell(doc, pick / 2).or_else(|| objective(doc)),
             Kind::Value => objective(doc),
-            Kind::Choice => common::better::<Self>(input, doc, Self::ALGORITHMS),
+            Kind::Choice => common::better(asked, Self::ALGORITHMS),
             Kind::PredictFigure => widest(doc),
         }
     }

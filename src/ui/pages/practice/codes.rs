@@ -12,11 +12,6 @@ use crate::route::Route;
 use crate::ui::dom;
 use crate::ui::worker::{GradeSheet, Job};
 
-/// Width of the practice page's iframe snippet.
-const EMBED_WIDTH: u32 = 840;
-/// Its height: a question, its feedback and the figure at the step.
-const EMBED_HEIGHT: u32 = 900;
-
 /// The end of a set: the score, and one completion code per family asked.
 pub fn finished(set: &Set, answered: &[Answered], on_action: Callback<Action>) -> Html {
     let codes: Vec<(String, Result<String, String>)> = set
@@ -182,24 +177,11 @@ fn TeacherPanel(props: &TeacherProps) -> Html {
         .ok()
         .filter(|n| (1..=code::MAX_QUESTIONS).contains(n));
     let link = n.map(|n| {
-        let mut r = Route::new(props.route.page.clone());
         Set {
             count: Some(n),
-            name: None,
             ..props.set.clone()
         }
-        .write(&mut r.query);
-        if *variants {
-            r.query.set("names", "1");
-        }
-        let url = format!("{}{}", dom::base_url(), r.to_hash());
-        r.query.set("embed", "1");
-        let embed = format!("{}{}", dom::base_url(), r.to_hash());
-        let snippet = format!(
-            "<iframe src=\"{}\" width=\"{EMBED_WIDTH}\" height=\"{EMBED_HEIGHT}\" style=\"border:0;max-width:100%\" title=\"HetLab practice\" loading=\"lazy\"></iframe>",
-            crate::draw::svg::escape(&embed)
-        );
-        (url, snippet)
+        .course_links(&dom::base_url(), *variants)
     });
     let on_count = {
         let count = count.clone();

@@ -23,21 +23,13 @@ use yew::prelude::*;
 
 use crate::practice::{Problem, Set};
 use crate::route::{Page, Route};
-use crate::ui::use_nav;
-
-/// A seed for a set whose address names none (written into the address at once, so a reload
-/// or a shared link keeps the questions).
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in [0, 10^6)
-fn fresh_seed() -> u64 {
-    // A million sets: plenty for practice, and a seed short enough to read out in class.
-    (js_sys::Math::random() * 1_000_000.0).floor() as u64
-}
+use crate::ui::{dom, use_nav};
 
 /// The page.
 #[component]
 pub fn PracticePage() -> Html {
     let nav = use_nav();
-    let fresh = use_memo((), |()| fresh_seed());
+    let fresh = use_memo((), |()| dom::fresh_seed());
     let (set, problems) = Set::from_query(&nav.route.query, *fresh);
     let embed = nav.route.query.flag("embed");
     let asks_name = nav.route.query.flag("names");
@@ -159,7 +151,7 @@ fn Settings(props: &SetProps) -> Html {
             on_set.emit(Set {
                 families: (*chosen).clone(),
                 difficulty: *difficulty,
-                seed: fresh_seed(),
+                seed: dom::fresh_seed(),
                 ..set.clone()
             });
         })

@@ -61,6 +61,8 @@ pub struct Frame {
     pub whole_x: bool,
     /// The legend at the upper right (where rising lines leave room).
     pub legend_right: bool,
+    /// A dashed vertical cursor at this x, labelled `name = x` (LU: the current matrix size).
+    pub cursor: Option<(f64, &'static str)>,
 }
 
 /// Props of [`LinesPlot`].
@@ -136,6 +138,22 @@ where
         }
         .label(l.label.as_str())
         .legend(move |at| legend_mark(k, c, at));
+    }
+    if let Some((x, name)) = frame.cursor.filter(|c| (x0..=x1).contains(&c.0)) {
+        let c = RGBColor(214, 51, 108);
+        let top = y1 * 1.05;
+        chart.draw_series(DashedLineSeries::new(
+            vec![(x, y0), (x, top)],
+            6,
+            3,
+            c.stroke_width(2),
+        ))?;
+        let style = ("sans-serif", 13.0 * text).into_font().color(&c);
+        chart.draw_series(std::iter::once(Text::new(
+            format!(" {name} = {x:.0}"),
+            (x, top),
+            style,
+        )))?;
     }
     let corner = if frame.legend_right {
         SeriesLabelPosition::UpperRight
@@ -215,7 +233,8 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
     }
     html! {
         <>
-            <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} role="img" aria-label={props.label.clone()}></canvas>
+            <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} role="img" aria-label={props.label.clone()}
+                    data-cursor={props.frame.cursor.map(|c| format!("{:.0}", c.0))}></canvas>
             { lines_table(&props.lines, &props.axes, &props.label) }
         </>
     }

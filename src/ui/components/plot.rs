@@ -140,7 +140,7 @@ where
         .legend(move |at| legend_mark(k, c, at));
     }
     if let Some((x, name)) = frame.cursor.filter(|c| (x0..=x1).contains(&c.0)) {
-        let c = RGBColor(214, 51, 108);
+        let c = RGBColor(110, 40, 170);
         let top = y1 * 1.05;
         chart.draw_series(DashedLineSeries::new(
             vec![(x, y0), (x, top)],

@@ -55,6 +55,7 @@ export const tests = [
       check(why === norm(`no: ${doc.notes[0]}`), `the reason shown: ${why}; the CLI's: ${doc.notes[0]}`);
       check(/latencies too large for this load/.test(why) && /P3 would get -5\/7/.test(why), `the spec's reason: ${why}`);
       await textWhere(byId(page, 'dl-alpha'), 'no load', (t) => t === '0, 0, 0');
+      await textWhere(byId(page, 'caption'), 'the last caption', (t) => t === "Done: invalid, no schedule: EF's makespan 135/7 ≈ 19.2857 needs a negative load.");
     },
   },
   {
@@ -103,7 +104,8 @@ export const tests = [
       await byId(page, 'dl-load-input').fill('2000000');
       await byId(page, 'dl-load-apply').click();
       await textWhere(byId(page, 'dl-load-error'), 'out of range', (t) => t === 'W_total = 2000000 is out of range: the slider goes from 1/10 to 1000000');
-      check(page.url() === url, 'the refused value left the address alone');
+      const kept = hashParams(page.url()).get('i');
+      check(kept === hashParams(url).get('i'), `the refused value left the instance in the address alone: ${url} → ${page.url()}`);
       // The address restores it.
       await load(page, url);
       await textWhere(byId(page, 'dl-load-value'), 'W_total = 2000 after a reload', (t) => t === '2000', LOAD_TIMEOUT);

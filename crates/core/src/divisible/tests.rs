@@ -3,7 +3,7 @@
 use super::solver::replayed;
 use super::*;
 use crate::rational::{frac, q, qi, to_f64, Q};
-use crate::trace::Replay as _;
+use crate::trace::{Replay as _, Step as _};
 
 pub(super) fn qs(v: &[i64]) -> Vec<Q> {
     v.iter().map(|&x| qi(x)).collect()
@@ -263,6 +263,13 @@ fn dl9_resource_selection() {
         sorted.notes[0].contains("P3 would get -5/7"),
         "{:?}",
         sorted.notes
+    );
+    // Its last caption says so (not "served in the order nobody").
+    let run = solve_traced(&inst, "affine-sorted").unwrap();
+    let last = run.trace.steps.last().unwrap().caption(&Vec::new());
+    assert_eq!(
+        last,
+        "Done: invalid, no schedule: EF's makespan 135/7 ≈ 19.2857 needs a negative load."
     );
     // The LP of every ordered subset (§4.3), exactly as listed.
     let table: [(&[usize], f64); 15] = [

@@ -6,6 +6,7 @@
 
 use gloo::timers::callback::Timeout;
 use hetlab_core::sort;
+use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -139,21 +140,8 @@ where
         .label(l.label.as_str())
         .legend(move |at| legend_mark(k, c, at));
     }
-    if let Some((x, name)) = frame.cursor.filter(|c| (x0..=x1).contains(&c.0)) {
-        let c = RGBColor(110, 40, 170);
-        let top = y1 * 1.05;
-        chart.draw_series(DashedLineSeries::new(
-            vec![(x, y0), (x, top)],
-            6,
-            3,
-            c.stroke_width(2),
-        ))?;
-        let style = ("sans-serif", 13.0 * text).into_font().color(&c);
-        chart.draw_series(std::iter::once(Text::new(
-            format!(" {name} = {x:.0}"),
-            (x, top),
-            style,
-        )))?;
+    if let Some(c) = frame.cursor.filter(|c| (x0..=x1).contains(&c.0)) {
+        draw_cursor(&mut chart, c, (y0, y1 * 1.05), text)?;
     }
     let corner = if frame.legend_right {
         SeriesLabelPosition::UpperRight
@@ -169,6 +157,32 @@ where
         .border_style(BLACK)
         .draw()?;
     root.present()?;
+    Ok(())
+}
+
+/// A dashed vertical line at `x` from `y0` to `top`, labelled `name = x` at its top.
+fn draw_cursor<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    (x, name): (f64, &str),
+    (y0, top): (f64, f64),
+    text: f64,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let c = RGBColor(110, 40, 170);
+    chart.draw_series(DashedLineSeries::new(
+        vec![(x, y0), (x, top)],
+        6,
+        3,
+        c.stroke_width(2),
+    ))?;
+    let style = ("sans-serif", 13.0 * text).into_font().color(&c);
+    chart.draw_series(std::iter::once(Text::new(
+        format!(" {name} = {x:.0}"),
+        (x, top),
+        style,
+    )))?;
     Ok(())
 }
 

@@ -8,7 +8,7 @@ use hetlab_core::families::Instance;
 use hetlab_core::rational::{approx, frac, Q};
 use yew::prelude::*;
 
-use crate::divisible_load::{slider_for, with_load};
+use crate::divisible_load::{slider_for, with_load, Slider};
 use crate::ui::use_nav;
 
 /// Props of [`LoadSlider`].
@@ -72,7 +72,28 @@ pub fn LoadSlider(props: &LoadProps) -> Html {
             }
         })
     };
-    let now = &props.instance.w_total;
+    let on = (on_change, on_input, on_submit);
+    view(
+        &s,
+        &props.instance.w_total,
+        at,
+        (typed.as_str(), (*problem).as_ref()),
+        on,
+    )
+}
+
+/// The slider, its field and its message.
+fn view(
+    s: &Slider,
+    now: &Q,
+    at: usize,
+    (typed, problem): (&str, Option<&String>),
+    (on_change, on_input, on_submit): (
+        Callback<Event>,
+        Callback<InputEvent>,
+        Callback<SubmitEvent>,
+    ),
+) -> Html {
     let shown = if now.is_integer() {
         frac(now)
     } else {
@@ -89,11 +110,11 @@ pub fn LoadSlider(props: &LoadProps) -> Html {
             </label>
             <form onsubmit={on_submit} class="dl-field">
                 <label>{format!("{} exactly ({} to {}) ", s.name, frac(&s.min), frac(&s.max))}
-                    <input type="text" inputmode="decimal" value={(*typed).clone()} oninput={on_input}
+                    <input type="text" inputmode="decimal" value={typed.to_owned()} oninput={on_input}
                            aria-invalid={problem.is_some().to_string()} data-testid="dl-load-input" />
                 </label>
                 <button type="submit" data-testid="dl-load-apply">{"Solve"}</button>
-                if let Some(m) = &*problem { <p class="field-error" role="alert" data-testid="dl-load-error">{m.clone()}</p> }
+                if let Some(m) = problem { <p class="field-error" role="alert" data-testid="dl-load-error">{m.clone()}</p> }
             </form>
             <p class="muted">{"Each position solves the instance with that load again (the address keeps it)."}</p>
         </div>

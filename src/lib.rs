@@ -4,6 +4,7 @@
 pub mod bundles;
 pub mod chains_entry;
 pub mod divisible_entry;
+pub mod divisible_load;
 pub mod draw;
 pub mod editor;
 pub mod embed;

@@ -6,6 +6,7 @@
 
 use gloo::timers::callback::Timeout;
 use hetlab_core::sort;
+use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -61,6 +62,8 @@ pub struct Frame {
     pub whole_x: bool,
     /// The legend at the upper right (where rising lines leave room).
     pub legend_right: bool,
+    /// A dashed vertical cursor at this x, labelled `name = x` (LU: the current matrix size).
+    pub cursor: Option<(f64, &'static str)>,
 }
 
 /// Props of [`LinesPlot`].
@@ -137,6 +140,9 @@ where
         .label(l.label.as_str())
         .legend(move |at| legend_mark(k, c, at));
     }
+    if let Some(c) = frame.cursor.filter(|c| (x0..=x1).contains(&c.0)) {
+        draw_cursor(&mut chart, c, (y0, y1 * 1.05), text)?;
+    }
     let corner = if frame.legend_right {
         SeriesLabelPosition::UpperRight
     } else {
@@ -151,6 +157,32 @@ where
         .border_style(BLACK)
         .draw()?;
     root.present()?;
+    Ok(())
+}
+
+/// A dashed vertical line at `x` from `y0` to `top`, labelled `name = x` at its top.
+fn draw_cursor<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    (x, name): (f64, &str),
+    (y0, top): (f64, f64),
+    text: f64,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let c = RGBColor(110, 40, 170);
+    chart.draw_series(DashedLineSeries::new(
+        vec![(x, y0), (x, top)],
+        6,
+        3,
+        c.stroke_width(2),
+    ))?;
+    let style = ("sans-serif", 13.0 * text).into_font().color(&c);
+    chart.draw_series(std::iter::once(Text::new(
+        format!(" {name} = {x:.0}"),
+        (x, top),
+        style,
+    )))?;
     Ok(())
 }
 
@@ -215,7 +247,8 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
     }
     html! {
         <>
-            <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} role="img" aria-label={props.label.clone()}></canvas>
+            <canvas ref={canvas} width="780" height="300" class="plot" data-testid={props.testid.clone()} role="img" aria-label={props.label.clone()}
+                    data-cursor={props.frame.cursor.map(|c| format!("{:.0}", c.0))}></canvas>
             { lines_table(&props.lines, &props.axes, &props.label) }
         </>
     }

@@ -4,7 +4,8 @@
 //!
 //! Module map:
 //! * `ratio`: exact bottleneck values in `u128` (§2); `chain`: prefix sums, searches, loads,
-//!   bids, bounds (§3–4); `probe`: LR/RL-PROBE and the run context (lazy trace emission);
+//!   bids, bounds (§3–4); [`bounds`]: the upper bounds of §4 in every result; `probe`:
+//!   LR/RL-PROBE and the run context (lazy trace emission);
 //! * `heuristics` (RB, MP, §5), `dp` (Eq. 4, Fig. 2a, DP+, §6.1–6.3), `nicol` (NICOL and
 //!   NICOL+, §6.4–6.5), `bidding` (§6.6), `bisection` (ε and exact, §6.7–6.8), `exhaustive`
 //!   (the reference, §6.0), `cp` (random orders and exact CP, §8);
@@ -22,6 +23,7 @@ pub mod about;
 pub mod bench;
 mod bidding;
 mod bisection;
+pub mod bounds;
 mod caption;
 pub mod chain;
 pub mod cp;
@@ -237,6 +239,8 @@ pub struct ChainsSolution {
     pub ideal: Q,
     /// `100·(B − B*)/B*`.
     pub imbalance: f64,
+    /// The upper bounds of chains.md §4 (`UB_greedy`, `UB_eq6`, `UB_nicol`, `UB_bis`).
+    pub bounds: bounds::Bounds,
     /// Probes made (the final rebuild of the partition not counted).
     pub probes: usize,
     /// `RL-PROBE(B_opt).s`, the right-greedy optimal partition (exact CCP algorithms).

@@ -1,5 +1,6 @@
 //! The result document of a chains run (formats.md §4 and §3.1): objective `bottleneck`,
-//! `separators`, exact `loads`, `ideal`, `imbalance`, and for CP the processor `order`.
+//! `separators`, exact `loads`, `ideal`, the upper `bounds` of chains.md §4, `imbalance`, and
+//! for CP the processor `order`.
 //!
 //! The objective is always the bottleneck of the partition returned. For ε-bisection that is
 //! the partition LR-PROBE builds at the final `UB`, whose bottleneck is at most `UB`; the value
@@ -31,6 +32,7 @@ pub fn result(
         "separators": sol.separators,
         "loads": sol.loads.exact(),
         "ideal": sol.ideal.exact(),
+        "bounds": sol.bounds,
         "imbalance": sol.imbalance,
         "probes": sol.probes,
         "tasks": input.weights.len(),

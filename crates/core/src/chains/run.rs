@@ -3,6 +3,7 @@
 
 use super::bidding::bidding;
 use super::bisection::{eps_bisection, exact_bisection};
+use super::bounds::Bounds;
 use super::chain::Chain;
 use super::cp::{cp_exact, cp_random, CpRun};
 use super::dp::{dp, dp_eq4, dp_plus};
@@ -244,6 +245,7 @@ fn blank(alg: Algorithm, c: &Chain) -> ChainsSolution {
         loads: Vec::new(),
         ideal: c.ideal().exact(),
         imbalance: 0.0,
+        bounds: Bounds::of(c),
         probes: 0,
         right_separators: None,
         bound: None,

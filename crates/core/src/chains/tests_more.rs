@@ -2,7 +2,7 @@
 
 use super::ratio::R;
 use super::tests::{
-    bid_rounds, bis_steps, check, ex6, input, qs, qv, r, table_rows, EX5, EX7, EX8,
+    bid_rounds, bis_steps, check, ex6, input, qs, qv, r, table_rows, EX1, EX2, EX5, EX7, EX8,
 };
 use super::*;
 use crate::rational::to_f64;
@@ -265,4 +265,32 @@ fn no_limits_lifts_the_dp_cell_limit() {
     let lifted = solve_within(&input, "dp", false, true).unwrap();
     let exact = solve(&input, "exact-bisection").unwrap();
     assert_eq!(lifted.solution.bottleneck, exact.bottleneck);
+}
+
+/// chains.md §4 and §12: the upper bounds in every result and its document, EX1 (`UB_greedy =
+/// 39/4 + 2·9/4 = 57/4`, `UB_eq6 = 63/4`, `UB_nicol = 33/2`, `UB_bis = 75/4`) and EX2 (`10`,
+/// `13`, `14`, `15`), the same for a heuristic and for CP (they do not depend on the order).
+#[test]
+fn ex1_ex2_bounds_in_the_result_document() {
+    let cases = [
+        (EX1, ["57/4", "63/4", "33/2", "75/4"]),
+        (EX2, ["10", "13", "14", "15"]),
+    ];
+    for ((w, e), want) in cases {
+        let inp = input(w, e);
+        for alg in ["exact-bisection", "rb", "eps-bisection", "cp-exact"] {
+            let run = solve_traced(&inp, alg).unwrap();
+            let b = &run.solution.bounds;
+            let got = [&b.greedy, &b.eq6, &b.nicol, &b.bis];
+            assert_eq!(got.map(crate::rational::frac), want, "{alg}");
+            let doc = report::result(&inp, alg, &run, false);
+            let names = ["UB_greedy", "UB_eq6", "UB_nicol", "UB_bis"];
+            for (k, v) in names.iter().zip(want) {
+                let exact = doc["bounds"][k].as_str().unwrap();
+                let shown = crate::rational::parse_q(exact).unwrap();
+                assert_eq!(crate::rational::frac(&shown), v, "{alg} {k}");
+            }
+            assert!(run.solution.bottleneck <= b.greedy && b.greedy <= b.eq6);
+        }
+    }
 }

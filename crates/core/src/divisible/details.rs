@@ -40,6 +40,36 @@ pub struct StarDetails {
     /// Fixed order: every subsequence evaluated (`p ≤`
     /// [`MAX_TABLE_WORKERS`](super::star::MAX_TABLE_WORKERS)).
     pub subsequences: Vec<Tried>,
+    /// STARLINEAR: Prop. 2's exchange of every two consecutive workers of the sending order
+    /// (empty for the fixed order, whose order is imposed).
+    pub exchanges: Vec<Swap>,
+}
+
+/// Prop. 2's exchange argument (divisible-load.md §2.1) on two consecutive workers `a`, `b` of
+/// the sending order, with `T'` the time left when `a`'s message starts: swapping them keeps
+/// the link busy as long (`busy`), and serving `a` first processes
+/// `gain = T'·(g_b − g_a)/((g_a + w_a)(g_b + w_b))` more (DL-2).
+#[derive(Clone, Debug, PartialEq, Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct Swap {
+    /// The worker served first.
+    pub a: usize,
+    /// The worker served next.
+    pub b: usize,
+    /// `T'`: the makespan minus the start of `a`'s message.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub time_left: Q,
+    /// Load the pair processes in `T'`, `a` first (`α_a + α_b` of the schedule).
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub load_ab: Q,
+    /// Load the pair would process in `T'`, `b` first.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub load_ba: Q,
+    /// `load_ab − load_ba`, by the formula of Prop. 2.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub gain: Q,
+    /// The link's busy time for the pair, the same in both orders.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub busy: Q,
 }
 
 /// The throughput of one imposed order (linear costs).

@@ -5,7 +5,7 @@
 use num_traits::Zero;
 use serde::Serialize;
 
-pub use super::details::{OrderRate, StarDetails};
+pub use super::details::{OrderRate, StarDetails, Swap};
 use super::ef::{by_bandwidth, linear_rate, Prefix};
 use super::schedule::{one_round, participating, spread};
 use super::step::Tried;
@@ -105,6 +105,35 @@ pub fn exchange(a: &Worker, b: &Worker, t: &Q) -> Exchange {
     }
 }
 
+/// Prop. 2's formula `T'·(g_b − g_a)/((g_a + w_a)(g_b + w_b))`.
+#[must_use]
+pub fn exchange_gain(a: &Worker, b: &Worker, t: &Q) -> Q {
+    t * (&b.g - &a.g) / ((&a.g + &a.w) * (&b.g + &b.w))
+}
+
+/// Prop. 2's exchange of every two consecutive workers of `order`, `starts[k]` the start of
+/// worker `order[k]`'s message on the unit axis (`T_f = 1`), scaled to `makespan`.
+fn exchanges(ws: &[Worker], order: &[usize], starts: &[Q], makespan: &Q) -> Vec<Swap> {
+    order
+        .windows(2)
+        .zip(starts)
+        .map(|(pair, start)| {
+            let (a, b) = (&ws[pair[0]], &ws[pair[1]]);
+            let time_left = makespan - start * makespan;
+            let e = exchange(a, b, &time_left);
+            Swap {
+                a: pair[0],
+                b: pair[1],
+                gain: exchange_gain(a, b, &time_left),
+                time_left,
+                load_ab: e.load_ab,
+                load_ba: e.load_ba,
+                busy: e.busy_ab,
+            }
+        })
+        .collect()
+}
+
 /// STARLINEAR (§2.2): workers by `(g_i, i)`, rates by the equal-finish recursion,
 /// `T_f = W_total/ρ`.
 ///
@@ -121,8 +150,10 @@ pub(super) fn star_linear(
     });
     let mut pre = Prefix::default();
     let mut rates = vec![Q::zero(); ws.len()];
+    let mut starts = Vec::with_capacity(order.len());
     for &i in &order {
         let start = pre.big_u.clone();
+        starts.push(start.clone());
         let (next, u, _) = pre.push(&ws[i]);
         pre = next;
         emit(DivStep::Rated {
@@ -155,6 +186,7 @@ pub(super) fn star_linear(
         rho,
         orders: every_order(ws, &r0),
         subsequences: Vec::new(),
+        exchanges: exchanges(ws, &order, &starts, &makespan),
     };
     Ok(finish(
         inst,
@@ -278,6 +310,7 @@ pub(super) fn fixed_order(
         rho: linear_rate(ws, chosen.iter().copied()) + &r0,
         orders: Vec::new(),
         subsequences: rows,
+        exchanges: Vec::new(),
     };
     Ok(finish(
         inst,

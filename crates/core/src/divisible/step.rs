@@ -1,7 +1,7 @@
 //! The steps of every divisible-load method (divisible-load.md §9), with their English captions
 //! and phases. Workers are `P1..Pp` in captions; tree nodes are named by their ids.
 
-use num_traits::Signed;
+use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 use super::Block;
@@ -342,6 +342,13 @@ impl Step for DivStep {
                 if *small_load { " (raised to 2L: load too small, the guarantee does not apply)" } else { "" }
             ),
             DivStep::Drew { part, index, blocks } => format!("Drew {} blocks of {part} {}.", blocks.len(), index + 1),
+            DivStep::Finished { makespan, order, alpha_master: None, .. } if order.is_empty() => {
+                if makespan.is_zero() {
+                    "Done: nothing to send (W_total = 0).".to_owned()
+                } else {
+                    format!("Done: invalid, no schedule: EF's makespan {} needs a negative load.", opt(Some(makespan)))
+                }
+            }
             DivStep::Finished { makespan, order, .. } => format!(
                 "Done: makespan {}, served in the order {}.", opt(Some(makespan)), named(order, names)
             ),

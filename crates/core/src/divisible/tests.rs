@@ -2,8 +2,8 @@
 
 use super::solver::replayed;
 use super::*;
-use crate::rational::{q, qi, to_f64, Q};
-use crate::trace::Replay as _;
+use crate::rational::{frac, q, qi, to_f64, Q};
+use crate::trace::{Replay as _, Step as _};
 
 pub(super) fn qs(v: &[i64]) -> Vec<Q> {
     v.iter().map(|&x| qi(x)).collect()
@@ -95,6 +95,42 @@ fn dl2_exchange_formula() {
     let e = star::exchange(&w(2, 1), &w(5, 4), &qi(3));
     assert_eq!(&e.load_ab - &e.load_ba, q(1, 3));
     assert_eq!((e.busy_ab, e.busy_ba), (q(23, 9), q(23, 9)));
+}
+
+/// DL-2 as STARLINEAR runs carry it: the two workers with the load they process in `T'`
+/// (5/2 in 7, 10/9 in 3), so that the pair's time left is the spec's `T'`; the result's
+/// exchange is the spec's, `+1/4` with the link busy `13/4`, `+1/3` with `23/9`.
+#[test]
+fn dl2_exchange_in_the_result() {
+    let cases = [
+        ((1, 3, 2, 5), q(5, 2), qi(7), q(1, 4), q(13, 4)),
+        ((2, 1, 5, 4), q(10, 9), qi(3), q(1, 3), q(23, 9)),
+    ];
+    for ((ga, wa, gb, wb), load, t, gain, busy) in cases {
+        let inst = Divisible::star_linear(&[qi(ga), qi(gb)], &[qi(wa), qi(wb)], load.clone());
+        let sol = check(&inst, "star-linear");
+        assert_eq!(sol.makespan, t);
+        let d = star_details(&sol);
+        assert_eq!(d.exchanges.len(), 1);
+        let x = &d.exchanges[0];
+        assert_eq!((x.a, x.b), (0, 1));
+        assert_eq!((&x.time_left, &x.gain, &x.busy), (&t, &gain, &busy));
+        assert_eq!(&x.load_ab - &x.load_ba, gain);
+        assert_eq!(x.load_ab, load);
+        let doc = serde_json::to_value(&sol.details).unwrap();
+        assert_eq!(doc["exchanges"][0]["gain"], serde_json::json!(frac(&gain)));
+    }
+    // DL-3: one exchange per consecutive pair of the order 1, 2, 3; each pair's loads are the
+    // schedule's, and serving the smaller g first never loses.
+    let sol = check(&lin(&[1, 2, 3], &[2, 3, 4], 100), "exact");
+    let d = star_details(&sol);
+    assert_eq!(d.exchanges.len(), 2);
+    for x in &d.exchanges {
+        assert_eq!(x.load_ab, &sol.alpha[x.a] + &sol.alpha[x.b]);
+        assert!(x.gain > Q::zero());
+    }
+    assert_eq!(d.exchanges[0].time_left, q(2100, 11));
+    assert_eq!(d.exchanges[1].time_left, q(2100, 11) - q(700, 11));
 }
 
 #[test]
@@ -227,6 +263,13 @@ fn dl9_resource_selection() {
         sorted.notes[0].contains("P3 would get -5/7"),
         "{:?}",
         sorted.notes
+    );
+    // Its last caption says so (not "served in the order nobody").
+    let run = solve_traced(&inst, "affine-sorted").unwrap();
+    let last = run.trace.steps.last().unwrap().caption(&Vec::new());
+    assert_eq!(
+        last,
+        "Done: invalid, no schedule: EF's makespan 135/7 ≈ 19.2857 needs a negative load."
     );
     // The LP of every ordered subset (§4.3), exactly as listed.
     let table: [(&[usize], f64); 15] = [

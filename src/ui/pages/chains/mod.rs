@@ -96,6 +96,7 @@ impl FamilyPage for ChainsPage {
                 { ctx.phases(&t.trace.steps) }
                 <h2>{"Now"}</h2>
                 { now(&s) }
+                { views::bounds(&t.solution) }
                 { scenes() }
             </>
         };

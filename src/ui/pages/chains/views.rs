@@ -108,6 +108,40 @@ pub fn now(s: &ChainsState) -> Html {
     }
 }
 
+/// The closed-form bounds of chains.md §4, known before any search:
+/// `B* ≤ B_opt ≤ UB_greedy ≤ UB_eq6, UB_nicol ≤ UB_bis`.
+pub fn bounds(sol: &ChainsSolution) -> Html {
+    let b = &sol.bounds;
+    let rows = [
+        ("B* = W_tot/E_tot (lower)", &sol.ideal, "chains-lb0"),
+        (
+            "UB_greedy = B* + (P−1)·w_max/E_tot",
+            &b.greedy,
+            "chains-ub-greedy",
+        ),
+        (
+            "UB_eq6 = B* + w_max/e_min − w_max/(P·e_min)",
+            &b.eq6,
+            "chains-ub-eq6",
+        ),
+        (
+            "UB_nicol = B* + w_max·(1/e_min − 1/E_tot)",
+            &b.nicol,
+            "chains-ub-nicol",
+        ),
+        ("UB_bis = B* + w_max/e_min", &b.bis, "chains-ub-bis"),
+    ];
+    html! {
+        <>
+            <h2>{"Bounds on the optimum (§4)"}</h2>
+            <dl class="metrics" data-testid="chains-bounds">
+                { for rows.iter().map(|(name, v, id)| html! { <><dt>{*name}</dt><dd data-testid={*id}>{shown(v)}</dd></> }) }
+            </dl>
+            <p class="muted">{"LR-PROBE succeeds at UB_greedy, the tightest closed form; the searches start from UB_nicol (NICOL+) and UB_bis (the bisections)."}</p>
+        </>
+    }
+}
+
 /// The final numbers, shown once the last step is reached.
 pub fn result(sol: &ChainsSolution) -> Html {
     let seps = list(sol.separators.iter().map(ToString::to_string));
@@ -125,7 +159,7 @@ pub fn result(sol: &ChainsSolution) -> Html {
                 <dt>{"Processor order"}</dt><dd>{list(o.iter().map(|k| format!("P{}", k + 1)))}</dd>
             }
             if let Some(b) = &sol.bound {
-                <dt>{"ε-bisection's UB (the spec's returned value; the bottleneck above is that of the partition built at UB, never more)"}</dt><dd>{shown(b)}</dd>
+                <dt>{"ε-bisection's UB (the spec's returned value; the bottleneck above is that of the partition built at UB, never more)"}</dt><dd data-testid="chains-eps-bound">{shown(b)}</dd>
             }
         </dl>
     }

@@ -7,6 +7,8 @@
 #[cfg(feature = "solve")]
 mod compute;
 pub mod editor;
+pub mod exchange;
+pub mod load;
 pub mod views;
 
 use std::rc::Rc;
@@ -22,6 +24,7 @@ use crate::draw::divisible::{gantt, to_svg_document, tree, Figure};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::Nav;
 use editor::DivisibleField;
+use load::LoadSlider;
 use views::{figure_narrow, legend, now, result, working};
 
 const DEFAULT_PRESET: &str = "divisible-dl3";
@@ -81,7 +84,12 @@ impl FamilyPage for DivisiblePage {
             pseudocode: PSEUDOCODE,
             side,
             legend: legend(inst),
-            below: working(inst, &s, &t.solution),
+            below: html! {
+                <>
+                    <LoadSlider instance={inst.clone()} method={t.solution.method.to_string()} />
+                    { working(inst, &s, &t.solution) }
+                </>
+            },
             after,
             svg: Some(Rc::new(move || {
                 let refs: Vec<&Figure> = export.iter().collect();

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use hetlab_core::divisible::info::{OPEN_PROBLEMS, TREE_AFFINE};
-use hetlab_core::divisible::{Details, DivSolution, DivState, Divisible, Tried, Variant};
+use hetlab_core::divisible::{Details, DivSolution, DivState, Divisible, Status, Tried, Variant};
 use hetlab_core::rational::{approx, frac, shown, to_f64, Q};
 use yew::prelude::*;
 
@@ -88,26 +88,38 @@ pub fn result(inst: &Divisible, sol: &DivSolution) -> Html {
         let long = frac(v).len() > 24;
         html! { <><span data-testid="dl-makespan" title={frac(v)}>{readable(v)}</span>if !v.is_integer() && !long { {format!(" ≈ {}", approx(v))} }</> }
     };
+    let invalid = sol.status == Status::Infeasible;
     html! {
         <dl class="metrics" data-testid="dl-result">
-            <dt>{"Makespan T_f"}</dt><dd>{exact(&sol.makespan)}</dd>
+            if invalid {
+                <dt>{"Valid"}</dt><dd class="field-error" data-testid="dl-invalid">{format!("no: {}", sol.notes.first().map_or("", String::as_str))}</dd>
+            }
+            <dt>{if invalid { "Makespan T_f of EF (not a schedule)" } else { "Makespan T_f" }}</dt><dd>{exact(&sol.makespan)}</dd>
             <dt>{"Status"}</dt><dd data-testid="dl-status">{format!("{} ({})", sol.status.as_str(), sol.method)}</dd>
             <dt>{"Sending order"}</dt><dd data-testid="dl-order">{workers(&sol.order, inst)}</dd>
             <dt>{"Loads α (input order)"}</dt><dd data-testid="dl-alpha">{list(sol.alpha.iter().map(readable))}</dd>
             if let Some(a0) = &sol.alpha_master { <dt>{"Master's share α_0"}</dt><dd data-testid="dl-alpha0">{shown(a0)}</dd> }
-            { details(&sol.details) }
+            { details(sol) }
             if !sol.notes.is_empty() { <dt>{"Notes"}</dt><dd data-testid="dl-notes">{sol.notes.join("; ")}</dd> }
         </dl>
     }
 }
 
 /// The numbers of each method.
-fn details(d: &Details) -> Html {
-    match d {
+fn details(sol: &DivSolution) -> Html {
+    match &sol.details {
         Details::Star(s) => {
             html! { <><dt>{"ρ = Σ a_k"}</dt><dd data-testid="dl-rho">{shown(&s.rho)}</dd></> }
         }
-        Details::Tree(_) | Details::Affine(_) => Html::default(),
+        Details::Tree(_) => Html::default(),
+        Details::Affine(a) => match &a.sorted {
+            Some(e) => html! {
+                <><dt>{"All workers by g (EF, Prop. 4)"}</dt><dd data-testid="dl-sorted">{
+                    if e.valid { format!("T_f = {}", shown(&e.makespan)) } else { "invalid (a negative load)".to_owned() }
+                }</dd></>
+            },
+            None => Html::default(),
+        },
         Details::Multi(m) => {
             html! { <><dt>{"Rounds M"}</dt><dd>{m.rounds}</dd><dt>{"γ_0"}</dt><dd>{shown(&m.gamma0)}</dd></> }
         }
@@ -127,6 +139,7 @@ fn details(d: &Details) -> Html {
                 <dt>{"Periods k"}</dt><dd data-testid="dl-periods">{p.periods}</dd>
                 <dt>{"Last finish"}</dt><dd>{format!("≈ {:.4}", to_f64(&p.last_finish))}</dd>
                 <dt>{"Lower bound B/ρ_opt"}</dt><dd data-testid="dl-lower">{shown(&p.lower_bound)}</dd>
+                <dt>{"T/(B/ρ_opt)"}</dt><dd data-testid="dl-t-ratio">{format!("≈ {:.6}", to_f64(&sol.makespan) / to_f64(&p.lower_bound))}</dd>
                 <dt>{"Guarantee"}</dt><dd>{format!("≈ {:.4}", p.guarantee)}</dd>
             </>
         },
@@ -309,6 +322,7 @@ pub fn after(inst: &Divisible, sol: &DivSolution, orders: Option<&Figure>) -> Ht
     };
     html! {
         <div class="working">
+            { super::exchange::exchanges(sol) }
             if let Some(f) = orders {
                 <h2>{"Every sending order"}</h2>
                 <div data-testid="dl-orders">{ figure_svg(f, "throughput of every order") }</div>

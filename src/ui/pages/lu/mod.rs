@@ -100,10 +100,10 @@ impl FamilyPage for LuPage {
                 <h2>{"Every scheme against perfect balance (§3.3)"}</h2>
                 <div class="plots">
                     if !extra.is_reference {
-                        { compare_plot(&extra.curves, "These processors", "compare-plot") }
+                        { compare_plot(&extra.curves, "These processors", "compare-plot", n) }
                     }
-                    { compare_plot(&extra.reference.set_a, "Set A: cycle times 1, 5 × 8", "compare-plot-a") }
-                    { compare_plot(&extra.reference.set_b, "Set B: speeds 0.1, 0.1, 0.12, 0.15, 0.15, 0.18, 0.2", "compare-plot-b") }
+                    { compare_plot(&extra.reference.set_a, "Set A: cycle times 1, 5 × 8", "compare-plot-a", n) }
+                    { compare_plot(&extra.reference.set_b, "Set B: speeds 0.1, 0.1, 0.12, 0.15, 0.15, 0.18, 0.2", "compare-plot-b", n) }
                 </div>
             </>
         };

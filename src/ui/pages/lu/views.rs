@@ -253,8 +253,12 @@ fn paint(c: &web_sys::HtmlCanvasElement, owners: &[Vec<usize>], k: Option<usize>
 }
 
 /// Total time / perfect-balance time against the matrix size, one curve per scheme
-/// (lu-distributions.md §3.3), under `title`, with its table; the error when there are none.
-pub fn compare_plot(series: &Curves, title: &str, testid: &str) -> Html {
+/// (lu-distributions.md §3.3), under `title`, with a cursor at the current size `n` (§4.2
+/// frame 6) and its table; the error when there are none.
+pub fn compare_plot(series: &Curves, title: &str, testid: &str, n: usize) -> Html {
+    let last = SIZES[SIZES.len() - 1];
+    #[allow(clippy::cast_precision_loss)] // n ≤ 512.
+    let at_x = n as f64;
     let body = match series {
         Ok(s) => {
             let lines = s
@@ -275,15 +279,22 @@ pub fn compare_plot(series: &Curves, title: &str, testid: &str) -> Html {
                 x_range: Some((0.0, SIZES[SIZES.len() - 1] as f64)),
                 whole_x: true,
                 legend_right: true,
+                cursor: Some((at_x, "n")),
             };
             html! { <LinesPlot {lines} {axes} {frame} label="Ratio of the simulated LU time to perfect balance against the matrix size" testid={testid.to_owned()} /> }
         }
         Err(e) => html! { <p class="muted">{e.to_string()}</p> },
     };
+    let at = if n <= last {
+        format!("Dashed line: this instance's n = {n}.")
+    } else {
+        format!("This instance's n = {n} is past the plot's last size, {last}.")
+    };
     html! {
         <div class="working">
             <h3>{title.to_owned()}</h3>
             { body }
+            <p class="muted" data-testid={format!("{testid}-cursor")}>{at}</p>
         </div>
     }
 }

@@ -59,6 +59,45 @@ function ganttTexts(page) {
   }));
 }
 
+/** What covers what on the page's graph figure, in sentences: a node's note over a link's
+ * stroke, a text or a node under the zoom buttons. */
+function coveredInGraph(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const svg = document.querySelector('[data-testid="figure"] svg');
+    const bar = document.querySelector('.zoom-bar')?.getBoundingClientRect();
+    if (!svg || !bar) return ['no graph figure with zoom buttons'];
+    const m = svg.getScreenCTM();
+    const scale = Math.hypot(m.a, m.b);
+    const at = (x, y) => ({ x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f });
+    const strokes = [...svg.querySelectorAll('line:not(.hit)')].map((l) => ({
+      a: at(+l.getAttribute('x1'), +l.getAttribute('y1')),
+      b: at(+l.getAttribute('x2'), +l.getAttribute('y2')),
+      half: (parseFloat(getComputedStyle(l).strokeWidth) * scale) / 2,
+    }));
+    // Liang–Barsky: does the segment meet the box grown by `half`?
+    const meets = (r, { a, b, half }) => {
+      const [dx, dy] = [b.x - a.x, b.y - a.y];
+      let [t0, t1] = [0, 1];
+      for (const [p, q] of [[-dx, a.x - (r.left - half)], [dx, r.right + half - a.x], [-dy, a.y - (r.top - half)], [dy, r.bottom + half - a.y]]) {
+        if (p === 0) { if (q < 0) return false; } else if (p < 0) t0 = Math.max(t0, q / p); else t1 = Math.min(t1, q / p);
+      }
+      return t0 <= t1;
+    };
+    const inside = (r) => r.right > bar.left + 0.5 && r.left < bar.right - 0.5 && r.bottom > bar.top + 0.5 && r.top < bar.bottom - 0.5;
+    for (const t of svg.querySelectorAll('text.note')) {
+      // The glyphs' own box (a little inside the element's, which holds the line height).
+      const r = t.getBoundingClientRect();
+      const g = { left: r.left + 1, right: r.right - 1, top: r.top + 2, bottom: r.bottom - 2 };
+      if (strokes.some((s) => meets(g, s))) problems.push(`the note "${t.textContent}" crosses a link`);
+    }
+    for (const t of svg.querySelectorAll('text, circle')) {
+      if (inside(t.getBoundingClientRect())) problems.push(`"${t.textContent || t.tagName}" under the zoom buttons`);
+    }
+    return problems;
+  });
+}
+
 const GANTTS = ['/#/steady-state?preset=example-1&algo=lp', '/#/broadcast?preset=broadcast-e2&algo=lp', '/#/broadcast?preset=broadcast-e6&algo=lp'];
 
 export const tests = [
@@ -82,6 +121,28 @@ export const tests = [
             if (g.outside) problems.push(`${route} at ${size}: ${g.outside} time labels outside the chart`);
             if (g.labels < 2) problems.push(`${route} at ${size}: ${g.labels} time labels`);
           }
+        }
+      }
+      check(problems.length === 0, problems.join('; '));
+    },
+  },
+  {
+    // Issue 32: broadcast E2 on a phone drew b's and a's notes over the a–b arcs and the
+    // source's note under the zoom buttons.
+    name: 'graph-notes-clear-of-links-and-zoom-buttons',
+    async fn(h) {
+      const page = h.lastPage;
+      const problems = [];
+      for (const [size, vp] of Object.entries(SIZES)) {
+        await page.setViewportSize(vp);
+        for (const route of ['/#/broadcast?preset=broadcast-e2&algo=lp', '/#/steady-state?preset=example-1&algo=lp']) {
+          await load(page, h.url(route));
+          await visible(byId(page, 'player'), `${route}: the player`, LOAD_TIMEOUT);
+          await page.keyboard.press('End');
+          await textWhere(stepCount(page), 'the last step', (t) => /Step (\d+) \/ \1$/.test(t));
+          const notes = await page.locator('[data-testid="figure"] svg text.note').count();
+          if (notes === 0) problems.push(`${route} at ${size}: no node note drawn`);
+          problems.push(...(await coveredInGraph(page)).map((p) => `${route} at ${size}: ${p}`));
         }
       }
       check(problems.length === 0, problems.join('; '));

@@ -56,8 +56,6 @@ mod tests;
 mod tests_round_trip;
 #[cfg(test)]
 mod tests_routes;
-#[cfg(test)]
-mod tests_run;
 mod topology;
 mod zone;
 mod zones;

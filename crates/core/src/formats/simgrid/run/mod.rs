@@ -25,7 +25,71 @@ pub use common::{RunError, MAX_EVENTS, MEASURED_PERIODS};
 pub use steady::schedule;
 
 use super::Conversion;
-use crate::families::{self, Instance};
+use crate::families::Instance;
+use crate::family::Family;
+
+/// A family whose schedules `hetlab export simgrid-run` plays: the program of one of its
+/// instances. Implemented by every registered family, so that a site's solver worker asks only
+/// its own group's families (and links only their solvers); those without a schedule refuse.
+pub trait SimgridRun: Family {
+    /// The program playing `input`'s schedule under `algorithm` (the family's default when
+    /// `None`), labelled `name`.
+    ///
+    /// # Errors
+    /// [`RunError::NotYet`] for a family without a schedule to play; as [`program`] otherwise.
+    fn simgrid_program(
+        input: &Self::Input,
+        algorithm: Option<&str>,
+        name: &str,
+        conv: &Conversion,
+    ) -> Result<String, RunError> {
+        let _ = (input, algorithm, name, conv);
+        Err(RunError::NotYet(Self::PROBLEM.to_owned()))
+    }
+}
+
+/// The family's default algorithm when `algorithm` is `None`.
+fn chosen<F: Family>(input: &F::Input, algorithm: Option<&str>) -> String {
+    let offered = F::offered(input);
+    algorithm
+        .or(offered.first().copied())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Implements [`SimgridRun`] for a family with a schedule: `$body` writes the program of `$input`
+/// under `$algo` (the algorithm asked, or the family's default), labelled `$name`.
+macro_rules! plays {
+    ($family:ty; $input:ident, $algo:ident, $name:ident, $conv:ident => $body:expr) => {
+        impl SimgridRun for $family {
+            fn simgrid_program(
+                $input: &Self::Input,
+                algorithm: Option<&str>,
+                $name: &str,
+                $conv: &Conversion,
+            ) -> Result<String, RunError> {
+                let $algo = chosen::<Self>($input, algorithm);
+                $body
+            }
+        }
+    };
+}
+
+plays!(crate::steady_state::family::SteadyStateFamily; input, algo, name, conv =>
+    steady::program(input, Some(&algo), name, conv));
+plays!(crate::broadcast::family::BroadcastFamily; input, algo, name, conv =>
+    broadcast::program(input, &algo, name, conv));
+plays!(crate::scatter::family::ScatterFamily; input, algo, name, conv =>
+    dag::program(&scatter::dag(input, &algo)?, [name, "scatter", &algo], conv));
+plays!(crate::master_slave::family::MasterSlaveFamily; input, algo, name, conv =>
+    dag::program(&master_slave::dag(input, &algo)?, [name, "master-slave", &algo], conv));
+plays!(crate::divisible::family::DivisibleFamily; input, algo, name, conv =>
+    dag::program(&divisible::dag(input, &algo)?, [name, "divisible", &algo], conv));
+
+impl SimgridRun for crate::square::family::SquareFamily {}
+impl SimgridRun for crate::lu::family::LuFamily {}
+impl SimgridRun for crate::chains::family::ChainsFamily {}
+impl SimgridRun for crate::ring::family::RingFamily {}
 
 /// The Python program for `inst`'s schedule under `algorithm` (the family's default when
 /// `None`), labelled `name` in its output: steady-state and broadcast periods (throughput),
@@ -40,15 +104,18 @@ pub fn program(
     name: &str,
     conv: &Conversion,
 ) -> Result<String, RunError> {
-    let offered = families::offered(inst);
-    let algo = algorithm.or(offered.first().copied()).unwrap_or("");
-    let (dag, family) = match inst {
-        Instance::SteadyState(s) => return steady::program(s, algorithm, name, conv),
-        Instance::Broadcast(b) => return broadcast::program(b, algo, name, conv),
-        Instance::Scatter(s) => (scatter::dag(s, algo)?, "scatter"),
-        Instance::MasterSlave(m) => (master_slave::dag(m, algo)?, "master-slave"),
-        Instance::Divisible(d) => (divisible::dag(d, algo)?, "divisible"),
-        _ => return Err(RunError::NotYet(inst.problem().to_owned())),
-    };
-    dag::program(&dag, [name, family, algo], conv)
+    use crate::families::Registered;
+    fn of<F: SimgridRun + Registered>(
+        inst: &Instance,
+        args: (Option<&str>, &str, &Conversion),
+    ) -> Option<Result<String, RunError>> {
+        F::input(inst).map(|input| F::simgrid_program(input, args.0, args.1, args.2))
+    }
+    let args = (algorithm, name, conv);
+    of::<crate::steady_state::family::SteadyStateFamily>(inst, args)
+        .or_else(|| of::<crate::broadcast::family::BroadcastFamily>(inst, args))
+        .or_else(|| of::<crate::scatter::family::ScatterFamily>(inst, args))
+        .or_else(|| of::<crate::master_slave::family::MasterSlaveFamily>(inst, args))
+        .or_else(|| of::<crate::divisible::family::DivisibleFamily>(inst, args))
+        .unwrap_or_else(|| Err(RunError::NotYet(inst.problem().to_owned())))
 }

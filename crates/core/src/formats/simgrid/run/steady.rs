@@ -42,7 +42,7 @@ pub(super) fn program(
 /// the measured window.
 ///
 /// # Errors
-/// As [`program`].
+/// As [`program`](crate::formats::simgrid::program).
 pub fn schedule(
     s: &SteadyState,
     algorithm: Option<&str>,

@@ -9,6 +9,8 @@
 //! after its data, a result after its computation). A send is a rendezvous with its reception,
 //! so each lane is one port. Measured: the last operation's end.
 
+use std::collections::BTreeMap;
+
 use num_traits::{Signed, ToPrimitive, Zero};
 use serde_json::{json, Value};
 
@@ -246,24 +248,28 @@ fn flatten(ops: &[Op]) -> Vec<Side<'_>> {
 }
 
 /// For each side, the sides it waits for: on each other lane of its host, the last earlier
-/// side that the schedule ends by its start (earlier in the flat order, so no cycle).
+/// side that the schedule ends by its start (earlier in the flat order, so no cycle). A lane's
+/// sides do not overlap, so the search back along a lane stops after a step or two.
 fn dependencies(flat: &[Side<'_>]) -> Vec<Vec<usize>> {
+    // The sides seen so far, per host and lane.
+    let mut seen: BTreeMap<(usize, &str), Vec<usize>> = BTreeMap::new();
     let mut out = Vec::with_capacity(flat.len());
     for (k, s) in flat.iter().enumerate() {
-        let mut after: Vec<usize> = Vec::new();
-        let mut lanes: Vec<&str> = Vec::new();
-        for j in (0..k).rev() {
-            let t = &flat[j];
-            if t.host != s.host || t.lane == s.lane || lanes.contains(&t.lane) {
-                continue;
-            }
-            if t.op.end <= s.op.start {
-                lanes.push(t.lane);
-                after.push(j);
-            }
-        }
+        let mut after: Vec<usize> = seen
+            .range((s.host, "")..)
+            .take_while(|((host, _), _)| *host == s.host)
+            .filter(|((_, lane), _)| *lane != s.lane)
+            .filter_map(|(_, sides)| {
+                sides
+                    .iter()
+                    .rev()
+                    .find(|&&j| flat[j].op.end <= s.op.start)
+                    .copied()
+            })
+            .collect();
         after.sort_unstable();
         out.push(after);
+        seen.entry((s.host, s.lane)).or_default().push(k);
     }
     out
 }

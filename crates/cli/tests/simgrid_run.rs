@@ -41,8 +41,8 @@ fn simgrid_run_prints_the_core_s_program() {
 
 #[test]
 fn simgrid_run_refuses_what_it_cannot_play() {
-    let err = fails(&["export", "simgrid-run", &preset_file("broadcast-e1")], 1);
-    assert!(err.contains("steady-state schedules"), "{err}");
+    let err = fails(&["export", "simgrid-run", &preset_file("chains-ex1")], 1);
+    assert!(err.contains("steady-state and broadcast periods"), "{err}");
     let err = fails(
         &[
             "export",

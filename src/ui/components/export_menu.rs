@@ -1,6 +1,6 @@
 //! The export menu of the algorithm pages: any figure on the page (platform, Gantt chart,
 //! bipartite graph, partition, matrix, plot) as SVG, PNG or TikZ, and the result's schedule as
-//! a Paje trace or CSV.
+//! a Paje trace, CSV, or the SimGrid program that plays it (`hetlab export simgrid-run`).
 //!
 //! Figures are read from the page as drawn: an inline SVG is cloned with the computed style of
 //! each element written into it (so the file looks like the screen without the style sheet),
@@ -8,8 +8,8 @@
 //! core's `formats::tikz`, in the solver worker (a [`Job::Tikz`]: the page binaries have no XML
 //! reader; the file is saved when its text arrives). A canvas plot gives its own pixels for PNG and, for SVG and TikZ,
 //! the SVG that its component drew beside them (`data-svg`). Schedules come from the core
-//! (`formats::timeline`), computed by the solver worker when the button is pressed (a
-//! [`Job::Schedule`]; the file is saved when its text arrives).
+//! (`formats::timeline`, `formats::simgrid::program`), computed by the solver worker when the
+//! button is pressed (a [`Job::Schedule`]; the file is saved when its text arrives).
 
 use std::rc::Rc;
 
@@ -19,7 +19,7 @@ use web_sys::Element;
 use yew::prelude::*;
 
 use crate::ui::dom;
-use crate::ui::worker::{self, Job};
+use crate::ui::worker::{self, Job, ScheduleFormat};
 
 /// The page's own SVG export, `(file name, document)`: used for a canvas figure that carries
 /// no SVG of its own (the LU owner matrix).
@@ -296,23 +296,20 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
         });
         html! { <button {onclick} data-testid={testid}>{label}</button> }
     };
-    let schedule_button = |paje_format: bool, label: &'static str, testid: &'static str| {
+    let schedule_button = |format: ScheduleFormat, label: &'static str, testid: &'static str| {
         let (inst, algo, message) = (props.instance.clone(), props.algo.clone(), message.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
             let job = Job::Schedule {
                 instance: inst.to_json(),
                 algorithm: algo.to_string(),
-                paje: paje_format,
+                format,
             };
             let (name, message) = (format!("hetlab-{}-{algo}", inst.problem()), message.clone());
             let _ = worker::ask(&job, move |text: Result<String, String>| match text {
                 Ok(text) => {
                     message.set(None);
-                    if paje_format {
-                        dom::download(&format!("{name}.paje"), "text/plain", &text);
-                    } else {
-                        dom::download(&format!("{name}.csv"), "text/csv", &text);
-                    }
+                    let (extension, mime) = format.file();
+                    dom::download(&format!("{name}.{extension}"), mime, &text);
                 }
                 Err(e) => message.set(Some(e)),
             });
@@ -333,8 +330,9 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
                 { figure_button(Fig::Tikz, "TikZ", "export-fig-tikz") }
                 if has_schedule {
                     <span class="muted">{" Schedule: "}</span>
-                    { schedule_button(true, "Paje trace", "export-paje") }
-                    { schedule_button(false, "CSV", "export-csv") }
+                    { schedule_button(ScheduleFormat::Paje, "Paje trace", "export-paje") }
+                    { schedule_button(ScheduleFormat::Csv, "CSV", "export-csv") }
+                    { schedule_button(ScheduleFormat::Simgrid, "SimGrid simulation (Python)", "export-simgrid-run") }
                 }
                 if let Some(m) = &*message { <p class="field-error" role="alert" data-testid="export-message">{m}</p> }
             </div>

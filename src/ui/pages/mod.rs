@@ -83,6 +83,15 @@ macro_rules! group {
                 })+
                 None
             },
+            simgrid_run: |inst, algorithm, name| {
+                use hetlab_core::formats::simgrid::{Conversion, SimgridRun};
+                $(if let Some(input) = <<$t as FamilyPage>::F as hetlab_core::families::Registered>::input(inst) {
+                    return Some(<<$t as FamilyPage>::F as SimgridRun>::simgrid_program(
+                        input, Some(algorithm), name, &Conversion::default(),
+                    ).map_err(|e| e.to_string()));
+                })+
+                None
+            },
             document: |inst, algorithm| {
                 let detail = hetlab_core::family::Detail { trace: false, explain: true };
                 $(if let Some(input) = <<$t as FamilyPage>::F as hetlab_core::families::Registered>::input(inst) {

@@ -9,6 +9,29 @@ use hetlab_core::wire::Json;
 
 use crate::ui::pages::family_page::{FamilyPage, Run};
 
+/// What a schedule is exported as ([`Job::Schedule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, nanoserde::SerBin, nanoserde::DeBin)]
+pub enum ScheduleFormat {
+    /// A Paje trace (`formats::paje`).
+    Paje,
+    /// A CSV of the Gantt chart's bars (`formats::csv`).
+    Csv,
+    /// A Python program playing the schedule in SimGrid 3.32 (`hetlab export simgrid-run`).
+    Simgrid,
+}
+
+impl ScheduleFormat {
+    /// The downloaded file's extension and MIME type.
+    #[must_use]
+    pub fn file(self) -> (&'static str, &'static str) {
+        match self {
+            ScheduleFormat::Paje => ("paje", "text/plain"),
+            ScheduleFormat::Csv => ("csv", "text/csv"),
+            ScheduleFormat::Simgrid => ("py", "text/x-python"),
+        }
+    }
+}
+
 /// One job for the solver worker.
 #[derive(Clone, Debug, PartialEq, nanoserde::SerBin, nanoserde::DeBin)]
 pub enum Job {
@@ -28,8 +51,8 @@ pub enum Job {
         instance: String,
         /// The algorithm.
         algorithm: String,
-        /// Paje when true, CSV otherwise.
-        paje: bool,
+        /// The file: a Paje trace, a CSV, or the SimGrid program that plays the schedule.
+        format: ScheduleFormat,
     },
     /// A ring instance solved again with its work set to `ratio`·H (the `W/H` slider).
     /// Answer: `hetlab_core::ring::RingSolution`.

@@ -25,7 +25,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::Callback;
 
-pub use job::{Asked, Checked, GradeSheet, GradedRow, Job, Payload, SimgridRead};
+pub use job::{Asked, Checked, GradeSheet, GradedRow, Job, Payload, ScheduleFormat, SimgridRead};
 pub use once::ask_in;
 
 use crate::wire;

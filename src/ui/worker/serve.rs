@@ -23,7 +23,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::{Asked, Checked, GradeSheet, GradedRow, Job, SimgridRead};
+use super::{Asked, Checked, GradeSheet, GradedRow, Job, ScheduleFormat, SimgridRead};
 use crate::ui::pages::bench;
 use crate::ui::pages::chains::scaling;
 use crate::ui::pages::compute::{solve, Compute};
@@ -64,6 +64,9 @@ pub struct Solvers {
     pub run: fn(&str, &str, &str) -> Option<Answer>,
     /// The exported schedule of an instance of the group's families.
     pub schedule: fn(&Instance, &str) -> Option<Result<Timeline, NoSchedule>>,
+    /// The SimGrid program (`hetlab export simgrid-run`) of an instance of the group's
+    /// families under an algorithm, labelled with a name, or why there is none.
+    pub simgrid_run: fn(&Instance, &str, &str) -> Option<Result<String, String>>,
     /// The `hetlab solve --explain` document of an instance of the group's families.
     pub document: fn(&Instance, Option<&str>) -> Option<Document>,
     /// The group's jobs that belong to one page (the ring's re-solve, the chains' table).
@@ -165,13 +168,19 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
         Job::Schedule {
             instance,
             algorithm,
-            paje,
+            format,
         } => {
             let inst = Instance::from_json(&instance).map_err(|e| e.to_string())?;
+            if format == ScheduleFormat::Simgrid {
+                let name = format!("hetlab-{}-{algorithm}", inst.problem());
+                let text = (solvers.simgrid_run)(&inst, &algorithm, &name)
+                    .unwrap_or_else(|| Err(elsewhere(solvers, inst.problem())))?;
+                return Ok(wire::encode(&text));
+            }
             let t = (solvers.schedule)(&inst, &algorithm)
                 .unwrap_or_else(|| Err(NoSchedule::NotDrawn(elsewhere(solvers, inst.problem()))))
                 .map_err(|e| e.to_string())?;
-            Ok(wire::encode(&if paje {
+            Ok(wire::encode(&if format == ScheduleFormat::Paje {
                 paje::write(&t)
             } else {
                 csv::write(&t)

@@ -104,6 +104,11 @@ export const tests = [
       const rows = csv.text.trim().split('\n');
       check(rows[0].startsWith('lane,node,state,start,end'), `csv header ${rows[0]}`);
       check(rows.length - 1 === pushes && rows.includes('1 computes,1,task,0,12,12,12 × 1,0,12'), `csv: ${csv.text.slice(0, 300)}`);
+      // The SimGrid program that plays it (`hetlab export simgrid-run`).
+      const program = await download(page, byId(page, 'export-simgrid-run'));
+      check(program.name === 'hetlab-steady-state-lp.py', `file name ${program.name}`);
+      check(program.text.startsWith('#!/usr/bin/python3') && program.text.includes('from simgrid import'), `program: ${program.text.slice(0, 300)}`);
+      check(program.text.includes('\\"algorithm\\":\\"lp\\"') && program.text.includes('network/model'), 'the schedule and the platform are embedded');
       // The Gantt chart as TikZ: a standalone picture with the bars' colours.
       await pickFigure(page, 'Gantt');
       const tex = await download(page, byId(page, 'export-fig-tikz'));
@@ -143,6 +148,20 @@ export const tests = [
       check(!('steps' in got) && !('steps' in want), `a step count without the trace: page ${got.steps}, native ${want.steps}`);
       check(JSON.stringify(got) === JSON.stringify(want), `export and --explain differ\npage:   ${JSON.stringify(got).slice(0, 300)}\nnative: ${JSON.stringify(want).slice(0, 300)}`);
       check(got.models.length === 6 && got.why.prices.bound === '7/4' && got.best_tree.throughput === '41/24', `explanations: ${JSON.stringify(got.models)}`);
+    },
+  },
+
+  {
+    // The other group's solver worker writes its families' programs too (divisible loads).
+    name: 'simgrid-run-export-divisible',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/divisible?preset=divisible-dl1&algo=exact'));
+      await visible(byId(page, 'export-menu'), 'export menu', LOAD_TIMEOUT);
+      await byId(page, 'export-menu').locator('summary').click();
+      const program = await download(page, byId(page, 'export-simgrid-run'));
+      check(program.name === 'hetlab-divisible-exact.py', `file name ${program.name}`);
+      check(program.text.includes('\\"family\\":\\"divisible\\"') && program.text.includes('\\"kind\\":\\"compute\\"'), `program: ${program.text.slice(0, 400)}`);
     },
   },
 

@@ -56,8 +56,6 @@ mod tests;
 mod tests_round_trip;
 #[cfg(test)]
 mod tests_routes;
-#[cfg(test)]
-mod tests_run;
 mod topology;
 mod zone;
 mod zones;
@@ -66,7 +64,7 @@ pub use export::{to_xml, MODEL_CONFIG, UNNAMED};
 pub use export_nodes::NO_COMPUTE_SPEED;
 pub use read::from_xml;
 #[cfg(feature = "solve")]
-pub use run::{program, schedule, RunError, MAX_EVENTS, MEASURED_PERIODS};
+pub use run::{program, schedule, RunError, SimgridRun, MAX_EVENTS, MEASURED_PERIODS};
 
 use crate::issue::Issues;
 use crate::platform::Platform;

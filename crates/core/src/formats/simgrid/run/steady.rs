@@ -1,72 +1,39 @@
-//! `hetlab export simgrid-run` (issue 33 item 3): a self-contained Python program that plays
-//! the schedule HetLab computed in SimGrid 3.32 and prints measured against predicted.
-//!
-//! The program embeds the platform ([`to_xml`], CM02) and one period of the schedule as JSON
-//! ([`schedule`]); its actors follow HetLab's one-port model: one sender per node walks the
-//! period's slots in order (waiting for each slot's start), one receiver per node takes its
-//! messages one at a time, and a node forwards or computes only the input files it holds. A
-//! slot's files on one arc go as one message of their summed size followed by a wait of the
-//! other files' latencies (CM02 times it exactly as the files back to back), a period's tasks on
-//! one node as one execution. It plays `warm-up + 10` periods and measures the tasks completed between the end of the
-//! warm-up and the end of the run. Steady state (`lp`: the slots of section 4, `tree`: the
-//! sends of section 3.5) only, for now.
-
-use crate::family::Solver as _;
+//! A steady-state schedule for `steady.py`: one period (`lp`: the slots of steady-state.md §4,
+//! `tree`: the sends of §3.5). Its actors follow HetLab's one-port model: one sender per node
+//! walks the period's slots in order (waiting for each slot's start), one receiver per node
+//! takes its messages one at a time, and a node forwards or computes only the input files it
+//! holds. A slot's files on one arc go as one message of their summed size followed by a wait of
+//! the other files' latencies (CM02 times it exactly as the files back to back), a period's tasks
+//! on one node as one execution. It plays `warm-up + 10` periods and measures the tasks
+//! completed between the end of the warm-up and the end of the run.
 
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use serde_json::{json, Value};
 
-use super::{to_xml, Conversion};
+use super::common::{fill, RunError, MAX_EVENTS, MEASURED_PERIODS};
 use crate::families::{self, Instance};
-use crate::family::{Limits, SolveError};
+use crate::family::{Limits, Solver as _};
+use crate::formats::simgrid::{to_xml, Conversion};
 use crate::rational::{to_f64, Q};
 use crate::steady_state::family::{SteadyRun, SteadyStateFamily};
 use crate::steady_state::SteadyState;
 
 /// The program's text, with `@PLATFORM@` and `@SCHEDULE@` to fill.
-const TEMPLATE: &str = include_str!("run_program.py");
+const TEMPLATE: &str = include_str!("steady.py");
 
-/// Most messages and executions (batches of files and of tasks) one program may simulate.
-pub const MAX_EVENTS: u64 = 300_000;
-
-/// Periods measured after the warm-up.
-pub const MEASURED_PERIODS: u64 = 10;
-
-/// Why no program is written.
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// The solver refused the instance or the algorithm.
-    #[error("{0}")]
-    Solve(#[from] SolveError),
-    /// A family whose schedules the program cannot play yet.
-    #[error("a {0} schedule cannot be played in SimGrid yet: `hetlab export simgrid-run` plays steady-state schedules (lp, tree) only")]
-    NotYet(String),
-    /// The schedule exists but cannot be simulated (the message says why and what to change).
-    #[error("{0}")]
-    Unplayable(String),
-}
-
-/// The Python program for `inst`'s schedule under `algorithm` (the family's default when
-/// `None`), labelled `name` in its output.
+/// The program playing `s`'s schedule under `algorithm` (the family's default when `None`).
 ///
 /// # Errors
-/// [`RunError`]: not a steady-state instance, a solver error, no schedule (`ρ* = 0`), or a
-/// period too long to simulate.
-pub fn program(
-    inst: &Instance,
+/// As [`schedule`].
+pub(super) fn program(
+    s: &SteadyState,
     algorithm: Option<&str>,
     name: &str,
     conv: &Conversion,
 ) -> Result<String, RunError> {
-    let Instance::SteadyState(s) = inst else {
-        return Err(RunError::NotYet(inst.problem().to_owned()));
-    };
     let doc = schedule(s, algorithm, name, conv)?;
-    let literal = |text: &str| Value::String(text.to_owned()).to_string();
-    Ok(TEMPLATE
-        .replace("@PLATFORM@", &literal(&to_xml(&s.platform, conv)))
-        .replace("@SCHEDULE@", &literal(&doc.to_string())))
+    Ok(fill(TEMPLATE, &to_xml(&s.platform, conv), &doc))
 }
 
 /// One period of a steady-state schedule as the program reads it: `period`, `slots` (each with
@@ -75,7 +42,7 @@ pub fn program(
 /// the measured window.
 ///
 /// # Errors
-/// As [`program`].
+/// As [`program`](crate::formats::simgrid::program).
 pub fn schedule(
     s: &SteadyState,
     algorithm: Option<&str>,
@@ -105,6 +72,7 @@ pub fn schedule(
     let p = &s.platform;
     Ok(json!({
         "name": name,
+        "family": "steady-state",
         "algorithm": algorithm,
         "predicted": to_f64(&period.rho),
         "predicted_exact": period.rho.to_string(),

@@ -11,15 +11,7 @@ tasks on one node are one execution of their summed work. The throughput is meas
 periods after the ramp-up, and compared with HetLab's.
 Run: python3 THIS_FILE (prints one line; exit 1 when measured/predicted leaves [0.99, 1.0001]).
 """
-import json
-import os
-import sys
-import tempfile
-
-from simgrid import Actor, Engine, Host, Mailbox, this_actor
-
-PLATFORM = @PLATFORM@
-SCHEDULE = json.loads(@SCHEDULE@)
+@COMMON@
 
 
 def play(s):
@@ -78,24 +70,8 @@ def play(s):
 
 def main():
     s = SCHEDULE
-    with tempfile.TemporaryDirectory() as scratch:
-        path = os.path.join(scratch, "platform.xml")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(PLATFORM)
-        e = Engine([sys.argv[0], "--log=root.thresh:critical"])
-        e.load_platform(path)
-        done, late = play(s)
-        e.run()
-    late = late[0]
-    period, k0, k1 = s["period"], s["measure_from"], s["measure_to"]
-    eps = 1e-9 * period
-    count = sum(c for t, c in done if k0 * period + eps < t <= k1 * period + eps)
-    measured = count / ((k1 - k0) * period)
-    ratio = measured / s["predicted"]
-    ok = 0.99 <= ratio <= 1.0001
-    print(f"{s['name']}\t{s['algorithm']}\tthroughput\t{s['predicted']:.9g}\t{measured:.9g}"
-          f"\t{ratio:.6f}\t{'ok' if ok else 'FAIL'}\tworst slot overrun {late:.3g} s")
-    sys.exit(0 if ok else 1)
+    done, late = simulate(play)
+    verdict(s, "throughput", rate(s, done), 0.99, 1.0001, f"worst slot overrun {late[0]:.3g} s")
 
 
 if __name__ == "__main__":

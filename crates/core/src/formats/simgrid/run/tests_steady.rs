@@ -3,14 +3,14 @@
 use num_bigint::BigInt;
 use serde_json::Value;
 
-use super::{program, Conversion, RunError};
+use super::{program, Conversion};
 use crate::families::Instance;
 use crate::presets;
 use crate::steady_state::pipeline;
 use crate::steady_state::tree;
 
 /// The JSON the program embeds after `SCHEDULE = json.loads(`.
-fn embedded(text: &str) -> Value {
+pub(super) fn embedded(text: &str) -> Value {
     let line = text
         .lines()
         .find_map(|l| l.strip_prefix("SCHEDULE = json.loads("))
@@ -81,10 +81,7 @@ fn the_tree_program_embeds_the_sends_of_the_core() {
 }
 
 #[test]
-fn other_families_are_refused_and_long_periods_play_in_batches() {
-    let b = presets::get("broadcast-e1").expect("preset");
-    let err = program(&b, None, "b", &Conversion::default()).expect_err("not yet");
-    assert!(matches!(err, RunError::NotYet(_)), "{err}");
+fn long_periods_play_in_batches() {
     // Lyon's period holds 427 000 files and tasks: a slot's files on an arc are one message.
     let lyon = presets::steady_state("lyon").expect("preset");
     let doc = super::schedule(&lyon, Some("lp"), "lyon", &Conversion::default()).expect("plays");

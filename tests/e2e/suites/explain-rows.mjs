@@ -2,8 +2,9 @@
 // invalid with the spec's reason; DL-2's exchange formula beside STARLINEAR; the W_total and B
 // sliders (§9.3-4, §9.6-4) that solve again, keep the value in the address and refuse values
 // out of range; chains' closed-form bounds UB_greedy and UB_eq6 (§4) and ε-bisection's two
-// values; LU's cursor at the current n on the §3.3 plots. Every value shown is compared with
-// the document the native command line prints, and with the spec's number where it gives one.
+// values; LU's cursor at the current n on the §3.3 plots; the ring's water level ℓ (§2, §11).
+// Every value shown is compared with the document the native command line prints, and with the
+// spec's number where it gives one.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -157,6 +158,27 @@ export const tests = [
         await textWhere(byId(page, `${id}-cursor`), `${id}: n = ${n}`, (t) => t === `Dashed line: this instance's n = ${n}.`);
         const svg = await poll(`${id}: its SVG`, () => byId(page, id).getAttribute('data-svg', { timeout: 1_000 }), (v) => !!v);
         check(svg.includes(`n = ${n}`), `${id}: the plot's SVG labels the cursor n = ${n}`);
+      }
+    },
+  },
+  {
+    name: 'ring-water-level',
+    async fn(h) {
+      const page = h.lastPage;
+      // ring.md §2, §11, §12: RR-1 at W = 10 fills to ℓ = T = 7; RG-1's TSP tour (0,1,4,2,3)
+      // is communication-bound: ℓ = 8 < T_closed = 326/39 < T = M = 9, P0 and P1 only talk.
+      const cases = [
+        ['ring-rr-1', 'exact', '7/1', '7 (= T)'],
+        ['ring-rg-1', 'tsp', '8/1', '8 (< T = M: 2 member(s) with H·comm_i ≥ ℓ only communicate)'],
+      ];
+      for (const [name, algo, level, shown] of cases) {
+        const doc = solve(preset(name), algo);
+        check(doc.level === level, `${name} ${algo}: the CLI's level ${doc.level}, the spec's ${level}`);
+        await atEnd(h, page, `/#/ring?preset=${name}&algo=${algo}`);
+        await textWhere(byId(page, 'ring-level'), `${name}: ℓ shown`, (t) => t === shown);
+        const labels = await byId(page, 'ring-figure').locator('text.level-label').allTextContents();
+        const lines = await byId(page, 'ring-figure').locator('.level-line').count();
+        check(lines === 1 && labels.length === 1 && labels[0] === `ℓ = ${level.replace(/\/1$/, '')}`, `${name}: the figure's level ${labels}`);
       }
     },
   },

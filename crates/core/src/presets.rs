@@ -316,6 +316,12 @@ pub const PRESETS: &[Preset] = &[
         json: include_str!("../presets/master-slave-ms6.json"),
     },
     Preset {
+        name: "master-slave-ms6b",
+        problem: "master-slave",
+        title: "MaxTasks2: the RN-3DM reduction, NO instance (MS-6)",
+        json: include_str!("../presets/master-slave-ms6b.json"),
+    },
+    Preset {
         name: "master-slave-ms7",
         problem: "master-slave",
         title: "MaxTasks3: periodic pattern vs greedy, S = 1 (MS-7, paper)",

@@ -1,6 +1,7 @@
 //! The two lower panels of the ring figure (ring.md §11 c–d): one bar per ring member split into
 //! compute `α_i·W·w_i` (processor colour) and communication `H·comm_i` (grey) with the line `T`
-//! (and `T_closed` dashed when the ring is communication-bound), and `T` against the ring size:
+//! (and `T_closed` dashed when the ring is communication-bound) and the water level `ℓ` dotted,
+//! and `T` against the ring size:
 //! the greedy's history, the exact best per size, Held–Karp's lower bounds and the candidates
 //! of the current greedy iteration.
 
@@ -148,17 +149,35 @@ pub fn bars(eval: Option<&RingEval>, scale: &Scale, out: &mut Vec<Shape>) {
         "t-label",
         Anchor::Start,
     ));
+    let mut below = yt + 4.0;
     if e.communication_bound {
         let yc = bar_y(to_f64(&e.t_closed), top);
         out.push(line(X0, yc, BARS_X1, yc, "closed-line"));
+        below = (yc + 4.0).max(below + 16.0);
         out.push(text(
             BARS_X1 + 4.0,
-            (yc + 4.0).max(yt + 18.0),
+            below,
             "T_closed",
             "small",
             Anchor::Start,
         ));
     }
+    level(e, top, below, out);
+}
+
+/// The water level `ℓ` (ring.md §2, §11): the members whose communication `H·comm_i` reaches it
+/// get no work. It is `T` itself unless the ring is communication-bound; its label sits under
+/// the labels above it (`below`, the baseline of the last one).
+fn level(e: &RingEval, top: f64, below: f64, out: &mut Vec<Shape>) {
+    let yl = bar_y(to_f64(&e.level), top);
+    out.push(line(X0, yl, BARS_X1, yl, "level-line"));
+    out.push(text(
+        BARS_X1 + 4.0,
+        (yl + 4.0).max(below + 16.0),
+        format!("ℓ = {}", approx(&e.level)),
+        "level-label",
+        Anchor::Start,
+    ));
 }
 
 /// `0.6226`, `12`, `1.3e4`: a short axis label.

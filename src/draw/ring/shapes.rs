@@ -126,6 +126,8 @@ svg.ring-figure .comm{fill:#adb5bd;stroke:#495057;stroke-width:.6}\
 svg.ring-figure .t-line{stroke:#d6336c;stroke-width:2}\
 svg.ring-figure .t-label{fill:#a61e4d;font-weight:600;font-size:12px}\
 svg.ring-figure .closed-line{stroke:#1d232a;stroke-width:1.2;stroke-dasharray:5 3}\
+svg.ring-figure .level-line{stroke:#1f5fbf;stroke-width:1.6;stroke-dasharray:2 3}\
+svg.ring-figure .level-label{fill:#1f5fbf;font-size:12px}\
 svg.ring-figure .greedy{fill:none;stroke:#e8590c;stroke-width:2}\
 svg.ring-figure .exact{fill:none;stroke:#1f5fbf;stroke-width:2}\
 svg.ring-figure .lower{fill:none;stroke:#868e96;stroke-width:1.5;stroke-dasharray:4 3}\

@@ -115,6 +115,9 @@ fn rr1_ends_on_the_four_ring_with_its_bars() {
         6
     );
     assert!(texts(&d).contains(&"T = 7"), "{:?}", texts(&d));
+    // The water level ℓ = T_closed = T = 7 (§2, §11), labelled.
+    assert_eq!(count(&d, "level-line"), 1);
+    assert!(texts(&d).contains(&"ℓ = 7"), "{:?}", texts(&d));
     // Exact best per size q = 1..4: 10, 26/3, 17/2, 7 on the size plot.
     assert_eq!(count(&d, "dot-exact"), 4);
     assert_eq!(count(&d, "chosen"), 1);
@@ -164,6 +167,9 @@ fn a_communication_bound_ring_shows_t_closed() {
     let d = at(&t, &p, t.trace.len(), &r);
     assert_eq!(count(&d, "closed-line"), 1);
     assert!(texts(&d).contains(&"T_closed"));
+    // The tour (0,1,4,2,3) fills to ℓ = 8 < T_closed = 326/39 < T = 9.
+    assert!(texts(&d).contains(&"ℓ = 8"), "{:?}", texts(&d));
+    assert_eq!(count(&d, "level-line"), 1);
 }
 
 #[test]

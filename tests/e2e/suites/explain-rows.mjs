@@ -2,13 +2,15 @@
 // invalid with the spec's reason; DL-2's exchange formula beside STARLINEAR; the W_total and B
 // sliders (§9.3-4, §9.6-4) that solve again, keep the value in the address and refuse values
 // out of range; chains' closed-form bounds UB_greedy and UB_eq6 (§4) and ε-bisection's two
-// values; LU's cursor at the current n on the §3.3 plots. Every value shown is compared with
-// the document the native command line prints, and with the spec's number where it gives one.
+// values; LU's cursor at the current n on the §3.3 plots; the ring's water level ℓ (§2, §11);
+// master–slave's RN-3DM panel and its NO scene (§4.2, §10.2, MS-6).
+// Every value shown is compared with the document the native command line prints, and with the
+// spec's number where it gives one.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOAD_TIMEOUT, byId, check, hashParams, load, norm, poll, stepCount, text, textWhere } from '../lib.mjs';
+import { LOAD_TIMEOUT, byId, check, hashParams, load, norm, poll, stepCount, text, textWhere, visible } from '../lib.mjs';
 import { native } from './built-sl.mjs';
 
 const PRESETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'crates', 'core', 'presets');
@@ -158,6 +160,52 @@ export const tests = [
         const svg = await poll(`${id}: its SVG`, () => byId(page, id).getAttribute('data-svg', { timeout: 1_000 }), (v) => !!v);
         check(svg.includes(`n = ${n}`), `${id}: the plot's SVG labels the cursor n = ${n}`);
       }
+    },
+  },
+  {
+    name: 'ring-water-level',
+    async fn(h) {
+      const page = h.lastPage;
+      // ring.md §2, §11, §12: RR-1 at W = 10 fills to ℓ = T = 7; RG-1's TSP tour (0,1,4,2,3)
+      // is communication-bound: ℓ = 8 < T_closed = 326/39 < T = M = 9, P0 and P1 only talk.
+      const cases = [
+        ['ring-rr-1', 'exact', '7/1', '7 (= T)'],
+        ['ring-rg-1', 'tsp', '8/1', '8 (< T = M: 2 member(s) with H·comm_i ≥ ℓ only communicate)'],
+      ];
+      for (const [name, algo, level, shown] of cases) {
+        const doc = solve(preset(name), algo);
+        check(doc.level === level, `${name} ${algo}: the CLI's level ${doc.level}, the spec's ${level}`);
+        await atEnd(h, page, `/#/ring?preset=${name}&algo=${algo}`);
+        await textWhere(byId(page, 'ring-level'), `${name}: ℓ shown`, (t) => t === shown);
+        const labels = await byId(page, 'ring-figure').locator('text.level-label').allTextContents();
+        const lines = await byId(page, 'ring-figure').locator('.level-line').count();
+        check(lines === 1 && labels.length === 1 && labels[0] === `ℓ = ${level.replace(/\/1$/, '')}`, `${name}: the figure's level ${labels}`);
+      }
+    },
+  },
+  {
+    name: 'master-slave-rn3dm-panel',
+    async fn(h) {
+      const page = h.lastPage;
+      // master-slave.md §4.2, §10.2-6, MS-6: the panel states the reduction and its two
+      // instances; its NO scene opens the exact search's last step: 2 < K = 3 tasks, P1 idle.
+      const yes = solve(preset('master-slave-ms6'), 'exact');
+      const no = solve(preset('master-slave-ms6b'), 'exact');
+      check(yes.total === 3 && no.total === 2 && JSON.stringify(no.counts) === '[0,1,1]', `the CLI's MS-6 totals ${yes.total}, ${no.total}`);
+      await load(page, h.url('/#/master-slave'));
+      const panel = byId(page, 'about-problem');
+      await visible(panel, 'the explanation panel', LOAD_TIMEOUT);
+      await panel.locator('summary').click();
+      const shown = norm(await panel.textContent());
+      for (const want of ['strongly NP-complete', 'RN-3DM', 't = (24, 22, 23), T = 27', '1 + 24 + 2 = 2 + 22 + 3 = 3 + 23 + 1 = 27', 't = (28, 22, 25) and T = 29', 'the optimum is 2 < K = 3', 'master-slave.md §4.2', 'master-slave.md §10.2', 'IEEE Transactions on Parallel and Distributed Systems 14(9), 2003']) {
+        check(shown.includes(norm(want)), `the panel says ${want}`);
+      }
+      const link = panel.locator('[data-testid="about-scene"][href*="master-slave-ms6b"]');
+      check((await link.count()) === 1, 'one link to the NO instance');
+      await link.click();
+      await textWhere(stepCount(page), 'the NO scene at its last step', (t) => /^Step 6 \/ 6\b/.test(t), LOAD_TIMEOUT);
+      await textWhere(byId(page, 'ms-total'), '2 tasks', (t) => t === '2');
+      await textWhere(byId(page, 'ms-counts'), 'P1 idle', (t) => t === '(0,1,1)');
     },
   },
 ];

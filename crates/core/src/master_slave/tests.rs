@@ -318,12 +318,22 @@ fn ms6_the_reduction_builds_the_examples() {
         (yes.t.clone(), yes.goal.clone(), k),
         (qs(&[24, 22, 23]), horizon(27), 3)
     );
-    assert_eq!(run(&MsInput::Bus(yes), "exact").total, 3);
+    assert_eq!(run(&MsInput::Bus(yes.clone()), "exact").total, 3);
     let (no, _) = two_phase::reduction(&[9, 3, 6], 10).unwrap();
     assert_eq!(
         (no.t.clone(), no.goal.clone()),
         (qs(&[28, 22, 25]), horizon(29))
     );
-    assert_eq!(run(&MsInput::Bus(no), "exact").total, 2);
+    assert_eq!(run(&MsInput::Bus(no.clone()), "exact").total, 2);
     assert!(two_phase::reduction(&[1, 1, 1], 10).is_none());
+    // The presets of the panel's two scenes are these instances; on the NO one P1 stays idle.
+    for (name, built, counts) in [("ms6", yes, [1, 1, 1]), ("ms6b", no, [0, 1, 1])] {
+        let Some(crate::families::Instance::MasterSlave(MsInput::Bus(b))) =
+            crate::presets::get(&format!("master-slave-{name}"))
+        else {
+            panic!("{name}: a bus preset")
+        };
+        assert_eq!((&b.t, &b.goal), (&built.t, &built.goal), "{name}");
+        assert_eq!(run(&MsInput::Bus(b), "exact").counts, counts, "{name}");
+    }
 }

@@ -43,6 +43,8 @@ pub mod sweep;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_level;
+#[cfg(test)]
 mod tests_platforms;
 #[cfg(test)]
 mod tests_props;

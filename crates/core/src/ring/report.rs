@@ -1,5 +1,6 @@
 //! The result document of a ring algorithm (formats.md §4, objective `t_step`): `ring`, `q` and
-//! `alpha` (exact, ring order) as formats.md §3.1 names them, then the rest of §2's evaluation,
+//! `alpha` (exact, ring order) as formats.md §3.1 names them, then the rest of §2's evaluation
+//! (with the water level `level`, ℓ of §2 and §11),
 //! the per-size series, the Held–Karp bounds and the tour when the algorithm has them.
 
 use serde_json::{json, Value};
@@ -23,6 +24,7 @@ pub fn result(sol: &RingSolution, trace: &Trace<RingStep>, with_trace: bool) -> 
         "L": exact(&e.l),
         "t_closed": exact(&e.t_closed),
         "M": exact(&e.m),
+        "level": exact(&e.level),
         "communication_bound": e.communication_bound,
         "per_size": serde_json::to_value(&sol.per_size).unwrap_or_default(),
         "notes": sol.notes,

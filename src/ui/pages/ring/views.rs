@@ -148,6 +148,20 @@ pub fn decimal(v: &Q) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// The water level `ℓ` of §2 and what it means: `T` itself, or below it when the ring is
+/// communication-bound (the members whose `H·comm_i` reaches it get no work).
+fn level(e: &RingEval) -> String {
+    let idle = e.communicate.iter().filter(|c| **c >= e.level).count();
+    if e.level == e.t {
+        format!("{} (= T)", short(&e.level))
+    } else {
+        format!(
+            "{} (< T = M: {idle} member(s) with H·comm_i ≥ ℓ only communicate)",
+            short(&e.level)
+        )
+    }
+}
+
 /// A fraction when short, else a decimal (shares).
 fn share(v: &Q) -> String {
     let f = frac(v);
@@ -174,6 +188,7 @@ pub fn now(s: &RingState, eval: Option<&RingEval>) -> Html {
                 <dt>{"Its T"}</dt><dd>{short(&e.t)}</dd>
                 if e.ring.len() > 1 {
                     <dt>{"T_closed, H·max comm"}</dt><dd>{format!("{}, {}", approx(&e.t_closed), approx(&e.m))}</dd>
+                    <dt>{"Water level ℓ"}</dt><dd data-testid="ring-now-level">{short(&e.level)}</dd>
                 }
             }
             if !s.candidates.is_empty() {
@@ -213,6 +228,7 @@ pub fn result(sol: &RingSolution) -> Html {
             if sol.q > 1 {
                 <dt>{"L = Σ comm_i/w_i"}</dt><dd>{short(&e.l)}</dd>
                 <dt>{"T_closed, M = H·max comm"}</dt><dd>{format!("{}, {}", short(&e.t_closed), short(&e.m))}</dd>
+                <dt>{"Water level ℓ"}</dt><dd data-testid="ring-level">{level(e)}</dd>
                 if e.communication_bound { <dt>{"Communication-bound"}</dt><dd data-testid="ring-bound">{"yes: M > T_closed, so T = M"}</dd> }
             }
             if let Some(b) = &sol.bounds {
@@ -299,7 +315,7 @@ pub fn legend() -> Html {
         <ul class="legend ring-legend">
             <li>{"Platform: node area ∝ speed 1/w; links green (cheap), orange, red dashed (dear); processors with similar links sit together."}</li>
             <li>{"Blue cycle: the ring; pink dashes: the candidate the greedy is trying."}</li>
-            <li>{"Bars: compute α_i·W·w_i (colour) under communication H·comm_i (grey); red line T, dashed T_closed when the ring is communication-bound."}</li>
+            <li>{"Bars: compute α_i·W·w_i (colour) under communication H·comm_i (grey); red line T, dashed T_closed when the ring is communication-bound, blue dotted the water level ℓ (members whose H·comm_i reaches ℓ get no work)."}</li>
             <li>{"T against q: orange the greedy's ring after each insertion, blue the exact best per size, grey dashed Held–Karp's lower bound, pink the candidates, circled the result."}</li>
         </ul>
     }

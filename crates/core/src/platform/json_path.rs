@@ -130,7 +130,23 @@ pub fn path_at(text: &str, at: usize) -> String {
             _ => break,
         }
     }
-    path
+    shortened(path)
+}
+
+/// Longest path a message shows (characters): a value nested a hundred deep (`[[[[…`) would
+/// otherwise give a path of hundreds of `[0]`.
+pub const MAX_PATH_CHARS: usize = 120;
+
+/// `path`, its middle replaced by `…` when it is longer than [`MAX_PATH_CHARS`]: its first 80
+/// and last 39 characters, so both the field and the place inside it stay readable.
+fn shortened(path: String) -> String {
+    let n = path.chars().count();
+    if n <= MAX_PATH_CHARS {
+        return path;
+    }
+    let head: String = path.chars().take(80).collect();
+    let tail: String = path.chars().skip(n - 39).collect();
+    format!("{head}…{tail}")
 }
 
 /// A key as written, quotes and escapes resolved.
@@ -250,6 +266,16 @@ mod tests {
         assert_eq!(at_end("  5"), "");
         let text = r#"{"a": [1, {"b": 2}]}"#;
         assert_eq!(path_at(text, text.rfind('{').unwrap_or(0)), "a[1]");
+    }
+
+    #[test]
+    fn a_path_hundreds_deep_is_shortened_in_its_middle() {
+        let text = format!("{{\"workers\":[1,{{\"g\":{}", "[".repeat(300));
+        let path = path_at(&text, text.len());
+        assert_eq!(path.chars().count(), MAX_PATH_CHARS);
+        assert!(path.starts_with("workers[1].g[0][0]"), "{path}");
+        assert!(path.ends_with("[0][0]") && path.contains('…'), "{path}");
+        assert_eq!(path_at(&text, 15), "workers[1]");
     }
 
     #[test]

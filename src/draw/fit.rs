@@ -117,12 +117,8 @@ pub struct DrawnLink {
 pub struct Drawn {
     /// The frame.
     pub frame: Frame,
-    /// Distance from the frame's left and right edges to where unit coordinates 0 and 1 land.
+    /// Distance from the frame's edge to where unit coordinate 0 lands.
     pub pad: f64,
-    /// The same from the top edge: below the zoom buttons.
-    pub top: f64,
-    /// The same from the bottom edge: room for a note below the lowest nodes.
-    pub bottom: f64,
     /// Node radius.
     pub r: f64,
     /// By node index.
@@ -138,7 +134,7 @@ impl Drawn {
         let (sw, sh) = self.span();
         Point {
             x: ((x - self.pad) / sw).clamp(0.0, 1.0),
-            y: ((y - self.top) / sh).clamp(0.0, 1.0),
+            y: ((y - self.pad) / sh).clamp(0.0, 1.0),
         }
     }
 
@@ -146,13 +142,13 @@ impl Drawn {
     #[must_use]
     pub fn from_unit(&self, p: Point) -> (f64, f64) {
         let (sw, sh) = self.span();
-        (self.pad + p.x * sw, self.top + p.y * sh)
+        (self.pad + p.x * sw, self.pad + p.y * sh)
     }
 
     fn span(&self) -> (f64, f64) {
         (
             (self.frame.w - 2.0 * self.pad).max(1.0),
-            (self.frame.h - self.top - self.bottom).max(1.0),
+            (self.frame.h - 2.0 * self.pad).max(1.0),
         )
     }
 
@@ -192,26 +188,38 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
         x1: frame.w,
         y1: ZOOM_BAR.1 * t,
     };
-    // A note below a node on the lowest row: its disc, a gap and a line of text.
+    // Computed nodes keep room for a note below the lowest row: a disc, a gap and a line.
     let noted = fig.nodes.iter().any(|v| v.note.is_some());
     let note_below = r_max + 1.25 * LABEL_PX * t + 4.0;
+    let bottom = if noted { pad.max(note_below) } else { pad };
     let mut drawn = Drawn {
         frame,
         pad,
-        top: pad + bar.y1,
-        bottom: if noted { pad.max(note_below) } else { pad },
         r: r_max,
         nodes: Vec::new(),
         links: Vec::new(),
     };
+    // Computed nodes go between the zoom buttons and the room for notes (the layout's shape
+    // kept: its height scaled); a node the user placed stays exactly where it was put, so a
+    // drag reaches every point of the frame.
+    let top = pad + bar.y1;
+    let squeeze = (frame.h - top - bottom).max(1.0) / (frame.h - 2.0 * pad).max(1.0);
     let mut at: Vec<(f64, f64)> = fig
         .nodes
         .iter()
         .map(|v| {
-            drawn.from_unit(Point {
+            let (x, y) = drawn.from_unit(Point {
                 x: v.at.0 / WIDTH,
                 y: v.at.1 / HEIGHT,
-            })
+            });
+            (
+                x,
+                if v.pinned {
+                    y
+                } else {
+                    top + (y - pad) * squeeze
+                },
+            )
         })
         .collect();
     // Shrink the discs to the closest pair (not below an 11 px id), then push computed nodes
@@ -221,9 +229,9 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
     let pinned: Vec<bool> = fig.nodes.iter().map(|v| v.pinned).collect();
     let inside = Rect {
         x0: pad,
-        y0: drawn.top,
+        y0: top,
         x1: frame.w - pad,
-        y1: frame.h - drawn.bottom,
+        y1: frame.h - bottom,
     };
     labels::separate(&mut at, &pinned, 2.0 * r + 6.0, inside);
     drawn.r = r;

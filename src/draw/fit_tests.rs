@@ -68,12 +68,13 @@ fn check(fig: &Figure, what: &str) {
                 }
             }
         }
-        clear_of_links_and_zoom_bar(&d, &at);
+        clear_of_links_and_zoom_bar(fig, &d, &at);
     }
 }
 
-/// Notes keep clear of every link's stroke, and no text or disc goes under the zoom buttons.
-fn clear_of_links_and_zoom_bar(d: &Drawn, at: &str) {
+/// Notes keep clear of every link's stroke, and no text or computed node goes under the zoom
+/// buttons (a node the user put there stays, with its id).
+fn clear_of_links_and_zoom_bar(fig: &Figure, d: &Drawn, at: &str) {
     let t = d.frame.text;
     let bar = Rect {
         x0: d.frame.w - ZOOM_BAR.0 * t,
@@ -81,9 +82,14 @@ fn clear_of_links_and_zoom_bar(d: &Drawn, at: &str) {
         x1: d.frame.w,
         y1: ZOOM_BAR.1 * t,
     };
-    for n in &d.nodes {
+    for (v, n) in fig.nodes.iter().zip(&d.nodes) {
         if let Some(note) = &n.note {
             let b = labels::note_box(note);
+            assert!(
+                !b.overlaps(&bar),
+                "{at}: the note {:?} under the zoom buttons",
+                note.text
+            );
             for l in &d.links {
                 assert!(
                     !b.meets_stroke(l.from, l.to, l.width / 2.0),
@@ -93,6 +99,9 @@ fn clear_of_links_and_zoom_bar(d: &Drawn, at: &str) {
                 );
             }
         }
+        if v.pinned {
+            continue;
+        }
         let c = (n.at.0.clamp(bar.x0, bar.x1), n.at.1.clamp(bar.y0, bar.y1));
         assert!(
             (c.0 - n.at.0).hypot(c.1 - n.at.1) >= d.r,
@@ -100,10 +109,12 @@ fn clear_of_links_and_zoom_bar(d: &Drawn, at: &str) {
             n.full
         );
     }
-    for b in d.text_boxes() {
+    for l in d.links.iter().filter_map(|l| l.label.as_ref()) {
+        let b = labels::text_box(l);
         assert!(
             !b.overlaps(&bar),
-            "{at}: text under the zoom buttons: {b:?}"
+            "{at}: the label {:?} under the zoom buttons",
+            l.text
         );
     }
 }

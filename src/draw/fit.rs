@@ -18,8 +18,8 @@ const R_MAX: f64 = 24.0;
 /// Smallest node radius (an 11 px id still fits).
 const R_MIN: f64 = 13.0;
 /// The zoom buttons over the figure's top-right corner (`components/graph.rs`, `.zoom-bar` in
-/// www/style.css), width and height in CSS pixels at the normal type size: no node or text
-/// goes under them.
+/// www/style.css), width and height in CSS pixels at the normal type size: no text and no
+/// computed node goes under them (a node the user drags there stays).
 pub const ZOOM_BAR: (f64, f64) = (176.0, 38.0);
 
 /// Where a figure is drawn: its size in CSS pixels and the type scale (1, or more for

@@ -6,7 +6,7 @@
 use num_traits::Zero;
 
 use super::read::{Reader, Way};
-use super::zones::Kind;
+use super::zones::{Kind, Net};
 use crate::platform::MAX_LINKS;
 use crate::rational::Q;
 
@@ -52,11 +52,14 @@ impl Reader<'_, '_> {
                     continue;
                 }
                 let net = &self.net;
-                let bw = links.iter().map(|&l| &net.links[l].bw).min().cloned();
-                let lat = links.iter().fold(Q::zero(), |s, &l| s + &net.links[l].lat);
-                let Some(bw) = bw.filter(|b| !b.is_zero()) else {
+                let Some(bw) = net.route_bandwidth(&links) else {
+                    missing += 1;
                     continue;
                 };
+                let lat = links.iter().fold(Q::zero(), |s, &l| s + &net.links[l].lat);
+                if bw.is_zero() {
+                    continue;
+                }
                 let way = Way {
                     c: &self.conv.bytes / bw,
                     lat,
@@ -72,10 +75,47 @@ impl Reader<'_, '_> {
             "the zones are flattened: each pair of the {} hosts is one HetLab link with its SimGrid route's slowest bandwidth and summed latency (routers and zones only carry routes; HetLab does not share a link between routes)",
             hosts.len()
         ));
+        if self.net.links.iter().any(|l| l.wifi) {
+            self.notes.push(
+                "a message between two stations of one Wifi cell crosses its radio twice, at half its rate, as SimGrid times it; HetLab does not share the radio between messages (SimGrid does)"
+                    .to_owned(),
+            );
+        }
         if missing > 0 {
             self.notes.push(format!(
                 "{missing} ordered pairs of hosts have no route (SimGrid could not send between them either)"
             ));
         }
+    }
+}
+
+impl Net {
+    /// The bandwidth one message gets alone on route `links`, as SimGrid's CM02 model gives it:
+    /// the slowest wired link, and a Wifi radio at the route's first and last link only, once
+    /// per station it serves there (`1/rate` each), so a message between two stations of one
+    /// cell gets half its rate; `None` for a radio inside the route (SimGrid aborts) or an
+    /// empty route.
+    pub(super) fn route_bandwidth(&self, links: &[usize]) -> Option<Q> {
+        let (&front, &back) = (links.first()?, links.last()?);
+        let last = links.len() - 1;
+        let mut min: Option<Q> = None;
+        let mut take = |bw: Q| {
+            if min.as_ref().is_none_or(|m| bw < *m) {
+                min = Some(bw);
+            }
+        };
+        for (i, &l) in links.iter().enumerate() {
+            let link = &self.links[l];
+            if !link.wifi {
+                take(link.bw.clone());
+            } else if i != 0 && i != last {
+                return None;
+            } else if i == last && last > 0 && front == back {
+                take(&link.bw / Q::from_integer(2.into()));
+            } else if !(i == 0 && last > 0 && front == back) {
+                take(link.bw.clone());
+            }
+        }
+        min
     }
 }

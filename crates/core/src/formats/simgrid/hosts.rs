@@ -174,7 +174,7 @@ impl Reader<'_, '_> {
     pub(super) fn link(&mut self, l: XNode<'_, '_>) {
         let Some(id) = self.attr(l, "id") else { return };
         if l.attribute("sharing_policy") == Some("WIFI") {
-            self.fail(l, "WIFI links are not supported");
+            self.fail(l, "a WIFI link is the radio of a <zone routing=\"Wifi\">: put it there, with the stations and the access point");
             return;
         }
         for file in ["bandwidth_file", "latency_file", "state_file"] {

@@ -15,11 +15,11 @@
 //!
 //! What is read: one flat zone (`Full`, `Floyd`, `Dijkstra`, `DijkstraCache`) of hosts,
 //! routers, links and routes, as it is; anything else (clusters of every topology, nested
-//! zones, zone routes, bypass routes) as SimGrid's zone tree, flattened: every pair of hosts
-//! joined by the route SimGrid resolves (`zones`, `net`, `cluster`, `topology`, `nested`,
-//! `flatten`).
-//! Vivaldi and Wifi zones, traces, storage and includes are refused with the element's line;
-//! configuration and deployment (`config`, `actor`) are skipped with a note (except the
+//! zones, zone routes, bypass routes, Wifi cells) as SimGrid's zone tree, flattened: every pair
+//! of hosts joined by the route SimGrid resolves (`zones`, `net`, `cluster`, `topology`,
+//! `nested`, `wifi`, `flatten`).
+//! Vivaldi zones, storage and includes are refused with the element's line; configuration,
+//! deployment and traces (`config`, `actor`, `trace`) are skipped with a note (except the
 //! configuration HetLab writes).
 //!
 //! # The export (issue 33)
@@ -57,6 +57,7 @@ mod tests_round_trip;
 #[cfg(test)]
 mod tests_routes;
 mod topology;
+mod wifi;
 mod zone;
 mod zones;
 

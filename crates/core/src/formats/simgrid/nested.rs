@@ -12,20 +12,10 @@ use crate::issue::quote;
 const MAX_NESTING: u32 = 32;
 
 /// Routing schemes refused, with why.
-const NOT_HETLAB: [(&str, &str); 3] = [
-    (
-        "Vivaldi",
-        "Vivaldi zones place hosts by coordinates (latency = distance), not by links: there is no HetLab graph to read",
-    ),
-    (
-        "Wifi",
-        "Wifi zones share one radio cell whose rate depends on each station and on how many send: HetLab links have one fixed cost",
-    ),
-    (
-        "WIFI",
-        "Wifi zones share one radio cell whose rate depends on each station and on how many send: HetLab links have one fixed cost",
-    ),
-];
+const NOT_HETLAB: [(&str, &str); 1] = [(
+    "Vivaldi",
+    "Vivaldi zones place hosts by coordinates (latency = distance), not by links: there is no HetLab graph to read",
+)];
 
 impl Reader<'_, '_> {
     /// Reads zone `z` (and everything in it) as a child of zone `parent`.
@@ -40,9 +30,13 @@ impl Reader<'_, '_> {
             "Dijkstra" | "DijkstraCache" => Routing::Dijkstra,
             "None" => Routing::Empty,
             "Cluster" => Routing::Star(Vec::new()),
+            "Wifi" | "WIFI" => Routing::Wifi {
+                ap: None,
+                link: None,
+            },
             other => {
                 let why = NOT_HETLAB.iter().find(|(r, _)| *r == other).map_or_else(
-                    || format!("routing {} is not a SimGrid 3.32 routing HetLab reads (Full, Floyd, Dijkstra, DijkstraCache, None, Cluster)", quote(other)),
+                    || format!("routing {} is not a SimGrid 3.32 routing HetLab reads (Full, Floyd, Dijkstra, DijkstraCache, None, Cluster, Wifi)", quote(other)),
                     |(_, why)| (*why).to_owned(),
                 );
                 return self.fail(z, why);
@@ -63,6 +57,9 @@ impl Reader<'_, '_> {
                                 .add_point(r, Some(zi), Kind::Router, self.line(child));
                         }
                     }
+                }
+                "link" if matches!(self.net.zones[zi].routing, Routing::Wifi { .. }) => {
+                    self.wifi_link(child, zi);
                 }
                 "link" => self.nested_link(child),
                 "route" | "zoneRoute" | "ASroute" | "bypassRoute" | "bypassZoneRoute"
@@ -86,6 +83,9 @@ impl Reader<'_, '_> {
         star: &[XNode<'_, '_>],
         routes: Vec<XNode<'_, '_>>,
     ) {
+        if matches!(self.net.zones[zi].routing, Routing::Wifi { .. }) {
+            self.seal_wifi(z, zi);
+        }
         if matches!(self.net.zones[zi].routing, Routing::Star(_)) {
             self.star_zone(zi, star);
         } else if let Some(first) = star.first() {

@@ -161,6 +161,13 @@ impl Net {
                 t.route(a, b, out);
                 Ok((None, None))
             }
+            Routing::Wifi { ap, link } => {
+                // SimGrid's `WifiZone::get_local_route`: the radio once per end that is not
+                // the access point.
+                let ends = [src, dst].into_iter().filter(|p| Some(*p) != *ap);
+                out.extend(ends.filter_map(|_| *link));
+                Ok((None, None))
+            }
             Routing::Floyd(pred) => {
                 let hops = floyd_hops(pred, a, b)?;
                 self.compose(z, &hops, out, depth)

@@ -206,7 +206,7 @@ fn a_lone_cluster_gets_its_messages_in_line_order() {
     let xml = "<?xml version='1.0'?>
 <platform version=\"4.1\">
   <cluster id=\"c\" prefix=\"n-\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" topology=\"FAT_TREE\" topo_parameters=\"2;2,2;1,2\"/>
-  <trace id=\"t\" periodicity=\"1\"/>
+  <storage_type id=\"t\"/>
 </platform>";
     let e = from_xml(xml, &conv()).unwrap_err();
     let got: Vec<(&str, &str)> =

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use super::*;
+use crate::rational::{q, Cost};
 
 macro_rules! pinned {
     ($($name:literal),*) => {
@@ -81,6 +82,89 @@ fn imported_routes_are_simgrids_routes() {
         } else {
             assert_eq!(rows, got.len(), "{name}: every SimGrid route, nothing else");
         }
+    }
+}
+
+/// Wifi cells (`wifi_cells.xml`: a cell whose access point is a router, one whose access point
+/// is a host, a wired zone, zone routes between them): every imported `c + lcomm` is the time
+/// SimGrid 3.32 measures for one message of 1 MB alone, pinned by `tests/simgrid/check_wifi.py`
+/// (two stations of a cell: twice the radio's time; a radio and a wire: the slower).
+#[test]
+fn imported_wifi_cells_take_simgrids_measured_times() {
+    let xml = include_str!("../../../../../tests/data/simgrid/sg/wifi_cells.xml");
+    let table = include_str!("../../../../../tests/data/simgrid/sg/wifi_cells.times");
+    let got = from_xml(xml, &Conversion::default()).unwrap();
+    let d = directions(&got.platform);
+    let mut rows = 0;
+    for line in table.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        let t: f64 = f[2].parse().unwrap();
+        let (c, lcomm) = d[&(f[0].replace('_', " "), f[1].replace('_', " "))];
+        assert!(
+            (c + lcomm - t).abs() <= 1e-12,
+            "{line}: c + lcomm = {}",
+            c + lcomm
+        );
+        rows += 1;
+    }
+    assert_eq!((rows, d.len()), (30, 30), "6 hosts, every ordered pair");
+    // Exactly: 1 MB over 54 Mbps is 4/27 s, twice between two stations of cell A.
+    let p = &got.platform;
+    let link = |a: &str, b: &str| {
+        let id = |n: &str| p.nodes.iter().position(|x| x.id.to_string() == n).unwrap();
+        p.links
+            .iter()
+            .find(|l| (l.from, l.to) == (id(a), id(b)))
+            .unwrap()
+    };
+    assert_eq!(link("a1", "a2").c, Cost::Finite(q(8, 27)));
+    assert!(got
+        .notes
+        .iter()
+        .any(|n| n.contains("every station uses the first, 54Mbps")));
+    assert!(got
+        .notes
+        .iter()
+        .any(|n| n.contains("crosses its radio twice")));
+}
+
+/// What SimGrid refuses in a Wifi zone, HetLab refuses at its line: a latency on the radio, a
+/// second link, an access point of another zone, no radio at all (a file for the ns-3 model).
+#[test]
+fn wifi_zones_simgrid_refuses_are_refused_at_their_line() {
+    let cell = |inside: &str| {
+        format!(
+            "<platform version=\"4.1\"><zone id=\"top\" routing=\"Full\">\n<zone id=\"c\" routing=\"Wifi\">\n<host id=\"s1\" speed=\"1Gf\"/><host id=\"s2\" speed=\"1Gf\"/><router id=\"ap\"/>\n{inside}\n</zone></zone></platform>"
+        )
+    };
+    let radio = "<prop id=\"access_point\" value=\"ap\"/><link id=\"r\" sharing_policy=\"WIFI\" bandwidth=\"8MBps\" latency=\"0ms\"/>";
+    let ok = from_xml(&cell(radio), &Conversion::default()).unwrap();
+    assert_eq!(
+        ok.platform.links[0].c,
+        Cost::Finite(q(1, 4)),
+        "1 MB at 8 MBps, twice"
+    );
+    for (inside, line, says) in [
+        (radio.replace("0ms", "1ms"), "line 4", "has no latency"),
+        (
+            format!("{radio}\n<link id=\"r2\" bandwidth=\"1MBps\"/>"),
+            "line 5",
+            "one link",
+        ),
+        (
+            radio.replace("value=\"ap\"", "value=\"top\""),
+            "line 2",
+            "not a host or router of this zone",
+        ),
+        (
+            "<prop id=\"access_point\" value=\"ap\"/>".to_owned(),
+            "line 2",
+            "ns-3",
+        ),
+    ] {
+        let e = from_xml(&cell(&inside), &Conversion::default()).unwrap_err();
+        assert_eq!(e.0[0].path, line, "{e}");
+        assert!(e.0[0].message.contains(says), "{e}");
     }
 }
 

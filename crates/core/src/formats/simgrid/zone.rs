@@ -9,7 +9,7 @@ use crate::issue::quote;
 const ROUTINGS: [&str; 4] = ["Full", "Floyd", "Dijkstra", "DijkstraCache"];
 
 /// Elements HetLab cannot represent, with why.
-const REFUSED: [(&str, &str); 8] = [
+const REFUSED: [(&str, &str); 6] = [
     (
         "cabinet",
         "cabinets are not read; write each host with its <link>s and <host_link>",
@@ -21,14 +21,6 @@ const REFUSED: [(&str, &str); 8] = [
     (
         "include",
         "includes are not supported; paste the included file in place",
-    ),
-    (
-        "trace",
-        "availability traces are not supported (HetLab platforms do not vary in time)",
-    ),
-    (
-        "trace_connect",
-        "availability traces are not supported (HetLab platforms do not vary in time)",
     ),
     ("storage", "storage is not part of a HetLab platform"),
     ("storage_type", "storage is not part of a HetLab platform"),
@@ -122,6 +114,12 @@ impl Reader<'_, '_> {
     }
 
     pub(super) fn refuse(&mut self, n: XNode<'_, '_>, name: &str) {
+        if matches!(name, "trace" | "trace_connect") {
+            return self.note(
+                n,
+                "is skipped: HetLab platforms do not vary in time, so the speeds and bandwidths the file gives are used",
+            );
+        }
         let why = REFUSED.iter().find(|(tag, _)| *tag == name).map_or(
             "is not a SimGrid platform element HetLab knows",
             |(_, why)| why,

@@ -12,6 +12,9 @@ use crate::rational::Q;
 pub(super) struct LinkVal {
     pub(super) bw: Q,
     pub(super) lat: Q,
+    /// The radio cell of a `Wifi` zone: SimGrid counts it only at a route's ends, once per
+    /// station it serves there (see [`super::flatten`]).
+    pub(super) wifi: bool,
 }
 
 /// What a netpoint is.
@@ -60,6 +63,14 @@ pub(super) enum Routing {
     Star(Vec<Star>),
     /// `TORUS`, `FAT_TREE` and `DRAGONFLY` clusters.
     Topology(super::topology::Topology),
+    /// `Wifi` (SimGrid's `WifiZone`): every netpoint but the access point reaches it over the
+    /// zone's one radio link.
+    Wifi {
+        /// The access point (a netpoint), from the zone's `access_point` property.
+        ap: Option<usize>,
+        /// The radio link (an index into [`Net::links`]).
+        link: Option<usize>,
+    },
 }
 
 /// One netpoint of a star: its links up and down.
@@ -158,7 +169,11 @@ impl Net {
 
     /// A link of bandwidth `bw` and latency `lat`; its index.
     pub(super) fn add_link(&mut self, bw: Q, lat: Q) -> usize {
-        self.links.push(LinkVal { bw, lat });
+        self.links.push(LinkVal {
+            bw,
+            lat,
+            wifi: false,
+        });
         self.links.len() - 1
     }
 }

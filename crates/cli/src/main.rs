@@ -80,6 +80,11 @@ enum Command {
         format: Platforms,
         #[command(flatten)]
         units: Units,
+        /// Keep as HetLab nodes only the hosts of this zone or cluster (its `id`); the other
+        /// hosts still carry routes. For platforms past HetLab's 500 nodes (Grid'5000's
+        /// `g5k.xml`): a refusal lists the zones and their numbers of hosts.
+        #[arg(long)]
+        zone: Option<String>,
         /// The platform file, or `-` for standard input.
         file: String,
     },
@@ -315,16 +320,23 @@ fn run(command: Command) -> Result<String> {
         Command::Import {
             format: Platforms::Simgrid,
             units,
+            zone,
             file,
         } => {
             let conv = conversion(&units.flops, &units.bytes)?;
             let text = read_text(&file)?;
-            let got = simgrid::from_xml(&text, &conv)
+            let got = simgrid::from_xml_in(&text, &conv, zone.as_deref())
                 .map_err(|e| anyhow!("{file} is not a platform HetLab can read:\n{e}"))?;
             for note in &got.notes {
                 let _ = writeln!(std::io::stderr(), "hetlab: note: {note}");
             }
-            Ok(got.platform.to_json(true))
+            // Pretty when that still fits HetLab's documents (the import checked the compact one).
+            let pretty = got.platform.to_json(true);
+            Ok(if pretty.len() <= hetlab_core::platform::MAX_JSON_BYTES {
+                pretty
+            } else {
+                got.platform.to_json(false)
+            })
         }
         Command::Export {
             format,

@@ -74,7 +74,7 @@ fn import_names_the_lines_it_cannot_read() {
     );
     assert!(err.contains("line 6: <zone>: Vivaldi zones"), "{err}");
     assert!(
-        err.contains("line 12: <cluster>: this cluster has 1000 hosts"),
+        err.contains("line 12: <cluster>: this cluster has 1000000 hosts"),
         "{err}"
     );
     let err = fails(

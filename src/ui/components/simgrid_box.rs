@@ -1,6 +1,8 @@
 //! The platform editor's SimGrid section: a SimGrid platform file in (file picker or drop),
 //! read with the task size typed in the flops and bytes fields, and the current platform out
-//! as SimGrid XML with the same sizes. The conversion itself is the core's
+//! as SimGrid XML with the same sizes. A zone typed keeps only that zone's hosts (a platform
+//! past HetLab's 500 nodes, one site at a time), and a platform too large to read in a drawing
+//! waits for the user's go before it replaces the one being edited. The conversion is the core's
 //! (`formats::simgrid`), run by the solver worker (a [`Job::SimgridImport`] or
 //! [`Job::SimgridExport`]: the page binaries have no XML reader); this component only reads
 //! files and shows messages.
@@ -26,6 +28,19 @@ pub struct SimgridProps {
 struct Outcome {
     notes: Vec<String>,
     errors: Vec<String>,
+    /// A platform read but too large to read in a drawing: loaded only when the user says so.
+    pending: Option<Platform>,
+}
+
+/// Past these, a drawing of the platform is a tangle (and a table of its links is long): the
+/// import asks before it replaces the platform being edited.
+const READABLE_NODES: usize = 50;
+/// See [`READABLE_NODES`].
+const READABLE_LINKS: usize = 400;
+
+/// Whether `p` is too large to read in a drawing.
+fn too_large(p: &Platform) -> bool {
+    p.nodes.len() > READABLE_NODES || p.links.len() > READABLE_LINKS
 }
 
 /// The SimGrid import and export section.
@@ -33,28 +48,35 @@ struct Outcome {
 pub fn SimgridBox(props: &SimgridProps) -> Html {
     let flops = use_state(|| DEFAULT_FLOPS.to_owned());
     let bytes = use_state(|| DEFAULT_BYTES.to_owned());
+    let zone = use_state(String::new);
     let outcome = use_state(Outcome::default);
     let over = use_state(|| false);
     let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
 
     // Reads `file` and imports it with the sizes typed now.
     let import = {
-        let (flops, bytes, outcome, cb) = (
+        let (flops, bytes, zone, outcome, cb) = (
             flops.clone(),
             bytes.clone(),
+            zone.clone(),
             outcome.clone(),
             props.on_load.clone(),
         );
         Callback::from(move |file: web_sys::File| {
-            let (flops, bytes, outcome, cb) =
-                (flops.clone(), bytes.clone(), outcome.clone(), cb.clone());
+            let (flops, bytes, zone, outcome, cb) = (
+                flops.clone(),
+                bytes.clone(),
+                zone.clone(),
+                outcome.clone(),
+                cb.clone(),
+            );
             let name = file.name();
             let task =
                 gloo::file::callbacks::read_as_text(&gloo::file::File::from(file), move |r| {
                     let Ok(text) = r else {
                         outcome.set(Outcome {
-                            notes: Vec::new(),
                             errors: vec![format!("{name}: the file could not be read as text")],
+                            ..Outcome::default()
                         });
                         return;
                     };
@@ -62,13 +84,16 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
                         xml: text,
                         flops: (*flops).clone(),
                         bytes: (*bytes).clone(),
+                        zone: (*zone).clone(),
                     };
                     let _ = worker::ask(&job, move |read: Result<SimgridRead, String>| {
-                        let (said, platform) = imported(&name, read);
-                        outcome.set(said);
-                        if let Some(p) = platform {
-                            cb.emit(p);
+                        let (mut said, platform) = imported(&name, read);
+                        match platform {
+                            Some(p) if too_large(&p) => said.pending = Some(p),
+                            Some(p) => cb.emit(p),
+                            None => {}
                         }
+                        outcome.set(said);
                     });
                 });
             *reader.borrow_mut() = Some(task);
@@ -131,8 +156,8 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
                 {
                     Ok(xml) => dom::download("platform.xml", "application/xml", &xml),
                     Err(errors) => outcome.set(Outcome {
-                        notes: Vec::new(),
                         errors,
+                        ..Outcome::default()
                     }),
                 },
             );
@@ -151,10 +176,46 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
         });
         html! { <label title={hint}>{label}<input class="short" data-testid={testid} value={(**state).clone()} {oninput} /></label> }
     };
+    let on_draw = {
+        let (outcome, cb) = (outcome.clone(), props.on_load.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut said = (*outcome).clone();
+            if let Some(p) = said.pending.take() {
+                cb.emit(p);
+            }
+            outcome.set(said);
+        })
+    };
+    let on_keep = {
+        let outcome = outcome.clone();
+        Callback::from(move |_: MouseEvent| {
+            outcome.set(Outcome {
+                notes: vec![
+                    "The import is set aside: the platform being edited is unchanged.".to_owned(),
+                ],
+                ..Outcome::default()
+            });
+        })
+    };
+    let pending = outcome.pending.as_ref().map(|p| {
+        html! {
+            <div class="warning" role="alert" data-testid="simgrid-large">
+                <p>{format!(
+                    "This platform has {} nodes and {} links: too many to read in a drawing (at most about {READABLE_NODES} nodes and {READABLE_LINKS} links), and the exact solvers may refuse it. Drawing it replaces the platform being edited.",
+                    p.nodes.len(),
+                    p.links.len()
+                )}</p>
+                <p class="muted">{"To work on a part of it, type a zone or cluster of the file in the zone field and import the file again."}</p>
+                <button data-testid="simgrid-draw-anyway" onclick={on_draw}>{"Draw it anyway"}</button>
+                {" "}
+                <button data-testid="simgrid-keep" onclick={on_keep}>{"Keep the current platform"}</button>
+            </div>
+        }
+    });
     html! {
         <div class="simgrid" data-testid="simgrid">
             <h2>{"SimGrid"}</h2>
-            <p class="muted">{"A task is "}{field(&flops, "simgrid-flops", "flops ", "Work of one task: w = flops / speed (1Gf, 500Mf, 1e9)")}{" and "}{field(&bytes, "simgrid-bytes", "bytes ", "Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB)")}{": w = flops / speed, c = bytes / bandwidth, lcomm = latency."}</p>
+            <p class="muted">{"A task is "}{field(&flops, "simgrid-flops", "flops ", "Work of one task: w = flops / speed (1Gf, 500Mf, 1e9)")}{" and "}{field(&bytes, "simgrid-bytes", "bytes ", "Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB)")}{": w = flops / speed, c = bytes / bandwidth, lcomm = latency. "}{field(&zone, "simgrid-zone", "Only zone ", "Import only the hosts of this zone or cluster (its id in the file); the others still carry the routes. For platforms of more than 500 hosts, such as Grid'5000's: a refusal lists the zones and their sizes.")}</p>
             <div class={classes!("drop", (*over).then_some("over"))} data-testid="simgrid-drop" ondrop={on_drop} ondragover={on_over} ondragleave={on_leave}>
                 <label>{"Platform XML (or drop it here) "}<input type="file" accept=".xml,application/xml,text/xml" data-testid="simgrid-file" onchange={on_file} /></label>
             </div>
@@ -162,6 +223,7 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
             if !outcome.errors.is_empty() {
                 <ul class="issues" role="alert" data-testid="simgrid-errors">{ for outcome.errors.iter().map(|m| html! { <li>{m}</li> }) }</ul>
             }
+            { for pending }
             if !outcome.notes.is_empty() {
                 <ul class="muted" data-testid="simgrid-notes">{ for outcome.notes.iter().map(|m| html! { <li>{m}</li> }) }</ul>
             }
@@ -173,8 +235,8 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
 fn imported(name: &str, read: Result<SimgridRead, String>) -> (Outcome, Option<Platform>) {
     let refused = |errors| {
         let said = Outcome {
-            notes: Vec::new(),
             errors,
+            ..Outcome::default()
         };
         (said, None)
     };
@@ -194,7 +256,7 @@ fn imported(name: &str, read: Result<SimgridRead, String>) -> (Outcome, Option<P
                 all.extend(notes);
                 let said = Outcome {
                     notes: all,
-                    errors: Vec::new(),
+                    ..Outcome::default()
                 };
                 (said, Some(platform))
             }

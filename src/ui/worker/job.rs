@@ -85,6 +85,8 @@ pub enum Job {
         flops: String,
         /// Data of one message (`"1MB"`).
         bytes: String,
+        /// The zone or cluster whose hosts are kept (empty: every host).
+        zone: String,
     },
     /// A platform as a SimGrid file. Answer: `Result<String, Vec<String>>`, the XML or the
     /// problems of the task sizes.

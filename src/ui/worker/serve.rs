@@ -218,9 +218,12 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
         Job::Tikz { svg } => Ok(wire::encode(
             &tikz::to_tikz(&svg).map_err(|e| e.to_string())?,
         )),
-        Job::SimgridImport { xml, flops, bytes } => {
-            Ok(wire::encode(&simgrid_import(&xml, &flops, &bytes)))
-        }
+        Job::SimgridImport {
+            xml,
+            flops,
+            bytes,
+            zone,
+        } => Ok(wire::encode(&simgrid_import(&xml, &flops, &bytes, &zone))),
         Job::SimgridExport {
             platform,
             flops,
@@ -306,13 +309,14 @@ fn sentences(issues: &Issues) -> Vec<String> {
     issues.0.iter().map(ToString::to_string).collect()
 }
 
-/// A SimGrid file read with the task sizes typed.
-fn simgrid_import(xml: &str, flops: &str, bytes: &str) -> SimgridRead {
+/// A SimGrid file read with the task sizes and the zone typed.
+fn simgrid_import(xml: &str, flops: &str, bytes: &str, zone: &str) -> SimgridRead {
     let conv = match Conversion::parse(flops, bytes) {
         Ok(c) => c,
         Err(e) => return SimgridRead::Sizes(sentences(&e)),
     };
-    match simgrid::from_xml(xml, &conv) {
+    let zone = Some(zone.trim()).filter(|z| !z.is_empty());
+    match simgrid::from_xml_in(xml, &conv, zone) {
         Ok(got) => SimgridRead::Read {
             platform: got.platform.to_json(false),
             notes: got.notes,

@@ -15,6 +15,7 @@ const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const PRESETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'crates', 'core', 'presets');
 const xml = (name) => readFileSync(path.join(DATA, name), 'utf8');
 // The TikZ downloads are kept as artefacts (beside the screenshots), to compile by hand.
+const SHOTS = path.resolve(process.env.HETLAB_SCREENSHOTS || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'screenshots'));
 const KEEP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'tex-exports');
 const keep = (name, text) => { mkdirSync(KEEP, { recursive: true }); writeFileSync(path.join(KEEP, name), text); };
 
@@ -82,6 +83,48 @@ export const tests = [
       // the link (c = 0.008) is far from busy: ρ* = 1/40 + 1/20 = 3/40, as `hetlab import
       // simgrid` then `hetlab solve` give.
       await textWhere(byId(page, 'throughput'), 'ρ* = 3/40', (t) => /^ρ\* = 3\/40 ≈ [0-9.]+ tasks per time unit$/.test(t));
+    },
+  },
+
+  {
+    // Issue 33: a platform past HetLab's 500 nodes (17 clusters of 30, like Grid'5000's
+    // g5k.xml) is refused with its zones and their sizes; the zone field imports one of them
+    // alone; a platform too large to read in a drawing waits for the user's go (Keep leaves the
+    // platform being edited as it is, Draw it anyway loads it), and the numbers are the CLI's.
+    name: 'simgrid-zone-and-large-platform',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/platform'));
+      await visible(byId(page, 'simgrid'), 'SimGrid section', LOAD_TIMEOUT);
+      const rows = page.locator('[data-testid="node-table"] tbody tr');
+      const before = await rows.count();
+      let many = '<?xml version="1.0"?>\n<platform version="4.1"><zone id="top" routing="Full">\n';
+      for (let k = 0; k < 17; k++) {
+        many += `<cluster id="c${k}" prefix="c${k}-" suffix="" radical="0-29" speed="1Gf" bw="125MBps" lat="50us" router_id="r${k}"/>\n`;
+      }
+      many += '<link id="wan" bandwidth="10MBps" latency="10ms"/>\n';
+      for (let k = 1; k < 17; k++) many += `<zoneRoute src="c0" dst="c${k}" gw_src="r0" gw_dst="r${k}"><link_ctn id="wan"/></zoneRoute>\n`;
+      many += '</zone></platform>\n';
+      const upload = () => byId(page, 'simgrid-file').setInputFiles({
+        name: 'many.xml', mimeType: 'application/xml', buffer: Buffer.from(many),
+      });
+      await upload();
+      await textWhere(byId(page, 'simgrid-errors'), 'the refusal with the zones', (t) => t.includes('510 hosts, past HetLab\'s 500') && t.includes('the zones of "top" and their hosts: "c0" 30, "c1" 30') && t.includes('"c16" 30'));
+      await byId(page, 'simgrid-zone').fill('c4');
+      await upload();
+      await textWhere(byId(page, 'simgrid-large'), 'the warning before drawing', (t) => t.includes('30 nodes and 435 links: too many to read in a drawing'));
+      check((await rows.count()) === before, 'the platform being edited is unchanged while the warning shows');
+      await byId(page, 'simgrid-keep').click();
+      await textWhere(byId(page, 'simgrid-notes'), 'kept', (t) => t.includes('set aside'));
+      check((await rows.count()) === before, 'Keep leaves the platform as it was');
+      await upload();
+      await byId(page, 'simgrid-draw-anyway').click();
+      await count(rows, 30, 'the zone c4 drawn: 30 nodes');
+      const cli = JSON.parse(native(['import', 'simgrid', '--zone', 'c4', '-'], many));
+      check(cli.nodes.length === 30 && cli.links.length === 435, `CLI: ${cli.nodes.length} nodes, ${cli.links.length} links`);
+      await textWhere(byId(page, 'simgrid-notes'), 'import notes', (t) => t.includes('30 nodes and 435 links imported'));
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, 'simgrid-zone-30-nodes.png') });
     },
   },
 

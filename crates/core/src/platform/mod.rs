@@ -24,7 +24,7 @@ use crate::rational::{Cost, Q};
 /// enough that the drawing and the exact solvers stay responsive.
 pub const MAX_NODES: usize = 500;
 /// Most links a platform may have.
-pub const MAX_LINKS: usize = 5000;
+pub const MAX_LINKS: usize = 10_000;
 
 /// A node id as written in the input: an integer or a string (integers are kept as integers);
 /// read as an untagged enum is, through `json_path::num_or_text` (errors at its own path).

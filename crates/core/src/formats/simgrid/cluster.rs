@@ -9,11 +9,12 @@ use num_traits::{One, Zero};
 use roxmltree::Node as XNode;
 
 use super::read::Reader;
+use super::select::MAX_POINTS;
 use super::topology::{Shape, Topology};
 use super::zones::{Kind, Routing, Star};
 use crate::formats::units::Quantity;
 use crate::issue::quote;
-use crate::platform::{Node, NodeId, MAX_NODES};
+use crate::platform::{Node, NodeId};
 use crate::rational::{Cost, Q};
 
 /// What a cluster's links are: each host's, the backbone's, the limiter's.
@@ -45,10 +46,13 @@ impl Reader<'_, '_> {
             },
         };
         let z = self.net.add_zone(id, parent, Routing::Empty, self.line(c));
-        for name in &names {
-            if self.cluster_host(c, z, name, &w).is_none() {
-                return;
-            }
+        let entered = self.enter(id);
+        let made = names
+            .iter()
+            .all(|name| self.cluster_host(c, z, name, &w).is_some());
+        self.leave(entered);
+        if !made {
+            return;
         }
         let link = self.net.add_link(links.bw.clone(), links.lat.clone());
         let limiter = links
@@ -71,7 +75,8 @@ impl Reader<'_, '_> {
 
     /// The hosts' names of a `<cluster>` or `<cabinet>`: `prefix`, each `radical`, `suffix`.
     fn host_names(&mut self, c: XNode<'_, '_>) -> Option<Vec<String>> {
-        match radicals(attr(c, "radical"), MAX_NODES - self.nodes.len()) {
+        let room = MAX_POINTS.saturating_sub(self.net.points.len());
+        match radicals(attr(c, "radical"), room) {
             Ok(r) => Some(
                 r.iter()
                     .map(|r| format!("{}{r}{}", attr(c, "prefix"), attr(c, "suffix")))
@@ -86,6 +91,9 @@ impl Reader<'_, '_> {
 
     /// Host `name` of zone `z`, computing a task in `w` (made by element `c`); its netpoint.
     fn cluster_host(&mut self, c: XNode<'_, '_>, z: usize, name: &str, w: &Q) -> Option<usize> {
+        if !self.makes_node() {
+            return Some(self.route_only(name, z, self.line(c)));
+        }
         let node = Node {
             id: NodeId::from_text(name),
             w: Some(Cost::Finite(w.clone())),
@@ -222,7 +230,7 @@ fn attr<'a>(c: XNode<'a, '_>, name: &str) -> &'a str {
 }
 
 /// The numbers of `radical` (`"0-99"`, `"1,3,5-7"`), refused past `room` hosts before any is
-/// made: a cluster of 65 536 hosts costs one message, not 65 536 nodes.
+/// made (a radical of a billion costs one message, not a billion netpoints).
 fn radicals(text: &str, room: usize) -> Result<Vec<i64>, String> {
     let bad = || {
         format!(
@@ -248,8 +256,8 @@ fn radicals(text: &str, room: usize) -> Result<Vec<i64>, String> {
     }
     if total > room as u64 {
         return Err(format!(
-            "this cluster has {total} hosts: a HetLab platform holds at most {MAX_NODES} nodes{}",
-            if room < MAX_NODES {
+            "this cluster has {total} hosts: HetLab reads at most {MAX_POINTS} hosts, routers and zones in one file{}",
+            if room < MAX_POINTS {
                 format!(" ({room} left)")
             } else {
                 String::new()

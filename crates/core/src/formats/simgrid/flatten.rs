@@ -15,14 +15,16 @@ impl Reader<'_, '_> {
     fn fits(&mut self, n: usize) -> bool {
         let links = n * n.saturating_sub(1) / 2;
         if links > MAX_LINKS {
-            let line = (self.net.zones.first()).map_or(1, |z| self.net.points[z.point].line);
+            let line = self.root_line();
             self.fail_at(
                 line,
                 "platform",
                 format!(
-                    "{n} hosts: flattened, each pair of hosts is a HetLab link, {links} links, past HetLab's {MAX_LINKS} (about 100 hosts); keep fewer hosts (a smaller radical)"
+                    "{n} hosts: flattened, each pair of hosts is a HetLab link, {links} links, past HetLab's {MAX_LINKS} (about 140 hosts): import one zone or cluster (--zone NAME; on the page, Only zone)"
                 ),
             );
+            let sizes = self.zone_sizes();
+            self.fail_at(line, "platform", sizes);
         }
         links <= MAX_LINKS
     }

@@ -49,6 +49,7 @@ mod read;
 mod routes;
 #[cfg(feature = "solve")]
 mod run;
+mod select;
 mod shortest;
 #[cfg(test)]
 mod tests;
@@ -63,7 +64,7 @@ mod zones;
 
 pub use export::{to_xml, MODEL_CONFIG, UNNAMED};
 pub use export_nodes::NO_COMPUTE_SPEED;
-pub use read::from_xml;
+pub use read::{from_xml, from_xml_in};
 #[cfg(feature = "solve")]
 pub use run::{program, schedule, RunError, SimgridRun, MAX_EVENTS, MEASURED_PERIODS};
 

@@ -46,6 +46,7 @@ impl Reader<'_, '_> {
             return;
         }
         let zi = self.net.add_zone(id, parent, routing, self.line(z));
+        let entered = self.enter(id);
         let (mut routes, mut star) = (Vec::new(), Vec::new());
         for child in z.children().filter(XNode::is_element) {
             match child.tag_name().name() {
@@ -72,6 +73,7 @@ impl Reader<'_, '_> {
             }
         }
         self.seal(z, zi, &star, routes);
+        self.leave(entered);
     }
 
     /// Zone `zi` (element `z`) once its elements are read: its star (`routing="Cluster"`), its
@@ -120,6 +122,10 @@ impl Reader<'_, '_> {
             return self.host(h);
         };
         if !self.fresh_name(h, id) {
+            return;
+        }
+        if !self.makes_node() {
+            self.route_only(id, zi, self.line(h));
             return;
         }
         self.host(h);

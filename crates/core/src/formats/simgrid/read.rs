@@ -67,6 +67,8 @@ pub(super) struct Reader<'a, 'i> {
     pub(super) no_master: bool,
     /// The zone tree of a platform that is not one flat zone (clusters, nested zones).
     pub(super) net: super::zones::Net,
+    /// Which hosts become HetLab nodes (see [`super::select`]).
+    pub(super) select: super::select::Select,
 }
 
 /// Reads a SimGrid platform file.
@@ -95,6 +97,17 @@ pub(super) struct Reader<'a, 'i> {
 /// Every problem, each at `line N` with the element and the reason: unreadable XML, an
 /// unsupported element, an unknown reference, a value without a valid unit.
 pub fn from_xml(text: &str, conv: &Conversion) -> Result<Imported, Issues> {
+    from_xml_in(text, conv, None)
+}
+
+/// [`from_xml`], keeping as HetLab nodes only the hosts of the zone or cluster named `zone`
+/// (every host when `None`); the others still carry routes, so the kept hosts' routes are the
+/// ones SimGrid resolves in the whole file. A platform past HetLab's limits is refused with
+/// its zones and their numbers of hosts, to choose one.
+///
+/// # Errors
+/// As [`from_xml`]; also when no zone or cluster is called `zone`.
+pub fn from_xml_in(text: &str, conv: &Conversion, zone: Option<&str>) -> Result<Imported, Issues> {
     if text.len() > MAX_JSON_BYTES {
         return Err(Issues::one(
             "",
@@ -130,6 +143,7 @@ pub fn from_xml(text: &str, conv: &Conversion) -> Result<Imported, Issues> {
         unnamed: false,
         no_master: false,
         net: super::zones::Net::default(),
+        select: super::select::Select::new(zone),
     };
     r.platform(doc.root_element());
     r.finish()
@@ -260,7 +274,19 @@ impl Reader<'_, '_> {
             links,
         };
         // The platform goes through the one validating reader, like every user input.
-        let platform = Platform::from_json(&platform.to_json(false))?;
+        let json = platform.to_json(false);
+        if json.len() > MAX_JSON_BYTES {
+            return Err(Issues::one(
+                "",
+                format!(
+                    "the platform read ({} nodes, {} links) is {} bytes of JSON, past HetLab's {MAX_JSON_BYTES}-byte documents; keep fewer hosts",
+                    platform.nodes.len(),
+                    platform.links.len(),
+                    json.len()
+                ),
+            ));
+        }
+        let platform = Platform::from_json(&json)?;
         Ok(Imported {
             platform,
             notes: self.notes,

@@ -103,7 +103,7 @@ impl Reader<'_, '_> {
                 self.fail_at(
                     line,
                     "route",
-                    format!("too many routes (at most {MAX_LINKS} pairs of hosts, about 100 hosts all joined)"),
+                    format!("too many routes (at most {MAX_LINKS} pairs of hosts, about 140 hosts all joined)"),
                 );
                 return false;
             }

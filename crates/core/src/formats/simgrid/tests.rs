@@ -153,7 +153,7 @@ fn what_is_not_supported_is_named_with_its_line() {
         ),
         (
             "line 12",
-            "<cluster>: this cluster has 1000 hosts: a HetLab platform holds at most 500 nodes",
+            "<cluster>: this cluster has 1000000 hosts: HetLab reads at most 131072 hosts, routers and zones in one file",
         ),
         (
             "line 13",

@@ -85,6 +85,135 @@ fn imported_routes_are_simgrids_routes() {
     }
 }
 
+/// SimGrid's `cluster_dragonfly.xml` (120 hosts, the cluster line as SimGrid ships it) now fits:
+/// 7 140 pairs, 7 860 HetLab links (pairs whose two directions differ in latency are two
+/// one-way links), under [`crate::platform::MAX_LINKS`], and its JSON under HetLab's 1 MiB.
+#[test]
+fn simgrids_dragonfly_example_imports() {
+    let xml = r#"<?xml version='1.0'?>
+<platform version="4.1">
+  <zone id="world" routing="Full">
+    <cluster id="bob_cluster" topology="DRAGONFLY" topo_parameters="3,4;4,3;5,1;2"
+             prefix="node-" radical="0-119" suffix=".simgrid.org"
+             speed="1Gf" bw="125MBps" lat="50us"
+             loopback_bw="100MBps" loopback_lat="0" limiter_link="150MBps"/>
+  </zone>
+</platform>"#;
+    let got = from_xml(xml, &Conversion::default()).unwrap();
+    let p = &got.platform;
+    assert_eq!((p.nodes.len(), p.links.len()), (120, 7860));
+    let json = p.to_json(false);
+    assert!(
+        json.len() <= crate::platform::MAX_JSON_BYTES,
+        "{}",
+        json.len()
+    );
+    assert_eq!(crate::platform::Platform::from_json(&json).unwrap(), *p);
+}
+
+/// A platform whose JSON would pass HetLab's 1 MiB documents is refused with its size, not
+/// returned as one no HetLab command could read back.
+#[test]
+fn an_import_past_hetlabs_documents_is_refused_with_its_size() {
+    let long = "x".repeat(400);
+    let xml = format!(
+        r#"<platform version="4.1"><cluster id="c" prefix="{long}-" suffix="" radical="0-139" speed="1Gf" bw="125MBps" lat="50us"/></platform>"#
+    );
+    let e = from_xml(&xml, &Conversion::default()).unwrap_err();
+    assert!(
+        e.0[0]
+            .message
+            .contains("bytes of JSON, past HetLab's 1048576-byte documents"),
+        "{e}"
+    );
+}
+
+/// Clusters of `hosts` each, `n` of them, in one zone joined by a backbone router.
+fn clusters(n: usize, hosts: usize) -> String {
+    let mut xml = String::from(r#"<platform version="4.1"><zone id="top" routing="Full">"#);
+    for k in 0..n {
+        xml += &format!(
+            r#"<cluster id="c{k}" prefix="c{k}-" suffix="" radical="0-{}" speed="1Gf" bw="125MBps" lat="50us" router_id="r{k}"/>"#,
+            hosts - 1
+        );
+    }
+    xml += r#"<link id="wan" bandwidth="10MBps" latency="10ms"/>"#;
+    for k in 1..n {
+        xml += &format!(
+            r#"<zoneRoute src="c0" dst="c{k}" gw_src="r0" gw_dst="r{k}"><link_ctn id="wan"/></zoneRoute>"#
+        );
+    }
+    xml + "</zone></platform>"
+}
+
+/// A platform past HetLab's 500 nodes (six clusters of 100, like Grid'5000's `g5k.xml`) or past
+/// its links once flattened (three of 100) is refused once, with its zones and their sizes; a
+/// zone named with `zone` imports alone, with the routes of the whole file (through the others'
+/// routers); a name no zone has lists the zones.
+#[test]
+fn one_zone_of_a_large_platform_imports_alone() {
+    let conv = Conversion::default();
+    for (n, says) in [
+        (6, "600 hosts, past HetLab's 500: import one zone or cluster (--zone NAME; on the page, Only zone)"),
+        (3, "300 hosts: flattened, each pair of hosts is a HetLab link, 44850 links, past HetLab's 10000"),
+    ] {
+        let e = from_xml(&clusters(n, 100), &conv).unwrap_err();
+        assert_eq!(e.0.len(), 2, "{e}");
+        assert!(e.0[0].message.contains(says), "{e}");
+        assert!(
+            e.0[1].message.contains("the zones of \"top\" and their hosts: \"c0\" 100, \"c1\" 100"),
+            "{e}"
+        );
+    }
+    // A long list is cut to what a message holds, with the number left out.
+    let e = from_xml(&clusters(40, 20), &conv).unwrap_err();
+    assert!(
+        e.0[1].message.len() < crate::issue::MAX_MESSAGE_CHARS,
+        "{e}"
+    );
+    assert!(e.0[1].message.ends_with(" more"), "{e}");
+    let one = from_xml_in(&clusters(6, 100), &conv, Some("c4")).unwrap();
+    assert_eq!(
+        (one.platform.nodes.len(), one.platform.links.len()),
+        (100, 4950)
+    );
+    assert!(one
+        .platform
+        .nodes
+        .iter()
+        .all(|h| h.id.to_string().starts_with("c4-")));
+    // The same routes as in a file of that cluster alone: 1 MB at 125 MBps, twice 50 us.
+    let d = directions(&one.platform);
+    assert_eq!(d[&("c4-0".into(), "c4-99".into())], (0.008, 1e-4));
+    let e = from_xml_in(&clusters(2, 3), &conv, Some("c9")).unwrap_err();
+    assert!(
+        e.0[0]
+            .message
+            .contains("no zone or cluster is called \"c9\"")
+            && e.0[1]
+                .message
+                .contains("the zones of \"top\" and their hosts: \"c0\" 3, \"c1\" 3"),
+        "{e}"
+    );
+}
+
+/// Hosts of two clusters kept by naming their common zone: the route between them crosses the
+/// zone route's link (10 MBps, 10 ms) as SimGrid resolves it.
+#[test]
+fn a_kept_zone_keeps_its_routes_across_clusters() {
+    let xml = format!(
+        r#"<platform version="4.1"><zone id="world" routing="Full">{}<cluster id="far" prefix="f-" suffix="" radical="0-9" speed="1Gf" bw="1MBps" lat="1s"/></zone></platform>"#,
+        clusters(2, 2)
+            .trim_start_matches(r#"<platform version="4.1">"#)
+            .trim_end_matches("</platform>")
+    );
+    let got = from_xml_in(&xml, &Conversion::default(), Some("top")).unwrap();
+    assert_eq!(got.platform.nodes.len(), 4);
+    let d = directions(&got.platform);
+    // c0-0 up its link (125 MBps, 50 us), the wan (10 MBps, 10 ms), c1-1 down (50 us).
+    assert_eq!(d[&("c0-0".into(), "c1-1".into())], (0.1, 0.0101));
+}
+
 /// Wifi cells (`wifi_cells.xml`: a cell whose access point is a router, one whose access point
 /// is a host, a wired zone, zone routes between them): every imported `c + lcomm` is the time
 /// SimGrid 3.32 measures for one message of 1 MB alone, pinned by `tests/simgrid/check_wifi.py`

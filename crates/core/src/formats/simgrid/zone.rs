@@ -47,7 +47,7 @@ impl Reader<'_, '_> {
             );
             return;
         }
-        if !is_flat(root) {
+        if !is_flat(root) || self.select.is_some() {
             return self.nested(root);
         }
         for child in root.children().filter(XNode::is_element) {
@@ -99,7 +99,8 @@ impl Reader<'_, '_> {
                 "no <zone> found: put the hosts, links and routes in one <zone routing=\"Full\">",
             );
         }
-        if self.issues.len() == before {
+        let clean = self.issues.len() == before;
+        if self.selected() && clean {
             self.flatten();
         }
     }

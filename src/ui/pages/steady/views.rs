@@ -6,7 +6,7 @@ use std::rc::Rc;
 use hetlab_core::periodic::bars;
 use hetlab_core::rational::{approx, frac, to_f64, Q};
 use hetlab_core::steady_state::dual::Certificate;
-use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PERIODS};
+use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PageExtras, TreeCheck, PERIODS};
 use hetlab_core::steady_state::family::SteadyRun;
 use hetlab_core::steady_state::pipeline::{
     Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
@@ -23,7 +23,7 @@ use crate::draw::describe::count;
 
 use crate::ui::pages::graph_view::GraphView;
 
-use super::tree_view;
+use super::{explain, tree_view};
 
 use crate::draw;
 use crate::draw::svg::fixed1;
@@ -37,10 +37,14 @@ use crate::ui::components::plot::throughput_plot;
 pub fn step_view(
     inst: &SteadyState,
     run: &SteadyRun,
-    extras: Option<&LpExtras>,
+    page_extras: &PageExtras,
     player: &Player,
     on_action: &Callback<Action>,
 ) -> GraphView {
+    let (extras, check) = match page_extras {
+        PageExtras::Lp(x) => (Some(x), None),
+        PageExtras::Tree(c) => (None, Some(c)),
+    };
     let ids = inst.platform.ids();
     let k = player.step;
     match run {
@@ -57,7 +61,7 @@ pub fn step_view(
                 ),
                 line: last.map(|st| st.phase().line),
                 pseudocode: TREE_PSEUDOCODE,
-                results: tree_results(inst, t, &s, player, on_action),
+                results: tree_results(inst, t, &s, check, player, on_action),
                 below: tree_view::gantt(inst, &t.solution, &s),
             }
         }
@@ -129,6 +133,7 @@ fn tree_results(
     inst: &SteadyState,
     t: &Traced<tree::TreeSolution, TreeStep>,
     s: &TreeState,
+    check: Option<&TreeCheck>,
     player: &Player,
     on_action: &Callback<Action>,
 ) -> Html {
@@ -143,6 +148,7 @@ fn tree_results(
         <>
             <h2>{"Result"}</h2>
             { throughput_line(s.throughput.as_ref(), found_at) }
+            if let (Some(_), Some(c)) = (&s.throughput, check) { { explain::tree_check(c) } }
             { phase_buttons(&t.trace.steps, player, on_action) }
             <table class="rates" data-testid="rates">
                 <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"ρ_sub"}</th><th>{"x (tasks/t)"}</th><th>{"receives"}</th></tr></thead>
@@ -189,9 +195,11 @@ fn lp_results(
         <>
             <h2>{"Result"}</h2>
             { throughput_line(s.throughput_known().then_some(&pipe.lp.throughput), 1) }
+            if let Some(x) = extras.filter(|_| s.throughput_known()) { { explain::uniqueness(inst, &x.face) } }
             if s.rates_shown() { <p>{format!("Least total port-busy time among optimal rates: {}", frac(&pipe.lp.comm_min))}</p> }
             if let Some(x) = extras.filter(|_| s.throughput_known()) { { why_optimal(inst, x, &pipe.lp.throughput) } }
             { phase_buttons(&t.trace.steps, player, on_action) }
+            { explain::lp_listing(inst) }
             if s.rates_shown() {
                 <table class="rates" data-testid="rates">
                     <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"x (tasks/t)"}</th><th>{"busy computing"}</th></tr></thead>
@@ -218,6 +226,7 @@ fn lp_results(
                     }) }</ol>
                 }
                 if s.scaled() { <p data-testid="pattern">{format!("A = {}, one period lasts L = {} and completes {} tasks.", pat.scale_a, pat.length, pat.tasks())}</p> }
+                if s.scaled() { { explain::scale_view(inst, pat) } }
             }
         </>
     }

@@ -1,18 +1,27 @@
 //! The steady-state page's explanations beside the result (steady-state.md §5.1 states 2, 3
-//! and 9, §5.2 state 3): the LP written out, the note on whether its optimum is unique, the
-//! table of denominators behind the scale factor `A`, and the tree's cross-check against the
-//! LP. Every text and number comes from the core; this file only draws them.
+//! and 9, §5.2 state 3, §2.10): the LP written out, the note on whether its optimum is unique,
+//! the table of denominators behind the scale factor `A`, the tree's cross-check against the
+//! LP, and why no schedule can do better (the binding resources and the dual prices). Every
+//! text and number comes from the core; this file only draws them.
 
 use hetlab_core::periodic::{scale_table, Pattern};
-use hetlab_core::rational::frac;
+use hetlab_core::rational::{frac, Q};
+use hetlab_core::steady_state::dual::Certificate;
+use hetlab_core::steady_state::extras::LpExtras;
 use hetlab_core::steady_state::extras::TreeCheck;
 use hetlab_core::steady_state::face::Face;
 use hetlab_core::steady_state::listing::listing;
+use hetlab_core::steady_state::Binding;
 use hetlab_core::steady_state::SteadyState;
+use num_traits::Zero;
 use yew::prelude::*;
 
 /// Nodes whose rows the listing shows (the counts are always of the whole LP).
 const LISTED_NODES: usize = 30;
+/// Variables whose optimal range the note lists.
+const RANGES_LISTED: usize = 10;
+/// Variables fixed to 0 named in the size line.
+const FIXED_NAMED: usize = 12;
 /// Rows of the scale table shown.
 const SCALE_ROWS: usize = 60;
 
@@ -26,9 +35,16 @@ pub fn lp_listing(inst: &SteadyState) -> Html {
         let names: Vec<String> = l
             .fixed
             .iter()
+            .take(FIXED_NAMED)
             .map(|(v, why)| format!("{v} ({why})"))
             .collect();
-        format!(" Fixed to 0: {}.", names.join(", "))
+        let more = l.fixed.len().saturating_sub(FIXED_NAMED);
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        format!(" Fixed to 0: {}{more}.", names.join(", "))
     };
     let shown = l.nodes.len();
     let total = inst.platform.nodes.len();
@@ -86,7 +102,10 @@ pub fn uniqueness(inst: &SteadyState, face: &Result<Face, String>) -> Html {
     html! {
         <div class="why" data-testid="uniqueness">
             <p data-testid="uniqueness-lead">{lead}</p>
-            <ul>{ for items.iter().map(|t| html! { <li data-testid="uniqueness-range">{t.clone()}</li> }) }</ul>
+            <ul>{ for items.iter().take(RANGES_LISTED).map(|t| html! { <li data-testid="uniqueness-range">{t.clone()}</li> }) }</ul>
+            if items.len() > RANGES_LISTED {
+                <p class="muted">{format!("… and {} more (the exported result lists them all).", items.len() - RANGES_LISTED)}</p>
+            }
             <p>{tail}</p>
         </div>
     }
@@ -131,4 +150,54 @@ pub fn tree_check(check: &TreeCheck) -> Html {
         Err(why) => ("muted", format!("Cross-check: the LP was not solved ({why}); the closed form gives {cf}.")),
     };
     html! { <p class={class} data-testid="lp-check">{text}</p> }
+}
+
+/// The binding constraints (the resources the optimal rates use fully) and the prices that
+/// prove the bound (steady-state.md section 2.10), both computed in the core with the run.
+pub fn why_optimal(inst: &SteadyState, x: &LpExtras, rho: &Q) -> Html {
+    let ids = inst.platform.ids();
+    let items: Vec<String> = x
+        .binding
+        .iter()
+        .map(|&b| match b {
+            Binding::Compute(i) => format!("{} computes all the time", ids[i]),
+            Binding::Send(i) => format!("{}'s sending port is always busy", ids[i]),
+            Binding::Receive(i) => format!("{}'s receiving port is always busy", ids[i]),
+        })
+        .collect();
+    html! {
+        <details class="why" data-testid="why-optimal" open=true>
+            <summary>{"Why no schedule can do better"}</summary>
+            <p class="muted">{"Count, in any schedule over K time units, the tasks each node computes and the files each link carries. Divided by K they satisfy the LP's constraints (a node computes one task at a time, sends one file at a time, receives one file at a time, and forwards only what it received), so Σ tasks ≤ ρ*·K. These resources are used fully by the optimal rates:"}</p>
+            <ul>{ for items.iter().map(|t| html! { <li>{t}</li> }) }</ul>
+            { prices(inst, &x.certificate, rho) }
+        </details>
+    }
+}
+
+/// The dual prices as a table: one price per unit of time on each resource, such that every
+/// task costs at least 1 wherever it is computed; they sum to ρ*.
+fn prices(inst: &SteadyState, cert: &Result<Certificate, String>, rho: &Q) -> Html {
+    let c = match cert {
+        Ok(c) => c,
+        Err(why) => {
+            return html! { <p class="warning">{format!("No price certificate: {why}")}</p> }
+        }
+    };
+    let e1 = c.back.iter().any(|v| !v.is_zero());
+    let cell = |v: &Q| if v.is_zero() { String::new() } else { frac(v) };
+    html! {
+        <>
+            <p class="muted">{"The proof in numbers (the LP's dual): put a price on one time unit of each resource. Delivering a task to a node costs the prices of the ports it crosses (times the transfer time); computing it costs w × the compute price; every task, wherever computed, costs at least 1. Each resource has one time unit per time unit, so no schedule completes more tasks per time unit than the prices add up to:"}</p>
+            <table class="rates" data-testid="prices">
+                <thead><tr><th>{"node"}</th><th>{"compute"}</th><th>{"send port"}</th><th>{"receive port"}</th><th>{"delivery"}</th>if e1 { <th>{"return"}</th> }</tr></thead>
+                <tbody>
+                    { for inst.platform.nodes.iter().enumerate().map(|(i, v)| html! {
+                        <tr><td>{v.id.to_string()}</td><td>{cell(&c.compute[i])}</td><td>{cell(&c.send[i])}</td><td>{cell(&c.recv[i])}</td><td>{cell(&c.deliver[i])}</td>if e1 { <td>{cell(&c.back[i])}</td> }</tr>
+                    }) }
+                </tbody>
+            </table>
+            <p data-testid="price-sum">{format!("Sum of the prices: {} = ρ* = {}, checked exactly.", frac(&c.bound()), frac(rho))}</p>
+        </>
+    }
 }

@@ -80,27 +80,29 @@ mod tests {
     }
 
     /// The steady-state page's extra results (other models, the dual prices, the binding
-    /// resources) cross too, on every steady-state preset.
+    /// resources, the optimal face; the tree's cross-check) cross too, on every steady-state
+    /// preset.
     #[test]
     fn steady_extras_survive_the_trip() {
-        use hetlab_core::steady_state::extras::{lp_extras, LpExtras};
-        use hetlab_core::steady_state::family::SteadyRun;
+        use hetlab_core::steady_state::extras::{lp_extras, tree_check, PageExtras};
+        use hetlab_core::steady_state::family::{SteadyRun, SteadyStateFamily};
         let mut checked = 0;
         for preset in PRESETS {
             let Ok(Instance::SteadyState(input)) = Instance::from_json(preset.json) else {
                 continue;
             };
-            let Ok(SteadyRun::Lp(t)) =
-                hetlab_core::steady_state::family::SteadyStateFamily::run(&input, "lp", false)
-            else {
-                continue;
-            };
-            let extras = lp_extras(&input, &t.solution);
-            let back: LpExtras = decode(&encode(&extras)).expect("decodes");
-            assert_eq!(back, extras, "{}", preset.name);
-            checked += 1;
+            for algo in ["lp", "tree"] {
+                let extras = match SteadyStateFamily::run(&input, algo, false) {
+                    Ok(SteadyRun::Lp(t)) => PageExtras::Lp(lp_extras(&input, &t.solution)),
+                    Ok(SteadyRun::Tree(t)) => PageExtras::Tree(tree_check(&input, &t.solution)),
+                    Err(_) => continue,
+                };
+                let back: PageExtras = decode(&encode(&extras)).expect("decodes");
+                assert_eq!(back, extras, "{} {algo}", preset.name);
+                checked += 1;
+            }
         }
-        assert!(checked > 3, "only {checked} steady-state presets");
+        assert!(checked > 5, "only {checked} steady-state runs");
     }
 
     /// Encodes and decodes `x`, which must come back equal.

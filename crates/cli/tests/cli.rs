@@ -230,6 +230,29 @@ fn solve_explains_only_when_asked() {
     assert_eq!(plain["objective"], explained["objective"]);
 }
 
+/// `--explain` says whether the LP's optimum is unique (§2.4, §5.1 state 3: on Example 1 the
+/// flow on arc 4→2 can be anything in [1/12, 1/6]) and, for the tree algorithm, checks the
+/// closed form against the LP (§3, §5.2 state 3: Example 2's 29/24, "LP agrees").
+#[test]
+fn solve_explains_the_optimal_face_and_the_tree_cross_check() {
+    let explained = solve_json(&["solve", "--explain", &preset_file("example-1")]);
+    let optimum = &explained["optimum"];
+    assert_eq!(optimum["unique"], false);
+    let f42 = optimum["ranges"]
+        .as_array()
+        .and_then(|r| r.iter().find(|v| v["name"] == "f_42"))
+        .expect("f_42 varies");
+    assert_eq!((&f42["low"], &f42["high"]), (&"1/12".into(), &"1/6".into()));
+    let star = preset_file("star-example-2");
+    let tree = solve_json(&["solve", "--explain", "--algorithm", "tree", &star]);
+    assert_eq!(
+        tree["lp_check"],
+        serde_json::json!({"closed_form": "29/24", "lp": "29/24", "equal": true})
+    );
+    let lp = solve_json(&["solve", "--explain", &star]);
+    assert_eq!(lp["optimum"]["unique"], true);
+}
+
 /// The 2D grid algorithms and the Kalinov–Lastovetsky baseline from the command line: §4.4's
 /// best grid of the 4 × 4 example (V = 319/120) by `grid-exact`, the SVD heuristic `grid` never
 /// above it, and KL's Ĉ = 6 on the §7.1 areas.

@@ -8,11 +8,13 @@
 //! al., IEEE TPDS 2004, section 3.3. Everything is exact: `T`, `A` and counts are big integers.
 
 mod gantt;
+mod scale;
 mod simulate;
 #[cfg(test)]
 mod tests;
 
 pub use gantt::{bars, check_bars, verify, Bar, Kind, Lane};
+pub use scale::{scale_table, ScaleRow};
 pub use simulate::simulate;
 
 use num_bigint::BigInt;

@@ -96,6 +96,29 @@ fn example_1_canonical() -> Given {
     )
 }
 
+/// The paper's own solution on Example 1 (§6.1): node 2 fed along two routes.
+fn example_1_papers() -> Given {
+    Given::new(
+        preset("example-1"),
+        &[(1, qi(1)), (2, q(1, 3)), (3, q(1, 4)), (4, q(1, 6))],
+        &[
+            (1, 2, q(1, 6)),
+            (1, 3, q(7, 12)),
+            (3, 4, q(1, 3)),
+            (4, 2, q(1, 6)),
+        ],
+        &[],
+    )
+}
+
+/// Example 5's rates (§6.5): three parallel routes of 1/3 each to node 7.
+fn example_5() -> Given {
+    let f: Vec<(i64, i64, Q)> = (1..=3)
+        .flat_map(|i| [(0, i, q(1, 3)), (i, i + 3, q(1, 3)), (i + 3, 7, q(1, 3))])
+        .collect();
+    Given::new(preset("gadget-example-5"), &[(7, qi(1))], &f, &[])
+}
+
 #[test]
 fn example_1_canonical_pattern() {
     let given = example_1_canonical();
@@ -157,17 +180,7 @@ fn example_1_with_latencies() {
 
 #[test]
 fn example_1_papers_solution_needs_a_scale_factor() {
-    let mut given = Given::new(
-        preset("example-1"),
-        &[(1, qi(1)), (2, q(1, 3)), (3, q(1, 4)), (4, q(1, 6))],
-        &[
-            (1, 2, q(1, 6)),
-            (1, 3, q(7, 12)),
-            (3, 4, q(1, 3)),
-            (4, 2, q(1, 6)),
-        ],
-        &[],
-    );
+    let mut given = example_1_papers();
     let pat = given.pattern();
     assert_eq!(
         (pat.scale_a.clone(), pat.length.clone(), pat.tasks()),
@@ -256,10 +269,7 @@ fn example_3_full_run() {
 
 #[test]
 fn example_5_cannot_avoid_a_scale_factor() {
-    let f: Vec<(i64, i64, Q)> = (1..=3)
-        .flat_map(|i| [(0, i, q(1, 3)), (i, i + 3, q(1, 3)), (i + 3, 7, q(1, 3))])
-        .collect();
-    let pat = Given::new(preset("gadget-example-5"), &[(7, qi(1))], &f, &[]).pattern();
+    let pat = example_5().pattern();
     assert_eq!(pat.decomposition.delta, qi(3));
     assert_eq!(
         (
@@ -324,4 +334,67 @@ fn the_simulation_catches_a_node_starting_too_early() {
     pat.depth[2] = Some(0);
     let e = simulate(&pat, &given.flows(), 3).unwrap_err();
     assert_eq!(e, "node 3 runs out of tasks in period 1".into());
+}
+
+/// The (slot, arc ends, count before scaling, denominator) rows of the §4.5 table.
+fn table(given: &Given, pat: &Pattern) -> Vec<(usize, (usize, usize), Q, BigInt)> {
+    scale_table(pat)
+        .into_iter()
+        .map(|r| {
+            let a = &given.arcs[r.arc];
+            let id = |i: usize| given.inst.platform.nodes[i].id.to_string().parse().unwrap();
+            (r.slot + 1, (id(a.from), id(a.to)), r.count, r.denominator)
+        })
+        .collect()
+}
+
+/// §6.1: "Files per slot: M1: 1→2 3, 3→4 2; M2: 1→3 3, 3→4 1, 4→2 1; M3: 1→3 3 → all
+/// integers, A = 1".
+#[test]
+fn example_1_canonical_scale_table_is_all_integers() {
+    let given = example_1_canonical();
+    let pat = given.pattern();
+    let one = big(1);
+    assert_eq!(
+        table(&given, &pat),
+        vec![
+            (1, (1, 2), qi(3), one.clone()),
+            (1, (3, 4), qi(2), one.clone()),
+            (2, (1, 3), qi(3), one.clone()),
+            (2, (3, 4), qi(1), one.clone()),
+            (2, (4, 2), qi(1), one.clone()),
+            (3, (1, 3), qi(3), one),
+        ]
+    );
+}
+
+/// §6.1, the paper's solution: "arc 3→4 (c=3) would carry 4/3, 1/3, 1/3 tasks in slots 1, 3, 4
+/// ⇒ A = 3"; and §6.5: the slow arcs carry 1/3 task per slot ⇒ A = 3.
+#[test]
+fn scale_tables_give_a_equal_3_on_the_papers_solution_and_example_5() {
+    let given = example_1_papers();
+    let pat = given.pattern();
+    let rows = table(&given, &pat);
+    let on_34: Vec<(usize, Q)> = rows
+        .iter()
+        .filter(|r| r.1 == (3, 4))
+        .map(|r| (r.0, r.2.clone()))
+        .collect();
+    assert_eq!(
+        on_34,
+        vec![(1, q(4, 3)), (2, qi(2)), (3, q(1, 3)), (4, q(1, 3))]
+    );
+    let lcm = rows
+        .iter()
+        .fold(big(1), |acc, r| num_integer::Integer::lcm(&acc, &r.3));
+    assert_eq!((lcm, pat.scale_a.clone()), (big(3), big(3)));
+    let given = example_5();
+    let pat = given.pattern();
+    let slow: Vec<(usize, Q)> = table(&given, &pat)
+        .into_iter()
+        .filter(|r| (1..=3).contains(&r.1 .0) && r.1 .1 == r.1 .0 + 3)
+        .map(|r| (r.0, r.2))
+        .collect();
+    assert_eq!(slow.len(), 9);
+    assert!(slow.iter().all(|(_, c)| c == &q(1, 3)));
 }

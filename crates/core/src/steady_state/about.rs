@@ -1,4 +1,5 @@
-//! The steady-state page's explanation panel (steady-state.md §1.4, §2.10, §3, §3.6, §4.10).
+//! The steady-state page's explanation panel (steady-state.md §1.4, §2.4, §2.10, §3, §3.6,
+//! §4.10).
 
 use crate::family::{About, Scene, Topic};
 
@@ -29,9 +30,24 @@ pub const ABOUT: About = About {
             }),
         },
         Topic {
+            heading: "One optimal value, many optimal rates",
+            text: &[
+                "The LP's optimal value ρ* is unique, its optimal point generally is not: on Example 1 the flow on arc 4→2 can be anything in [1/12, 1/6], and an optimal point may also hold useless flow cycles. The page says when the optimum is not unique and lists what varies.",
+                "The steps after it use the canonical solution: among the optimal rates, the one that keeps the ports busy least in total. It has no flow cycle and uses each link in one direction only.",
+            ],
+            spec: "steady-state.md §2.4",
+            scene: Some(Scene {
+                what: "Example 1: ρ* = 7/4, reached by many rates",
+                preset: "example-1",
+                algorithm: "lp",
+                step: 1,
+            }),
+        },
+        Topic {
             heading: "On trees, a closed form: bandwidth-centric",
             text: &[
                 "On a tree the LP needs no solver: each node serves its children by increasing link cost (the fastest links first, whatever the children's speeds), until its sending port is saturated. A subtree is summarised by one equivalent speed and the tree reduces bottom-up.",
+                "The closed form's value must equal the LP's exactly; the page solves the LP on the same tree and shows both (Example 2: 29/24).",
             ],
             spec: "steady-state.md §3",
             scene: Some(Scene {

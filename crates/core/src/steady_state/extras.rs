@@ -13,6 +13,11 @@ use super::binding;
 use super::dual;
 use super::dual::Certificate;
 #[cfg(feature = "solve")]
+use super::face::optimal_face;
+use super::face::Face;
+#[cfg(feature = "solve")]
+use super::lp;
+#[cfg(feature = "solve")]
 use super::models::throughput_under;
 #[cfg(feature = "solve")]
 use super::pipeline::Pipeline;
@@ -21,6 +26,8 @@ use super::port_model::PortModel;
 #[cfg(feature = "solve")]
 use super::spanning;
 use super::spanning::Comparison;
+#[cfg(feature = "solve")]
+use super::tree::TreeSolution;
 use super::Binding;
 use crate::error::SolveError;
 #[cfg(feature = "solve")]
@@ -75,6 +82,51 @@ pub struct LpExtras {
     pub full_run: Option<Result<FullRun, SolveError>>,
     /// The latency batches (`None` when the platform has no latency).
     pub batches: Option<Vec<Batch>>,
+    /// Which rates are optimal besides the canonical ones (section 2.4, 5.1 state 3), or why
+    /// this was not examined.
+    pub face: Result<Face, String>,
+}
+
+/// The tree pipeline's cross-check (sections 3 and 5.2 state 3): the closed form's value and
+/// the LP's on the same platform, which must be equal exactly.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct TreeCheck {
+    /// `ρ*` by the bandwidth-centric closed form.
+    pub closed_form: Q,
+    /// `ρ*` by the LP, or why it was not solved.
+    pub lp: Result<Q, String>,
+}
+
+impl TreeCheck {
+    /// Whether the LP was solved and agrees exactly.
+    #[must_use]
+    pub fn equal(&self) -> bool {
+        self.lp.as_ref().is_ok_and(|v| v == &self.closed_form)
+    }
+}
+
+/// What the steady-state page carries beside a run: the LP's extras, or the tree's
+/// cross-check.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+#[allow(clippy::large_enum_variant)] // One per page; boxing buys nothing.
+pub enum PageExtras {
+    /// With the `lp` algorithm.
+    Lp(LpExtras),
+    /// With the `tree` algorithm.
+    Tree(TreeCheck),
+}
+
+/// Solves the LP on the tree of `sol` to check the closed form (section 3: "it must agree
+/// exactly with the LP value").
+#[cfg(feature = "solve")]
+#[must_use]
+pub fn tree_check(inst: &SteadyState, sol: &TreeSolution) -> TreeCheck {
+    TreeCheck {
+        closed_form: sol.throughput.clone(),
+        lp: lp::solve(inst)
+            .map(|s| s.throughput)
+            .map_err(|e| e.to_string()),
+    }
 }
 
 /// Computes the extras of `pipe` on `inst`.
@@ -166,5 +218,26 @@ pub fn lp_extras(inst: &SteadyState, pipe: &Pipeline) -> LpExtras {
             }),
         full_run,
         batches,
+        face: optimal_face(inst, &pipe.lp.throughput),
+    }
+}
+
+#[cfg(all(test, feature = "solve"))]
+mod tests {
+    use super::*;
+    use crate::presets;
+    use crate::rational::q;
+    use crate::steady_state::tree;
+
+    /// §6.2 and §6.3: "ρ* = 29/24 (LP agrees)", "ρ* = 35/24 (LP agrees)".
+    #[test]
+    fn the_lp_agrees_with_the_closed_form_on_examples_2_and_3() {
+        for (preset, rho) in [("star-example-2", q(29, 24)), ("tree-example-3", q(35, 24))] {
+            let inst = presets::steady_state(preset).unwrap();
+            let check = tree_check(&inst, &tree::solve(&inst).unwrap());
+            assert_eq!(check.closed_form, rho, "{preset}");
+            assert_eq!(check.lp, Ok(rho), "{preset}");
+            assert!(check.equal());
+        }
     }
 }

@@ -78,9 +78,9 @@ pub(super) struct Columns {
     /// `x_i`, `None` when fixed to zero (routers).
     pub(super) x: Vec<Option<usize>>,
     /// `f_a`, `None` when fixed to zero (arcs into a master).
-    f: Vec<Option<usize>>,
+    pub(super) f: Vec<Option<usize>>,
     /// `g_a` (E1 only), `None` when fixed to zero (arcs out of a master).
-    g: Vec<Option<usize>>,
+    pub(super) g: Vec<Option<usize>>,
     count: usize,
 }
 
@@ -111,7 +111,7 @@ impl Columns {
 
 /// Builds the constraints of section 2.2 (and 2.7) shared by both stages, under an operating
 /// model, optionally with the paper's shared-link constraint (section 2.4).
-fn base_problem(
+pub(super) fn base_problem(
     inst: &SteadyState,
     arcs: &[Arc],
     cols: &Columns,

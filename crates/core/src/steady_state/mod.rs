@@ -13,8 +13,10 @@ pub mod dual;
 #[cfg(test)]
 mod dual_tests;
 pub mod extras;
+pub mod face;
 pub mod family;
 pub mod instance;
+pub mod listing;
 pub mod lp;
 #[cfg(test)]
 mod lp_tests;

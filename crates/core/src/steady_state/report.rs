@@ -14,7 +14,8 @@ use crate::report::trace_json;
 use crate::steady_state::SteadyState;
 use crate::trace::Trace;
 
-use super::extras::{LpExtras, PERIODS};
+use super::extras::{LpExtras, TreeCheck, PERIODS};
+use super::face::{Face, Var};
 use super::{notes, Binding};
 
 /// `{"id": "p/q"}` for the nonzero entries of a per-node vector.
@@ -214,6 +215,20 @@ pub fn tree_result(
     out
 }
 
+/// The tree's cross-check (sections 3 and 5.2 state 3) as JSON: `{"closed_form", "lp",
+/// "equal"}`, or the LP's refusal in `"lp_error"`.
+#[must_use]
+pub fn tree_check_json(check: &TreeCheck) -> Value {
+    match &check.lp {
+        Ok(lp) => {
+            json!({"closed_form": check.closed_form.exact(), "lp": lp.exact(), "equal": check.equal()})
+        }
+        Err(why) => {
+            json!({"closed_form": check.closed_form.exact(), "lp_error": why, "equal": false})
+        }
+    }
+}
+
 /// The full run of section 4.8 as JSON: tasks done after each period against the bound `ρ*·t`.
 #[must_use]
 pub fn full_run_json(points: &[(Q, BigInt)], rho: &Q) -> Value {
@@ -286,6 +301,21 @@ fn extras_json(inst: &SteadyState, x: &LpExtras, rho: &Q, out: &mut Value) {
             Err(e) => json!({"error": e.to_string()}),
         };
     }
+    out["optimum"] = match &x.face {
+        Ok(face) => json!({
+            "unique": face.unique(),
+            "ranges": face.ranges.iter().map(|r| {
+                let (kind, at) = match r.var {
+                    Var::X(i) => ("x", json!(ids[i])),
+                    Var::F(k) => ("f", json!([ids[arcs[k].from], ids[arcs[k].to]])),
+                    Var::G(k) => ("g", json!([ids[arcs[k].from], ids[arcs[k].to]])),
+                };
+                json!({"variable": kind, "at": at, "name": Face::name(inst, r.var), "low": r.low.exact(), "high": r.high.exact()})
+            }).collect::<Vec<_>>(),
+            "note": face.note(inst),
+        }),
+        Err(why) => json!({"error": why}),
+    };
     if let Some(batches) = &x.batches {
         out["latency"] = Value::Array(
             batches

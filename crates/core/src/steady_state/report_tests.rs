@@ -32,7 +32,7 @@ fn lp_extras_only_when_asked() {
     let inst = presets::get("example-1").unwrap();
     let plain = solve(&inst, Some("lp"), false).unwrap();
     let mut full = explained(&inst, "lp");
-    for key in ["why", "models", "best_tree", "full_run"] {
+    for key in ["why", "models", "best_tree", "full_run", "optimum"] {
         assert!(plain.get(key).is_none(), "{key} without --explain");
         assert!(full.get(key).is_some(), "{key} missing with --explain");
         full.as_object_mut().unwrap().remove(key);

@@ -5,7 +5,7 @@ use num_traits::Zero;
 use serde_json::Value;
 
 use super::dual;
-use super::extras::lp_extras;
+use super::extras::{lp_extras, tree_check};
 use super::family::{SteadyRun, SteadyStateFamily};
 use super::instance::SteadyState;
 use super::pipeline::{self, PipeState, PipeStep, Pipeline, Stage, PIPELINE_PSEUDOCODE};
@@ -62,8 +62,9 @@ impl Solver for SteadyStateFamily {
         }
     }
 
-    /// With the LP's extras (section 2.8's operating models, 2.10's prices, 3.6's best tree,
-    /// 4.8's full run and 4.9's batches): each an exact solve of its own, together several
+    /// With the LP's extras (section 2.8's operating models, 2.10's prices, 2.4's optimal
+    /// face, 3.6's best tree, 4.8's full run and 4.9's batches), or the tree's cross-check
+    /// against the LP (section 3, `lp_check`): each an exact solve of its own, together several
     /// times the LP's cost on small platforms, so only when asked.
     fn explained(input: &SteadyState, algorithm: &str, run: &SteadyRun, with_trace: bool) -> Value {
         match run {
@@ -71,7 +72,11 @@ impl Solver for SteadyStateFamily {
                 let extras = lp_extras(input, &t.solution);
                 report::pipeline_result(input, &t.solution, Some(&extras), &t.trace, with_trace)
             }
-            SteadyRun::Tree(_) => Self::result(input, algorithm, run, with_trace),
+            SteadyRun::Tree(t) => {
+                let mut doc = Self::result(input, algorithm, run, with_trace);
+                doc["lp_check"] = report::tree_check_json(&tree_check(input, &t.solution));
+                doc
+            }
         }
     }
 

@@ -4,13 +4,14 @@
 
 #[cfg(feature = "solve")]
 mod compute;
+mod explain;
 mod fields;
 mod tree_view;
 pub mod views;
 
 use hetlab_core::families::Instance;
 use hetlab_core::presets;
-use hetlab_core::steady_state::extras::LpExtras;
+use hetlab_core::steady_state::extras::PageExtras;
 use hetlab_core::steady_state::family::SteadyStateFamily;
 use hetlab_core::steady_state::SteadyState;
 use yew::prelude::*;
@@ -30,8 +31,9 @@ pub struct SteadyPage;
 
 impl FamilyPage for SteadyPage {
     type F = SteadyStateFamily;
-    /// The LP's other models, best tree, full run and latency batches (`lp` only).
-    type Extra = Option<LpExtras>;
+    /// The LP's other models, optimal face, best tree, full run and latency batches (`lp`), or
+    /// the tree's cross-check against the LP (`tree`).
+    type Extra = PageExtras;
     const CLASS: &'static str = "steady-page";
     const TITLE: &'static str = "Master–worker steady state";
     const LEAD: &'static str = "How many independent tasks per time unit can a master get computed on this platform, and which periodic schedule reaches it?";
@@ -48,7 +50,7 @@ impl FamilyPage for SteadyPage {
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let inst = ctx.input;
-        let view = step_view(inst, ctx.run, ctx.extra.as_ref(), ctx.player, ctx.on_action);
+        let view = step_view(inst, ctx.run, ctx.extra, ctx.player, ctx.on_action);
         let file = format!("hetlab-steady-state-step-{}.svg", ctx.step());
         graph_view::shown(&inst.platform, view, legend(), file)
     }

@@ -5,25 +5,22 @@ use std::rc::Rc;
 
 use hetlab_core::periodic::bars;
 use hetlab_core::rational::{approx, frac, to_f64, Q};
-use hetlab_core::steady_state::dual::Certificate;
-use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PERIODS};
+use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PageExtras, TreeCheck, PERIODS};
 use hetlab_core::steady_state::family::SteadyRun;
 use hetlab_core::steady_state::pipeline::{
     Context, PipeState, PipeStep, Pipeline, PIPELINE_PSEUDOCODE,
 };
 use hetlab_core::steady_state::spanning::Comparison;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
-use hetlab_core::steady_state::Binding;
 use hetlab_core::steady_state::SteadyState;
 use hetlab_core::trace::{Step, Traced};
-use num_traits::Zero;
 use yew::prelude::*;
 
 use crate::draw::describe::count;
 
 use crate::ui::pages::graph_view::GraphView;
 
-use super::tree_view;
+use super::{explain, tree_view};
 
 use crate::draw;
 use crate::draw::svg::fixed1;
@@ -37,10 +34,14 @@ use crate::ui::components::plot::throughput_plot;
 pub fn step_view(
     inst: &SteadyState,
     run: &SteadyRun,
-    extras: Option<&LpExtras>,
+    page_extras: &PageExtras,
     player: &Player,
     on_action: &Callback<Action>,
 ) -> GraphView {
+    let (extras, check) = match page_extras {
+        PageExtras::Lp(x) => (Some(x), None),
+        PageExtras::Tree(c) => (None, Some(c)),
+    };
     let ids = inst.platform.ids();
     let k = player.step;
     match run {
@@ -57,7 +58,7 @@ pub fn step_view(
                 ),
                 line: last.map(|st| st.phase().line),
                 pseudocode: TREE_PSEUDOCODE,
-                results: tree_results(inst, t, &s, player, on_action),
+                results: tree_results(inst, t, &s, check, player, on_action),
                 below: tree_view::gantt(inst, &t.solution, &s),
             }
         }
@@ -129,6 +130,7 @@ fn tree_results(
     inst: &SteadyState,
     t: &Traced<tree::TreeSolution, TreeStep>,
     s: &TreeState,
+    check: Option<&TreeCheck>,
     player: &Player,
     on_action: &Callback<Action>,
 ) -> Html {
@@ -143,6 +145,7 @@ fn tree_results(
         <>
             <h2>{"Result"}</h2>
             { throughput_line(s.throughput.as_ref(), found_at) }
+            if let (Some(_), Some(c)) = (&s.throughput, check) { { explain::tree_check(c) } }
             { phase_buttons(&t.trace.steps, player, on_action) }
             <table class="rates" data-testid="rates">
                 <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"ρ_sub"}</th><th>{"x (tasks/t)"}</th><th>{"receives"}</th></tr></thead>
@@ -189,9 +192,11 @@ fn lp_results(
         <>
             <h2>{"Result"}</h2>
             { throughput_line(s.throughput_known().then_some(&pipe.lp.throughput), 1) }
+            if let Some(x) = extras.filter(|_| s.throughput_known()) { { explain::uniqueness(inst, &x.face) } }
             if s.rates_shown() { <p>{format!("Least total port-busy time among optimal rates: {}", frac(&pipe.lp.comm_min))}</p> }
-            if let Some(x) = extras.filter(|_| s.throughput_known()) { { why_optimal(inst, x, &pipe.lp.throughput) } }
+            if let Some(x) = extras.filter(|_| s.throughput_known()) { { explain::why_optimal(inst, x, &pipe.lp.throughput) } }
             { phase_buttons(&t.trace.steps, player, on_action) }
+            { explain::lp_listing(inst) }
             if s.rates_shown() {
                 <table class="rates" data-testid="rates">
                     <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"x (tasks/t)"}</th><th>{"busy computing"}</th></tr></thead>
@@ -218,6 +223,7 @@ fn lp_results(
                     }) }</ol>
                 }
                 if s.scaled() { <p data-testid="pattern">{format!("A = {}, one period lasts L = {} and completes {} tasks.", pat.scale_a, pat.length, pat.tasks())}</p> }
+                if s.scaled() { { explain::scale_view(inst, pat) } }
             }
         </>
     }
@@ -264,56 +270,6 @@ fn other_models(models: &[(String, Result<Q, hetlab_core::error::SolveError>)]) 
             </table>
             <p class="muted">{"The periodic schedule is built for the base model only: under the unidirectional model, for instance, the LP bound is in general not achievable."}</p>
         </details>
-    }
-}
-
-/// The binding constraints (the resources the optimal rates use fully) and the prices that
-/// prove the bound (steady-state.md section 2.10), both computed in the core with the run.
-fn why_optimal(inst: &SteadyState, x: &LpExtras, rho: &Q) -> Html {
-    let ids = inst.platform.ids();
-    let items: Vec<String> = x
-        .binding
-        .iter()
-        .map(|&b| match b {
-            Binding::Compute(i) => format!("{} computes all the time", ids[i]),
-            Binding::Send(i) => format!("{}'s sending port is always busy", ids[i]),
-            Binding::Receive(i) => format!("{}'s receiving port is always busy", ids[i]),
-        })
-        .collect();
-    html! {
-        <details class="why" data-testid="why-optimal" open=true>
-            <summary>{"Why no schedule can do better"}</summary>
-            <p class="muted">{"Count, in any schedule over K time units, the tasks each node computes and the files each link carries. Divided by K they satisfy the LP's constraints (a node computes one task at a time, sends one file at a time, receives one file at a time, and forwards only what it received), so Σ tasks ≤ ρ*·K. These resources are used fully by the optimal rates:"}</p>
-            <ul>{ for items.iter().map(|t| html! { <li>{t}</li> }) }</ul>
-            { prices(inst, &x.certificate, rho) }
-        </details>
-    }
-}
-
-/// The dual prices as a table: one price per unit of time on each resource, such that every
-/// task costs at least 1 wherever it is computed; they sum to ρ*.
-fn prices(inst: &SteadyState, cert: &Result<Certificate, String>, rho: &Q) -> Html {
-    let c = match cert {
-        Ok(c) => c,
-        Err(why) => {
-            return html! { <p class="warning">{format!("No price certificate: {why}")}</p> }
-        }
-    };
-    let e1 = c.back.iter().any(|v| !v.is_zero());
-    let cell = |v: &Q| if v.is_zero() { String::new() } else { frac(v) };
-    html! {
-        <>
-            <p class="muted">{"The proof in numbers (the LP's dual): put a price on one time unit of each resource. Delivering a task to a node costs the prices of the ports it crosses (times the transfer time); computing it costs w × the compute price; every task, wherever computed, costs at least 1. Each resource has one time unit per time unit, so no schedule completes more tasks per time unit than the prices add up to:"}</p>
-            <table class="rates" data-testid="prices">
-                <thead><tr><th>{"node"}</th><th>{"compute"}</th><th>{"send port"}</th><th>{"receive port"}</th><th>{"delivery"}</th>if e1 { <th>{"return"}</th> }</tr></thead>
-                <tbody>
-                    { for inst.platform.nodes.iter().enumerate().map(|(i, v)| html! {
-                        <tr><td>{v.id.to_string()}</td><td>{cell(&c.compute[i])}</td><td>{cell(&c.send[i])}</td><td>{cell(&c.recv[i])}</td><td>{cell(&c.deliver[i])}</td>if e1 { <td>{cell(&c.back[i])}</td> }</tr>
-                    }) }
-                </tbody>
-            </table>
-            <p data-testid="price-sum">{format!("Sum of the prices: {} = ρ* = {}, checked exactly.", frac(&c.bound()), frac(rho))}</p>
-        </>
     }
 }
 

@@ -12,10 +12,11 @@ use crate::platform::{Link, Platform};
 use crate::rational::{format_q, Q};
 
 /// The network model written in every export, with why (SimGrid 3.32's measured factors).
-pub const MODEL_CONFIG: &str = "  <!-- SimGrid's default network model (LV08) makes a message take c / 0.97 (c × 105/97 when its acknowledgements share the link) and counts every latency 13.01 times, and aborts without a route back for the acknowledgements. CM02 without cross-traffic times a message of S bytes over a route as S / bandwidth + latency: HetLab's c + lcomm. -->
+pub const MODEL_CONFIG: &str = "  <!-- SimGrid's default network model (LV08) makes a message take c / 0.97 (c × 105/97 when its acknowledgements share the link) and counts every latency 13.01 times, and aborts without a route back for the acknowledgements. CM02 without cross-traffic times a message of S bytes over a route as S / bandwidth + latency: HetLab's c + lcomm, once TCP's window bound (TCP-gamma / (2 × latency), which slows links of long latency) is off. -->
   <config>
     <prop id=\"network/model\" value=\"CM02\"/>
     <prop id=\"network/crosstraffic\" value=\"0\"/>
+    <prop id=\"network/TCP-gamma\" value=\"0\"/>
   </config>
 ";
 

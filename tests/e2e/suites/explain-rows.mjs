@@ -23,7 +23,7 @@ const num = (v) => {
 const solve = (instance, algorithm) => JSON.parse(native(['solve', '-', '--algorithm', algorithm], instance));
 
 /** Opens `hash`, waits for the player, presses End and waits for the last step. */
-async function atEnd(h, page, hash) {
+export async function atEnd(h, page, hash) {
   await load(page, h.url(hash));
   await textWhere(stepCount(page), `${hash}: a step count`, (t) => /Step \d+ \/ \d+/.test(t), LOAD_TIMEOUT);
   await page.keyboard.press('End');

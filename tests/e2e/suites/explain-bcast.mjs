@@ -31,12 +31,14 @@ async function openAbout(h, page, hash) {
   return panel;
 }
 
-/** Screenshots of `locator` at a desktop and a phone width. */
+/** Screenshots of `locator` at a desktop and a phone width; the page never scrolls sideways. */
 async function shots(page, locator, name) {
   for (const [w, h] of [[1280, 900], [390, 844]]) {
     await page.setViewportSize({ width: w, height: h });
     await locator.scrollIntoViewIfNeeded();
     await locator.screenshot({ path: path.join(SHOTS, `explain-bcast-${name}-${w}.png`) });
+    const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    check(sw <= cw, `${name}: the page scrolls sideways at ${w} px: ${sw} > ${cw}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -3,8 +3,9 @@
 //! baseline's routes, the multicast node sets, the unidirectional columns), and the lanes of
 //! the Gantt chart of one period.
 
+use hetlab_core::broadcast::gantt::ShownPeriod;
 use hetlab_core::broadcast::multicast::MulticastState;
-use hetlab_core::broadcast::schedule::{Bar, Lane};
+use hetlab_core::broadcast::schedule::Lane;
 use hetlab_core::broadcast::unidirectional::{Slot, TransformState, UniState};
 use hetlab_core::broadcast::{State, WeightedTree};
 use hetlab_core::platform::{Arc, NodeId, Platform};
@@ -232,18 +233,28 @@ fn chart_of(spans_by_lane: Vec<((usize, u8, String), Span)>, length: &Q, marks: 
     gantt::lanes(&rows, &spans, length, marks)
 }
 
+/// "1 message", "3 messages", "1/4 of a message", "3/2 messages".
+fn moved(messages: &Q) -> String {
+    if messages < &Q::from_integer(1.into()) && !messages.is_integer() {
+        format!("{} of a message", frac(messages))
+    } else {
+        crate::draw::describe::count(frac(messages), "message")
+    }
+}
+
 /// The bidirectional period's chart: a send lane and a receive lane per busy node, one bar per
 /// tree's messages in a slot (coloured by tree), guides at the slot ends.
 #[must_use]
-pub fn bidirectional_gantt(ids: &[NodeId], bars: &[Bar], length: &Q, slot_ends: &[Q]) -> Chart {
-    let named = bars
+pub fn bidirectional_gantt(ids: &[NodeId], period: &ShownPeriod) -> Chart {
+    let named = period
+        .bars
         .iter()
         .map(|b| {
             let name = lane_name(ids, b.lane);
             let title = format!(
                 "{}: {} of tree T{} (generation offset {}), from {} to {}",
                 name.2,
-                crate::draw::describe::count(&b.messages, "message"),
+                moved(&b.messages),
                 b.tree + 1,
                 b.generation_offset,
                 frac(&b.start),
@@ -260,7 +271,7 @@ pub fn bidirectional_gantt(ids: &[NodeId], bars: &[Bar], length: &Q, slot_ends: 
             (name, span)
         })
         .collect();
-    chart_of(named, length, slot_ends)
+    chart_of(named, &period.length, &period.slot_ends)
 }
 
 /// The unidirectional period's chart: each slot's transfers on the sender's and the receiver's
@@ -306,6 +317,7 @@ pub fn unidirectional_gantt(ids: &[NodeId], arcs: &[Arc], slots: &[Slot]) -> Cha
 mod tests {
     use super::*;
     use hetlab_core::broadcast::dispatch::{run, Run};
+    use hetlab_core::broadcast::gantt::Units;
     use hetlab_core::families::Instance;
     use hetlab_core::trace::Replay as _;
 
@@ -342,7 +354,19 @@ mod tests {
             .map(|(_, sl)| &sl.start + &sl.length)
             .collect();
         let length = ends.last().cloned().unwrap();
-        let chart = bidirectional_gantt(&b.platform.ids(), &s.bars, &length, &ends);
+        let (a, _) = s.period.clone().unwrap();
+        let scale = a * s.l.clone().unwrap();
+        let shown =
+            |units| hetlab_core::broadcast::gantt::shown(&s.bars, &ends, &length, &scale, units);
+        let chart = bidirectional_gantt(&b.platform.ids(), &shown(Units::Integral));
+        // §4.5's toggle: the normalised period lasts Δ = 1, its slots end at 1/2 and 1.
+        let normal = bidirectional_gantt(&b.platform.ids(), &shown(Units::Normalised));
+        assert_eq!(normal.rects.len(), chart.rects.len());
+        assert!(
+            normal.rects[0].title.contains("1/4 of a message of tree"),
+            "{}",
+            normal.rects[0].title
+        );
         let lanes: Vec<&str> = chart.rows.iter().map(|r| r.0.as_str()).collect();
         assert_eq!(
             lanes,

@@ -256,8 +256,42 @@ fn about_prints_every_topic_of_every_family() {
             if let Some(s) = &t.scene {
                 assert!(out.contains(&s.route(problem)), "{problem}: {}", s.what);
             }
+            if let Some(table) = &t.table {
+                assert!(
+                    out.contains(&table.to_text()),
+                    "{problem}: the table of {}",
+                    t.heading
+                );
+            }
         }
         assert!(out.contains("Papers"), "{problem}: the papers");
     }
     assert!(common::fails(&["about", "sorting"], 1).contains("unknown problem \"sorting\""));
+}
+
+#[test]
+fn broadcast_explains_both_port_models() {
+    use hetlab_core::broadcast::extras::{explained as core_doc, extras};
+    use hetlab_core::broadcast::family::BroadcastFamily;
+    let keys = ["port_models"];
+    // broadcast.md §9.1 (E1): ρ*_bi = 1, ρ*_uni = 2/3, the naive port-sum bound 3/4; §9.2
+    // (E2): 3/4, 1/2, 5/8; §9.4 (E4): 1/2, 2/5, 4/9.
+    for (preset, bi, uni, naive) in [
+        ("broadcast-e1", "1/1", "2/3", "3/4"),
+        ("broadcast-e2", "3/4", "1/2", "5/8"),
+        ("broadcast-e4", "1/2", "2/5", "4/9"),
+    ] {
+        for algo in ["lp", "star"] {
+            let doc = check::<BroadcastFamily>(preset, algo, &keys, |b, run| {
+                core_doc(b, algo, run, &extras(b, algo, run), false)
+            });
+            let m = &doc["port_models"];
+            assert_eq!(m["bidirectional"], bi, "{preset} {algo}");
+            assert_eq!(m["unidirectional"], uni, "{preset} {algo}");
+            assert_eq!(m["naive"], naive, "{preset} {algo}");
+            assert!(m["note"].is_null());
+        }
+    }
+    // A multicast has nothing to compare.
+    assert!(explained("broadcast-e6", "lp")["port_models"].is_null());
 }

@@ -19,6 +19,17 @@ pub fn about_panel(problem: &'static str, about: &'static About) -> Html {
             <section class="topic">
                 <h3>{t.heading}</h3>
                 { for t.text.iter().map(|p| html! { <p>{*p}</p> }) }
+                if let Some(table) = &t.table {
+                    <div class="table-scroll">
+                        <table class="compare about-table" data-testid="about-table">
+                            <caption>{table.caption}</caption>
+                            <thead><tr>{ for table.head.iter().map(|h| html! { <th scope="col">{*h}</th> }) }</tr></thead>
+                            <tbody>{ for table.rows.iter().map(|r| html! {
+                                <tr>{ for r.iter().enumerate().map(|(k, c)| if k == 0 { html! { <th scope="row">{*c}</th> } } else { html! { <td>{*c}</td> } }) }</tr>
+                            }) }</tbody>
+                        </table>
+                    </div>
+                }
                 <p class="topic-source"><span>{"Spec: "}{t.spec}</span>{for scene}</p>
             </section>
         }

@@ -42,7 +42,11 @@ export const tests = [
         if (want.length < 2) problems.push(`${family}: hetlab about prints ${want.length} topics`);
         for (const t of want) {
           for (const line of [t.heading, ...t.body.filter((l) => !l.startsWith('See: '))]) {
-            if (!shown.includes(norm(line))) problems.push(`${family}: the panel lacks ${show(line.slice(0, 60))}`);
+            // A table's row (`| a | b |`): each of its cells.
+            const parts = line.startsWith('| ') ? line.slice(2, -2).split(' | ') : [line];
+            for (const part of parts) {
+              if (!shown.includes(norm(part))) problems.push(`${family}: the panel lacks ${show(part.slice(0, 60))}`);
+            }
           }
         }
         if (!/Papers/.test(shown)) problems.push(`${family}: no papers`);

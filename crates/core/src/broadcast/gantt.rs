@@ -94,6 +94,76 @@ pub fn bars(arcs: &[Arc], period: &Period) -> Vec<Bar> {
         .collect()
 }
 
+/// How the Gantt chart of one period measures time (§4.5's toggle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Units {
+    /// The integral period `[0, A·L·Δ)`: every bar moves whole messages.
+    Integral,
+    /// The normalised period `[0, Δ)` (one time unit at the optimum): the integral chart
+    /// divided by `A·L`, bars moving fractions of a message.
+    Normalised,
+}
+
+/// One bar as shown: a [`Bar`] in the chosen [`Units`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownBar {
+    /// The lane.
+    pub lane: Lane,
+    /// The tree whose messages move.
+    pub tree: usize,
+    /// Start.
+    pub start: Q,
+    /// End.
+    pub end: Q,
+    /// Messages moved (whole in the integral period).
+    pub messages: Q,
+    /// Generation offset.
+    pub generation_offset: i64,
+}
+
+/// The chart of one period in the chosen units: its bars, the slot ends and its length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownPeriod {
+    /// The bars.
+    pub bars: Vec<ShownBar>,
+    /// Where each slot ends.
+    pub slot_ends: Vec<Q>,
+    /// The period's length (`A·L·Δ`, or `Δ` normalised).
+    pub length: Q,
+}
+
+/// The integral chart (`bars`, `slot_ends`, `length` in integral time units, `scale = A·L`)
+/// in `units`; the normalised view divides every time and message count by `scale` (a
+/// non-positive scale leaves the chart integral).
+#[must_use]
+pub fn shown(
+    bars: &[Bar],
+    slot_ends: &[Q],
+    length: &Q,
+    scale: &BigInt,
+    units: Units,
+) -> ShownPeriod {
+    let by = match units {
+        Units::Normalised if scale.is_positive() => Q::from_integer(scale.clone()),
+        _ => Q::from_integer(BigInt::from(1)),
+    };
+    ShownPeriod {
+        bars: bars
+            .iter()
+            .map(|b| ShownBar {
+                lane: b.lane,
+                tree: b.tree,
+                start: &b.start / &by,
+                end: &b.end / &by,
+                messages: Q::from_integer(b.messages.clone()) / &by,
+                generation_offset: b.generation_offset,
+            })
+            .collect(),
+        slot_ends: slot_ends.iter().map(|e| e / &by).collect(),
+        length: length / &by,
+    }
+}
+
 /// Checks a period slot by slot against the trees, independently of how it was built: slots
 /// back to back from 0 and summing to `A·L·Δ` with `Δ` the largest port load of the trees; in
 /// each slot no port used twice and every arc busy the whole slot with whole messages; per

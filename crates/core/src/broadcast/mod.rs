@@ -37,7 +37,9 @@
 //!   shared `Net`, LP-F builder and Chu–Liu/Edmonds arborescences) and [`unidirectional`] (§6:
 //!   column generation with tree and matching pricing, node transformations, pipeline U).
 //! * [`dispatch`] — one entry for every broadcast instance (bidirectional, multicast,
-//!   unidirectional) and the result document of formats.md §4.
+//!   unidirectional) and the result document of formats.md §4; [`extras`] — what the page
+//!   shows beside it (both port models' optima, §8.2 U4); [`reach`] — the instance on the
+//!   part of the platform the source reaches (§10).
 
 pub mod about;
 pub mod baseline;
@@ -53,6 +55,7 @@ pub mod compact;
 pub mod dispatch;
 mod error;
 pub mod extract;
+pub mod extras;
 pub mod family;
 pub mod gantt;
 pub mod ids;
@@ -71,6 +74,7 @@ mod pipeline_s;
 mod pipeline_t;
 #[cfg(feature = "solve")]
 mod practice;
+pub mod reach;
 pub mod schedule;
 mod slot;
 mod solution;
@@ -82,6 +86,8 @@ pub mod step;
 mod tests;
 #[cfg(test)]
 mod tests_edge;
+#[cfg(test)]
+mod tests_explain;
 #[cfg(test)]
 mod tests_props;
 #[cfg(test)]

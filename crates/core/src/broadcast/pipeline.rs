@@ -225,7 +225,7 @@ pub(super) fn run_lp(
     };
     // §3.5: a basic solution of LP-T over the extracted trees keeps at most 2|V| of them.
     let trees = if trees.len() > 2 * net.n {
-        super::compact::compact(net.n, &net.arcs, &trees, &rho).unwrap_or(trees)
+        compacted(net, trees, &rho, emit)
     } else {
         trees
     };
@@ -256,6 +256,27 @@ pub(super) fn run_lp(
         cuts,
         baseline: None,
     })
+}
+
+/// B7 (§3.5): LP-T over `trees` keeps at most `2|V|` of them; the step says so when it
+/// changed them (the trees unchanged when the exact simplex gives up).
+fn compacted(
+    net: &Net,
+    trees: Vec<WeightedTree>,
+    rho: &Q,
+    emit: &mut impl FnMut(Step),
+) -> Vec<WeightedTree> {
+    match super::compact::compact(net.n, &net.arcs, &trees, rho) {
+        Ok(kept) => {
+            emit(Step::Compacted {
+                before: trees.len(),
+                trees: kept.clone(),
+                total: kept.iter().map(|t| &t.weight).sum(),
+            });
+            kept
+        }
+        Err(_) => trees,
+    }
 }
 
 /// B3.k and B4: a minimum cut per destination for the usages (checked to be `ρ*`, §3.8), the

@@ -41,6 +41,12 @@ impl Solver for BroadcastFamily {
         dispatch::result(input, algorithm, run, with_trace)
     }
 
+    /// With both port models' optima (§8.2 U4): see [`super::extras::explained`].
+    fn explained(input: &BroadcastInput, algorithm: &str, run: &Run, with_trace: bool) -> Value {
+        let x = super::extras::extras(input, algorithm, run);
+        super::extras::explained(input, algorithm, run, &x, with_trace)
+    }
+
     fn check(input: &BroadcastInput, run: &Run) -> Result<(), Violation> {
         let p = &input.platform;
         let (ids, arcs) = (p.ids(), p.arcs());

@@ -23,7 +23,7 @@ pub const PSEUDOCODE: &[&str] = &[
     "  GROW: add the first arc (x, y), x in T, y not, r_e > 0, entering no tight set twice",
     "  MAX_WEIGHT: α := min r on T; while some cut X has λ < K − α: α := (cap_r(X) − K)/(t − 1)",
     "  r −= α on T; K −= α; keep (T, α)",
-    "weighted trees: Σ α = ρ*",
+    "weighted trees: Σ α = ρ*; if more than 2|V|, compact: the LP over them keeps at most 2|V|",
     "L := lcm of the weights' denominators; u_e := c_e·m_e",
     "split the out-port × in-port graph (weights u_e) into matchings: one slot each",
     "A := least factor making every slot move whole messages; trees fill slots; generation −(depth − 1)",
@@ -88,6 +88,8 @@ pub struct State {
     pub tight: Vec<Vec<usize>>,
     /// Trees found so far (sorted arcs, weights).
     pub trees: Vec<WeightedTree>,
+    /// Compaction (B7), when it ran: trees before, trees after, their total `ρ*`.
+    pub compacted: Option<(usize, usize, Q)>,
     /// Per-tree port loads `[tree][node]` (stacked bars), once all trees are found.
     pub out_by_tree: Vec<Vec<Q>>,
     /// Per-tree in-port loads.
@@ -227,6 +229,14 @@ impl Replay for State {
                 self.tight.clone_from(tight);
                 self.current_tree = None;
                 self.current_alpha = None;
+            }
+            Step::Compacted {
+                before,
+                trees,
+                total,
+            } => {
+                self.compacted = Some((*before, trees.len(), total.clone()));
+                self.trees.clone_from(trees);
             }
             Step::Collected {
                 out_by_tree,

@@ -25,8 +25,33 @@ pub struct Topic {
     /// Where the spec states it (`"steady-state.md §2.10"`: a file of the specs and a section
     /// number; a test checks that the section exists).
     pub spec: &'static str,
+    /// A table under the paragraphs (a summary the spec gives as a table), if any.
+    pub table: Option<Table>,
     /// The scene that shows it, if one does.
     pub scene: Option<Scene>,
+}
+
+/// A small table of a topic: a caption, a header row and rows of cells (plain text).
+#[derive(Clone, Copy, Debug)]
+pub struct Table {
+    /// One sentence above it, saying what it shows.
+    pub caption: &'static str,
+    /// The header cells.
+    pub head: &'static [&'static str],
+    /// The rows, each as long as the header.
+    pub rows: &'static [&'static [&'static str]],
+}
+
+impl Table {
+    /// The table as text: the caption, then one line per row, cells between `|`.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}\n", self.caption);
+        for row in std::iter::once(self.head).chain(self.rows.iter().copied()) {
+            let _ = writeln!(out, "| {} |", row.join(" | "));
+        }
+        out
+    }
 }
 
 /// A view of the family's page that shows a topic: a preset at a step of an algorithm's run
@@ -69,6 +94,9 @@ impl About {
             );
             for p in t.text {
                 let _ = writeln!(out, "{p}\n");
+            }
+            if let Some(table) = &t.table {
+                let _ = writeln!(out, "{}", table.to_text());
             }
             let _ = writeln!(out, "Spec: {}", t.spec);
             if let Some(s) = &t.scene {

@@ -24,7 +24,7 @@ mod error;
 #[cfg(feature = "solve")]
 mod solver;
 
-pub use about::{About, Scene, Topic};
+pub use about::{About, Scene, Table, Topic};
 pub use error::SolveError;
 #[cfg(feature = "solve")]
 pub use solver::{

@@ -13,6 +13,7 @@ pub const ABOUT: About = About {
                 "Build t1 = t2 = 1, m = max u_i, t_i = u_i + e + m, T = 2e + m and K = p. No slave can run two tasks (2·t_i > T), so p tasks force every slave to run exactly one, with σ1(i) + σ2(i) + u_i ≤ e; summing shows every inequality is tight: an RN-3DM solution. The hardness comes from the slaves' heterogeneity: with identical slaves the problem is polynomial.",
             ],
             spec: "master-slave.md §4.2",
+            table: None,
             scene: Some(Scene {
                 what: "MS-6: the reduction's instance",
                 preset: "master-slave-ms6",
@@ -27,6 +28,7 @@ pub const ABOUT: About = About {
                 "NO: u = (9, 3, 6) and e = 10 give t = (28, 22, 25) and T = 29. Slave P1 would need λ1(1) + λ2(1) = e − u_1 = 1, impossible with slots numbered from 1, so the optimum is 2 < K = 3 tasks and P1 stays idle. A polynomial algorithm for MaxTasks2 would decide RN-3DM: the page runs the exact search (p! forward orders) only up to 7 slaves, and beyond it the approximation within p tasks of the optimum.",
             ],
             spec: "master-slave.md §10.2",
+            table: None,
             scene: Some(Scene {
                 what: "MS-6, NO instance: 2 tasks, P1 idle",
                 preset: "master-slave-ms6b",
@@ -40,6 +42,7 @@ pub const ABOUT: About = About {
                 "With no message the count is a closed form; with one message before each slave starts (MaxTasks1) an assignment problem gives the exact optimum in polynomial time. MaxTasks2 is solved exactly by enumeration for few slaves and approximated within p tasks beyond. With a message before (and after) every task, the complexity is open in the source: a periodic pattern is asymptotically optimal, and the page compares it with a greedy baseline and the bounds.",
             ],
             spec: "master-slave.md §1",
+            table: None,
             scene: None,
         },
         Topic {
@@ -48,6 +51,7 @@ pub const ABOUT: About = About {
                 "Scheduling n tasks on a tree is polynomial on a fork (star), a chain and a spider, and when all links are equal; with heterogeneous links inside the tree it is NP-complete in the strong sense (reduction from 3-PARTITION). The hardness comes from the links, not from the one-port model or the processors' speeds; the page refuses that case rather than run an algorithm that is not exact there.",
             ],
             spec: "master-slave.md §8.2",
+            table: None,
             scene: None,
         },
     ],

@@ -12,6 +12,7 @@ pub const ABOUT: About = About {
                 "With every processor in the ring, the best order is a travelling-salesman tour: the step time grows with L = Σ comm_i/w_i, which is the length of a Hamiltonian cycle for the distances d_ij = c_ij/w_i + c_ji/w_j.",
             ],
             spec: "ring.md §4",
+            table: None,
             scene: None,
         },
         Topic {
@@ -20,6 +21,7 @@ pub const ABOUT: About = About {
                 "At the optimum every member with a positive share ends at the same time, which gives T_closed = (W + H·L)/inv with inv = Σ 1/w_i. When one member's communication alone, M = H·max comm_i, exceeds it, the optimum is T = M. So T(σ) = max(T_closed, M), exactly.",
             ],
             spec: "ring.md §2",
+            table: None,
             scene: Some(Scene {
                 what: "RR-1: the exact ring and its equal finishing times",
                 preset: "ring-rr-1",
@@ -33,6 +35,7 @@ pub const ABOUT: About = About {
                 "When every link costs c, adding a processor always helps once there is a ring, so the optimum is either the fastest processor alone or all of them: T_opt = min(W·w_min, W·w_cumul + 2·H·c). All join as soon as W/H exceeds 2c/(w_min − w_cumul).",
             ],
             spec: "ring.md §3",
+            table: None,
             scene: Some(Scene {
                 what: "RH-1: the two candidates compared",
                 preset: "ring-rh-1",
@@ -47,6 +50,7 @@ pub const ABOUT: About = About {
                 "Its start is fixed, which is its weakness: on Strasbourg two processors tie as fastest, the one chosen has slow links to everyone, and the greedy is up to 2.9 times worse than optimal for W/H between 8 and 200.",
             ],
             spec: "ring.md §6",
+            table: None,
             scene: Some(Scene {
                 what: "Lyon: the ring grown processor by processor",
                 preset: "ring-lyon",

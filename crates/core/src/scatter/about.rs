@@ -11,6 +11,7 @@ pub const ABOUT: About = About {
                 "The root sends the items one message at a time, in a fixed order, and computes its own share last. After P_i has received its e items, what remains is the same problem on P_(i+1)..P_p, shifted by T_comm(i, e): cost[d][i] = min over e of T_comm(i, e) + max(T_comp(i, e), cost[d − e][i+1]). This dynamic program is exact for any non-negative cost functions, even non-monotone ones, in O(p·n²) time.",
             ],
             spec: "scatter.md §2",
+            table: None,
             scene: Some(Scene {
                 what: "SC-1: the table filled cell by cell",
                 preset: "scatter-sc1",
@@ -25,6 +26,7 @@ pub const ABOUT: About = About {
                 "When β_i equals D exactly, taking P_i or leaving it out gives the same makespan: the optimum is then not unique.",
             ],
             spec: "scatter.md §3",
+            table: None,
             scene: Some(Scene {
                 what: "SC-2a: a processor whose share does not matter",
                 preset: "scatter-sc2a",
@@ -38,6 +40,7 @@ pub const ABOUT: About = About {
                 "With affine costs (a start-up plus a per-item cost), the rational relaxation is a linear program. Rounding its shares to integers changes each by less than one item, so the makespan T' stays within T_LP + Σ_j T_comm(j, 1) + max_i T_comp(i, 1): the LP's value plus one item's sending to everyone and one item's computing (the paper's Eq. 4).",
             ],
             spec: "scatter.md §4",
+            table: None,
             scene: None,
         },
     ],

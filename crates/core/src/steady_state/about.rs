@@ -13,6 +13,7 @@ pub const ABOUT: About = About {
                 "So the problem is relaxed: maximise the throughput ρ, the tasks completed per time unit in a periodic regime. A periodic schedule whose description depends only on the platform reaches it, and with a bounded start-up and clean-up it is asymptotically optimal: the tasks done in K time units over the best possible number tend to 1.",
             ],
             spec: "steady-state.md §1.4",
+            table: None,
             scene: None,
         },
         Topic {
@@ -22,6 +23,7 @@ pub const ABOUT: About = About {
                 "Dividing by K gives a feasible point of the LP, so no schedule whatsoever completes more than ρ*·K tasks in K time units: the LP's optimum ρ* is an upper bound, and the periodic schedule built from it reaches it.",
             ],
             spec: "steady-state.md §2.10",
+            table: None,
             scene: Some(Scene {
                 what: "Example 1: the LP's rates, then the periodic schedule that reaches them",
                 preset: "example-1",
@@ -50,6 +52,7 @@ pub const ABOUT: About = About {
                 "The closed form's value must equal the LP's exactly; the page solves the LP on the same tree and shows both (Example 2: 29/24).",
             ],
             spec: "steady-state.md §3",
+            table: None,
             scene: Some(Scene {
                 what: "Example 2: a star whose master saturates its port",
                 preset: "star-example-2",
@@ -63,6 +66,7 @@ pub const ABOUT: About = About {
                 "Finding the best spanning tree of a graph is NP-hard, and the best tree can be arbitrarily worse than the graph itself: on Example 5 three parallel routes give ρ* = 1, while any tree feeds the worker through one slow link and reaches 1/3 (the gadget with K routes has ratio K).",
             ],
             spec: "steady-state.md §3.6",
+            table: None,
             scene: Some(Scene {
                 what: "Example 5: several paths at once beat every tree",
                 preset: "gadget-example-5",
@@ -77,6 +81,7 @@ pub const ABOUT: About = About {
                 "If each task is a DAG of subtasks, the same LP is too optimistic; correct LPs must remember where ancestor tasks ran (polynomial for bounded dependency depth, NP-complete in general). With bounded buffers, makespan and throughput maximisation are NP-complete even on stars. No decentralised way to compute the matching decomposition on general graphs is known.",
             ],
             spec: "steady-state.md §4.10",
+            table: None,
             scene: None,
         },
     ],

@@ -6,8 +6,10 @@
 mod compare;
 #[cfg(feature = "solve")]
 mod compute;
+mod explain;
 pub mod views;
 
+use hetlab_core::broadcast::extras::BroadcastExtras;
 use hetlab_core::broadcast::family::BroadcastFamily;
 use hetlab_core::broadcast::Broadcast;
 use hetlab_core::broadcast::PortModel;
@@ -22,6 +24,7 @@ use crate::ui::dom::{self, AUTOSAVE_KEY};
 use crate::ui::pages::family_page::{Ctx, FamilyPage, Shown};
 use crate::ui::pages::graph_view;
 use crate::ui::Nav;
+use explain::go;
 use views::step_view;
 
 const DEFAULT_PRESET: &str = "broadcast-e2";
@@ -31,8 +34,9 @@ pub struct BroadcastPage;
 
 impl FamilyPage for BroadcastPage {
     type F = BroadcastFamily;
-    /// The comparison with single trees comes with the trace: nothing extra.
-    type Extra = ();
+    /// Both port models' optima (§8.2 U4); the comparison with single trees comes with the
+    /// trace.
+    type Extra = BroadcastExtras;
     const CLASS: &'static str = "broadcast-page";
     const TITLE: &'static str = "Steady-state broadcast";
     const LEAD: &'static str = "One source streams messages to every node. Several spanning trees used at once, each with its share of the stream, can beat any single tree.";
@@ -47,7 +51,7 @@ impl FamilyPage for BroadcastPage {
 
     fn view(ctx: &Ctx<'_, Self>) -> Shown {
         let inst = ctx.input;
-        let view = step_view(inst, ctx.run, ctx.player, ctx.on_action);
+        let view = step_view(inst, ctx.run, ctx.extra, ctx.player, ctx.on_action);
         let legend = html! {
             <>
                 <h2>{"Legend"}</h2>
@@ -106,15 +110,6 @@ fn parse_targets(inst: &Broadcast, text: &str) -> Result<Option<Vec<usize>>, Str
             }
             Ok(Some(seen))
         })
-}
-
-/// Pushes `inst` as the page's new instance (step 0, default algorithm when `reset`).
-fn go(nav: &Nav, inst: &Broadcast, reset: bool) {
-    let mut r = nav.instance_route(&Instance::Broadcast(inst.clone()), []);
-    if reset {
-        r.query.set("algo", "lp");
-    }
-    nav.push(r);
 }
 
 /// The instance fields: source, port model, targets, and "Use my platform".

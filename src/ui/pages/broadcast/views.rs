@@ -7,6 +7,7 @@
 use std::rc::Rc;
 
 use hetlab_core::broadcast::dispatch::Run;
+use hetlab_core::broadcast::extras::BroadcastExtras;
 use hetlab_core::broadcast::multicast::{self, MulticastState, MULTICAST_PSEUDOCODE};
 use hetlab_core::broadcast::unidirectional::{
     TransformState, UniState, TRANSFORM_PSEUDOCODE, UNIDIRECTIONAL_PSEUDOCODE,
@@ -23,6 +24,7 @@ use crate::draw::describe::count;
 use crate::ui::pages::graph_view::GraphView;
 
 use super::compare::ComparisonBars;
+use super::explain::{self, ReachableAction};
 
 use crate::draw::broadcast as bd;
 use crate::draw::palette::colour;
@@ -80,6 +82,7 @@ fn trees_list(trees: &[WeightedTree], ids: &[NodeId], arcs: &[Arc], testid: &'st
 pub fn step_view(
     inst: &Broadcast,
     run: &Run,
+    extra: &BroadcastExtras,
     player: &Player,
     on_action: &Callback<Action>,
 ) -> GraphView {
@@ -113,7 +116,7 @@ pub fn step_view(
             let below = html! {
                 <>
                     { trees_list(&s.trees, &ids, &arcs, "trees") }
-                    { gantt(&ids, &s) }
+                    { explain::gantt(&ids, &s) }
                     if !s.uni_slots.is_empty() { { gantt_svg(&bd::unidirectional_gantt(&ids, &arcs, &s.uni_slots), "One period of the tree under the unidirectional model: each slot is a matching (no node sends and receives at once), coloured by matching.") } }
                 </>
             };
@@ -130,10 +133,14 @@ pub fn step_view(
                     <>
                         <h2>{"Result"}</h2>
                         { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some() || s.baseline_throughput.is_some(), if optimal { "ρ*" } else { "ρ" }) }
+                        if !t.solution.unreachable.is_empty() { <ReachableAction input={inst.clone()} /> }
                         { colgen_rounds(&s) }
                         { certificate(&s, &ids) }
+                        { explain::compaction(&s) }
+                        if let (Some(lp), true) = (&t.solution.lp, s.rho.is_some()) { { explain::prices(lp, t.solution.throughput.as_ref(), &ids) } }
                         { comparison(&s, t.solution.throughput.as_ref(), t.solution.trees.len(), optimal) }
                         if let Some(why) = &s.undefined { <p class="warning" data-testid="undefined">{format!("Not defined on this platform (n/a): {why}.")}</p> }
+                        if let (Some(m), true) = (&extra.port_models, done) { { explain::port_models(m, inst.port_model) } }
                         { phase_buttons(&t.trace.steps, player, on_action) }
                     </>
                 },
@@ -164,7 +171,7 @@ pub fn step_view(
                 below: html! {
                     <>
                         { trees_list(&s.exact_trees, &ids, &arcs, "trees") }
-                        { multicast_gantt(&ids, &arcs, &s) }
+                        { explain::multicast_gantt(&ids, &arcs, &s) }
                     </>
                 },
             }
@@ -212,6 +219,7 @@ pub fn step_view(
                     <>
                         <h2>{"Result (unidirectional one-port)"}</h2>
                         { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some(), "ρ*") }
+                        if !t.solution.unreachable.is_empty() { <ReachableAction input={inst.clone()} /> }
                         if let Some(n) = &s.naive { <p>{format!("Naive port-sum bound: {} (not reachable in general: a node cannot send and receive at once).", frac(n))}</p> }
                         if !s.rounds.is_empty() {
                             <table class="compare" data-testid="colgen-rounds">
@@ -221,6 +229,7 @@ pub fn step_view(
                                 }) }</tbody>
                             </table>
                         }
+                        if let (Some(m), true) = (&extra.port_models, done) { { explain::port_models(m, inst.port_model) } }
                         { phase_buttons(&t.trace.steps, player, on_action) }
                     </>
                 },
@@ -252,36 +261,6 @@ fn transform_panel(s: &TransformState, ids: &[NodeId]) -> Html {
             if let Some(r) = &s.reference { <p class="why" data-testid="transform-check">{format!("{}: {}", r.name, r.value.as_ref().map_or_else(|| "∞".to_owned(), frac))}</p> }
         </div>
     }
-}
-
-fn gantt(ids: &[NodeId], s: &State) -> Html {
-    if s.bars.is_empty() {
-        return Html::default();
-    }
-    let ends: Vec<Q> = s
-        .slots
-        .iter()
-        .map(|(_, sl)| &sl.start + &sl.length)
-        .collect();
-    let length = s
-        .period
-        .as_ref()
-        .map(|(_, len)| len.clone())
-        .or_else(|| ends.last().cloned())
-        .unwrap_or_default();
-    let chart = bd::bidirectional_gantt(ids, &s.bars, &length, &ends);
-    gantt_svg(&chart, "One period: a send and a receive lane per busy node; each bar moves messages of the tree of its colour; vertical lines end the slots (one matching each).")
-}
-
-/// M6: the chosen multicast scheme's period, once scheduled.
-fn multicast_gantt(ids: &[NodeId], arcs: &[Arc], s: &MulticastState) -> Html {
-    let Some(p) = &s.period else {
-        return Html::default();
-    };
-    let bars = hetlab_core::broadcast::schedule::bars(arcs, p);
-    let ends: Vec<Q> = p.slots.iter().map(|sl| &sl.start + &sl.length).collect();
-    let chart = bd::bidirectional_gantt(ids, &bars, &p.length, &ends);
-    gantt_svg(&chart, "One period of the chosen multicast scheme: a send and a receive lane per busy node; each bar moves messages of the Steiner tree of its colour; vertical lines end the slots (one matching each).")
 }
 
 /// Column generation (§3.7) so far: the master's value (achievable) and the dual bound.

@@ -29,6 +29,7 @@ impl trace::Step for Step {
             Step::GrewTree { .. } | Step::NewtonStep { .. } => ("weight", 7),
             Step::Extracted { .. } => ("extract", 8),
             Step::Collected { .. } => ("trees", 9),
+            Step::Compacted { .. } => ("compaction", 9),
             Step::Counted { .. } => ("period", 10),
             Step::FilledSlot { .. } => ("slots", 11),
             Step::Scheduled { .. } => ("schedule", 12),
@@ -97,6 +98,10 @@ fn caption(step: &Step, ctx: &Context<'_>) -> String {
         Step::Extracted { tree, arcs, alpha, k_before, k_after, .. } => format!(
             "Extracted tree {} {} with weight {}: the residual capacities lose {} on its arcs and the remaining throughput drops from {} to {}.",
             tree + 1, ctx.arcs(arcs), frac(alpha), frac(alpha), frac(k_before), frac(k_after)
+        ),
+        Step::Compacted { before, trees, total } => format!(
+            "Compaction: EXTRACT gave {before} trees, more than two per node ({} here); the LP over these trees alone keeps {} of them, re-weighted, with the same total {} = ρ*.",
+            2 * ctx.ids.len(), trees.len(), frac(total)
         ),
         Step::Collected { total, out_by_tree, .. } => format!(
             "{} weighted trees, whose weights add up to {} = ρ*: sending each tree's share along it respects every port.",

@@ -131,6 +131,17 @@ pub enum Step {
         /// The tight sets after (minimum cuts of value `K`).
         tight: Vec<Vec<usize>>,
     },
+    /// B7 (§3.5): more than `2|V|` trees were extracted; LP-T restricted to them kept a basic
+    /// optimum of at most `2|V|` with the same total.
+    Compacted {
+        /// Trees before compaction.
+        before: usize,
+        /// The trees kept, re-weighted.
+        trees: Vec<WeightedTree>,
+        /// `Σ α` after (= `ρ*`).
+        #[serde(serialize_with = "crate::rational::exact")]
+        total: Q,
+    },
     /// B6: all trees found.
     Collected {
         /// `Σ α_i` (= `ρ*`).

@@ -12,6 +12,7 @@ use hetlab_core::ring::Ring;
 use hetlab_core::ring::{RingEval, RingState, RingStep};
 use hetlab_core::sort;
 
+pub mod homogeneous;
 mod narrow;
 mod panels;
 pub mod prepare;

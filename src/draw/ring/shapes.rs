@@ -136,6 +136,7 @@ svg.ring-figure .dot-exact{fill:#1f5fbf}\
 svg.ring-figure .dot-try{fill:#d6336c;fill-opacity:.45}\
 svg.ring-figure .chosen{fill:none;stroke:#1d232a;stroke-width:2}\
 svg.ring-figure .marker{stroke:#d6336c;stroke-width:2}\
+svg.ring-figure .here-dot{fill:#d6336c;stroke:#fff;stroke-width:1.5}\
 svg.ring-figure .here{stroke:#1d232a;stroke-width:1.2;stroke-dasharray:4 3}";
 
 /// `x,y x,y …` for a `points` attribute.

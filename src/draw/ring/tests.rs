@@ -260,6 +260,34 @@ fn homogeneous_links_get_one_link_class_and_h0_no_sweep() {
 }
 
 #[test]
+fn the_homogeneous_panel_draws_two_lines_crossing_at_the_threshold() {
+    // RH-1 (ring.md §12): P1 alone against all five, crossing at W/H = 9/5 = 1.8; W/H = 10 marked.
+    let r = preset("ring-rh-1");
+    let (_, p) = run(&r, "homogeneous");
+    let panel = p.extras.homogeneous.as_ref().expect("homogeneous links");
+    let d = homogeneous::plot(panel, r.p());
+    let lines: Vec<&Vec<(f64, f64)>> = d
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Poly { points, .. } => Some(points),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines.iter().all(|l| l.len() == panel.points.len()));
+    let t = texts(&d);
+    for want in ["cross at 1.8", "P1 alone", "all 5", "W/H", "T_step/H"] {
+        assert!(t.contains(&want), "{want} in {t:?}");
+    }
+    assert!(run(&preset("ring-rr-1"), "exact")
+        .1
+        .extras
+        .homogeneous
+        .is_none());
+}
+
+#[test]
 fn the_svg_document_is_escaped_and_complete() {
     let r = preset("ring-rr-1");
     let (t, p) = run(&r, "greedy");

@@ -63,6 +63,8 @@ pub struct RingExtras {
     pub sweep: Option<Sweep>,
     /// The other offered algorithms on this instance (none above [`COMPARE_MAX`] processors).
     pub compare: Vec<Compared>,
+    /// The homogeneous panel (§3, §11), when every link costs the same.
+    pub homogeneous: Option<super::homogeneous::Panel>,
 }
 
 impl RingExtras {
@@ -150,6 +152,7 @@ pub fn extras(
         evals: evals(r, &run.trace.steps),
         sweep,
         compare: compare(r, offered, algorithm),
+        homogeneous: super::homogeneous::panel(r),
     }
 }
 

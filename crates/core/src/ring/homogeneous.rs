@@ -78,3 +78,75 @@ pub(super) fn run(
     }
     Ok(found)
 }
+
+/// Intervals of the panel's `W/H` grid (so `PANEL_STEPS + 1` sampled ratios).
+pub const PANEL_STEPS: usize = 8;
+
+/// One ratio of the homogeneous panel: `T/H` of each line at `W/H = ratio`, exact.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct PanelPoint {
+    /// `W/H`.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub ratio: Q,
+    /// `(W/H)·w_min`: the fastest processor alone.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub alone: Q,
+    /// `(W/H)·w_cumul + 2c`: every processor, any ring order.
+    #[serde(serialize_with = "crate::rational::exact")]
+    pub all: Q,
+}
+
+impl PanelPoint {
+    /// Both lines at `W/H = ratio`.
+    #[must_use]
+    pub fn at(lines: &Lines, ratio: Q) -> PanelPoint {
+        let alone = &ratio * &lines.w_min;
+        let all = &ratio * &lines.w_cumul + Q::from_integer(2.into()) * &lines.c;
+        PanelPoint { ratio, alone, all }
+    }
+
+    /// `T_opt/H = min(alone, all)` (§3).
+    #[must_use]
+    pub fn best(&self) -> &Q {
+        (&self.alone).min(&self.all)
+    }
+}
+
+/// The homogeneous panel of §11: the two lines `T/H = (W/H)·w_min` and
+/// `T/H = (W/H)·w_cumul + 2c` against `W/H`, crossing at the threshold of §3.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, nanoserde::SerBin, nanoserde::DeBin)]
+pub struct Panel {
+    /// Slopes, intercept and threshold.
+    pub lines: Lines,
+    /// Both lines at `PANEL_STEPS + 1` evenly spaced ratios from 0 to twice the threshold (or
+    /// to 5/4 of the instance's ratio when that is further).
+    pub points: Vec<PanelPoint>,
+    /// Both lines at the instance's own `W/H`.
+    pub here: PanelPoint,
+    /// The fastest processor (the one that runs alone below the threshold).
+    pub fastest: usize,
+}
+
+/// The panel for `r`: `None` unless the links all cost the same, there are two processors or
+/// more, and `H > 0` (with `H = 0` every processor joins at every `W`, §13).
+#[must_use]
+pub fn panel(r: &Ring) -> Option<Panel> {
+    if r.h.is_zero() || r.p() < 2 {
+        return None;
+    }
+    let lines = lines(r)?;
+    let threshold = lines.threshold.clone()?;
+    let here = &r.work / &r.h;
+    let two = Q::from_integer(2.into());
+    let end = (&threshold * &two).max(&here * Q::new(5.into(), 4.into()));
+    let steps = Q::from_integer(PANEL_STEPS.into());
+    let points = (0..=PANEL_STEPS)
+        .map(|k| PanelPoint::at(&lines, &end * Q::from_integer(k.into()) / &steps))
+        .collect();
+    Some(Panel {
+        here: PanelPoint::at(&lines, here),
+        points,
+        fastest: fastest(&r.w),
+        lines,
+    })
+}

@@ -229,6 +229,37 @@ fn rh1_homogeneous_closed_form_matches_exhaustive() {
 }
 
 #[test]
+fn rh1_homogeneous_panel_samples_both_lines() {
+    // §11's homogeneous panel on RH-1 (§12): T/H = (W/H)·1 alone, (W/H)·4/9 + 1 for all five.
+    let p = homogeneous::panel(&rh1(qi(10))).unwrap();
+    assert_eq!((p.fastest, p.lines.threshold.clone()), (1, Some(q(9, 5))));
+    // At W/H = 10 (the instance): alone 10, all 49/9 (§12), so all five.
+    assert_eq!(
+        (p.here.alone.clone(), p.here.all.clone()),
+        (qi(10), q(49, 9))
+    );
+    assert_eq!(p.here.best(), &q(49, 9));
+    // The grid runs from 0 to 5/4 of 10 (beyond twice the threshold) in 8 steps.
+    assert_eq!(p.points.len(), homogeneous::PANEL_STEPS + 1);
+    assert_eq!(p.points[0].best(), &qi(0));
+    assert_eq!(p.points[8].ratio, q(25, 2));
+    assert_eq!(p.points[1].ratio, q(25, 16));
+    assert_eq!(p.points[1].all, q(25, 16) * q(4, 9) + qi(1));
+    // §12's values: W/H = 1, 2, 3 give 1, 17/9, 7/3; the lines cross at 9/5.
+    for (x, want) in [(qi(1), qi(1)), (qi(2), q(17, 9)), (qi(3), q(7, 3))] {
+        let pt = homogeneous::PanelPoint::at(&p.lines, x);
+        assert_eq!(pt.best(), &want);
+    }
+    let cross = homogeneous::PanelPoint::at(&p.lines, q(9, 5));
+    assert_eq!((cross.alone, cross.all), (q(9, 5), q(9, 5)));
+    // Not homogeneous, H = 0, or one processor: no panel.
+    assert!(homogeneous::panel(&rg1()).is_none());
+    let mut flat = rh1(qi(10));
+    flat.h = qi(0);
+    assert!(homogeneous::panel(&flat).is_none());
+}
+
+#[test]
 fn held_karp_agrees_with_exhaustive_on_the_examples() {
     for r in [rr1(qi(10)), rr1(q(1, 2)), rr1(qi(100)), rg1(), rh1(qi(3))] {
         let e = solve(&r, Algorithm::Exhaustive).unwrap();

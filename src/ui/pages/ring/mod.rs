@@ -1,12 +1,14 @@
 //! The ring page (ring.md §11): the platform with the ring drawn on top, the per-member
 //! compute/communication bars against `T`, `T` against the ring size, step by step; the state
-//! of the search and the result beside it; below, the number of processors used against `W/H`
-//! (paper Fig. 3) with a slider, the other algorithms on the instance, and the paper's Tables
+//! of the search and the result beside it; below, the homogeneous panel (§3: two lines against
+//! `W/H`, when every link costs the same), the number of processors used against `W/H` (paper
+//! Fig. 3) with a slider, the other algorithms on the instance, and the paper's Tables
 //! 5–6 as quoted data. Everything else is the generic algorithm page.
 
 #[cfg(feature = "solve")]
 mod compute;
 pub mod editor;
+pub mod homogeneous;
 pub mod sweep;
 pub mod views;
 
@@ -84,8 +86,14 @@ impl FamilyPage for RingPage {
                 html! { <p class="muted" data-testid="ring-sweep">{"H = 0: no communication, so every processor joins at every W (T = W·w_cumul); the W/H plot has nothing to show."}</p> }
             }
         };
+        let homogeneous = x
+            .extras
+            .homogeneous
+            .as_ref()
+            .map_or_else(Html::default, |h| homogeneous::panel(h, r.p()));
         let after = html! {
             <>
+                { homogeneous }
                 { sweep }
                 { compare_table(&x.extras.compare, &t.solution, ctx.algo) }
                 { quoted_tables() }

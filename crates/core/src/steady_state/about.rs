@@ -38,6 +38,7 @@ pub const ABOUT: About = About {
                 "The steps after it use the canonical solution: among the optimal rates, the one that keeps the ports busy least in total. It has no flow cycle and uses each link in one direction only.",
             ],
             spec: "steady-state.md §2.4",
+            table: None,
             scene: Some(Scene {
                 what: "Example 1: ρ* = 7/4, reached by many rates",
                 preset: "example-1",

@@ -67,8 +67,8 @@ pub(super) struct Reader<'a, 'i> {
     pub(super) no_master: bool,
     /// The zone tree of a platform that is not one flat zone (clusters, nested zones).
     pub(super) net: super::zones::Net,
-    /// Which hosts become HetLab nodes (see [`super::select`]).
-    pub(super) select: super::select::Select,
+    /// Which hosts become HetLab nodes (the zone kept; `select.rs` reads it).
+    pub(super) select: Select,
 }
 
 /// Reads a SimGrid platform file.
@@ -143,7 +143,7 @@ pub fn from_xml_in(text: &str, conv: &Conversion, zone: Option<&str>) -> Result<
         unnamed: false,
         no_master: false,
         net: super::zones::Net::default(),
-        select: super::select::Select::new(zone),
+        select: Select::new(zone),
     };
     r.platform(doc.root_element());
     r.finish()
@@ -321,5 +321,35 @@ fn to_links(p: &Pair) -> Vec<Link> {
             .map(|f| one_way(p.a, p.b, f))
             .chain(b.iter().map(|b| one_way(p.b, p.a, b)))
             .collect(),
+    }
+}
+
+/// Which hosts of a file become HetLab nodes (`select.rs` acts on it): the zone kept, where
+/// the reader is, what did not fit.
+pub(super) struct Select {
+    pub(super) keep: Option<String>,
+    /// How many kept zones enclose the element being read.
+    pub(super) inside: u32,
+    pub(super) found: bool,
+    /// Hosts to keep that HetLab's node cap left as netpoints only.
+    pub(super) spare: Vec<usize>,
+    /// Hosts outside the kept zone (netpoints only).
+    pub(super) outside: Vec<usize>,
+}
+
+impl Select {
+    /// Whether a zone is named (then every file goes through the zone tree).
+    pub(super) fn is_some(&self) -> bool {
+        self.keep.is_some()
+    }
+
+    pub(super) fn new(keep: Option<&str>) -> Select {
+        Select {
+            keep: keep.map(str::to_owned),
+            inside: 0,
+            found: false,
+            spare: Vec::new(),
+            outside: Vec::new(),
+        }
     }
 }

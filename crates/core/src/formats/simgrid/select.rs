@@ -18,35 +18,6 @@ pub(super) const MAX_POINTS: usize = 1 << 17;
 /// Most characters of the list of zones in a refusal (a message is cut at 300).
 const BUDGET: usize = 200;
 
-/// The selection: which zone is kept, where the reader is, what did not fit.
-pub(super) struct Select {
-    keep: Option<String>,
-    /// How many kept zones enclose the element being read.
-    inside: u32,
-    found: bool,
-    /// Hosts to keep that HetLab's node cap left as netpoints only.
-    spare: Vec<usize>,
-    /// Hosts outside the kept zone (netpoints only).
-    outside: Vec<usize>,
-}
-
-impl Select {
-    /// Whether a zone is named (then every file goes through the zone tree).
-    pub(super) fn is_some(&self) -> bool {
-        self.keep.is_some()
-    }
-
-    pub(super) fn new(keep: Option<&str>) -> Select {
-        Select {
-            keep: keep.map(str::to_owned),
-            inside: 0,
-            found: false,
-            spare: Vec::new(),
-            outside: Vec::new(),
-        }
-    }
-}
-
 impl Reader<'_, '_> {
     /// Entering zone or cluster `id`: whether it is the kept one (then [`Self::leave`] it).
     pub(super) fn enter(&mut self, id: &str) -> bool {

@@ -17,7 +17,7 @@ use super::{
     Bounds, BroadcastError, BroadcastInput, BroadcastSolution, PortLoads, PortModel, SizeLimits,
     Status, WeightedTree,
 };
-use crate::platform::Arc;
+use crate::graph::reachable;
 use crate::rational::Q;
 
 /// Search budget of the best tree inside the LP pipeline's comparison chart (B11): small, so
@@ -60,25 +60,6 @@ pub const BASELINES: &[&str] = &[
 /// heaviest tree of the decomposition, and the maximum-usage arborescence (Chu–Liu/Edmonds on
 /// the usages `n_e`).
 pub const GUIDED: &[&str] = &["lp-heaviest-tree", "lp-usage-tree"];
-
-/// Nodes reachable from `source`, through every arc or through 0-cost arcs only.
-fn reachable(n: usize, arcs: &[Arc], source: usize, zero_only: bool) -> Vec<bool> {
-    let mut seen = vec![false; n];
-    seen[source] = true;
-    let mut stack = vec![source];
-    while let Some(u) = stack.pop() {
-        for a in arcs
-            .iter()
-            .filter(|a| a.from == u && (!zero_only || a.c.is_zero()))
-        {
-            if !seen[a.to] {
-                seen[a.to] = true;
-                stack.push(a.to);
-            }
-        }
-    }
-    seen
-}
 
 pub(crate) fn run(
     input: &BroadcastInput,

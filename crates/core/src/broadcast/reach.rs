@@ -3,6 +3,7 @@
 //! pure rewrite of the instance (no solving), so that the page offers it as an action.
 
 use super::Broadcast;
+use crate::graph::reachable;
 use crate::platform::Platform;
 
 /// The instance restricted to the nodes the source reaches, and the nodes left out.
@@ -18,23 +19,7 @@ pub struct ReachablePart {
 /// Which nodes of `platform` the node `source` reaches through its arcs.
 #[must_use]
 pub fn reached(platform: &Platform, source: usize) -> Vec<bool> {
-    let n = platform.nodes.len();
-    let arcs = platform.arcs();
-    let mut seen = vec![false; n];
-    let Some(first) = seen.get_mut(source) else {
-        return seen;
-    };
-    *first = true;
-    let mut stack = vec![source];
-    while let Some(u) = stack.pop() {
-        for a in arcs.iter().filter(|a| a.from == u) {
-            if !seen[a.to] {
-                seen[a.to] = true;
-                stack.push(a.to);
-            }
-        }
-    }
-    seen
+    reachable(platform.nodes.len(), &platform.arcs(), source, false)
 }
 
 /// The reachable part of `input` (§10), or `None` when the source reaches every node (or is

@@ -17,9 +17,9 @@ use yew::prelude::*;
 use crate::bundles::{self, Bundle};
 use crate::route::Route;
 pub use app::{install_panic_notice, start, App};
-pub use pages::{communication, partitioning, teaching};
+pub use pages::{communication, distribution, partitioning, teaching};
 #[cfg(feature = "solve")]
-pub use pages::{COMMUNICATION_SOLVERS, PARTITIONING_SOLVERS};
+pub use pages::{COMMUNICATION_SOLVERS, DISTRIBUTION_SOLVERS, PARTITIONING_SOLVERS};
 
 /// This page binary's group and its router (set once by [`start`]).
 struct Group {

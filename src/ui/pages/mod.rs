@@ -145,12 +145,14 @@ macro_rules! group {
 
 group!(bundles::COMMUNICATION, communication, COMMUNICATION_SOLVERS,
     page_job: serve::no_page_job;
-    steady::SteadyPage, broadcast::BroadcastPage, scatter::ScatterPage,
-    master_slave::MasterSlavePage);
+    steady::SteadyPage, broadcast::BroadcastPage);
 group!(bundles::PARTITIONING, partitioning, PARTITIONING_SOLVERS,
     page_job: serve::partitioning_page_job;
     square::SquarePage, lu::LuPage, chains::ChainsPage, ring::RingPage,
     divisible::DivisiblePage);
+group!(bundles::DISTRIBUTION, distribution, DISTRIBUTION_SOLVERS,
+    page_job: serve::no_page_job;
+    scatter::ScatterPage, master_slave::MasterSlavePage);
 
 /// The teaching binary's router: the practice page and the lessons (`bundles::TEACHING`).
 #[must_use]

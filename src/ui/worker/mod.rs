@@ -1,12 +1,12 @@
 //! Solving off the page's thread, in a second program. The site's wasm binaries are built from
-//! this crate, two per group of families (`src/bundles.rs`): the page (`src/bin/communication.rs`
-//! or `partitioning.rs`: the UI, drawing, replaying traces, reading runs) and its solver worker
+//! this crate, two per group of families (`src/bundles.rs`): the page (`src/bin/<group>.rs`: the
+//! UI, drawing, replaying traces, reading runs) and its solver worker
 //! (`src/bin/solver_*.rs`: the group's solvers, result documents, writing runs). The page never
 //! calls a solver, so none is linked into the page's wasm; everything that solves is a [`Job`]
 //! for its group's worker, which the page starts early (from `worker.js`, copied by Trunk) and
 //! keeps for the next job. A slow job never freezes the page, shows its progress, and stops for
 //! real on Cancel (the worker is terminated and a fresh one started). The bench page also runs
-//! one job in the other group's worker ([`ask_in`]).
+//! one job in each other group's worker ([`ask_in`]).
 //!
 //! Jobs run one at a time, in the order submitted. The workers' files are named in index.html
 //! (`<script id="hetlab-workers">`, written by `www/hash-bins.sh` at build time, with content

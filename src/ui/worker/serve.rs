@@ -326,7 +326,7 @@ fn simgrid_import(xml: &str, flops: &str, bytes: &str, zone: &str) -> SimgridRea
 }
 
 /// The refusal of a job for a family this worker does not hold (a page of one group sent it to
-/// the other group's worker: a bug).
+/// another group's worker: a bug).
 fn elsewhere(solvers: &Solvers, problem: &str) -> String {
     format!(
         "the {} solver worker holds no solver for \"{problem}\"",

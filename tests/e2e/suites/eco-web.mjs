@@ -197,6 +197,22 @@ export const tests = [
       const second = await other.evaluate(() => performance.getEntriesByType('resource')
         .map((e) => e.name).filter((n) => /_bg\.wasm$/.test(n) && !/worker/.test(n)).length);
       check(second === 1, `a link loads one page binary, not ${second}`);
+
+      // The third group (scatter, master–slave) has its own page binary and solver worker.
+      const third = await h.newPage();
+      const thirdRequests = [];
+      third.on('request', (r) => thirdRequests.push(r.url()));
+      await load(third, h.url('/#/scatter'));
+      await visible(byId(third, 'scatter-page'), 'scatter page from a link', LOAD_TIMEOUT);
+      await visible(byId(third, 'player'), 'scatter player', LOAD_TIMEOUT);
+      const wasms = thirdRequests.map((u) => /hetlab-([a-z-]+)-[0-9a-f]+_bg\.wasm$/.exec(u))
+        .filter(Boolean).map((m) => m[1]).sort();
+      check(show(wasms) === '["distribution","solver-distribution"]',
+        `scatter's page and solver binaries: ${show(wasms)}`);
+      await third.locator('header nav a[href="#/master-slave"]').click();
+      await visible(byId(third, 'master-slave-page'), 'master–slave page after the link', LOAD_TIMEOUT);
+      const wasmCount = thirdRequests.filter((u) => /_bg\.wasm$/.test(u)).length;
+      check(wasmCount === 2, `master–slave stays in scatter's two binaries (no reload): ${wasmCount} loaded`);
     },
   },
 

@@ -519,6 +519,12 @@ pub const PRESETS: &[Preset] = &[
         title: "Seismic platform scaled down for the DP, n = 400, units of 0.1 µs (scatter §6.4)",
         json: include_str!("../presets/scatter-seismic-400.json"),
     },
+    Preset {
+        name: "scatter-tables",
+        problem: "scatter",
+        title: "General cost tables, not monotone: only the DP reads them (scatter §1.1)",
+        json: include_str!("../presets/scatter-tables.json"),
+    },
 ];
 
 /// Presets too large to run with every algorithm in the test suites (the paper's 615 400-task

@@ -9,6 +9,7 @@ pub const ABOUT: About = About {
             heading: "Exact for any costs: a dynamic program",
             text: &[
                 "The root sends the items one message at a time, in a fixed order, and computes its own share last. After P_i has received its e items, what remains is the same problem on P_(i+1)..P_p, shifted by T_comm(i, e): cost[d][i] = min over e of T_comm(i, e) + max(T_comp(i, e), cost[d − e][i+1]). This dynamic program is exact for any non-negative cost functions, even non-monotone ones, in O(p·n²) time.",
+                "So an instance may give a cost as a general table, the time for 0, 1, …, n items (a processor whose cache makes two items cheaper to compute than one, a network that sends in packets): {\"table\": [0, …]} in place of {\"lat\", \"per_item\"}. Only the DP reads tables; the closed form, the LP and the ordering policy need per-item costs.",
             ],
             spec: "scatter.md §2",
             table: None,

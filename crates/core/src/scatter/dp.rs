@@ -8,7 +8,7 @@
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
-use super::model::Model;
+use super::model::{CostTables, Model};
 use crate::error::SolveError;
 use crate::rational::{lcm_denominators, Q};
 
@@ -30,15 +30,27 @@ pub trait DpCosts {
     fn monotone(&self) -> bool;
 }
 
-/// Affine costs in sending order, scaled to integers by `scale`.
+/// The costs in sending order, scaled to integers by `scale`.
 #[derive(Clone, Debug)]
 pub struct Scaled {
-    /// `(λ, β)` per position, scaled.
-    comm: Vec<(i128, i128)>,
-    /// `(μ, α)` per position, scaled.
-    comp: Vec<(i128, i128)>,
+    costs: ScaledCosts,
     /// The common denominator `L`: a scaled value `v` stands for `v / L`.
     pub scale: BigInt,
+}
+
+#[derive(Clone, Debug)]
+enum ScaledCosts {
+    /// `(λ, β)` and `(μ, α)` per position.
+    Affine {
+        comm: Vec<(i128, i128)>,
+        comp: Vec<(i128, i128)>,
+    },
+    /// `T(x)` for `x = 0..=n` per position (scatter.md §1.1's general tables).
+    Tables {
+        comm: Vec<Vec<i128>>,
+        comp: Vec<Vec<i128>>,
+        monotone: bool,
+    },
 }
 
 /// Largest scaled makespan bound accepted, so that no sum in the DP can overflow `i128`.
@@ -51,6 +63,9 @@ impl Scaled {
     /// A sentence when the scaled costs could exceed `2^120` (coefficients with huge
     /// denominators or numerators): the exact DP is then refused.
     pub fn new(model: &Model, order: &[usize], n: u64) -> Result<Scaled, SolveError> {
+        if let Some(tables) = &model.tables {
+            return Self::tables(tables, order);
+        }
         let all = order
             .iter()
             .flat_map(|&i| [&model.comm[i], &model.comp[i]])
@@ -65,27 +80,58 @@ impl Scaled {
             comp_max = comp_max.max(model.comp[i].contacted(&big_n));
         }
         let bound = (bound + comp_max) * Q::from_integer(scale.clone());
-        let too_big = || {
-            format!(
-                "the costs need a common denominator of {} digits: too fine for the exact DP (use lp-rounded)",
-                scale.to_string().len()
-            )
-        };
         if bound.to_integer().to_i128().is_none_or(|b| b > MAX_SCALED) {
-            return Err(too_big().into());
+            return Err(too_fine(&scale));
         }
         let int = |v: &Q| (v * Q::from_integer(scale.clone())).to_integer().to_i128();
         let pair = |a: &crate::scatter::Affine| Some((int(&a.lat)?, int(&a.per_item)?));
         let sends: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comm[i])).collect();
         let work: Option<Vec<_>> = order.iter().map(|&i| pair(&model.comp[i])).collect();
         match (sends, work) {
-            (Some(c), Some(w)) => Ok(Scaled {
-                comm: c,
-                comp: w,
+            (Some(sends), Some(work)) => Ok(Scaled {
+                costs: ScaledCosts::Affine {
+                    comm: sends,
+                    comp: work,
+                },
                 scale,
             }),
-            _ => Err(too_big().into()),
+            _ => Err(too_fine(&scale)),
         }
+    }
+
+    /// General tables in `order`, scaled by their common denominator.
+    fn tables(tables: &CostTables, order: &[usize]) -> Result<Scaled, SolveError> {
+        let rows = |t: &[Vec<Q>]| order.iter().map(|&i| t[i].clone()).collect::<Vec<_>>();
+        let (sends, work) = (rows(&tables.comm), rows(&tables.comp));
+        let scale = lcm_denominators(sends.iter().chain(&work).flatten());
+        // Every DP value is at most Σ max comm + max comp: bound that before trusting i128.
+        let top = |t: &Vec<Q>| t.iter().max().cloned().unwrap_or_default();
+        let bound: Q =
+            sends.iter().map(top).sum::<Q>() + work.iter().map(top).max().unwrap_or_default();
+        let bound = bound * Q::from_integer(scale.clone());
+        if bound.to_integer().to_i128().is_none_or(|b| b > MAX_SCALED) {
+            return Err(too_fine(&scale));
+        }
+        let int = |t: &Vec<Q>| -> Option<Vec<i128>> {
+            t.iter()
+                .map(|v| (v * Q::from_integer(scale.clone())).to_integer().to_i128())
+                .collect()
+        };
+        let sends: Option<Vec<_>> = sends.iter().map(int).collect();
+        let work: Option<Vec<_>> = work.iter().map(int).collect();
+        let (Some(sends), Some(work)) = (sends, work) else {
+            return Err(too_fine(&scale));
+        };
+        let rising = |t: &Vec<i128>| t.iter().skip(1).zip(t.iter().skip(2)).all(|(a, b)| a <= b);
+        let monotone = sends.iter().chain(&work).all(rising);
+        Ok(Scaled {
+            costs: ScaledCosts::Tables {
+                comm: sends,
+                comp: work,
+                monotone,
+            },
+            scale,
+        })
     }
 
     /// A scaled value as the rational it stands for.
@@ -95,20 +141,38 @@ impl Scaled {
     }
 }
 
+fn too_fine(scale: &BigInt) -> SolveError {
+    format!(
+        "the costs need a common denominator of {} digits: too fine for the exact DP (use lp-rounded)",
+        scale.to_string().len()
+    )
+    .into()
+}
+
 impl DpCosts for Scaled {
     fn len(&self) -> usize {
-        self.comm.len()
+        match &self.costs {
+            ScaledCosts::Affine { comm, .. } => comm.len(),
+            ScaledCosts::Tables { comm, .. } => comm.len(),
+        }
     }
     fn comm(&self, i: usize, e: usize) -> i128 {
-        let (lat, per) = self.comm[i];
-        lat + per * e as i128
+        match &self.costs {
+            ScaledCosts::Affine { comm, .. } => comm[i].0 + comm[i].1 * e as i128,
+            ScaledCosts::Tables { comm, .. } => comm[i][e],
+        }
     }
     fn comp(&self, i: usize, e: usize) -> i128 {
-        let (lat, per) = self.comp[i];
-        lat + per * e as i128
+        match &self.costs {
+            ScaledCosts::Affine { comp, .. } => comp[i].0 + comp[i].1 * e as i128,
+            ScaledCosts::Tables { comp, .. } => comp[i][e],
+        }
     }
     fn monotone(&self) -> bool {
-        true
+        match &self.costs {
+            ScaledCosts::Affine { .. } => true,
+            ScaledCosts::Tables { monotone, .. } => *monotone,
+        }
     }
 }
 

@@ -49,10 +49,14 @@ impl Family for ScatterFamily {
         super::generate::random(shape, size, seed)
     }
 
-    /// The root choice only with `root_transfer`; the closed form only for linear costs. When
-    /// the DP is over its size limit, `lp-rounded` comes first (it is the default: the page and
-    /// the CLI then show a result rather than the DP's refusal).
+    /// The root choice only with `root_transfer`; the closed form only for linear costs; with
+    /// a cost table, only the DP's methods (scatter.md §1.1). When the DP is over its size
+    /// limit, `lp-rounded` comes first (it is the default: the page and the CLI then show a
+    /// result rather than the DP's refusal).
     fn offered(input: &Scatter) -> Vec<&'static str> {
+        if input.has_tables() {
+            return Algorithm::READ_TABLES.map(Algorithm::name).to_vec();
+        }
         let linear = super::Model::of(input).is_linear();
         let dp_fits = super::dp::work(input.processors.len(), input.n) <= super::MAX_DP_WORK;
         let mut all = Algorithm::ALL;

@@ -41,10 +41,7 @@ pub fn random(shape: Shape, size: usize, seed: u64) -> Scatter {
             lat: lat(&mut draw),
             per_item: draw(1, 9),
         };
-        processors.push(ScatterProcessor {
-            comm: link,
-            comp: work,
-        });
+        processors.push(ScatterProcessor::affine(link, work));
     }
     let root_transfer = (shape == Shape::Random).then(|| {
         let mut m = vec![vec![qi(0); p]; p];

@@ -2,6 +2,12 @@
 //! the processors in sending order with the root last, each with affine `comm` and `comp` costs
 //! `{"lat", "per_item"}`, and an optional `root_transfer` (per-item transfer times between
 //! every pair of machines, and the machine holding the data) for the root choice of §5.
+//!
+//! A cost may instead be a general table (scatter.md §1.1), `{"table": [T(0), T(1), …, T(n)]}`:
+//! the cost of each number of items, `T(0) = 0` (§1.2: a zero share costs nothing), any
+//! non-negative values (not even monotone). HetLab's extension of formats.md §3.1, which
+//! names no field for them: only the exact DP reads tables (§1.1), so an instance with one is
+//! solved by `dp` and `order-search`, at most [`MAX_TABLE_ITEMS`] items, and no `root_transfer`.
 
 use serde::Deserialize;
 
@@ -58,6 +64,10 @@ impl Affine {
     }
 }
 
+/// Most items `n` of an instance with a cost table (`n + 1` numbers per table; the DP's
+/// `p·n²` work then stays within [`crate::scatter::MAX_DP_WORK`] for 64 processors).
+pub const MAX_TABLE_ITEMS: u64 = 3_000;
+
 /// One processor: the cost of receiving its items from the root, and of computing them.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ScatterProcessor {
@@ -65,6 +75,23 @@ pub struct ScatterProcessor {
     pub comm: Affine,
     /// `T_comp(i, x)`.
     pub comp: Affine,
+    /// A general table `T_comm(i, x)` for `x = 0..=n`, given instead of `comm` (then zero).
+    pub comm_table: Option<Vec<Q>>,
+    /// A general table `T_comp(i, x)` for `x = 0..=n`, given instead of `comp` (then zero).
+    pub comp_table: Option<Vec<Q>>,
+}
+
+impl ScatterProcessor {
+    /// Affine costs.
+    #[must_use]
+    pub fn affine(send: Affine, work: Affine) -> ScatterProcessor {
+        ScatterProcessor {
+            comm: send,
+            comp: work,
+            comm_table: None,
+            comp_table: None,
+        }
+    }
 }
 
 /// Per-item transfer times between every pair of machines and the machine holding the data
@@ -100,20 +127,36 @@ impl Scatter {
             n,
             processors: alpha_beta
                 .iter()
-                .map(|(a, b)| ScatterProcessor {
-                    comm: Affine::linear(b.clone()),
-                    comp: Affine::linear(a.clone()),
+                .map(|(a, b)| {
+                    ScatterProcessor::affine(Affine::linear(b.clone()), Affine::linear(a.clone()))
                 })
                 .collect(),
             root_transfer: None,
         }
     }
 
+    /// Some cost is a general table (scatter.md §1.1): only the DP reads the instance.
+    #[must_use]
+    pub fn has_tables(&self) -> bool {
+        self.processors
+            .iter()
+            .any(|p| p.comm_table.is_some() || p.comp_table.is_some())
+    }
+
     pub(super) fn to_value(&self) -> serde_json::Value {
+        let cost = |a: &Affine, t: &Option<Vec<Q>>| match t {
+            Some(t) => serde_json::json!({"table": t.iter().map(num).collect::<Vec<_>>()}),
+            None => a.to_value(),
+        };
         let procs: Vec<serde_json::Value> = self
             .processors
             .iter()
-            .map(|p| serde_json::json!({"comm": p.comm.to_value(), "comp": p.comp.to_value()}))
+            .map(|p| {
+                serde_json::json!({
+                    "comm": cost(&p.comm, &p.comm_table),
+                    "comp": cost(&p.comp, &p.comp_table),
+                })
+            })
             .collect();
         let mut v = serde_json::json!({
             "problem": "scatter", "version": 1, "n": self.n, "processors": procs,
@@ -136,6 +179,8 @@ struct RawAffine {
     #[serde(default)]
     lat: Option<RawNum>,
     per_item: Option<RawNum>,
+    #[serde(default)]
+    table: Option<Vec<RawNum>>,
 }
 
 #[derive(Deserialize)]
@@ -167,14 +212,33 @@ pub struct RawScatter {
     root_transfer: Option<RawRootTransfer>,
 }
 
-fn read_affine(raw: Option<&RawAffine>, path: &str, issues: &mut Vec<Issue>) -> Option<Affine> {
+/// A cost as read: affine, or a general table (then the affine part is zero).
+type ReadCost = (Affine, Option<Vec<Q>>);
+
+fn read_cost(
+    raw: Option<&RawAffine>,
+    path: &str,
+    n: Option<u64>,
+    issues: &mut Vec<Issue>,
+) -> Option<ReadCost> {
     let Some(raw) = raw else {
         issues.push(Issue::new(
             path,
-            "missing: give {\"lat\": .., \"per_item\": ..}",
+            "missing: give {\"lat\": .., \"per_item\": ..} or {\"table\": [..]}",
         ));
         return None;
     };
+    if let Some(table) = &raw.table {
+        if raw.lat.is_some() || raw.per_item.is_some() {
+            issues.push(Issue::new(
+                path,
+                "give either a table or lat and per_item, not both",
+            ));
+            return None;
+        }
+        return read_table(table, &format!("{path}.table"), n?, issues)
+            .map(|t| (Affine::default(), Some(t)));
+    }
     let lat = match &raw.lat {
         Some(v) => read_q(v, &format!("{path}.lat"), Rule::NON_NEGATIVE, issues),
         None => Some(Q::zero()),
@@ -188,10 +252,50 @@ fn read_affine(raw: Option<&RawAffine>, path: &str, issues: &mut Vec<Issue>) -> 
         ));
         None
     };
-    Some(Affine {
-        lat: lat?,
-        per_item: per_item?,
-    })
+    Some((
+        Affine {
+            lat: lat?,
+            per_item: per_item?,
+        },
+        None,
+    ))
+}
+
+/// A general cost table (scatter.md §1.1): `n + 1` non-negative values, the first 0.
+fn read_table(raw: &[RawNum], path: &str, n: u64, issues: &mut Vec<Issue>) -> Option<Vec<Q>> {
+    if n > MAX_TABLE_ITEMS {
+        issues.push(Issue::new(
+            path,
+            format!("cost tables are read for at most {MAX_TABLE_ITEMS} items (n = {n}): give lat and per_item"),
+        ));
+        return None;
+    }
+    if raw.len() as u64 != n + 1 {
+        issues.push(Issue::new(
+            path,
+            format!(
+                "must have n + 1 = {} values, the cost of 0, 1, …, {n} items; got {}",
+                n + 1,
+                raw.len()
+            ),
+        ));
+        return None;
+    }
+    let before = issues.len();
+    let table: Vec<Q> = raw
+        .iter()
+        .enumerate()
+        .map(|(x, v)| {
+            read_q(v, &format!("{path}[{x}]"), Rule::NON_NEGATIVE, issues).unwrap_or_default()
+        })
+        .collect();
+    if issues.len() == before && !table[0].is_zero() {
+        issues.push(Issue::new(
+            format!("{path}[0]"),
+            "the cost of 0 items must be 0 (a processor given nothing is not contacted, scatter.md §1.2)",
+        ));
+    }
+    (issues.len() == before).then_some(table)
 }
 
 fn read_n(v: Option<&serde_json::Value>, issues: &mut Vec<Issue>) -> Option<u64> {
@@ -230,6 +334,7 @@ fn short(v: &serde_json::Value) -> String {
 
 fn read_processors(
     raw: Option<&[RawProcessor]>,
+    n: Option<u64>,
     issues: &mut Vec<Issue>,
 ) -> Option<Vec<ScatterProcessor>> {
     let Some(raw) = raw else {
@@ -256,13 +361,18 @@ fn read_processors(
         let path = format!("processors[{k}]");
         // The root holds the data: its `comm` may be left out (formats.md §3.1: it is ignored).
         let send = if k == last && p.comm.is_none() {
-            Some(Affine::default())
+            Some((Affine::default(), None))
         } else {
-            read_affine(p.comm.as_ref(), &format!("{path}.comm"), issues)
+            read_cost(p.comm.as_ref(), &format!("{path}.comm"), n, issues)
         };
-        let work = read_affine(p.comp.as_ref(), &format!("{path}.comp"), issues);
-        if let (Some(comm), Some(comp)) = (send, work) {
-            out.push(ScatterProcessor { comm, comp });
+        let work = read_cost(p.comp.as_ref(), &format!("{path}.comp"), n, issues);
+        if let (Some((comm, comm_table)), Some((comp, comp_table))) = (send, work) {
+            out.push(ScatterProcessor {
+                comm,
+                comp,
+                comm_table,
+                comp_table,
+            });
         }
     }
     (issues.len() == before).then_some(out)
@@ -332,7 +442,7 @@ impl RawScatter {
     pub(super) fn validate(self) -> Result<Scatter, Issues> {
         let mut issues = Vec::new();
         let n = read_n(self.n.as_ref(), &mut issues);
-        let processors = read_processors(self.processors.as_deref(), &mut issues);
+        let processors = read_processors(self.processors.as_deref(), n, &mut issues);
         let p = self
             .processors
             .as_ref()
@@ -342,6 +452,16 @@ impl RawScatter {
             .root_transfer
             .as_ref()
             .map(|r| read_root_transfer(r, p, &mut issues));
+        let tables = processors
+            .iter()
+            .flatten()
+            .any(|p| p.comm_table.is_some() || p.comp_table.is_some());
+        if tables && root_transfer.is_some() {
+            issues.push(Issue::new(
+                "root_transfer",
+                "the root choice reads per-item costs: leave it out with cost tables (only the DP reads tables, scatter.md §1.1)",
+            ));
+        }
         match (n, processors, root_transfer) {
             (Some(n), Some(processors), rt) if issues.is_empty() => Ok(Scatter {
                 n,

@@ -39,6 +39,8 @@ mod step;
 mod tests;
 #[cfg(test)]
 mod tests_props;
+#[cfg(test)]
+mod tests_tables;
 pub mod timeline;
 mod verify;
 
@@ -47,9 +49,10 @@ use serde::Serialize;
 pub use closed::Participation;
 pub use instance::{
     Affine, RootTransfer, Scatter, ScatterProcessor, MAX_ITEMS, MAX_SCATTER_PROCESSORS,
+    MAX_TABLE_ITEMS,
 };
 pub use lp::{RoundStep, Rule};
-pub use model::{Model, Row, Schedule};
+pub use model::{CostTables, Model, Row, Schedule};
 #[cfg(feature = "solve")]
 pub use run::{solve, solve_traced};
 pub use state::{Cell, RootBar, ScatterState};
@@ -87,6 +90,9 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// The algorithms that read general cost tables (scatter.md §1.1: the DP only).
+    pub const READ_TABLES: [Algorithm; 2] = [Algorithm::Dp, Algorithm::OrderSearch];
+
     /// Every algorithm, the default first.
     pub const ALL: [Algorithm; 6] = [
         Algorithm::Dp,

@@ -2,7 +2,7 @@
 //! the end times and makespan of a distribution (§1.3, with the zero-share convention of §1.2),
 //! and MPI_Scatter's uniform distribution (the "before" of §7).
 
-use num_traits::{Signed, Zero};
+use num_traits::{Signed, ToPrimitive, Zero};
 use serde::Serialize;
 
 use crate::rational::Q;
@@ -11,10 +11,63 @@ use crate::scatter::{Affine, Scatter};
 /// The costs the algorithms read, indexed by processor (input order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Model {
-    /// `T_comm(i, ·)`; zero for the root.
+    /// `T_comm(i, ·)`; zero for the root (and for every processor with [`Model::tables`]).
     pub comm: Vec<Affine>,
-    /// `T_comp(i, ·)`.
+    /// `T_comp(i, ·)` (zero with [`Model::tables`]).
     pub comp: Vec<Affine>,
+    /// Every cost as a table, when the instance has a general one (scatter.md §1.1): only the
+    /// DP and the end times read them.
+    pub tables: Option<CostTables>,
+}
+
+/// Every cost of an instance with a general table, tabulated for `x = 0..=n` items, by
+/// processor in input order (an affine cost is tabulated too; the root's transfer is zero).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostTables {
+    /// `T_comm(i, x)`.
+    pub comm: Vec<Vec<Q>>,
+    /// `T_comp(i, x)`.
+    pub comp: Vec<Vec<Q>>,
+}
+
+impl CostTables {
+    fn of(inst: &Scatter) -> CostTables {
+        let p = inst.processors.len();
+        let n = usize::try_from(inst.n).unwrap_or(usize::MAX);
+        let tabulate = |a: &Affine, t: &Option<Vec<Q>>| match t {
+            Some(t) => t.clone(),
+            None => (0..=n).map(|x| a.at(&Q::from_integer(x.into()))).collect(),
+        };
+        CostTables {
+            comm: inst
+                .processors
+                .iter()
+                .enumerate()
+                .map(|(i, q)| {
+                    if i + 1 == p {
+                        vec![Q::zero(); n + 1]
+                    } else {
+                        tabulate(&q.comm, &q.comm_table)
+                    }
+                })
+                .collect(),
+            comp: inst
+                .processors
+                .iter()
+                .map(|q| tabulate(&q.comp, &q.comp_table))
+                .collect(),
+        }
+    }
+}
+
+/// `table[x]` for a whole number of items `x` (0 outside the table: never for the shares of
+/// the DP, which are whole and at most `n`).
+fn entry(table: &[Q], x: &Q) -> Q {
+    x.to_integer()
+        .to_usize()
+        .and_then(|x| table.get(x))
+        .cloned()
+        .unwrap_or_default()
 }
 
 impl Model {
@@ -23,7 +76,9 @@ impl Model {
     #[must_use]
     pub fn of(inst: &Scatter) -> Model {
         let p = inst.processors.len();
+        let tables = inst.has_tables().then(|| CostTables::of(inst));
         Model {
+            tables,
             comm: inst
                 .processors
                 .iter()
@@ -47,6 +102,7 @@ impl Model {
     pub fn for_root(inst: &Scatter, root: usize) -> Option<Model> {
         let row = inst.root_transfer.as_ref()?.per_item.get(root)?;
         Some(Model {
+            tables: None,
             comm: row
                 .iter()
                 .enumerate()
@@ -74,16 +130,37 @@ impl Model {
         self.comp.is_empty()
     }
 
-    /// Every latency is zero: the linear case of §3.
+    /// `T_comm(i, x)`: the table's entry, or the affine cost.
+    #[must_use]
+    pub fn comm_at(&self, i: usize, x: &Q) -> Q {
+        match &self.tables {
+            Some(t) => entry(&t.comm[i], x),
+            None => self.comm[i].at(x),
+        }
+    }
+
+    /// `T_comp(i, x)`: the table's entry, or the affine cost.
+    #[must_use]
+    pub fn comp_at(&self, i: usize, x: &Q) -> Q {
+        match &self.tables {
+            Some(t) => entry(&t.comp[i], x),
+            None => self.comp[i].at(x),
+        }
+    }
+
+    /// Every latency is zero and no cost is a table: the linear case of §3.
     #[must_use]
     pub fn is_linear(&self) -> bool {
-        self.comm.iter().chain(&self.comp).all(|a| a.lat.is_zero())
+        self.tables.is_none() && self.comm.iter().chain(&self.comp).all(|a| a.lat.is_zero())
     }
 
     /// The first processor with `α_i = β_i = 0` (free: the closed form and the LP are
     /// undefined, scatter.md §9).
     #[must_use]
     pub fn free_processor(&self) -> Option<usize> {
+        if self.tables.is_some() {
+            return None;
+        }
         (0..self.len()).find(|&i| (&self.comm[i].per_item + &self.comp[i].per_item).is_zero())
     }
 }
@@ -142,8 +219,8 @@ pub fn evaluate(model: &Model, order: &[usize], shares: &[Q]) -> Schedule {
             continue;
         }
         let start = clock.clone();
-        let recv = &start + model.comm[i].at(&x);
-        let end = &recv + model.comp[i].at(&x);
+        let recv = &start + model.comm_at(i, &x);
+        let end = &recv + model.comp_at(i, &x);
         if end > makespan {
             makespan = end.clone();
         }

@@ -69,6 +69,12 @@ fn run(
             "at least one processor is needed".into(),
         ));
     };
+    if model.tables.is_some() && !Algorithm::READ_TABLES.contains(&algorithm) {
+        return Err(ScatterError::NotApplicable(format!(
+            "{} reads per-item costs, and this instance has a cost table, which only the exact DP reads (scatter.md §1.1): use dp or order-search",
+            algorithm.name()
+        )));
+    }
     let given: Vec<usize> = (0..p).collect();
     let n = inst.n;
     let out = match algorithm {
@@ -88,7 +94,10 @@ fn run(
     };
     let mut warnings = Vec::new();
     if let Some(last) = inst.processors.last() {
-        if !(last.comm.lat.is_zero() && last.comm.per_item.is_zero()) {
+        let table = last.comm_table.as_ref();
+        if !(last.comm.lat.is_zero() && last.comm.per_item.is_zero())
+            || table.is_some_and(|t| t.iter().any(|v| !v.is_zero()))
+        {
             warnings.push("the root's comm is ignored: its data is local (formats.md §3.1)".into());
         }
     }

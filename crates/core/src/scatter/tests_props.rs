@@ -105,7 +105,7 @@ fn instance(linear: bool, max_p: usize, max_n: u64) -> impl Strategy<Value = Sca
         if comp.per_item == qi(0) && comm.per_item == qi(0) {
             comp.per_item = qi(1);
         }
-        ScatterProcessor { comm, comp }
+        ScatterProcessor::affine(comm, comp)
     });
     (prop::collection::vec(proc, 1..=max_p), 0..=max_n).prop_map(|(mut processors, n)| {
         if let Some(root) = processors.last_mut() {

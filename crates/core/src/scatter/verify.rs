@@ -125,8 +125,8 @@ fn end_times(model: &Model, order: &[usize], shares: &[Q]) -> (Vec<Option<Q>>, Q
         if x.is_zero() {
             continue;
         }
-        sent = sent + &model.comm[i].lat + &model.comm[i].per_item * x;
-        ends[i] = Some(&sent + &model.comp[i].lat + &model.comp[i].per_item * x);
+        sent += model.comm_at(i, x);
+        ends[i] = Some(&sent + model.comp_at(i, x));
     }
     let makespan = ends.iter().flatten().max().cloned().unwrap_or_default();
     (ends, makespan)

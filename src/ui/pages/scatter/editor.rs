@@ -55,6 +55,9 @@ pub fn ScatterField(props: &FieldProps) -> Html {
             </label>
         }
     };
+    if props.instance.has_tables() {
+        return tables_view(&props.instance);
+    }
     html! {
         <form class="scatter-field" onsubmit={on_submit} data-testid="scatter-form">
             { field(N, "Items n ", "number of identical items on the root", "7", "scatter-n") }
@@ -65,5 +68,50 @@ pub fn ScatterField(props: &FieldProps) -> Html {
             <button type="submit" data-testid="scatter-apply">{"Apply"}</button>
             if let Some(e) = &problems[REST] { <p class="field-error" role="alert" data-testid="field-error">{e.clone()}</p> }
         </form>
+    }
+}
+
+/// Most item columns of a cost table shown (the rest are in the instance's JSON).
+const TABLE_COLUMNS: usize = 13;
+
+/// An instance with general cost tables (scatter.md §1.1), shown rather than edited: the
+/// α/β/λ/μ fields cannot hold a table.
+fn tables_view(inst: &Scatter) -> Html {
+    let model = hetlab_core::scatter::Model::of(inst);
+    let Some(tables) = &model.tables else {
+        return Html::default();
+    };
+    let columns = usize::try_from(inst.n).map_or(usize::MAX, |n| n.saturating_add(1));
+    let shown = columns.min(TABLE_COLUMNS);
+    let p = inst.processors.len();
+    let row = |what: &str, i: usize, t: &[hetlab_core::rational::Q]| {
+        html! {
+            <tr>
+                <th scope="row">{format!("{what}(P{}, x)", i + 1)}</th>
+                { for t.iter().take(shown).map(|v| html! { <td>{hetlab_core::rational::frac(v)}</td> }) }
+                if t.len() > shown { <td>{"…"}</td> }
+            </tr>
+        }
+    };
+    html! {
+        <div class="scatter-field" data-testid="scatter-tables">
+            <p>{format!(
+                "n = {} items. The costs are general tables (scatter.md §1.1): the time to send x items to each processor and to compute them, for x = 0 … {}. Only the exact DP reads tables, so the other methods are not offered. Edit the tables in the instance's JSON (Export…, then Open).",
+                inst.n, inst.n
+            )}</p>
+            <div class="table-scroll">
+                <table class="scatter-cost-tables">
+                    <thead><tr>
+                        <th scope="col">{"x"}</th>
+                        { for (0..shown).map(|x| html! { <th scope="col">{x}</th> }) }
+                        if columns > shown { <th scope="col">{"…"}</th> }
+                    </tr></thead>
+                    <tbody>
+                        { for (0..p).filter(|&i| i + 1 < p).map(|i| row("T_comm", i, &tables.comm[i])) }
+                        { for (0..p).map(|i| row("T_comp", i, &tables.comp[i])) }
+                    </tbody>
+                </table>
+            </div>
+        </div>
     }
 }

@@ -20,6 +20,11 @@ use crate::scatter::{Algorithm, Scatter, ScatterSolution};
 /// # Errors
 /// A solver error, or a model that does not give back the solution's schedule.
 pub(super) fn dag(inst: &Scatter, algorithm: &str) -> Result<Dag, RunError> {
+    if inst.has_tables() {
+        return Err(RunError::Unplayable(
+            "a cost table has no SimGrid equivalent (SimGrid times a message by its latency and bandwidth, a task by its flops): give lat and per_item to play it".to_owned(),
+        ));
+    }
     let run = ScatterFamily::run_within(inst, algorithm, false, Limits::Default)?;
     let sol = &run.solution;
     let model = if sol.algorithm == Algorithm::RootChoice {

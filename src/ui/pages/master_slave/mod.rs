@@ -4,6 +4,7 @@
 //! the weight matrices, pattern, jobs and READY lists under the player; every algorithm of the
 //! variant side by side below. Everything else is the generic algorithm page.
 
+mod beside;
 #[cfg(feature = "solve")]
 mod compute;
 pub mod editor;
@@ -81,6 +82,7 @@ impl FamilyPage for MasterSlavePage {
         };
         let after = html! {
             <>
+                { beside::exact_beside(ctx.input, &ctx.extra.core) }
                 { compare_table(&ctx.extra.core.compare, ctx.algo) }
                 { series_table(&t.solution) }
             </>

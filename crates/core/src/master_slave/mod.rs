@@ -50,6 +50,8 @@ mod tests_periodic;
 mod tests_props;
 #[cfg(test)]
 mod tests_tree;
+#[cfg(test)]
+mod tests_tree_min_time;
 pub mod timeline;
 pub mod tree;
 pub mod two_phase;

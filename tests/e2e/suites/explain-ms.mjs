@@ -1,7 +1,8 @@
 // Issue 34, master–slave rows: MaxTasks2's exact optimum drawn beside the approximation
 // (master-slave.md §10.2-5, MS-4: OPT 16, C_app 14, final 14–15, OPT − p = 13), refused with
 // the reason above p = 7 (§12), absent for the other variants; MinTime on a tree (§3.4 over
-// §8.3: MS-10's fork needs T* = 10 for its 5 tasks). Every value shown is compared with the
+// §8.3: MS-10's fork needs T* = 10 for its 5 tasks); the Hungarian method's phases on W
+// (§10.1-4, MS-2: σ = (3,1,2), C = 8). Every value shown is compared with the
 // document the native command line prints, and with the spec's number.
 
 import { readFileSync } from 'node:fs';
@@ -89,6 +90,30 @@ export const tests = [
       check(norm(await text(byId(page, 'ms-counts'))) === `(${cli.counts.join(',')})`, 'the counts of the CLI');
       // The form shows C and no T.
       check((await byId(page, 'ms-field-C').inputValue()) === '5' && (await byId(page, 'ms-field-T').inputValue()) === '', 'the form: C = 5, T empty');
+    },
+  },
+  {
+    name: 'master-slave-hungarian-phases',
+    async fn(h) {
+      const page = h.lastPage;
+      // MS-2: W = [[3,3,3],[3,2,2],[2,2,1]], C = 8, the unique σ = (3,1,2).
+      const doc = solve(preset('master-slave-ms2'), 'exact');
+      check(JSON.stringify(doc.matching.optimal.sigma) === '[3,1,2]' && num(doc.objective.value_exact) === 8, `the CLI: ${JSON.stringify(doc.matching.optimal)}`);
+      await atEnd(page, h.url('/#/master-slave?preset=master-slave-ms2'));
+      const panel = byId(page, 'ms-hungarian');
+      await visible(panel, 'the Hungarian panel', LOAD_TIMEOUT);
+      await panel.locator(':scope > summary').click();
+      const tr = byId(page, 'ms-hungarian-table').locator('tbody tr');
+      const rows = [];
+      for (let k = 0; k < (await tr.count()); k++) rows.push((await tr.nth(k).locator('td').allTextContents()).map(norm));
+      check(rows.length === 3 && rows.map((r) => r[0]).join(' ') === 'P1 P2 P3', `one phase per slave: ${JSON.stringify(rows)}`);
+      const last = rows[2];
+      check(last[5] === `(${doc.matching.optimal.sigma.join(',')})` && last[6] === '8', `the last phase: σ = (3,1,2), Σu + Σv = 8: ${JSON.stringify(last)}`);
+      // Phase 1: every W[1][j] is 3, P1 takes the first slot along a one-edge path.
+      check(rows[0][1] === 'P1–S1' && rows[0][5] === '(1,–,–)', `the first phase: ${JSON.stringify(rows[0])}`);
+      // MaxTasks2 has no such panel.
+      await atEnd(page, h.url('/#/master-slave?preset=master-slave-ms4'));
+      check((await byId(page, 'ms-hungarian').count()) === 0, 'MS-4: no Hungarian panel');
     },
   },
 ];

@@ -23,6 +23,8 @@ pub struct MsExtras {
     /// Every algorithm the variant offers ([`offered`] order), each bounded by the core's size
     /// limits.
     pub compare: Vec<Compared>,
+    /// `MaxTasks1` with `p ≤ 6`: the Hungarian method's phases on `W` (§10.1 item 4).
+    pub hungarian: Vec<super::hungarian::Phase>,
 }
 
 /// `MaxTasks2`'s approximation and its exact optimum side by side (§10.2 item 5): the rows
@@ -71,11 +73,18 @@ impl MsExtras {
     }
 }
 
-/// The extras of `input` (the comparison does not depend on the run).
+/// The extras of `input`: the comparison (it does not depend on the run) and the Hungarian
+/// phases on the run's `W`.
 #[cfg(feature = "solve")]
 #[must_use]
-pub fn extras(input: &MsInput, _algorithm: &str, _run: &Traced<MsSolution, MsStep>) -> MsExtras {
+pub fn extras(input: &MsInput, _algorithm: &str, run: &Traced<MsSolution, MsStep>) -> MsExtras {
+    let w = run.solution.matching.as_ref().and_then(|m| {
+        m.matrices
+            .iter()
+            .find(|(name, _)| *name == super::solution::MatrixName::W)
+    });
     MsExtras {
+        hungarian: w.map_or_else(Vec::new, |(_, w)| super::hungarian::phases(w)),
         compare: offered(input)
             .into_iter()
             .map(|a| (a.to_owned(), solve(input, a).map_err(|e| e.to_string())))
@@ -135,6 +144,13 @@ mod tests {
         let doc = explained(&run, &x, false);
         assert_eq!(doc["compare"][0]["counts"], json!([5, 3]));
         assert_eq!(doc["compare"][0]["time"], "28/1");
+        // §10.1 item 4: the Hungarian phases on W = [[5,5],[3,2]] end on σ = (2,1), Σu + Σv = 8.
+        let last = x.hungarian.last().unwrap();
+        assert_eq!(
+            (x.hungarian.len(), last.sigma.clone()),
+            (2, vec![Some(1), Some(0)])
+        );
+        assert_eq!(last.u.iter().sum::<i64>() + last.v.iter().sum::<i64>(), 8);
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod beside;
 #[cfg(feature = "solve")]
 mod compute;
 pub mod editor;
+mod hungarian;
 pub mod views;
 
 use std::rc::Rc;
@@ -83,6 +84,7 @@ impl FamilyPage for MasterSlavePage {
         let after = html! {
             <>
                 { beside::exact_beside(ctx.input, &ctx.extra.core) }
+                { hungarian::phases_table(&ctx.extra.core.hungarian) }
                 { compare_table(&ctx.extra.core.compare, ctx.algo) }
                 { series_table(&t.solution) }
             </>

@@ -1,7 +1,7 @@
 //! The instance fields of the master–slave page, read through the core's instance parser
 //! (`Instance::from_json`) so that the messages are those of a JSON file, each tied to its
 //! field: the variant, the cycle times `t`, `tcom` or `t1`/`t2`, `T` or `C` (bus), or the tree
-//! as JSON, `T`, `n` and `w0` (trees). A variant shows only the fields it reads.
+//! as JSON, `T` and `n` or `C` alone (MinTime), and `w0` (trees). A variant shows only the fields it reads.
 
 use std::collections::BTreeMap;
 
@@ -47,7 +47,7 @@ pub fn fields(variant: &str) -> &'static [&'static str] {
         "MinTime0" => &["t", "C"],
         "MinTime1" | "MinTime3" => &["t", "tcom", "C"],
         "MinTime2" | "MinTime4" => &["t", "t1", "t2", "C"],
-        _ => &["tree", "T", "n", "w0"],
+        _ => &["tree", "T", "C", "n", "w0"],
     }
 }
 
@@ -140,8 +140,13 @@ pub fn read(e: &Entry) -> Result<MsInput, Problems> {
     doc.insert("problem".into(), "master-slave".into());
     doc.insert("version".into(), 1.into());
     doc.insert("variant".into(), e.variant.clone().into());
+    let tree = fields(&e.variant).contains(&"tree");
     for key in fields(&e.variant) {
         let text = e.get(key).trim();
+        // A tree reads `T` (MaxTasks) or `C` (MinTime): the empty one is left out.
+        if text.is_empty() && tree && ["T", "C"].contains(key) {
+            continue;
+        }
         let value = match *key {
             "t" => json_list(text),
             "tree" => serde_json::from_str(text)
@@ -242,5 +247,20 @@ mod tests {
         assert!(read(&e).unwrap_err()["T"].contains("p·(t1+t2)"));
         e.variant = "chain".into();
         assert!(read(&e).is_err(), "no tree typed");
+    }
+
+    #[test]
+    fn a_tree_reads_t_or_c() {
+        // MS-10's fork with C = 5 instead of T = 10: MinTime on the tree (master-slave.md §3.4).
+        let mut e = Entry::of(&preset("master-slave-ms10"));
+        assert_eq!((e.get("T"), e.get("C")), ("10", ""));
+        e.values.insert("T", String::new());
+        e.values.insert("C", "5".into());
+        let m = read(&e).unwrap();
+        assert!(matches!(&m, MsInput::Tree(t) if t.tasks == Some(5)));
+        assert_eq!(Entry::of(&m).get("C"), "5");
+        // Both: the core names T.
+        e.values.insert("T", "10".into());
+        assert!(read(&e).unwrap_err()["T"].contains("not used with C"));
     }
 }

@@ -1,6 +1,7 @@
 //! Issue 34's rows of the divisible-load and chains specs, as the command line prints them:
 //! DL-9's `affine-sorted` marked invalid (exit 0, the spec's reason), DL-2's exchange formula
-//! in STARLINEAR documents, and chains' closed-form upper bounds (§4) in every document.
+//! in STARLINEAR documents, chains' closed-form upper bounds (§4) in every document, and
+//! master–slave's MinTime on a tree.
 
 mod common;
 
@@ -62,4 +63,19 @@ fn chains_documents_carry_the_bounds() {
             assert_eq!(got, want, "{preset} {algo}");
         }
     }
+}
+
+/// master-slave.md §3.4 over §8.3 (MinTime on a tree, written with `C` instead of `T`): on
+/// MS-10's fork (`d = (1,2)`, `w = (3,2)`, OPT 5 at `T = 10`, 4 at `T = 9`) five tasks need
+/// `T* = 10`; the document's objective is the makespan and the binary search is listed.
+#[test]
+fn ms10_min_time_on_the_fork() {
+    let doc = r#"{"problem":"master-slave","version":1,"variant":"fork","children":[{"c":1,"w":3},{"c":2,"w":2}],"C":5}"#;
+    let out: Value =
+        serde_json::from_str(&quiet(&["solve", "-"], Some(doc))).expect("a JSON document");
+    assert_eq!(out["objective"]["name"], "makespan");
+    assert_eq!(out["objective"]["value_exact"], "10/1");
+    assert_eq!(out["makespan"], "10/1");
+    assert_eq!(out["counts"], serde_json::json!([3, 2]));
+    assert!(!out["search"].as_array().unwrap().is_empty());
 }

@@ -122,6 +122,7 @@ fn tree_64_nodes(bencher: divan::Bencher, shape: &str) {
         horizon: qi(BIG_T),
         n: None,
         w0: None,
+        tasks: None,
     });
     bencher.bench(|| solve(divan::black_box(&input), "exact"));
 }

@@ -5,7 +5,7 @@
 //! with its link costs and cycle times), under it the Gantt chart built so far. The Yew view
 //! and the exported SVG both draw these shapes.
 
-use hetlab_core::master_slave::MsState;
+use hetlab_core::master_slave::{Activity, MsState};
 
 mod frame;
 pub mod gantt;
@@ -34,6 +34,18 @@ pub fn figure(frame: &Frame, s: &MsState) -> Drawing {
         graph::matching(frame, s, y, &mut out)
     };
     let height = gantt::chart(frame, &s.schedule, &s.latest, s.total, y + 8.0, &mut out);
+    Drawing {
+        height: height.max(60.0),
+        shapes: out,
+    }
+}
+
+/// A finished schedule's Gantt chart alone (the exact optimum drawn beside the approximation,
+/// §10.2 item 5): the frame's rows and horizon, every activity, nothing highlighted.
+#[must_use]
+pub fn gantt_alone(frame: &Frame, schedule: &[Activity], total: u64) -> Drawing {
+    let mut out = Vec::new();
+    let height = gantt::chart(frame, schedule, &[], total, 0.0, &mut out);
     Drawing {
         height: height.max(60.0),
         shapes: out,

@@ -286,3 +286,15 @@ fn ms7_series_plot_has_both_curves_inside() {
     assert_eq!(count(&d, "curve-greedy"), 1);
     assert!(plot::series(&[]).is_none());
 }
+
+#[test]
+fn ms4_exact_gantt_alone_draws_every_message_and_task() {
+    let (input, t) = run("master-slave-ms4", "exact");
+    let f = frame(&input, &t.solution);
+    let d = gantt_alone(&f, &t.solution.schedule, t.solution.total);
+    assert_inside(&d);
+    // master-slave.md §11, MS-4: OPT = 16 tasks, 3 messages out and 3 back on the bus.
+    assert!(texts(&d).contains(&"16 tasks"));
+    assert_eq!(count(&d, "act"), 16 + 6);
+    assert_eq!(count(&d, "latest"), 0);
+}

@@ -88,6 +88,7 @@ pub fn random(shape: Shape, size: usize, seed: u64) -> MsInput {
                 horizon: int(5, 20),
                 n: None,
                 w0: None,
+                tasks: None,
             })
         }
     }

@@ -6,6 +6,7 @@
 //! * [`model`]: the validated input ([`MsInput`]) and the schedule's [`Activity`];
 //! * [`solution`]: what a run returns, with everything the page shows beside the Gantt chart;
 //! * [`assign`]: the assignment (Hungarian method from `pathfinding`, exact integer weights);
+//! * [`hungarian`]: the Hungarian method's phases for the page (`p ≤ 6`);
 //! * `bus`: `MaxTasks0`, `MaxTasks1` (assignment, fastest-first foil, compaction);
 //! * `two_phase`: `MaxTasks2` (exact enumeration, approximation, identical slaves);
 //! * `periodic` / `pertask`: `MaxTasks3` and `MaxTasks4` (bound, periodic pattern, greedy);
@@ -26,6 +27,7 @@ pub mod extras;
 pub mod family;
 mod forward;
 pub mod generate;
+pub mod hungarian;
 pub mod instance;
 mod mintime;
 pub mod model;
@@ -50,6 +52,8 @@ mod tests_periodic;
 mod tests_props;
 #[cfg(test)]
 mod tests_tree;
+#[cfg(test)]
+mod tests_tree_min_time;
 pub mod timeline;
 pub mod tree;
 pub mod two_phase;

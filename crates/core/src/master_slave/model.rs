@@ -4,8 +4,9 @@
 //! Part A (bus, no overlap on the slaves) is a [`BusInput`]: a variant `0..=4`, the slaves'
 //! cycle times, the communication times the variant needs, and either a horizon `T`
 //! (`MaxTasks`) or a number of tasks `C` (`MinTime`). Part B (one-port trees with overlap) is a
-//! [`TreeInput`]: the tree as written (fork, chain, spider or general tree), the horizon, the
-//! optional task supply `n` and the optional master cycle time `w0`.
+//! [`TreeInput`]: the tree as written (fork, chain, spider or general tree), the horizon (or a
+//! number of tasks `C` for `MinTime`), the optional task supply `n` and the optional master
+//! cycle time `w0`.
 
 use serde::Serialize;
 
@@ -191,10 +192,13 @@ pub struct Node {
 pub struct TreeInput {
     /// The tree.
     pub shape: Shape,
-    /// The horizon `T ≥ 0`.
+    /// The horizon `T ≥ 0` (`MinTime`: 0 as read; each probe of the search sets its own).
     pub horizon: Q,
     /// Tasks available at the master (`None`: unlimited).
     pub n: Option<u64>,
+    /// `MinTime(C)` on the tree (§3.4's search over §8.3): the least horizon for `C` tasks,
+    /// written `"C"` instead of `"T"`; `None` asks for `MaxTasks(T)`.
+    pub tasks: Option<u64>,
     /// The master's own cycle time, when it computes.
     pub w0: Option<Q>,
 }

@@ -303,8 +303,10 @@ fn min_time(
         )));
     }
     let (lo, hi) = search_range(b, c);
+    let (t1, t2) = b.t1_t2();
+    let scale = crate::rational::lcm_denominators(b.t.iter().chain([&t1, &t2]));
     let mut count = |t: &Q| one_shot(b, t, algorithm, false, &mut |_| {}).map(|(a, _)| a.total());
-    let (best, probes) = mintime::bisect(b, c, &lo, &hi, &mut count, emit)?;
+    let (best, probes) = mintime::bisect(&scale, c, &lo, &hi, &mut count, emit)?;
     let (mut a, view) = one_shot(b, &best, algorithm, true, emit)?;
     bus::trim(&mut a, c);
     sol.matching = view;
@@ -332,6 +334,24 @@ fn search_range(b: &BusInput, c: u64) -> (Q, Q) {
 }
 
 fn run_tree(t: &TreeInput, emit: &mut impl FnMut(MsStep)) -> Result<MsSolution, SolveError> {
+    let Some(c) = t.tasks else {
+        return max_tasks_tree(t, emit);
+    };
+    let p = t.shape.nodes().len();
+    if c == 0 {
+        let mut sol = empty(Q::zero(), vec![0; p]);
+        sol.makespan = Some(Q::zero());
+        return Ok(sol);
+    }
+    let (best, probes) = mintime::tree_min_time(t, c, emit)?;
+    let mut sol = max_tasks_tree(&mintime::tree_at(t, c, &best), emit)?;
+    sol.makespan = Some(best);
+    sol.search = probes;
+    Ok(sol)
+}
+
+/// `MaxTasks(T)` on a tree (§8.3).
+fn max_tasks_tree(t: &TreeInput, emit: &mut impl FnMut(MsStep)) -> Result<MsSolution, SolveError> {
     let view = tree::select(t, emit)?;
     let p = t.shape.nodes().len();
     let schedule = forward::schedule(t, &view, emit);

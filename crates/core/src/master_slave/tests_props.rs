@@ -233,7 +233,7 @@ proptest! {
     ) {
         let list: Vec<Hop> = hops.iter().map(|&(c, w)| Hop { c: qi(c), w: Some(qi(w)) }).collect();
         let shape = if chain { Shape::Chain(list) } else { Shape::Fork(list) };
-        let input = MsInput::Tree(TreeInput { shape: shape.clone(), horizon: qi(h), n: Some(n as u64), w0: None });
+        let input = MsInput::Tree(TreeInput { shape: shape.clone(), horizon: qi(h), n: Some(n as u64), w0: None, tasks: None });
         // Chains with unequal links are still chains (one child per node): always supported.
         let s = run(&input, "exact");
         prop_assert_eq!(s.total, brute_tree(&shape.nodes(), h, n));

@@ -7,7 +7,7 @@ use super::*;
 use crate::platform::NodeId;
 use crate::rational::{qi, Q};
 
-fn hops(v: &[(i64, i64)]) -> Vec<Hop> {
+pub(super) fn hops(v: &[(i64, i64)]) -> Vec<Hop> {
     v.iter()
         .map(|&(c, w)| Hop {
             c: qi(c),
@@ -16,12 +16,13 @@ fn hops(v: &[(i64, i64)]) -> Vec<Hop> {
         .collect()
 }
 
-fn tree(shape: Shape, t: i64, n: Option<u64>, w0: Option<i64>) -> MsInput {
+pub(super) fn tree(shape: Shape, t: i64, n: Option<u64>, w0: Option<i64>) -> MsInput {
     MsInput::Tree(TreeInput {
         shape,
         horizon: qi(t),
         n,
         w0: w0.map(qi),
+        tasks: None,
     })
 }
 
@@ -216,13 +217,18 @@ fn ms11_chains() {
     assert_eq!((s.total, s.counts.clone()), (5, vec![1, 3, 1]));
 }
 
-#[test]
-fn ms12_spider() {
-    let legs = vec![
+/// MS-12's legs `(c, w)` from the master.
+pub(super) fn ms12_legs() -> Vec<Vec<Hop>> {
+    vec![
         hops(&[(1, 3), (2, 2)]),
         hops(&[(2, 2)]),
         hops(&[(1, 4), (1, 1)]),
-    ];
+    ]
+}
+
+#[test]
+fn ms12_spider() {
+    let legs = ms12_legs();
     let s = run(&tree(Shape::Spider(legs), 10, None, None), "exact");
     assert_eq!(s.total, 8);
     let ready = &s.tree.as_ref().unwrap().ready;
@@ -232,7 +238,7 @@ fn ms12_spider() {
     assert_eq!(ready[3], qs(&[2, 3, 4, 4, 5, 6, 7, 8, 8, 9, 10]));
 }
 
-fn node(id: &str, parent: Option<&str>, c: i64, w: i64) -> TreeNode {
+pub(super) fn node(id: &str, parent: Option<&str>, c: i64, w: i64) -> TreeNode {
     TreeNode {
         id: NodeId::Str(id.into()),
         parent: parent.map(|p| NodeId::Str(p.into())),
@@ -243,14 +249,19 @@ fn node(id: &str, parent: Option<&str>, c: i64, w: i64) -> TreeNode {
     }
 }
 
-#[test]
-fn ms13_tree_with_equal_links() {
-    let nodes = vec![
+/// MS-13: `M → {A, B}`, `A → {C, D}`, every link 1.
+pub(super) fn ms13_nodes() -> Vec<TreeNode> {
+    vec![
         node("A", None, 1, 3),
         node("B", None, 1, 5),
         node("C", Some("A"), 1, 2),
         node("D", Some("A"), 1, 4),
-    ];
+    ]
+}
+
+#[test]
+fn ms13_tree_with_equal_links() {
+    let nodes = ms13_nodes();
     let s = run(&tree(Shape::Tree(nodes.clone()), 9, None, None), "exact");
     assert_eq!(s.total, 6);
     let ready = &s.tree.as_ref().unwrap().ready;

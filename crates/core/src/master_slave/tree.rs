@@ -38,7 +38,8 @@ pub(super) fn children(nodes: &[Node]) -> (Vec<Vec<usize>>, Vec<usize>) {
 }
 
 /// Refuses the NP-hard case (a non-root node with child links of different costs) and
-/// instances with more than [`MAX_CANDIDATES`] candidate tasks.
+/// instances with more than [`MAX_CANDIDATES`] candidate tasks (`MinTime(C)`: `C` per CPU,
+/// what a probe may list at a long horizon).
 ///
 /// # Errors
 /// [`SolveError::NotApplicable`] or [`SolveError::TooLarge`], in a sentence.
@@ -62,7 +63,15 @@ pub fn check(input: &TreeInput) -> Result<(), SolveError> {
         .filter_map(|n| n.w.as_ref())
         .chain(input.w0.as_ref())
     {
-        total = total.saturating_add(tasks(&(&input.horizon / w))?.min(cap));
+        total = total.saturating_add(match input.tasks {
+            Some(c) => c,
+            None => tasks(&(&input.horizon / w))?.min(cap),
+        });
+    }
+    if total > MAX_CANDIDATES && input.tasks.is_some() {
+        return Err(SolveError::TooLarge(format!(
+            "up to {total} candidate tasks (C on each CPU); at most {MAX_CANDIDATES} are supported: ask for fewer tasks"
+        )));
     }
     if total > MAX_CANDIDATES {
         return Err(SolveError::TooLarge(format!(

@@ -199,7 +199,13 @@ fn pair_messages(v: u8, i: usize, snd: &[(Q, Q)], cmp: &[(Q, Q)], ret: &[(Q, Q)]
 }
 
 fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
-    ensure(sol.horizon == t.horizon, || "the horizon is not T".into())?;
+    match t.tasks {
+        None => ensure(sol.horizon == t.horizon, || "the horizon is not T".into())?,
+        Some(c) => ensure(
+            sol.total == c && sol.makespan.as_ref() == Some(&sol.horizon),
+            || format!("MinTime must do exactly C = {c} tasks by the makespan"),
+        )?,
+    }
     let nodes = t.shape.nodes();
     let n = nodes.len();
     // Port spans per sender (`None` = master), receptions per node, CPU spans per node.
@@ -253,7 +259,7 @@ fn verify_tree(t: &TreeInput, sol: &MsSolution) -> Res {
             sol.total, sol.counts
         )
     })?;
-    ensure(t.n.is_none_or(|cap| total <= cap), || {
+    ensure(t.n.or(t.tasks).is_none_or(|cap| total <= cap), || {
         "more tasks than the master holds".into()
     })
 }

@@ -27,7 +27,7 @@ fn label(key: &str) -> &'static str {
         "t1" => "t1 (to slave) ",
         "t2" => "t2 (back) ",
         "T" => "Horizon T ",
-        "C" => "Tasks C ",
+        "C" => "Tasks C (MinTime) ",
         "tree" => "Tree (JSON) ",
         "n" => "Tasks n (empty: ∞) ",
         _ => "Master w0 (empty: none) ",
@@ -45,6 +45,7 @@ fn default_of(key: &str, variant: &str) -> &'static str {
         ("t", _) => "5, 9",
         ("tcom" | "t1" | "t2", _) => "1",
         ("T", _) => "30",
+        ("C", "fork" | "chain" | "spider" | "tree") => "",
         ("C", _) => "8",
         _ => "",
     }
@@ -68,11 +69,15 @@ pub fn MsField(props: &FieldProps) -> Html {
             next.variant = s.value();
             let is_tree = fields(&next.variant).contains(&"tree");
             for key in fields(&next.variant) {
-                let stale = *key == "tree" && was_tree != is_tree;
+                // A tree with `C` runs MinTime: coming from a bus, it starts with `T` alone.
+                let stale = (*key == "tree" || *key == "C") && was_tree != is_tree;
                 if next.get(key).is_empty() || stale || (*key == "tree" && was_tree) {
                     next.values
                         .insert(key, default_of(key, &next.variant).to_owned());
                 }
+            }
+            if was_tree && is_tree && !next.get("C").is_empty() {
+                next.values.insert("T", String::new());
             }
             entry.set(next);
         })

@@ -4,9 +4,11 @@
 //! the weight matrices, pattern, jobs and READY lists under the player; every algorithm of the
 //! variant side by side below. Everything else is the generic algorithm page.
 
+mod beside;
 #[cfg(feature = "solve")]
 mod compute;
 pub mod editor;
+mod hungarian;
 pub mod views;
 
 use std::rc::Rc;
@@ -81,6 +83,8 @@ impl FamilyPage for MasterSlavePage {
         };
         let after = html! {
             <>
+                { beside::exact_beside(ctx.input, &ctx.extra.core) }
+                { hungarian::phases_table(&ctx.extra.core.hungarian) }
                 { compare_table(&ctx.extra.core.compare, ctx.algo) }
                 { series_table(&t.solution) }
             </>

@@ -65,12 +65,19 @@ pub fn intro(input: &MsInput) -> String {
             };
             format!("{}: {} slaves with cycle times {}; the master wants {goal}. Press ▶ to start.", b.name(), b.t.len(), list(&b.t.iter().map(frac).collect::<Vec<_>>()))
         }
-        MsInput::Tree(t) => format!(
-            "A {} of {} nodes under the master, horizon T = {}: reverse time from T, then Moore–Hodgson at the master's port. Press ▶ to start.",
-            t.shape.name(),
-            t.shape.nodes().len(),
-            frac(&t.horizon)
-        ),
+        MsInput::Tree(t) => match t.tasks {
+            Some(c) => format!(
+                "A {} of {} nodes under the master, which holds {c} tasks: the least T that does them all, by a binary search on T, each probe running the reverse-time merge and Moore–Hodgson. Press ▶ to start.",
+                t.shape.name(),
+                t.shape.nodes().len(),
+            ),
+            None => format!(
+                "A {} of {} nodes under the master, horizon T = {}: reverse time from T, then Moore–Hodgson at the master's port. Press ▶ to start.",
+                t.shape.name(),
+                t.shape.nodes().len(),
+                frac(&t.horizon)
+            ),
+        },
     }
 }
 

@@ -1,7 +1,8 @@
 //! The `master-slave` instance (formats.md §3.1; master-slave.md §1, §8, §12): a bus variant
 //! (`MaxTasks0..4` with `T`, `MinTime0..4` with `C`; `t`, then `tcom` or `t1` and `t2`) or a
 //! one-port tree (`fork` with `children`, `chain` with `nodes`, `spider` with `legs`, `tree`
-//! with `nodes` carrying `id` and `parent`; `T`, optional `n` and `w0`). Every bad field is
+//! with `nodes` carrying `id` and `parent`; `T` and an optional `n`, or `C` alone for `MinTime`
+//! on the tree; optional `w0`). Every bad field is
 //! reported with its path; a tree node whose `parent` is absent hangs from the master.
 
 use serde::Deserialize;
@@ -191,7 +192,6 @@ impl RawMasterSlave {
             (self.tcom.is_some(), "tcom"),
             (self.t1.is_some(), "t1"),
             (self.t2.is_some(), "t2"),
-            (self.c.is_some(), "C"),
             (self.children.is_some() && name != "fork", "children"),
             (
                 self.nodes.is_some() && name != "chain" && name != "tree",
@@ -201,8 +201,24 @@ impl RawMasterSlave {
         ] {
             unused(issues, present, field, name);
         }
-        let horizon = required(issues, self.horizon.as_ref(), "T", name)
-            .and_then(|r| read_q(r, "T", Rule::NON_NEGATIVE, issues));
+        // `C` instead of `T`: MinTime on the tree (the master holds exactly C tasks).
+        if self.c.is_some() {
+            for (present, field) in [(self.horizon.is_some(), "T"), (self.n.is_some(), "n")] {
+                if present {
+                    issues.push(Issue::new(field, "not used with C (MinTime on the tree: the master holds exactly C tasks and the least T is searched); remove it"));
+                }
+            }
+        }
+        let tasks = match &self.c {
+            Some(c) => read_count(c, "C", issues).map(Some),
+            None => Some(None),
+        };
+        let horizon = if self.c.is_some() {
+            Some(Q::default())
+        } else {
+            required(issues, self.horizon.as_ref(), "T", name)
+                .and_then(|r| read_q(r, "T", Rule::NON_NEGATIVE, issues))
+        };
         let n = match &self.n {
             None => Some(None),
             Some(Value::String(s)) if s.eq_ignore_ascii_case("inf") => Some(None),
@@ -237,6 +253,7 @@ impl RawMasterSlave {
             horizon: horizon?,
             n: n?,
             w0: w0?,
+            tasks: tasks?,
         }))
     }
 }
@@ -332,7 +349,10 @@ impl MsInput {
                             .collect();
                     }
                 }
-                v["T"] = json!(num(&t.horizon));
+                match t.tasks {
+                    Some(c) => v["C"] = json!(c),
+                    None => v["T"] = json!(num(&t.horizon)),
+                }
                 if let Some(n) = t.n {
                     v["n"] = json!(n);
                 }

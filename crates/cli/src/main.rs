@@ -162,31 +162,13 @@ enum Command {
     /// Run a sweep (docs/sweeps.md): one family's algorithms over a grid of generated
     /// instances, on every core, as CSV in instance order (one row per instance and
     /// algorithm). With -o, a partial file is resumed: its complete instances are kept.
-    #[command(args_conflicts_with_subcommands = true, after_help = SWEEP_RECIPE)]
+    #[command(args_conflicts_with_subcommands = true, after_help = sweep::RECIPE)]
     Sweep {
         /// `merge`: join shards.
         #[command(subcommand)]
-        action: Option<SweepAction>,
-        /// The sweep spec: a JSON file, `-` for standard input, or `builtin:FAMILY`.
-        spec: Option<String>,
-        /// The CSV file, resumed when it exists; standard output when absent.
-        #[arg(short, long)]
-        output: Option<String>,
-        /// Run one of N disjoint parts, `I/N` with I from 0 to N-1: the instances k with
-        /// k mod N = I (the grid's sizes spread over every shard).
-        #[arg(long)]
-        shard: Option<String>,
-        /// Worker threads; every core when absent.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Refuse before running when a timed sample of instances says the sweep would take
-        /// longer than this many seconds (0: no budget).
-        #[arg(long, default_value_t = 600)]
-        budget: u64,
-        /// Print a shell script that submits the sweep to Slurm as a job array of N shards
-        /// and a dependent merge into -o (nothing is submitted).
-        #[arg(long)]
-        slurm: Option<usize>,
+        action: Option<sweep::Action>,
+        #[command(flatten)]
+        args: sweep::Args,
     },
     /// Print the chains scaling table (chains.md 9.4): mean percent imbalance of RB, MP and
     /// the optimum against P, workload seed 1, five speed vectors per P.
@@ -203,32 +185,6 @@ enum Command {
         /// Print JSON with exact fractions instead of the text table.
         #[arg(long)]
         json: bool,
-    },
-}
-
-/// How to re-run one row of a sweep's CSV (`hetlab sweep --help`).
-const SWEEP_RECIPE: &str = "\
-Each CSV row is one instance and one algorithm; re-run it alone with the row's fields:
-  hetlab gen FAMILY --shape SHAPE --size SIZE --seed SEED > instance.json
-  hetlab solve --algorithm ALGORITHM instance.json
-(add --no-limits when the spec says \"limits\": \"lifted\"). Spec format: docs/sweeps.md;
-the built-in sweeps run as `hetlab sweep builtin:FAMILY` (`hetlab sweep builtin:chains`).";
-
-/// What `hetlab sweep` does besides running a spec.
-#[derive(Subcommand)]
-enum SweepAction {
-    /// Join shard files into exactly the file one run writes (the header checked, every
-    /// instance there once; with --spec, none missing at the end either).
-    Merge {
-        /// The shard CSV files, in any order.
-        #[arg(required = true)]
-        files: Vec<String>,
-        /// The merged CSV file.
-        #[arg(short, long)]
-        output: String,
-        /// The sweep's spec (a file or `builtin:NAME`), to check that every instance is there.
-        #[arg(long)]
-        spec: Option<String>,
     },
 }
 
@@ -316,37 +272,9 @@ fn main() -> ExitCode {
         };
     }
     let command = match cli.command {
-        Command::Sweep {
-            action,
-            spec,
-            output,
-            shard,
-            threads,
-            budget,
-            slurm,
-        } => {
-            let result = match (action, spec) {
-                (
-                    Some(SweepAction::Merge {
-                        files,
-                        output,
-                        spec,
-                    }),
-                    _,
-                ) => sweep::merge(&files, &output, spec.as_deref()).map(|()| None),
-                (None, Some(spec)) => sweep::run(&sweep::Args {
-                    spec,
-                    output,
-                    shard,
-                    threads,
-                    budget,
-                    slurm,
-                }),
-                (None, None) => Err(anyhow!(
-                    "`hetlab sweep` needs a spec (a file or builtin:FAMILY), or `merge`"
-                )),
-            };
-            return match result {
+        // The CSV is written as it is made, not printed at the end.
+        Command::Sweep { action, args } => {
+            return match sweep::command(action, &args) {
                 Ok(Some(text)) => print_out(text.trim_end()),
                 Ok(None) => ExitCode::SUCCESS,
                 Err(e) => {

@@ -220,7 +220,10 @@ fn every_builtin_sweep_parses_and_its_first_instances_run() {
         // A result or a refusal on every row (master-slave's variants offer some algorithms
         // only), a result from the first algorithm.
         assert!(!csv.contains(",error,"), "{name}: {csv}");
-        assert!(csv.lines().nth(1).unwrap().contains(",ok,"), "{name}: {csv}");
+        assert!(
+            csv.lines().nth(1).unwrap().contains(",ok,"),
+            "{name}: {csv}"
+        );
         let builtin = sweep(&[&format!("builtin:{name}"), "--slurm", "2", "-o", "x.csv"]);
         assert!(
             builtin.contains(&format!("sweep 'builtin:{name}'")),

@@ -22,23 +22,83 @@ mod slurm;
 /// Largest sweep CSV read back (resume, merge), in bytes: 100 000 rows of about 100 bytes,
 /// with room to spare.
 const MAX_CSV_BYTES: u64 = 64 * 1024 * 1024;
+/// Largest spec read, in bytes (the core refuses a larger one with its field named).
+const MAX_SPEC_BYTES: u64 = 1024 * 1024;
 /// Instances timed first to estimate the whole sweep (their rows are kept).
 const SAMPLE: usize = 3;
 
+/// How to re-run one row of a sweep's CSV (`hetlab sweep --help`).
+pub const RECIPE: &str = "\
+Each CSV row is one instance and one algorithm; re-run it alone with the row's fields:
+  hetlab gen FAMILY --shape SHAPE --size SIZE --seed SEED > instance.json
+  hetlab solve --algorithm ALGORITHM instance.json
+(add --no-limits when the spec says \"limits\": \"lifted\"). Spec format: docs/sweeps.md;
+the built-in sweeps run as `hetlab sweep builtin:FAMILY` (`hetlab sweep builtin:chains`).";
+
+/// What `hetlab sweep` does besides running a spec.
+#[derive(clap::Subcommand)]
+pub enum Action {
+    /// Join shard files into exactly the file one run writes (the header checked, every
+    /// instance there once; with --spec, none missing at the end either).
+    Merge {
+        /// The shard CSV files, in any order.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// The merged CSV file.
+        #[arg(short, long)]
+        output: String,
+        /// The sweep's spec (a file or `builtin:NAME`), to check that every instance is there.
+        #[arg(long)]
+        spec: Option<String>,
+    },
+}
+
 /// What `hetlab sweep SPEC` was asked.
+#[derive(clap::Args)]
 pub struct Args {
-    /// The spec file, `-`, or `builtin:NAME`.
-    pub spec: String,
-    /// The CSV file (resumed when it exists); standard output when absent.
-    pub output: Option<String>,
-    /// `I/N`: only the instances `k` with `k mod N = I`.
-    pub shard: Option<String>,
+    /// The sweep spec: a JSON file, `-` for standard input, or `builtin:FAMILY`.
+    spec: Option<String>,
+    /// The CSV file, resumed when it exists; standard output when absent.
+    #[arg(short, long)]
+    output: Option<String>,
+    /// Run one of N disjoint parts, `I/N` with I from 0 to N-1: the instances k with
+    /// k mod N = I (the grid's sizes spread over every shard).
+    #[arg(long)]
+    shard: Option<String>,
     /// Worker threads; every core when absent.
-    pub threads: Option<usize>,
-    /// Refuse when the estimate passes this many seconds (0: no budget).
-    pub budget: u64,
-    /// Print a Slurm job-array script for this many shards instead of running.
-    pub slurm: Option<usize>,
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Refuse before running when a timed sample of instances says the sweep would take
+    /// longer than this many seconds (0: no budget).
+    #[arg(long, default_value_t = 600)]
+    budget: u64,
+    /// Print a shell script that submits the sweep to Slurm as a job array of N shards and a
+    /// dependent merge into -o (nothing is submitted).
+    #[arg(long)]
+    slurm: Option<usize>,
+}
+
+/// `hetlab sweep …`: runs, merges or prints the Slurm script. Returns what to print on
+/// standard output afterwards (the script); the CSV goes to `-o` or standard output as it is
+/// made.
+///
+/// # Errors
+/// A bad spec (its fields named), shard, file or budget, in a sentence.
+pub fn command(action: Option<Action>, args: &Args) -> Result<Option<String>> {
+    match (action, &args.spec) {
+        (
+            Some(Action::Merge {
+                files,
+                output,
+                spec,
+            }),
+            _,
+        ) => merge(&files, &output, spec.as_deref()).map(|()| None),
+        (None, Some(spec)) => run(spec, args),
+        (None, None) => Err(anyhow!(
+            "`hetlab sweep` needs a spec (a file or builtin:FAMILY), or `merge`"
+        )),
+    }
 }
 
 /// The spec's text: a file, standard input, or a built-in sweep.
@@ -49,7 +109,17 @@ pub fn spec_text(spec: &str) -> Result<String> {
             anyhow!("no built-in sweep \"{name}\" (known: {})", names.join(", "))
         });
     }
-    crate::read_text(spec)
+    if spec == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(MAX_SPEC_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .context("reading standard input")?;
+        return text_of(bytes, "standard input", MAX_SPEC_BYTES);
+    }
+    let mut f = File::open(spec).with_context(|| format!("reading {spec}"))?;
+    read_capped(&mut f, spec, MAX_SPEC_BYTES)
 }
 
 /// The validated sweep of `spec`, its problems one per line with their fields.
@@ -75,13 +145,19 @@ fn shard(text: &str) -> Result<(usize, usize)> {
 
 /// Runs `hetlab sweep SPEC`; returns what to print on standard output after the run (the
 /// Slurm script), the CSV itself going to `-o` or standard output as it is made.
-pub fn run(args: &Args) -> Result<Option<String>> {
-    let sweep = read_sweep(&args.spec)?;
+fn run(spec: &str, args: &Args) -> Result<Option<String>> {
+    let sweep = read_sweep(spec)?;
     if let Some(n) = args.slurm {
         if args.shard.is_some() {
             bail!("--slurm makes the shards itself: leave out --shard");
         }
-        return slurm::script(&sweep, args, n).map(Some);
+        let job = slurm::Job {
+            spec,
+            output: args.output.as_deref(),
+            threads: args.threads,
+            budget: args.budget,
+        };
+        return slurm::script(&sweep, &job, n).map(Some);
     }
     let ks = match &args.shard {
         Some(text) => {
@@ -133,7 +209,7 @@ fn open(sweep: &Sweep, path: Option<&str>, ks: &[usize]) -> Result<(Box<dyn Writ
         .truncate(false)
         .open(path)
         .with_context(|| format!("opening {path}"))?;
-    let text = read_capped(&mut file, path)?;
+    let text = read_capped(&mut file, path, MAX_CSV_BYTES)?;
     let r = sweep::csv::resume(sweep, &text, ks)
         .map_err(|e| anyhow!("{path} cannot be resumed: {e} (write to another file)"))?;
     file.set_len(r.keep as u64)
@@ -142,14 +218,22 @@ fn open(sweep: &Sweep, path: Option<&str>, ks: &[usize]) -> Result<(Box<dyn Writ
     Ok((Box::new(file), r))
 }
 
-/// A sweep CSV's text, at most [`MAX_CSV_BYTES`].
-fn read_capped(file: &mut File, name: &str) -> Result<String> {
+/// A file's text, at most `cap` bytes (a directory or an endless device is refused).
+fn read_capped(file: &mut File, name: &str, cap: u64) -> Result<String> {
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        bail!("reading {name}: it is a directory, not a file");
+    }
     let mut bytes = Vec::new();
-    file.take(MAX_CSV_BYTES + 1)
+    file.take(cap + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("reading {name}"))?;
-    if bytes.len() as u64 > MAX_CSV_BYTES {
-        bail!("{name} is over {MAX_CSV_BYTES} bytes: not a sweep's CSV");
+    text_of(bytes, name, cap)
+}
+
+/// `bytes` as text, refused past `cap` bytes or when not UTF-8.
+fn text_of(bytes: Vec<u8>, name: &str, cap: u64) -> Result<String> {
+    if bytes.len() as u64 > cap {
+        bail!("{name} is over {cap} bytes");
     }
     String::from_utf8(bytes).map_err(|_| anyhow!("{name} is not UTF-8 text"))
 }
@@ -261,7 +345,7 @@ fn write_in_order(
 }
 
 /// `hetlab sweep merge FILES -o OUT [--spec SPEC]`.
-pub fn merge(files: &[String], output: &str, spec: Option<&str>) -> Result<()> {
+fn merge(files: &[String], output: &str, spec: Option<&str>) -> Result<()> {
     if files.is_empty() {
         bail!("no shard to merge");
     }
@@ -269,7 +353,7 @@ pub fn merge(files: &[String], output: &str, spec: Option<&str>) -> Result<()> {
     let mut texts = Vec::new();
     for name in files {
         let mut f = File::open(name).with_context(|| format!("reading {name}"))?;
-        texts.push((name.clone(), read_capped(&mut f, name)?));
+        texts.push((name.clone(), read_capped(&mut f, name, MAX_CSV_BYTES)?));
     }
     let merged = sweep::csv::merge(&texts, sweep.as_ref()).map_err(|e| anyhow!("{e}"))?;
     let mut out = File::create(output).with_context(|| format!("writing {output}"))?;

@@ -8,8 +8,6 @@ use std::path::Path;
 use anyhow::{bail, Context as _, Result};
 use hetlab_core::sweep::Sweep;
 
-use super::Args;
-
 /// Most shards of a job array written.
 const MAX_SHARDS: usize = 10_000;
 
@@ -31,20 +29,32 @@ fn absolute(path: &str) -> Result<String> {
     Ok(abs.to_string_lossy().into_owned())
 }
 
-/// The script for `n` shards of `sweep` (read from `args.spec`), merged into `args.output`.
-pub fn script(sweep: &Sweep, args: &Args, n: usize) -> Result<String> {
+/// What the jobs run: the spec as given, `-o`, `--threads` and `--budget`.
+pub struct Job<'a> {
+    /// The spec: a file or `builtin:NAME`.
+    pub spec: &'a str,
+    /// The merged file.
+    pub output: Option<&'a str>,
+    /// Threads per shard; Slurm's CPUs per task when absent.
+    pub threads: Option<usize>,
+    /// Each shard's budget, in seconds.
+    pub budget: u64,
+}
+
+/// The script for `n` shards of `sweep` run as `args` says, merged into `args.output`.
+pub fn script(sweep: &Sweep, args: &Job<'_>, n: usize) -> Result<String> {
     if n == 0 || n > MAX_SHARDS {
         bail!("--slurm {n}: the number of shards must be between 1 and {MAX_SHARDS}");
     }
-    let Some(output) = &args.output else {
+    let Some(output) = args.output else {
         bail!("--slurm needs -o OUT.csv: the merged file the last job writes");
     };
     let spec = if args.spec.starts_with("builtin:") {
-        args.spec.clone()
+        args.spec.to_owned()
     } else if args.spec == "-" {
         bail!("--slurm needs the spec in a file (the jobs read it), not standard input");
     } else {
-        absolute(&args.spec)?
+        absolute(args.spec)?
     };
     let out = absolute(output)?;
     let exe = std::env::current_exe().context("finding the hetlab binary")?;

@@ -179,8 +179,8 @@ pub fn merge(files: &[(String, String)], sweep: Option<&Sweep>) -> Result<String
     };
     check(&by_k, total, sweep)?;
     let mut out = head.to_owned();
-    for (_, lines) in by_k.values() {
-        lines.iter().for_each(|l| out.push_str(l));
+    for line in by_k.values().flat_map(|(_, lines)| lines) {
+        out.push_str(line);
     }
     Ok(out)
 }

@@ -16,10 +16,12 @@ pub mod csv;
 mod run;
 #[cfg(feature = "solve")]
 pub use run::{lines, Outcome, Row};
+mod read;
 mod spec;
 #[cfg(test)]
 mod tests;
 
+pub use read::parse;
 pub use spec::{
-    parse, Measures, Point, Reference, Seeds, Sweep, FORMAT, MAX_INSTANCES, MAX_ROWS, VERSION,
+    Measures, Point, Reference, Seeds, Sweep, FORMAT, MAX_INSTANCES, MAX_ROWS, VERSION,
 };

@@ -209,6 +209,11 @@ fn open(sweep: &Sweep, path: Option<&str>, ks: &[usize]) -> Result<(Box<dyn Writ
         .truncate(false)
         .open(path)
         .with_context(|| format!("opening {path}"))?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        // A pipe or a device (`-o /dev/stdout`): written through, nothing to resume.
+        let nothing = Resume { keep: 0, done: 0 };
+        return Ok((Box::new(file), nothing));
+    }
     let text = read_capped(&mut file, path, MAX_CSV_BYTES)?;
     let r = sweep::csv::resume(sweep, &text, ks)
         .map_err(|e| anyhow!("{path} cannot be resumed: {e} (write to another file)"))?;

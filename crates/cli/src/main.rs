@@ -22,6 +22,7 @@ use hetlab_core::{catalog, families, share};
 
 mod practice;
 mod scaling;
+mod sweep;
 
 #[derive(Parser)]
 #[command(
@@ -158,6 +159,17 @@ enum Command {
         #[arg(long, default_value = "small")]
         difficulty: String,
     },
+    /// Run a sweep (docs/sweeps.md): one family's algorithms over a grid of generated
+    /// instances, on every core, as CSV in instance order (one row per instance and
+    /// algorithm). With -o, a partial file is resumed: its complete instances are kept.
+    #[command(args_conflicts_with_subcommands = true, after_help = sweep::RECIPE)]
+    Sweep {
+        /// `merge`: join shards.
+        #[command(subcommand)]
+        action: Option<sweep::Action>,
+        #[command(flatten)]
+        args: sweep::Args,
+    },
     /// Print the chains scaling table (chains.md 9.4): mean percent imbalance of RB, MP and
     /// the optimum against P, workload seed 1, five speed vectors per P.
     Scaling {
@@ -259,7 +271,21 @@ fn main() -> ExitCode {
             }
         };
     }
-    match run(cli.command) {
+    let command = match cli.command {
+        // The CSV is written as it is made, not printed at the end.
+        Command::Sweep { action, args } => {
+            return match sweep::command(action, &args) {
+                Ok(Some(text)) => print_out(text.trim_end()),
+                Ok(None) => ExitCode::SUCCESS,
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "hetlab: {e:#}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        other => other,
+    };
+    match run(command) {
         Ok(out) => print_out(&out),
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "hetlab: {e:#}");
@@ -429,6 +455,7 @@ fn run(command: Command) -> Result<String> {
             emax,
             json,
         } => scaling::run(&presets, &ps, emax, json),
+        Command::Sweep { .. } => bail!("`hetlab sweep` runs before the other commands"),
     }
 }
 

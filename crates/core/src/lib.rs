@@ -45,5 +45,6 @@ pub mod shared;
 pub mod sort;
 pub mod square;
 pub mod steady_state;
+pub mod sweep;
 pub mod trace;
 pub mod wire;

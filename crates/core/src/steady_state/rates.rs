@@ -144,7 +144,7 @@ pub fn papers(inst: &SteadyState) -> Option<Typed> {
         return None;
     }
     let f = |from: usize, to: usize| match (from + 1, to + 1) {
-        (1, 2) | (4, 2) => "1/6",
+        (1 | 4, 2) => "1/6",
         (1, 3) => "7/12",
         (3, 4) => "1/3",
         _ => "0",

@@ -75,6 +75,15 @@ pub fn RatesEditor(props: &RatesProps) -> Html {
     let inst = &props.instance;
     let typed = use_state(|| Typed::zeros(inst));
     let answer = use_state(|| None::<Result<Checked, String>>);
+    // The fields exist only while the panel is open (a 500-node platform has thousands).
+    let open = use_state(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            let details: web_sys::Element = e.target_unchecked_into();
+            open.set(details.has_attribute("open"));
+        })
+    };
     {
         let (typed, answer) = (typed.clone(), answer.clone());
         use_effect_with(inst.clone(), move |inst| {
@@ -114,12 +123,11 @@ pub fn RatesEditor(props: &RatesProps) -> Html {
         });
         html! { <input type="text" size="7" {value} {oninput} data-testid={id} aria-label={label} /> }
     };
-    let p = &inst.platform;
-    let arcs = p.arcs();
     let papers = papers(inst);
     html! {
-        <details class="why rates-editor" data-testid="edit-rates">
+        <details class="why rates-editor" data-testid="edit-rates" {ontoggle}>
             <summary>{"Edit rates"}</summary>
+            if *open {
             <p class="muted">{"Type your own steady state: x, the tasks a node computes per time unit (it computes α = w·x of the time), and f, the tasks sent per time unit on an arc (the sender is busy s = c·f of the time sending them). Check tests them against every constraint of the LP; feasible rates get their throughput and the periodic schedule built from them."}</p>
             <p>
                 if let Some(r) = &props.optimal { <button onclick={load(Typed::of(r), false)} data-testid="rates-optimal">{"Start from the optimal rates"}</button>{" "} }
@@ -127,23 +135,7 @@ pub fn RatesEditor(props: &RatesProps) -> Html {
                 if let Some(r) = papers { {" "}<button onclick={load(r, true)} data-testid="rates-paper" title="The paper's steady state on this platform (steady-state.md §6.1), with start-up latencies L_calc = 2 and L_comm = 1">{"The paper's rates"}</button> }
             </p>
             <form onsubmit={on_check}>
-                <div class="table-scroll"><table class="rates">
-                    <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"x (tasks per time unit)"}</th></tr></thead>
-                    <tbody>{ for p.nodes.iter().enumerate().map(|(i, v)| html! {
-                        <tr><td>{v.id.to_string()}</td><td>{v.w.as_ref().map(ToString::to_string).unwrap_or_default()}</td>
-                            <td>{ field(Entry::X(i), format!("rate-x-{}", v.id), format!("x at node {}", v.id)) }</td></tr>
-                    }) }</tbody>
-                </table>
-                <table class="rates">
-                    <thead><tr><th>{"arc"}</th><th>{"c"}</th><th>{"f (tasks per time unit)"}</th></tr></thead>
-                    <tbody>{ for arcs.iter().enumerate().map(|(k, a)| {
-                        let (from, to) = (&p.nodes[a.from].id, &p.nodes[a.to].id);
-                        html! {
-                            <tr><td>{format!("{from}→{to}")}</td><td>{frac(&a.c)}</td>
-                                <td>{ field(Entry::F(k), format!("rate-f-{from}-{to}"), format!("f on arc {from}→{to}")) }</td></tr>
-                        }
-                    }) }</tbody>
-                </table></div>
+                { tables(inst, &field) }
                 <p>
                     <label title="Start-up latency of a batch of computations, on every node (empty: the platform's own)">{"L_calc "}{ field(Entry::Lcalc, "rate-lcalc".into(), "L_calc".into()) }</label>{" "}
                     <label title="Start-up latency of a message, on every arc (empty: the platform's own)">{"L_comm "}{ field(Entry::Lcomm, "rate-lcomm".into(), "L_comm".into()) }</label>{" "}
@@ -151,7 +143,33 @@ pub fn RatesEditor(props: &RatesProps) -> Html {
                 </p>
             </form>
             { verdict(answer.as_ref()) }
+            }
         </details>
+    }
+}
+
+/// The node and arc tables, each rate a field made by `field(entry, test id, label)`.
+fn tables(inst: &SteadyState, field: &dyn Fn(Entry, String, String) -> Html) -> Html {
+    let p = &inst.platform;
+    let arcs = p.arcs();
+    html! {
+        <div class="table-scroll"><table class="rates">
+            <thead><tr><th>{"node"}</th><th>{"w"}</th><th>{"x (tasks per time unit)"}</th></tr></thead>
+            <tbody>{ for p.nodes.iter().enumerate().map(|(i, v)| html! {
+                <tr><td>{v.id.to_string()}</td><td>{v.w.as_ref().map(ToString::to_string).unwrap_or_default()}</td>
+                    <td>{ field(Entry::X(i), format!("rate-x-{}", v.id), format!("x at node {}", v.id)) }</td></tr>
+            }) }</tbody>
+        </table>
+        <table class="rates">
+            <thead><tr><th>{"arc"}</th><th>{"c"}</th><th>{"f (tasks per time unit)"}</th></tr></thead>
+            <tbody>{ for arcs.iter().enumerate().map(|(k, a)| {
+                let (from, to) = (&p.nodes[a.from].id, &p.nodes[a.to].id);
+                html! {
+                    <tr><td>{format!("{from}→{to}")}</td><td>{frac(&a.c)}</td>
+                        <td>{ field(Entry::F(k), format!("rate-f-{from}-{to}"), format!("f on arc {from}→{to}")) }</td></tr>
+                }
+            }) }</tbody>
+        </table></div>
     }
 }
 

@@ -21,6 +21,7 @@ use hetlab_core::platform::Platform;
 use hetlab_core::{catalog, families, share};
 
 mod practice;
+mod rates;
 mod scaling;
 mod sweep;
 
@@ -169,6 +170,22 @@ enum Command {
         action: Option<sweep::Action>,
         #[command(flatten)]
         args: sweep::Args,
+    },
+    /// Check steady-state rates you choose against every constraint of the LP (each broken one
+    /// named) and, when they are feasible, print their throughput and the periodic schedule
+    /// built from them (T, A, L, tasks per period; with start-up latencies, one batch's period
+    /// and throughput), as JSON.
+    Rates {
+        /// The rates file: `{"x": {"<node id>": "1/3", …}, "f": {"<from>-><to>": "1/6", …},
+        /// "lcalc": "2", "lcomm": "1"}`; nodes and arcs left out have rate 0, latencies are
+        /// optional (they replace every node's and link's). `-` for standard input.
+        #[arg(long, required_unless_present = "paper", conflicts_with = "paper")]
+        rates: Option<String>,
+        /// The paper's own rates on Example 1 (steady-state.md §6.1), with L_calc = 2, L_comm = 1.
+        #[arg(long)]
+        paper: bool,
+        /// Steady-state instance JSON file, or `-` for standard input.
+        file: String,
     },
     /// Print the chains scaling table (chains.md 9.4): mean percent imbalance of RB, MP and
     /// the optimum against P, workload seed 1, five speed vectors per P.
@@ -448,6 +465,11 @@ fn run(command: Command) -> Result<String> {
             let known = catalog::family(&family)
                 .ok_or_else(|| anyhow!("unknown problem \"{family}\" (see `hetlab list`)"))?;
             practice::questions(known.problem, seed, count, &difficulty)
+        }
+        Command::Rates { rates, paper, file } => {
+            let inst = read_text(&file)?;
+            let typed = rates.as_deref().map(read_text).transpose()?;
+            rates::run(&inst, typed.as_deref(), paper)
         }
         Command::Scaling {
             presets,

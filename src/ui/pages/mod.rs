@@ -144,7 +144,7 @@ macro_rules! group {
 }
 
 group!(bundles::COMMUNICATION, communication, COMMUNICATION_SOLVERS,
-    page_job: serve::no_page_job;
+    page_job: serve::communication_page_job;
     steady::SteadyPage, broadcast::BroadcastPage);
 group!(bundles::PARTITIONING, partitioning, PARTITIONING_SOLVERS,
     page_job: serve::partitioning_page_job;

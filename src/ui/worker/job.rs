@@ -64,6 +64,15 @@ pub enum Job {
         /// The ratio as the slider shows it (`"65.52"`).
         ratio: String,
     },
+    /// Rates typed on the steady-state page, checked against the LP's constraints and, when
+    /// feasible, scheduled (`hetlab_core::steady_state::rates::check`). Answer:
+    /// `hetlab_core::steady_state::rates::Checked`.
+    SteadyRates {
+        /// The steady-state instance, as JSON.
+        instance: String,
+        /// The rates as typed.
+        rates: hetlab_core::steady_state::rates::Typed,
+    },
     /// The chains §9.4 scaling table of a workload preset. Answer:
     /// `Vec<hetlab_core::chains::scaling::ScalingRow>`.
     Scaling {

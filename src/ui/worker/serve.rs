@@ -186,7 +186,9 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
                 csv::write(&t)
             }))
         }
-        job @ (Job::RingAt { .. } | Job::Scaling { .. }) => (solvers.page_job)(job),
+        job @ (Job::RingAt { .. } | Job::Scaling { .. } | Job::SteadyRates { .. }) => {
+            (solvers.page_job)(job)
+        }
         Job::PracticeAsk {
             problem,
             seed,
@@ -356,9 +358,24 @@ pub(crate) fn partitioning_page_job(job: Job) -> Answer {
     }
 }
 
-/// The communication group has no page job of its own.
-pub(crate) fn no_page_job(_job: Job) -> Answer {
-    Err("not a page job of the communication families".to_owned())
+/// The distribution group has no page job of its own.
+pub(crate) fn no_page_job(_: Job) -> Answer {
+    Err("not a page job of the distribution families".to_owned())
+}
+
+/// Typed steady-state rates checked and scheduled ([`Job::SteadyRates`]): the communication
+/// group's page job.
+pub(crate) fn communication_page_job(job: Job) -> Answer {
+    let Job::SteadyRates { instance, rates } = job else {
+        return Err("not a page job of the communication families".to_owned());
+    };
+    let Instance::SteadyState(inst) = Instance::from_json(&instance).map_err(|e| e.to_string())?
+    else {
+        return Err("the instance is not a steady-state instance".to_owned());
+    };
+    Ok(wire::encode(&hetlab_core::steady_state::rates::check(
+        &inst, &rates,
+    )))
 }
 
 /// `solve_json` of a solver worker binary (`src/bin/solver_*.rs`): the document `hetlab solve --explain` prints for `instance_json` (pretty JSON), or `error: ` and

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { byId, check, norm, text, visible } from '../lib.mjs';
+import { byId, check, norm, text, textWhere, visible } from '../lib.mjs';
 import { atEnd } from './explain-rows.mjs';
 import { native } from './built-sl.mjs';
 
@@ -148,6 +148,46 @@ export const tests = [
       check(slow.length === 9 && slow.every(([, , n, d]) => n === '1/3' && d === '3'), `Example 5's slow arcs: ${JSON.stringify(slow)}`);
       a = await text(byId(page, 'scale-a'));
       check(a === 'A = lcm(1, 3) = 3; one period lasts L = A·T = 9 and completes 9 tasks.', `Example 5: ${a}`);
+    },
+  },
+  {
+    name: 'steady-edit-rates',
+    async fn(h) {
+      const page = h.lastPage;
+      // §4.1, §7: typed rates are checked against the LP; a broken constraint is named.
+      await atEnd(h, page, '/#/steady-state?preset=example-1&algo=lp');
+      const panel = await open(page, 'edit-rates');
+      await byId(page, 'rates-optimal').click();
+      // The canonical rates (§6.1): f_13 = 1/2, x_3 = 1/4, f_34 = 1/4.
+      const f13 = byId(page, 'rate-f-1-3');
+      check((await f13.inputValue()) === '1/2', `the optimal f_13: ${await f13.inputValue()}`);
+      await f13.fill('1/3');
+      await byId(page, 'rates-check').click();
+      const broken = await textWhere(byId(page, 'rates-violation').first(), 'a named violation', (t) => t.length > 0);
+      check(
+        broken === 'conservation at node 3: it receives 1/3 tasks per time unit but computes and forwards 1/2',
+        `the violation: ${broken}`,
+      );
+      check((await byId(page, 'rates-violation').count()) === 1, 'one violation only');
+      // §6.1, the paper's solution: A = 3, L = 36, 63 tasks; with L_calc = 2, L_comm = 1,
+      // "Paper's pattern (A=3): N=1: 40, 63, 63/40". The CLI prints the same numbers.
+      const cli = JSON.parse(native(['rates', '--paper', '-'], preset('example-1')));
+      check(cli.period.scale_a === '3' && cli.period.latency_throughput === '63/40', `the CLI: ${JSON.stringify(cli.period)}`);
+      await byId(page, 'rates-paper').click();
+      await textWhere(byId(page, 'rates-a'), 'A of the paper\'s rates', (t) => t === '3');
+      const got = {
+        f13: await f13.inputValue(),
+        throughput: await text(byId(page, 'rates-throughput')),
+        l: await text(byId(page, 'rates-l')),
+        tasks: await text(byId(page, 'rates-tasks')),
+        latency: await text(byId(page, 'rates-latency')),
+        line: await text(byId(page, 'rates-latency-line')),
+      };
+      check(got.f13 === '7/12', `the paper's f_13: ${got.f13}`);
+      check(got.throughput === '7/4' && got.throughput === cli.throughput, `the throughput: ${got.throughput}`);
+      check(got.l === '36' && got.tasks === '63', `L and tasks: ${got.l}, ${got.tasks}`);
+      check(got.latency === '63/40' && got.line.includes('lasts 40 '), `the latency line: ${got.line}`);
+      await shots(page, panel, 'steady-edit-rates');
     },
   },
 ];

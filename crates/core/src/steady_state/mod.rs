@@ -3,12 +3,14 @@
 //!
 //! The LP on any platform ([`lp`]), its routes ([`alloc`]) and the pipeline down to the periodic
 //! schedule ([`pipeline`]); the closed form on trees ([`tree`]); an independent checker of
-//! steady-state rates ([`verify`]) and the resources they saturate ([`binding`]).
+//! steady-state rates ([`verify`], every broken constraint: [`violations`]; rates a user types:
+//! [`rates`]) and the resources they saturate ([`binding`]).
 
 pub mod about;
 pub mod alloc;
 #[cfg(feature = "solve")]
 pub mod bench;
+mod constraints;
 pub mod dual;
 #[cfg(test)]
 mod dual_tests;
@@ -26,6 +28,9 @@ pub mod pipeline;
 pub mod port_model;
 #[cfg(feature = "solve")]
 mod practice;
+pub mod rates;
+#[cfg(test)]
+mod rates_tests;
 pub mod report;
 #[cfg(test)]
 mod report_tests;
@@ -35,12 +40,13 @@ pub mod spanning;
 pub mod timeline;
 pub mod tree;
 
+pub use constraints::{verify, violations, Violation};
 pub use instance::SteadyState;
 
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 use serde::Serialize;
 
-use crate::rational::{frac, Cost, Q};
+use crate::rational::{Cost, Q};
 
 /// Steady-state rates: tasks computed per time unit by each node (`x`, by node index) and
 /// input files sent per time unit on each arc (`f`, by index in [`crate::platform::Platform::arcs`]).
@@ -52,154 +58,6 @@ pub struct Rates {
     /// Per arc.
     #[serde(serialize_with = "crate::rational::exact")]
     pub f: Vec<Q>,
-}
-
-/// A constraint of the steady-state LP (section 2.2) that some rates break.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Violation {
-    /// The vectors do not match the platform.
-    #[error("the rates do not match the platform ({0})")]
-    Shape(String),
-    /// A negative rate.
-    #[error("{0}: rates must be >= 0")]
-    Negative(String),
-    /// `w_i·x_i > 1`, or a router computing.
-    #[error("node {node}: computes {busy} of the time (at most 1)")]
-    Compute {
-        /// Node id.
-        node: String,
-        /// `w·x`.
-        busy: String,
-    },
-    /// Busy sending more than all the time.
-    #[error("node {node}: sends {busy} of the time (at most 1)")]
-    Send {
-        /// Node id.
-        node: String,
-        /// Busy time.
-        busy: String,
-    },
-    /// Busy receiving more than all the time.
-    #[error("node {node}: receives {busy} of the time (at most 1)")]
-    Receive {
-        /// Node id.
-        node: String,
-        /// Busy time.
-        busy: String,
-    },
-    /// Inflow differs from local work plus outflow at a non-master.
-    #[error(
-        "node {node}: receives {inflow} tasks per time unit but computes and forwards {outflow}"
-    )]
-    Conservation {
-        /// Node id.
-        node: String,
-        /// Received.
-        inflow: String,
-        /// Computed plus forwarded.
-        outflow: String,
-    },
-    /// A master receives input files.
-    #[error("master {0} receives tasks (masters only send)")]
-    IntoMaster(String),
-    /// The throughput claimed is not the sum of the local rates.
-    #[error("throughput {claimed} differs from the sum of the local rates {sum}")]
-    Throughput {
-        /// Claimed.
-        claimed: String,
-        /// Σ x.
-        sum: String,
-    },
-}
-
-/// Checks rates against every constraint of the base-model LP (section 2.2), exactly, and that
-/// they achieve `throughput`. Independent of any solver.
-///
-/// # Errors
-/// The first [`Violation`] found.
-pub fn verify(inst: &SteadyState, rates: &Rates, throughput: &Q) -> Result<(), Violation> {
-    let p = &inst.platform;
-    let arcs = p.arcs();
-    if rates.x.len() != p.nodes.len() || rates.f.len() != arcs.len() {
-        return Err(Violation::Shape(format!(
-            "{} nodes and {} arcs, got {} and {}",
-            p.nodes.len(),
-            arcs.len(),
-            rates.x.len(),
-            rates.f.len()
-        )));
-    }
-    let id = |i: usize| p.nodes[i].id.to_string();
-    let n = p.nodes.len();
-    let (mut send, mut recv) = (vec![Q::zero(); n], vec![Q::zero(); n]);
-    let (mut inflow, mut outflow) = (vec![Q::zero(); n], vec![Q::zero(); n]);
-    for (a, f) in arcs.iter().zip(&rates.f) {
-        if f.is_negative() {
-            return Err(Violation::Negative(format!(
-                "arc {}→{}",
-                id(a.from),
-                id(a.to)
-            )));
-        }
-        let busy = &a.c * &inst.data_in * f;
-        send[a.from] += &busy;
-        recv[a.to] += &busy;
-        outflow[a.from] += f;
-        inflow[a.to] += f;
-        if p.nodes[a.to].master && f.is_positive() {
-            return Err(Violation::IntoMaster(id(a.to)));
-        }
-    }
-    for (i, node) in p.nodes.iter().enumerate() {
-        let x = &rates.x[i];
-        if x.is_negative() {
-            return Err(Violation::Negative(format!("node {}", id(i))));
-        }
-        let busy = match &node.w {
-            Some(Cost::Finite(w)) => w * x,
-            _ if x.is_zero() => Q::zero(),
-            _ => {
-                return Err(Violation::Compute {
-                    node: id(i),
-                    busy: "some (it is a router)".to_owned(),
-                })
-            }
-        };
-        if busy > Q::one() {
-            return Err(Violation::Compute {
-                node: id(i),
-                busy: frac(&busy),
-            });
-        }
-        if send[i] > Q::one() {
-            return Err(Violation::Send {
-                node: id(i),
-                busy: frac(&send[i]),
-            });
-        }
-        if recv[i] > Q::one() {
-            return Err(Violation::Receive {
-                node: id(i),
-                busy: frac(&recv[i]),
-            });
-        }
-        let used = x + &outflow[i];
-        if !node.master && inflow[i] != used {
-            return Err(Violation::Conservation {
-                node: id(i),
-                inflow: frac(&inflow[i]),
-                outflow: frac(&used),
-            });
-        }
-    }
-    let sum: Q = rates.x.iter().sum();
-    if &sum != throughput {
-        return Err(Violation::Throughput {
-            claimed: frac(throughput),
-            sum: frac(&sum),
-        });
-    }
-    Ok(())
 }
 
 /// A resource that rates use fully: together these are why no schedule can do better

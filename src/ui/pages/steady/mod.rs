@@ -6,6 +6,7 @@
 mod compute;
 mod explain;
 mod fields;
+mod rates;
 mod tree_view;
 pub mod views;
 

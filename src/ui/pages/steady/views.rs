@@ -20,6 +20,7 @@ use crate::draw::describe::count;
 
 use crate::ui::pages::graph_view::GraphView;
 
+use super::rates::RatesEditor;
 use super::{explain, tree_view};
 
 use crate::draw;
@@ -79,7 +80,7 @@ pub fn step_view(
                 ),
                 line: last.map(|st| st.phase().line),
                 pseudocode: PIPELINE_PSEUDOCODE,
-                results: html! { <>{ lp_results(inst, t, &s, extras, player, on_action) }{ match extras.filter(|_| s.throughput_known()) { Some(x) => html! { <>{ tree_comparison(&t.solution, &x.trees) }{ other_models(&x.models) }</> }, None => Html::default() } }</> },
+                results: html! { <>{ lp_results(inst, t, &s, extras, player, on_action) }{ match extras.filter(|_| s.throughput_known()) { Some(x) => html! { <>{ tree_comparison(&t.solution, &x.trees) }{ other_models(&x.models) }</> }, None => Html::default() } }<RatesEditor instance={inst.clone()} optimal={s.rates_shown().then(|| t.solution.lp.rates.clone())} /></> },
                 below: if s.scaled() {
                     gantt_view(inst, &t.solution, s.slots, extras)
                 } else if s.period_known() {

@@ -28,7 +28,7 @@ export const tests = [
       } catch (e) {
         refused = String(e.stderr || e.message);
       }
-      check(refused.includes('only the exact DP reads') && refused.includes('use dp or order-search'), `the CLI refuses lp-rounded: ${refused}`);
+      check(refused.includes('"lp-rounded" does not apply') && refused.includes('offers: dp, order-search'), `the CLI refuses lp-rounded: ${refused}`);
 
       for (const algo of ['dp', 'order-search']) {
         await load(page, h.url(`/#/scatter?preset=scatter-tables&algo=${algo}`));

@@ -187,9 +187,10 @@ fn run(spec: &str, args: &Args) -> Result<Option<String>> {
     } else {
         String::new()
     };
+    let plural = if threads == 1 { "" } else { "s" };
     let _ = writeln!(
         std::io::stderr(),
-        "hetlab: sweep: {} instances in {secs:.2} s on {threads} threads{resumed}",
+        "hetlab: sweep: {} instances in {secs:.2} s on {threads} thread{plural}{resumed}",
         todo.len()
     );
     Ok(None)

@@ -96,7 +96,7 @@ fn tables_view(inst: &Scatter) -> Html {
     html! {
         <div class="scatter-field" data-testid="scatter-tables">
             <p>{format!(
-                "n = {} items. The costs are general tables (scatter.md §1.1): the time to send x items to each processor and to compute them, for x = 0 … {}. Only the exact DP reads tables, so the other methods are not offered. Edit the tables in the instance's JSON (Export…, then Open).",
+                "n = {} items. The costs are general tables (scatter.md §1.1): the time to send x items to each processor and to compute them, for x = 0 … {}. Only the exact DP reads tables, so the other methods are not offered. To change a table, edit the instance's JSON (Export JSON) and open it here again: hetlab encode FILE gives the payload of this page's address, #/scatter?i=…",
                 inst.n, inst.n
             )}</p>
             <div class="table-scroll">

@@ -31,30 +31,26 @@ pub struct CostTables {
 }
 
 impl CostTables {
-    fn of(inst: &Scatter) -> CostTables {
-        let p = inst.processors.len();
+    /// The tables of `inst`, `comm` being the model's transfers (the root's already zero: its
+    /// table, like its affine `comm`, is ignored).
+    fn of(inst: &Scatter, comm: &[Affine]) -> CostTables {
+        let root = inst.processors.len().saturating_sub(1);
         let n = usize::try_from(inst.n).unwrap_or(usize::MAX);
-        let tabulate = |a: &Affine, t: &Option<Vec<Q>>| match t {
+        let tabulate = |a: &Affine, t: Option<&Vec<Q>>| match t {
             Some(t) => t.clone(),
             None => (0..=n).map(|x| a.at(&Q::from_integer(x.into()))).collect(),
         };
         CostTables {
-            comm: inst
-                .processors
+            comm: comm
                 .iter()
+                .zip(&inst.processors)
                 .enumerate()
-                .map(|(i, q)| {
-                    if i + 1 == p {
-                        vec![Q::zero(); n + 1]
-                    } else {
-                        tabulate(&q.comm, &q.comm_table)
-                    }
-                })
+                .map(|(i, (a, q))| tabulate(a, q.comm_table.as_ref().filter(|_| i != root)))
                 .collect(),
             comp: inst
                 .processors
                 .iter()
-                .map(|q| tabulate(&q.comp, &q.comp_table))
+                .map(|q| tabulate(&q.comp, q.comp_table.as_ref()))
                 .collect(),
         }
     }
@@ -76,21 +72,21 @@ impl Model {
     #[must_use]
     pub fn of(inst: &Scatter) -> Model {
         let p = inst.processors.len();
-        let tables = inst.has_tables().then(|| CostTables::of(inst));
+        let comm: Vec<Affine> = inst
+            .processors
+            .iter()
+            .enumerate()
+            .map(|(i, q)| {
+                if i + 1 == p {
+                    Affine::default()
+                } else {
+                    q.comm.clone()
+                }
+            })
+            .collect();
         Model {
-            tables,
-            comm: inst
-                .processors
-                .iter()
-                .enumerate()
-                .map(|(i, q)| {
-                    if i + 1 == p {
-                        Affine::default()
-                    } else {
-                        q.comm.clone()
-                    }
-                })
-                .collect(),
+            tables: inst.has_tables().then(|| CostTables::of(inst, &comm)),
+            comm,
             comp: inst.processors.iter().map(|q| q.comp.clone()).collect(),
         }
     }

@@ -68,13 +68,13 @@ pub const PARTITIONING: Bundle = Bundle {
     pages: &[],
 };
 
-/// The teaching layers over every family: practice questions and lessons. They show family
-/// pages in frames and ask every group's solver worker, so they draw no figure themselves and
-/// keep the family pages' binaries small (no solver worker of its own).
+/// The teaching and research layers over every family: practice questions, lessons and
+/// experiments (sweeps). They show family pages in frames and ask every group's solver worker,
+/// so they keep the family pages' binaries small (no solver worker of their own).
 pub const TEACHING: Bundle = Bundle {
     name: "teaching",
     families: &[],
-    pages: &["practice", "lesson"],
+    pages: &["practice", "lesson", "experiments"],
 };
 
 /// Every page binary, the one that opens for pages of no family first.

@@ -8,6 +8,7 @@ pub mod divisible_load;
 pub mod draw;
 pub mod editor;
 pub mod embed;
+pub mod experiments;
 pub mod lesson;
 pub mod master_slave_entry;
 pub mod player;

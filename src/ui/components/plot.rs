@@ -39,6 +39,18 @@ pub fn throughput_plot(points: &[(f64, f64)], rho: f64) -> Html {
     html! { <LinesPlot {lines} {axes} label="Tasks completed over time against the bound ρ*·t" testid="throughput-plot" /> }
 }
 
+/// The colours of a plot's lines, line by line (each line also has its own dash, [`dash`]).
+pub const LINE_COLOURS: [(u8, u8, u8); 8] = [
+    (31, 95, 191),
+    (200, 60, 40),
+    (120, 120, 120),
+    (230, 140, 20),
+    (40, 150, 80),
+    (130, 60, 170),
+    (20, 140, 150),
+    (140, 90, 40),
+];
+
 /// One named line of a [`LinesPlot`]: `(x, y)` points and an RGB colour.
 #[derive(Clone, PartialEq)]
 pub struct Line {
@@ -64,6 +76,9 @@ pub struct Frame {
     pub legend_right: bool,
     /// A dashed vertical cursor at this x, labelled `name = x` (LU: the current matrix size).
     pub cursor: Option<(f64, &'static str)>,
+    /// A logarithmic x axis (the points' x must be positive): for a parameter that spans
+    /// orders of magnitude.
+    pub log_x: bool,
 }
 
 /// Props of [`LinesPlot`].
@@ -76,6 +91,10 @@ pub struct LinesProps {
     /// Axes' ranges, ticks and legend corner.
     #[prop_or_default]
     pub frame: Frame,
+    /// Each line's spread, `(x, least, largest)` drawn as a bar at each x (the experiments'
+    /// seeds); empty, or one list per line.
+    #[prop_or_default]
+    pub spreads: Vec<Vec<(f64, f64, f64)>>,
     /// Accessible name and `data-testid`.
     pub label: String,
     /// `data-testid` of the canvas.
@@ -91,18 +110,53 @@ fn height_at(width: f64) -> f64 {
     (width * 300.0 / WIDTH).clamp(220.0, 300.0)
 }
 
+/// What a [`LinesPlot`] draws: its lines, their spreads, the axes' titles and the frame.
+#[derive(Clone, PartialEq)]
+struct Plot {
+    lines: Vec<Line>,
+    spreads: Vec<Vec<(f64, f64, f64)>>,
+    axes: (String, String),
+    frame: Frame,
+}
+
+impl Plot {
+    /// The plot with x on a log scale when the frame asks (x ↦ log10 x, spreads included).
+    fn scaled(&self) -> Plot {
+        let mut p = self.clone();
+        if p.frame.log_x {
+            let lg = |x: f64| x.max(f64::MIN_POSITIVE).log10();
+            for pt in p.lines.iter_mut().flat_map(|l| l.points.iter_mut()) {
+                pt.0 = lg(pt.0);
+            }
+            for pt in p.spreads.iter_mut().flatten() {
+                pt.0 = lg(pt.0);
+            }
+            p.frame.x_range = p.frame.x_range.map(|(a, b)| (lg(a), lg(b)));
+            p.frame.cursor = p.frame.cursor.map(|(x, n)| (lg(x), n));
+        }
+        p
+    }
+}
+
 fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
-    lines: &[Line],
-    axes: &(String, String),
-    frame: Frame,
+    plot: &Plot,
     text: f64,
 ) -> Result<(), Box<dyn std::error::Error>>
 where
     DB::ErrorType: 'static,
 {
+    let plot = plot.scaled();
+    let (lines, axes, frame) = (&plot.lines, &plot.axes, plot.frame);
     root.fill(&WHITE)?;
-    let all = || lines.iter().flat_map(|l| l.points.iter());
+    let all = || {
+        lines.iter().flat_map(|l| l.points.iter().copied()).chain(
+            plot.spreads
+                .iter()
+                .flatten()
+                .flat_map(|&(x, lo, hi)| [(x, lo), (x, hi)]),
+        )
+    };
     let (x0, x1) = frame
         .x_range
         .unwrap_or_else(|| all().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0))));
@@ -119,8 +173,11 @@ where
         .y_label_area_size(76.0 * text)
         .build_cartesian_2d(x0..x1, y0..y1 * 1.05)?;
     let whole = |x: &f64| format!("{x:.0}");
+    let power = |x: &f64| num(10f64.powf(*x));
     let mut mesh = chart.configure_mesh();
-    if frame.whole_x {
+    if frame.log_x {
+        mesh.x_label_formatter(&power);
+    } else if frame.whole_x {
         mesh.x_label_formatter(&whole);
     }
     mesh.x_desc(axes.0.as_str())
@@ -139,6 +196,12 @@ where
         }
         .label(l.label.as_str())
         .legend(move |at| legend_mark(k, c, at));
+        if let Some(bars) = plot.spreads.get(k) {
+            let bar = |&(x, lo, hi): &(f64, f64, f64)| {
+                PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(1))
+            };
+            chart.draw_series(bars.iter().map(bar))?;
+        }
     }
     if let Some(c) = frame.cursor.filter(|c| (x0..=x1).contains(&c.0)) {
         draw_cursor(&mut chart, c, (y0, y1 * 1.05), text)?;
@@ -221,29 +284,26 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
     let (shown, text) = use_shown_width(canvas.clone(), WIDTH);
     {
         let canvas = canvas.clone();
-        use_effect_with(
-            (
-                props.lines.clone(),
-                props.axes.clone(),
-                props.frame,
-                shown,
-                text,
-            ),
-            move |(lines, axes, frame, shown, text)| {
-                let (lines, axes, frame) = (lines.clone(), axes.clone(), *frame);
-                let (width, text) = (shown.min(WIDTH), *text);
-                let later = Timeout::new(0, move || {
-                    let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() else {
-                        return;
-                    };
-                    // A drawing failure leaves the canvas blank; the numbers are in the table.
-                    let _ = draw_shown(&c, &lines, &axes, frame, (width, text));
-                    let _ = c.set_attribute("data-svg", &svg_of(&lines, &axes, frame));
-                });
-                // A newer drawing (or leaving the page) cancels a pending one.
-                move || drop(later)
-            },
-        );
+        let plot = Plot {
+            lines: props.lines.clone(),
+            spreads: props.spreads.clone(),
+            axes: props.axes.clone(),
+            frame: props.frame,
+        };
+        use_effect_with((plot, shown, text), move |(plot, shown, text)| {
+            let plot = plot.clone();
+            let (width, text) = (shown.min(WIDTH), *text);
+            let later = Timeout::new(0, move || {
+                let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() else {
+                    return;
+                };
+                // A drawing failure leaves the canvas blank; the numbers are in the table.
+                let _ = draw_shown(&c, &plot, (width, text));
+                let _ = c.set_attribute("data-svg", &svg_of(&plot));
+            });
+            // A newer drawing (or leaving the page) cancels a pending one.
+            move || drop(later)
+        });
     }
     html! {
         <>
@@ -259,9 +319,7 @@ pub fn LinesPlot(props: &LinesProps) -> Html {
 /// it in device pixels (sharp on high-density screens).
 fn draw_shown(
     canvas: &web_sys::HtmlCanvasElement,
-    lines: &[Line],
-    axes: &(String, String),
-    frame: Frame,
+    plot: &Plot,
     (width, text): (f64, f64),
 ) -> Result<(), Box<dyn std::error::Error>> {
     let height = height_at(width);
@@ -285,7 +343,7 @@ fn draw_shown(
     context
         .scale(px, px)
         .map_err(|_| "the context does not scale")?;
-    draw_lines(&area, lines, axes, frame, text)
+    draw_lines(&area, plot, text)
 }
 
 /// `x` rounded to whole pixels.
@@ -295,11 +353,11 @@ fn whole_pixels(x: f64) -> u32 {
 }
 
 /// The plot as an SVG document (drawing, not solving: the points are given).
-fn svg_of(lines: &[Line], axes: &(String, String), frame: Frame) -> String {
+fn svg_of(plot: &Plot) -> String {
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, (780, 300)).into_drawing_area();
-        let _ = draw_lines(&root, lines, axes, frame, 1.0);
+        let _ = draw_lines(&root, plot, 1.0);
     }
     text
 }

@@ -16,6 +16,7 @@ pub fn home() -> Html {
                 <a class="button primary" href="#/platform">{"Open the platform editor"}</a>
                 <a class="button" href="#/practice" data-testid="home-practice">{"Practice: questions checked by the solvers"}</a>
                 <a class="button" href="#/lesson" data-testid="home-lessons">{"Lessons: guided sequences of views"}</a>
+                <a class="button" href="#/experiments" data-testid="home-experiments">{"Experiments: the papers' comparisons over many instances"}</a>
             </p>
             <div class="cards">
                 { for FAMILIES.iter().map(|f| {

@@ -12,6 +12,7 @@ pub mod chains;
 pub mod compute;
 pub mod divisible;
 pub mod erased;
+pub mod experiments;
 pub mod family_page;
 pub mod frame;
 pub mod graph_view;
@@ -109,6 +110,13 @@ macro_rules! group {
                 })+
                 rows
             },
+            sweep: |sweep, k| {
+                $(if sweep.family == problem!($t) {
+                    let rows = sweep.run_of::<<$t as FamilyPage>::F>(k);
+                    return Some(hetlab_core::sweep::lines(sweep, &rows));
+                })+
+                None
+            },
             practice: |problem, seed, difficulty, index| {
                 $(if problem == problem!($t) {
                     return Some(hetlab_core::practice::with_answers::<<$t as FamilyPage>::F>(
@@ -154,12 +162,14 @@ group!(bundles::DISTRIBUTION, distribution, DISTRIBUTION_SOLVERS,
     page_job: serve::no_page_job;
     scatter::ScatterPage, master_slave::MasterSlavePage);
 
-/// The teaching binary's router: the practice page and the lessons (`bundles::TEACHING`).
+/// The teaching binary's router: the practice page, the lessons and the experiments
+/// (`bundles::TEACHING`).
 #[must_use]
 pub fn teaching(route: &str) -> Option<Html> {
     match route {
         "practice" => Some(html! { <practice::PracticePage /> }),
         "lesson" => Some(html! { <lesson::LessonPage /> }),
+        "experiments" => Some(html! { <experiments::ExperimentsPage /> }),
         _ => None,
     }
 }

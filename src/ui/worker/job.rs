@@ -141,6 +141,16 @@ pub enum Job {
         /// The code (`p1.…`).
         code: String,
     },
+    /// The CSV lines of instance `instance` of a sweep (`hetlab_core::sweep`, docs/sweeps.md):
+    /// the experiments page runs a sweep as one such job per instance, spread over several
+    /// workers of the family's group, and joins the lines in instance order into the file
+    /// `hetlab sweep` writes. Answer: `String`, the instance's lines.
+    SweepRows {
+        /// The sweep spec, as JSON.
+        spec: String,
+        /// The instance's index in the sweep's order.
+        instance: u64,
+    },
     /// The benchmarks of `#/bench` (only the chains rows when `only_chains`). Answer:
     /// `Vec<ui::pages::bench::Row>`.
     Bench {

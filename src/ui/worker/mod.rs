@@ -13,6 +13,7 @@
 //! hashes, so the offline service worker stores them with the page's). Where no worker can
 //! start, a job fails with a sentence that says so: the page cannot solve without.
 
+mod crew;
 pub mod job;
 mod once;
 #[cfg(feature = "solve")]
@@ -25,6 +26,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::Callback;
 
+pub use crew::{Crew, CrewEvent};
 pub use job::{Asked, Checked, GradeSheet, GradedRow, Job, Payload, ScheduleFormat, SimgridRead};
 pub use once::ask_in;
 

@@ -18,6 +18,7 @@ use hetlab_core::issue::Issues;
 use hetlab_core::platform::Platform;
 use hetlab_core::practice::{self as practice, Difficulty, Expected, Verdict};
 use hetlab_core::ring::extras::solve_at;
+use hetlab_core::sweep::Sweep;
 use hetlab_core::trace;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -73,6 +74,9 @@ pub struct Solvers {
     pub page_job: fn(Job) -> Answer,
     /// The group's benchmark rows (only the chains' rows when asked).
     pub bench: fn(bool) -> Vec<bench::Row>,
+    /// The CSV lines of one instance of a sweep of one of the group's families
+    /// (`Sweep::run_of`; `None`: not one of its families).
+    pub sweep: fn(&Sweep, usize) -> Option<String>,
     /// Question `index` of a practice set of one of the group's families, with its answers
     /// (`practice::with_answers`; `None`: not one of its families).
     pub practice: fn(&str, u64, Difficulty, u64) -> Option<Question>,
@@ -217,6 +221,9 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
             Ok(wire::encode(&sheet(&record, &graded, right)))
         }
         Job::Bench { only_chains } => Ok(wire::encode(&(solvers.bench)(only_chains))),
+        Job::SweepRows { spec, instance } => {
+            Ok(wire::encode(&sweep_rows(solvers, &spec, instance)?))
+        }
         Job::Tikz { svg } => Ok(wire::encode(
             &tikz::to_tikz(&svg).map_err(|e| e.to_string())?,
         )),
@@ -238,6 +245,17 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
             Ok(wire::encode(&xml))
         }
     }
+}
+
+/// The CSV lines of instance `k` of the sweep `spec`.
+fn sweep_rows(solvers: &Solvers, spec: &str, k: u64) -> Result<String, String> {
+    let sweep = hetlab_core::sweep::parse(spec).map_err(|e| sentences(&e).join("; "))?;
+    let last = sweep.instances();
+    let k = usize::try_from(k)
+        .ok()
+        .filter(|&k| k < last)
+        .ok_or_else(|| format!("the sweep has {last} instances: there is no instance {k}"))?;
+    (solvers.sweep)(&sweep, k).ok_or_else(|| elsewhere(solvers, sweep.family))
 }
 
 /// Question `index` of `problem`'s set from `seed` at `difficulty`.

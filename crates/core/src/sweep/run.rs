@@ -59,23 +59,40 @@ impl Sweep {
     /// instance. They depend on the spec and `k` only.
     #[must_use]
     pub fn run(&self, k: usize) -> Vec<Row> {
-        let Some((point, inst)) = self.instance(k) else {
+        with_problem!(self.family, |F| self.run_of::<F>(k)).unwrap_or_default()
+    }
+
+    /// [`Sweep::run`] for a sweep of family `F` (empty when the sweep is another family's),
+    /// linking only `F`'s generator and solvers: a solver worker of the site holds only its
+    /// group's families.
+    #[must_use]
+    pub fn run_of<F: Solver>(&self, k: usize) -> Vec<Row> {
+        if self.family != F::PROBLEM {
+            return Vec::new();
+        }
+        let Some(point) = self.point(k) else {
             return Vec::new();
         };
-        let bound = match &self.reference {
-            Some(Reference::Bound(field)) => Some(field.as_str()),
-            _ => None,
-        };
+        let input = F::generate(point.shape, point.size, point.seed);
         let run = Run {
             traced: self.measures.steps,
             limits: self.limits,
-            bound,
+            bound: match &self.reference {
+                Some(Reference::Bound(field)) => Some(field.as_str()),
+                _ => None,
+            },
         };
         let outcomes: Vec<Outcome> = self
             .algorithms
             .iter()
-            .map(|a| solve(&inst, a, &run))
+            .map(|a| outcome::<F>(&input, a, &run))
             .collect();
+        self.rows(point, outcomes)
+    }
+
+    /// The rows of `point` from its algorithms' outcomes (in the spec's order), with their
+    /// ratios.
+    fn rows(&self, point: Point, outcomes: Vec<Outcome>) -> Vec<Row> {
         let reference = match &self.reference {
             Some(Reference::Algorithm(r)) => self
                 .algorithms
@@ -145,11 +162,6 @@ struct Run<'a> {
     limits: Limits,
     /// The result field read as the bound, if any.
     bound: Option<&'a str>,
-}
-
-/// Runs `algorithm` on `inst` and reads its result document.
-fn solve(inst: &Instance, algorithm: &str, how: &Run<'_>) -> Outcome {
-    with_family!(inst, |F, input| outcome::<F>(input, algorithm, how))
 }
 
 fn outcome<F: Solver>(input: &F::Input, algorithm: &str, how: &Run<'_>) -> Outcome {

@@ -13,7 +13,7 @@ use yew::prelude::*;
 use crate::draw::lu::{load_bars, opacity, shade, SIDE};
 use crate::draw::square::{self as square_draw, colour, Marks};
 use crate::ui::components::data_table::data_table;
-use crate::ui::components::plot::{Frame, Line, LinesPlot};
+use crate::ui::components::plot::{Frame, Line, LinesPlot, LINE_COLOURS};
 use crate::ui::components::square_svg::SquareSvg;
 
 /// Working shown below the figure at this state.
@@ -267,7 +267,7 @@ pub fn compare_plot(series: &Curves, title: &str, testid: &str, n: usize) -> Htm
                 .map(|(k, s)| Line {
                     label: s.scheme.name().to_owned(),
                     points: s.points.iter().map(|p| (p.n as f64, p.ratio)).collect(),
-                    rgb: CURVE[k % CURVE.len()],
+                    rgb: LINE_COLOURS[k % LINE_COLOURS.len()],
                 })
                 .collect::<Vec<_>>();
             let axes = (
@@ -280,6 +280,7 @@ pub fn compare_plot(series: &Curves, title: &str, testid: &str, n: usize) -> Htm
                 whole_x: true,
                 legend_right: true,
                 cursor: Some((at_x, "n")),
+                log_x: false,
             };
             html! { <LinesPlot {lines} {axes} {frame} label="Ratio of the simulated LU time to perfect balance against the matrix size" testid={testid.to_owned()} /> }
         }
@@ -298,12 +299,3 @@ pub fn compare_plot(series: &Curves, title: &str, testid: &str, n: usize) -> Htm
         </div>
     }
 }
-
-/// The curves' colours, scheme by scheme.
-const CURVE: [(u8, u8, u8); 5] = [
-    (31, 95, 191),
-    (200, 60, 40),
-    (120, 120, 120),
-    (230, 140, 20),
-    (40, 150, 80),
-];

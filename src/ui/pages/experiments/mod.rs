@@ -1,0 +1,198 @@
+//! The experiments page (`#/experiments`, issue 37): a sweep (docs/sweeps.md), built in or
+//! edited here, run across Web Workers (one per core the browser reports), with progress, the
+//! time left, Cancel and the rows as they come; then a plot per shape, a table, and the CSV
+//! `hetlab sweep` writes for the same spec. The address names the sweep, never its results
+//! (`crate::experiments::Choice`).
+//!
+//! * [`run`]: the sweep under way (its crew of workers, the redraws);
+//! * [`results`]: the progress, the downloads, the plots and the table.
+
+pub mod results;
+pub mod run;
+
+use hetlab_core::sweep::{self, Sweep};
+use yew::prelude::*;
+
+use crate::experiments::{names, Choice};
+use crate::route::{Page, Route};
+use crate::ui::components::select::Select;
+use crate::ui::use_nav;
+use run::{use_sweep_run, MAX_WORKERS};
+
+/// The value of the sweep menu's entry for a spec edited here.
+const EDITED: &str = "edited";
+
+/// The page.
+#[component]
+pub fn ExperimentsPage() -> Html {
+    let nav = use_nav();
+    let (choice, problem) = Choice::from_query(&nav.route.query);
+    let text = use_state(|| choice.text());
+    {
+        // Another sweep in the address (the menu, Back) replaces the editor's text.
+        let text = text.clone();
+        use_effect_with(choice.clone(), move |c| text.set(c.text()));
+    }
+    let workers = use_state(cores);
+    let run = use_sweep_run();
+    let parsed = sweep::parse(&text);
+    let go = {
+        let nav = nav.clone();
+        Callback::from(move |(c, push): (Choice, bool)| {
+            let mut r = Route::new(Page::Family("experiments".into()));
+            c.write(&mut r.query);
+            if push {
+                nav.push(r);
+            } else {
+                nav.replace(r);
+            }
+        })
+    };
+    let on_pick = {
+        let go = go.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Some(name) = names().into_iter().find(|n| *n == value) {
+                go.emit((Choice::Builtin(name), true));
+            }
+        })
+    };
+    let on_edit = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            text.set(
+                e.target_unchecked_into::<web_sys::HtmlTextAreaElement>()
+                    .value(),
+            );
+        })
+    };
+    let on_run = {
+        let (run, text, workers, choice, go) = (
+            run.clone(),
+            text.clone(),
+            workers.clone(),
+            choice.clone(),
+            go.clone(),
+        );
+        Callback::from(move |_| {
+            let Ok(s) = sweep::parse(&text) else { return };
+            if *text != choice.text() {
+                // The address names what runs: a link to it reruns this spec.
+                go.emit((Choice::Custom((*text).clone()), false));
+            }
+            run.start((*text).clone(), s, *workers);
+        })
+    };
+    let on_cancel = {
+        let run = run.clone();
+        Callback::from(move |_| run.cancel())
+    };
+    let on_workers = {
+        let workers = workers.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlInputElement>()
+                .value();
+            if let Ok(n) = value.trim().parse::<usize>() {
+                workers.set(n.clamp(1, MAX_WORKERS));
+            }
+        })
+    };
+    let running = run.running();
+    let picked = match &choice {
+        Choice::Builtin(n) if *text == choice.text() => *n,
+        _ => EDITED,
+    };
+    let live = run.live.borrow();
+    html! {
+        <section class="experiments-page" data-testid="experiments">
+            <h1>{"Experiments"}</h1>
+            <p class="lead">{"Run a family's algorithms over many generated instances and compare them, as the papers' experiments do: each instance is solved in this browser by the real solvers, spread over its cores. The CSV is the file the command line's hetlab sweep writes for the same spec, byte for byte; for larger sweeps run that, on one machine or a Slurm cluster."}</p>
+            if let Some(p) = problem {
+                <p class="banner warning" role="alert" data-testid="experiments-url-problem">{p}</p>
+            }
+            <div class="sweep-controls">
+                <label>{"Sweep "}
+                    <Select value={picked} onchange={on_pick} testid="sweep-pick" disabled={running}>
+                        { for names().into_iter().map(|n| html! { <option value={n} selected={n == picked}>{n}</option> }) }
+                        <option value={EDITED} disabled=true selected={picked == EDITED}>{"(edited spec)"}</option>
+                    </Select>
+                </label>
+                <label>{"Workers "}
+                    <input type="number" min="1" max={MAX_WORKERS.to_string()} value={workers.to_string()}
+                           onchange={on_workers} disabled={running} data-testid="sweep-workers" />
+                </label>
+                <button type="button" class="primary" onclick={on_run} disabled={running || parsed.is_err()} data-testid="sweep-run">{"Run"}</button>
+                <button type="button" onclick={on_cancel} disabled={!running} data-testid="sweep-cancel">{"Cancel"}</button>
+            </div>
+            { about(&parsed) }
+            <details class="sweep-spec">
+                <summary>{"The spec (JSON): edit it to run your own sweep"}</summary>
+                <textarea rows="14" spellcheck="false" value={(*text).clone()} oninput={on_edit}
+                          disabled={running} aria-label="Sweep spec" data-testid="sweep-spec" />
+                <p class="muted">{"Format: docs/sweeps.md. The address of this page names the spec (Share it: it reruns the same sweep, never stored results)."}</p>
+            </details>
+            { problems(&parsed) }
+            if let Some(l) = live.as_ref() {
+                { results::progress(l) }
+                { results::results(l, &run.live) }
+            } else {
+                <p class="muted" data-testid="sweep-empty">{"Nothing has run yet: pick a sweep and press Run."}</p>
+            }
+        </section>
+    }
+}
+
+/// The sweep's title, size, citation and differences from the paper.
+fn about(parsed: &Result<Sweep, hetlab_core::issue::Issues>) -> Html {
+    let Ok(s) = parsed else {
+        return Html::default();
+    };
+    let rows = s.instances() * s.algorithms.len();
+    html! {
+        <div class="sweep-about" data-testid="sweep-about">
+            <h2>{&s.name}</h2>
+            <p data-testid="sweep-size">{format!(
+                "{} instances ({} shape{} × {} size{} × {} seeds) × {} algorithms ({}) = {rows} rows.",
+                s.instances(), s.shapes.len(), plural(s.shapes.len()), s.sizes.len(), plural(s.sizes.len()),
+                s.seeds.count, s.algorithms.len(), s.algorithms.join(", ")
+            )}</p>
+            if !s.cites.is_empty() {
+                <p data-testid="sweep-cites"><strong>{"Reproduces: "}</strong>{&s.cites}</p>
+            }
+            if !s.differences.is_empty() {
+                <p><strong>{"Differences from the paper: "}</strong>{&s.differences}</p>
+            }
+        </div>
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// The spec's problems, each with its field.
+fn problems(parsed: &Result<Sweep, hetlab_core::issue::Issues>) -> Html {
+    let Err(issues) = parsed else {
+        return Html::default();
+    };
+    html! {
+        <ul class="banner warning" role="alert" data-testid="sweep-spec-problems">
+            { for issues.0.iter().map(|i| html! { <li>{i.to_string()}</li> }) }
+        </ul>
+    }
+}
+
+/// The cores the browser reports (one worker each), at most [`MAX_WORKERS`].
+fn cores() -> usize {
+    let n = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // clamped
+    let n = n.clamp(1.0, MAX_WORKERS as f64) as usize;
+    n
+}

@@ -122,7 +122,7 @@ fn e3_extract_newton_step_and_remaining_throughput() {
     let mut steps = Vec::new();
     let usage = super::tests::e3_usage();
     super::extract::extract(p.nodes.len(), &p.arcs(), input.source, &usage, &mut |s| {
-        steps.push(s)
+        steps.push(s);
     })
     .unwrap();
     let grown: Vec<(usize, Q)> = steps
@@ -136,25 +136,37 @@ fn e3_extract_newton_step_and_remaining_throughput() {
     let newton: Vec<(usize, Vec<usize>, Q, usize, Q)> = steps
         .iter()
         .filter_map(|s| match s {
-            Step::NewtonStep { tree, cut, cap, crossing, alpha } => {
-                Some((*tree, cut.clone(), cap.clone(), *crossing, alpha.clone()))
-            }
+            Step::NewtonStep {
+                tree,
+                cut,
+                cap,
+                crossing,
+                alpha,
+            } => Some((*tree, cut.clone(), cap.clone(), *crossing, alpha.clone())),
             _ => None,
         })
         .collect();
     let name = |v: &usize| p.nodes[*v].id.to_string();
     let first = &newton[0];
     assert_eq!(first.0, 0);
-    assert_eq!(first.1.iter().map(name).collect::<Vec<_>>(), ["a", "b", "c", "d"]);
+    assert_eq!(
+        first.1.iter().map(name).collect::<Vec<_>>(),
+        ["a", "b", "c", "d"]
+    );
     assert_eq!((&first.2, first.3, &first.4), (&q(13, 22), 2, &q(3, 22)));
     let k: Vec<(Q, Q)> = steps
         .iter()
         .filter_map(|s| match s {
-            Step::Extracted { k_before, k_after, .. } => Some((k_before.clone(), k_after.clone())),
+            Step::Extracted {
+                k_before, k_after, ..
+            } => Some((k_before.clone(), k_after.clone())),
             _ => None,
         })
         .collect();
     let want = [q(5, 11), q(7, 22), q(3, 11), q(7, 33), q(0, 1)];
-    let chain: Vec<(Q, Q)> = want.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect();
+    let chain: Vec<(Q, Q)> = want
+        .windows(2)
+        .map(|w| (w[0].clone(), w[1].clone()))
+        .collect();
     assert_eq!(k, chain);
 }

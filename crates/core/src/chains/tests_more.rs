@@ -307,5 +307,8 @@ fn section_4_lemma_4_1_fails_for_three_processors() {
     let c = check::chain(&inp);
     assert_eq!(c.ub_eq6(), r("29/126"));
     assert!(R::from_q(&rb.bottleneck).unwrap() > c.ub_eq6());
-    assert_eq!(solve(&inp, "exact-bisection").unwrap().bottleneck, qv("2/15"));
+    assert_eq!(
+        solve(&inp, "exact-bisection").unwrap().bottleneck,
+        qv("2/15")
+    );
 }

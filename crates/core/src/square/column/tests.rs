@@ -216,8 +216,14 @@ fn section_7_3_to_7_6_examples() {
     assert_eq!((part.columns, part.cost.clone()), (4, q(642, 91)));
     assert_eq!(part.sizes, [5, 3, 3, 2]);
     // §7.6 E6: `f[·][13]` = 14, 745/91, 643/91, 642/91, 675/91, …
-    let last: Vec<Q> = part.f[..5].iter().map(|row| row[12].clone().unwrap()).collect();
-    assert_eq!(last, [q(14, 1), q(745, 91), q(643, 91), q(642, 91), q(675, 91)]);
+    let last: Vec<Q> = part.f[..5]
+        .iter()
+        .map(|row| row[12].clone().unwrap())
+        .collect();
+    assert_eq!(
+        last,
+        [q(14, 1), q(745, 91), q(643, 91), q(642, 91), q(675, 91)]
+    );
 }
 
 /// The rectangles `(x, y, w, h)` of processors 1..p (1-based in the spec, index order here).

@@ -181,10 +181,16 @@ fn section_4_4_later_steps_t_opt_and_the_tie() {
     }
     // Step 2's tie, exact to the power iteration's precision.
     let (a, b) = (t_opt(two, 1, 2), t_opt(two, 2, 1));
-    assert!(close(a, 10.153847, 1e-6) && close(b, 10.153847, 1e-6), "{a} {b}");
-    assert_eq!(three.arrangement[2][1], 6, "cycle time 7 goes to cell (3,2)");
+    assert!(
+        close(a, 10.153_847, 1e-6) && close(b, 10.153_847, 1e-6),
+        "{a} {b}"
+    );
+    assert_eq!(
+        three.arrangement[2][1], 6,
+        "cycle time 7 goes to cell (3,2)"
+    );
     let big_h: f64 = (1..=9).map(|k| 1.0 / f64::from(k)).sum();
-    assert!(close(big_h, 2.828968, 1e-6));
+    assert!(close(big_h, 2.828_968, 1e-6));
     for e in &h.evaluations {
         assert!(close(e.e, e.v / big_h, 1e-12));
     }

@@ -190,7 +190,7 @@ fn extract_e2_three_trees_of_a_quarter() {
 }
 
 /// §9.3's usage vector `n` of E3 (arc order of the preset).
-fn e3_usage() -> [Q; 8] {
+pub(super) fn e3_usage() -> [Q; 8] {
     [
         q(2, 11),
         q(9, 22),

@@ -111,3 +111,62 @@ fn compaction_runs_and_is_a_step_when_extract_gives_more_than_2v_trees() {
         "{caption}"
     );
 }
+
+/// broadcast.md §9.3, the EXTRACT unit test on E3: tree 1 starts at `α = 2/11`, whose Newton step
+/// on the cut `{a, b, c, d}` (capacity `13/22`, entered twice) brings it to `3/22`; the remaining
+/// throughput `K` goes 5/11 → 7/22 → 3/11 → 7/33 → 0.
+#[test]
+fn e3_extract_newton_step_and_remaining_throughput() {
+    let input = super::tests::example("e3-five-nodes");
+    let p = &input.platform;
+    let mut steps = Vec::new();
+    let usage = super::tests::e3_usage();
+    super::extract::extract(p.nodes.len(), &p.arcs(), input.source, &usage, &mut |s| {
+        steps.push(s);
+    })
+    .unwrap();
+    let grown: Vec<(usize, Q)> = steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::GrewTree { tree, alpha, .. } => Some((*tree, alpha.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(grown[0], (0, q(2, 11)));
+    let newton: Vec<(usize, Vec<usize>, Q, usize, Q)> = steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::NewtonStep {
+                tree,
+                cut,
+                cap,
+                crossing,
+                alpha,
+            } => Some((*tree, cut.clone(), cap.clone(), *crossing, alpha.clone())),
+            _ => None,
+        })
+        .collect();
+    let name = |v: &usize| p.nodes[*v].id.to_string();
+    let first = &newton[0];
+    assert_eq!(first.0, 0);
+    assert_eq!(
+        first.1.iter().map(name).collect::<Vec<_>>(),
+        ["a", "b", "c", "d"]
+    );
+    assert_eq!((&first.2, first.3, &first.4), (&q(13, 22), 2, &q(3, 22)));
+    let k: Vec<(Q, Q)> = steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Extracted {
+                k_before, k_after, ..
+            } => Some((k_before.clone(), k_after.clone())),
+            _ => None,
+        })
+        .collect();
+    let want = [q(5, 11), q(7, 22), q(3, 11), q(7, 33), q(0, 1)];
+    let chain: Vec<(Q, Q)> = want
+        .windows(2)
+        .map(|w| (w[0].clone(), w[1].clone()))
+        .collect();
+    assert_eq!(k, chain);
+}

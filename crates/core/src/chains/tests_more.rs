@@ -294,3 +294,21 @@ fn ex1_ex2_bounds_in_the_result_document() {
         }
     }
 }
+
+/// chains.md §4, Lemma 4.1's counterexample for `P` not a power of two: `w = [4]`,
+/// `e = [30, 16, 17]`. RB puts the task on `P_3` (`s = [0, 0, 0, 1]`, `B_RB = 4/17`), above the
+/// lemma's bound `B* + w_max/e_min − w_max/(P·e_min) = 29/126`; the optimum is `2/15`.
+#[test]
+fn section_4_lemma_4_1_fails_for_three_processors() {
+    let inp = input(&[4], &[30, 16, 17]);
+    let rb = solve(&inp, "rb").unwrap();
+    assert_eq!(rb.separators, [0, 0, 0, 1]);
+    assert_eq!(rb.bottleneck, qv("4/17"));
+    let c = check::chain(&inp);
+    assert_eq!(c.ub_eq6(), r("29/126"));
+    assert!(R::from_q(&rb.bottleneck).unwrap() > c.ub_eq6());
+    assert_eq!(
+        solve(&inp, "exact-bisection").unwrap().bottleneck,
+        qv("2/15")
+    );
+}

@@ -138,7 +138,9 @@ fn one_d_lu_reference_example_5_2() {
     );
     let view = sol.column_view.unwrap();
     assert_eq!(view.perfect_total, q(5400, 79));
-    assert_eq!(view.perfect[0], q(1080, 79));
+    // §1.5: perfect(k) = (n − k)/Σ s = 13.6709, 12.1519, …, 1.5190 (= 120·(10 − k)/79).
+    let perfect: Vec<Q> = (1..10).rev().map(|m| q(120 * m, 79)).collect();
+    assert_eq!(view.perfect, perfect);
     check_columns(
         &t,
         &cyclic_columns(3, 10),

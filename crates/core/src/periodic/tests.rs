@@ -149,6 +149,11 @@ fn example_1_canonical_pattern() {
     for (r, want) in [(1, 12), (2, 27), (3, 44), (10, 191), (100, 2081)] {
         assert_eq!(pat.completed(r), big(want), "R = {r}");
     }
+    // §6.1: against the bound ρ·R·T = 7/4 · 100 · 12 = 2100, the ratio at R = 100 is 0.990952.
+    let bound = q(7, 4) * qi(100) * Q::from_integer(pat.length.clone());
+    assert_eq!(bound, qi(2100));
+    let ratio = Q::from_integer(pat.completed(100)) / bound;
+    assert!((crate::rational::to_f64(&ratio) - 0.990_952).abs() < 5e-7);
     // Compute lanes: 12 tasks of 1 on node 1, 4 of 3 on node 2, all within [0, 12).
     let b = bars(&pat, &given.flows());
     assert!(b

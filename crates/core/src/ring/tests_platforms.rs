@@ -41,7 +41,10 @@ fn lyon_exact_all_processor_tour() {
     let m = Model::<Q>::new(&lyon);
     let spec_tour = [0, 1, 5, 4, 2, 6, 3, 7, 8, 9, 10, 11, 12, 13];
     assert_eq!(m.l(&spec_tour), tour.length);
-    let w_cumul = m.inv(&(0..14).collect::<Vec<_>>()).recip();
+    // §9.2's derived constants: Σ1/w = 690.754841, w_cumul = 1/Σ(1/w).
+    let inv = m.inv(&(0..14).collect::<Vec<_>>());
+    printed(to_f64(&inv), "690.754841");
+    let w_cumul = inv.recip();
     printed(to_f64(&w_cumul), "0.00144769163");
     printed(to_f64(&(&tour.length * &w_cumul)), "0.477821841");
     // W/H = 100: all fourteen, every share positive.
@@ -70,7 +73,9 @@ fn strasbourg_exact_all_processor_tour() {
         m.l(&[0, 3, 10, 6, 12, 7, 5, 8, 1, 9, 2, 4, 11]),
         tour.length
     );
-    let w_cumul = m.inv(&(0..13).collect::<Vec<_>>()).recip();
+    let inv = m.inv(&(0..13).collect::<Vec<_>>());
+    printed(to_f64(&inv), "1449.769424");
+    let w_cumul = inv.recip();
     printed(to_f64(&w_cumul), "0.000689764858");
     printed(to_f64(&(&tour.length * &w_cumul)), "0.145864815");
     assert_eq!(sol.q, 13);

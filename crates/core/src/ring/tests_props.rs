@@ -186,3 +186,19 @@ fn generator_is_deterministic_and_valid() {
     let t = solve(&r, Algorithm::Tsp).unwrap();
     verify(&r, &t).unwrap();
 }
+
+/// ring.md §5.1's table of ring counts `Σ_q C(p,q)·R(q)` (17, 52, 218, 1 200, 8 054, 62 859 for
+/// p = 4..9): the exhaustive search visits every ring of size 2 and more, and at size 1 only the
+/// fastest processor, so it counts `p − 1` rings fewer than the table.
+#[test]
+fn exhaustive_search_visits_the_rings_of_section_5_1() {
+    for (p, rings) in [(4, 17), (5, 52), (6, 218), (7, 1200), (8, 8054), (9, 62859)] {
+        let r = generate(p, false, 1);
+        let traced = solve_traced(&r, Algorithm::Exhaustive).unwrap();
+        let done = traced.trace.steps.iter().rev().find_map(|s| match s {
+            RingStep::SizeBest { rings_done, .. } => Some(*rings_done),
+            _ => None,
+        });
+        assert_eq!(done, Some(rings - (p as u64 - 1)), "p = {p}");
+    }
+}

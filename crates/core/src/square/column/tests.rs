@@ -215,6 +215,15 @@ fn section_7_3_to_7_6_examples() {
     let part = solve(&e6).unwrap();
     assert_eq!((part.columns, part.cost.clone()), (4, q(642, 91)));
     assert_eq!(part.sizes, [5, 3, 3, 2]);
+    // §7.6 E6: `f[·][13]` = 14, 745/91, 643/91, 642/91, 675/91, …
+    let last: Vec<Q> = part.f[..5]
+        .iter()
+        .map(|row| row[12].clone().unwrap())
+        .collect();
+    assert_eq!(
+        last,
+        [q(14, 1), q(745, 91), q(643, 91), q(642, 91), q(675, 91)]
+    );
 }
 
 /// The rectangles `(x, y, w, h)` of processors 1..p (1-based in the spec, index order here).
@@ -300,6 +309,22 @@ fn section_7_5_cycle_times_platform() {
         part.drawn_columns(),
         [vec![6], vec![5, 4], vec![3, 2, 1, 0]]
     );
+    // Widths 2/5, 9/25, 6/25; and §7.4's columns [4, 3, 2], [1, 6, 5] of widths 933/1250, 317/1250.
+    assert_eq!(column_widths(&part), [q(2, 5), q(9, 25), q(6, 25)]);
+    let part = solve(&s7_4()).unwrap();
+    assert_eq!(column_widths(&part), [q(933, 1250), q(317, 1250)]);
+}
+
+/// The width of each drawn column, left to right (every member of a column has it).
+fn column_widths(part: &ColumnPartition) -> Vec<Q> {
+    part.drawn_columns()
+        .iter()
+        .map(|c| {
+            let w = &part.rects[c[0]].w;
+            assert!(c.iter().all(|&i| &part.rects[i].w == w));
+            w.clone()
+        })
+        .collect()
 }
 
 /// Replays a whole trace and checks it against the solution.

@@ -148,3 +148,50 @@ fn the_trace_replays_and_is_deterministic() {
     let more = heuristic(&(1..=11).map(|k| q(k, 1)).collect::<Vec<_>>(), 3, 3).unwrap();
     assert_eq!(more.evaluations, traced.solution.evaluations);
 }
+
+/// square-partitions.md §4.4, the verified trace: `r` and `c` of steps 2 and 3, the step-1
+/// matrix `T_opt = 1/(r_i c_j)`, the exact tie of step 2 (cells (2,3) and (3,2), 10.153847) that
+/// the column-major rule breaks by sending 7 to cell (3,2), and `E = V/H` with `H = 2.828968`.
+#[test]
+fn section_4_4_later_steps_t_opt_and_the_tie() {
+    let times: Vec<Q> = (1..=9).map(|k| q(k, 1)).collect();
+    let h = heuristic(&times, 3, 3).unwrap();
+    let near = |got: &[f64], want: &[f64], what: &str| {
+        assert_eq!(got.len(), want.len(), "{what}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(close(*g, *w, 1e-4), "{what}: {got:?}");
+        }
+    };
+    let (two, three) = (&h.evaluations[1], &h.evaluations[2]);
+    near(&two.r, &[1.1662, 0.3446, 0.2297], "step 2 r");
+    near(&two.c, &[0.7255, 0.4287, 0.2858], "step 2 c");
+    near(&three.r, &[1.1664, 0.3318, 0.2654], "step 3 r");
+    near(&three.c, &[0.7536, 0.4287, 0.2858], "step 3 c");
+    let t_opt = |e: &Evaluation, i: usize, j: usize| 1.0 / (e.r[i] * e.c[j]);
+    let first = &h.evaluations[0];
+    let want = [
+        [1.2606, 2.0, 3.0],
+        [4.0, 6.3464, 9.5195],
+        [7.0, 11.1061, 16.6592],
+    ];
+    for (i, row) in want.iter().enumerate() {
+        for (j, w) in row.iter().enumerate() {
+            assert!(close(t_opt(first, i, j), *w, 1e-4), "T_opt({i}, {j})");
+        }
+    }
+    // Step 2's tie, exact to the power iteration's precision.
+    let (a, b) = (t_opt(two, 1, 2), t_opt(two, 2, 1));
+    assert!(
+        close(a, 10.153_847, 1e-6) && close(b, 10.153_847, 1e-6),
+        "{a} {b}"
+    );
+    assert_eq!(
+        three.arrangement[2][1], 6,
+        "cycle time 7 goes to cell (3,2)"
+    );
+    let big_h: f64 = (1..=9).map(|k| 1.0 / f64::from(k)).sum();
+    assert!(close(big_h, 2.828_968, 1e-6));
+    for e in &h.evaluations {
+        assert!(close(e.e, e.v / big_h, 1e-12));
+    }
+}

@@ -161,6 +161,13 @@ where
         .x_range
         .unwrap_or_else(|| all().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0))));
     let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, 1.0) };
+    // Spread bars at the axis' ends would be cut in half: a margin of 3 % each side.
+    let pad = if plot.spreads.is_empty() {
+        0.0
+    } else {
+        (x1 - x0) * 0.03
+    };
+    let (x0, x1) = (x0 - pad, x1 + pad);
     let y0 = frame.y_from;
     let y1 = all()
         .fold(y0, |m, p| m.max(p.1))
@@ -197,8 +204,10 @@ where
         .label(l.label.as_str())
         .legend(move |at| legend_mark(k, c, at));
         if let Some(bars) = plot.spreads.get(k) {
+            // Each line's bars a little aside from the others', so that they do not hide them.
+            let dodge = (k as f64 - (lines.len() as f64 - 1.0) / 2.0) * (x1 - x0) * 0.006;
             let bar = |&(x, lo, hi): &(f64, f64, f64)| {
-                PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(1))
+                PathElement::new(vec![(x + dodge, lo), (x + dodge, hi)], c.stroke_width(1))
             };
             chart.draw_series(bars.iter().map(bar))?;
         }

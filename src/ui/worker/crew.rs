@@ -42,11 +42,14 @@ struct Inner {
     make: Box<dyn Fn(usize) -> Job>,
     count: usize,
     next: usize,
+    /// Jobs answered or failed: at `count`, the crew stops its workers.
+    answered: usize,
     on_event: Callback<CrewEvent>,
     stopped: bool,
 }
 
-/// A running crew; dropping it does not stop it: [`Crew::stop`] does.
+/// A running crew; dropping it does not stop it: [`Crew::stop`] does, and so does the last
+/// answer.
 #[derive(Clone)]
 pub struct Crew(Rc<RefCell<Inner>>);
 
@@ -72,6 +75,7 @@ impl Crew {
             make: Box::new(make),
             count,
             next: 0,
+            answered: 0,
             on_event,
             stopped: false,
         }));
@@ -182,8 +186,23 @@ fn heard(weak: &Weak<RefCell<Inner>>, slot: usize, data: &JsValue) {
             Ok(bytes) => CrewEvent::Done(index, bytes),
             Err(message) => CrewEvent::Failed(index, message),
         });
+        answered(&inner);
     }
     feed(&inner, slot);
+}
+
+/// One more job has its answer; after the last, every worker stops (they hold memory).
+fn answered(inner: &Rc<RefCell<Inner>>) {
+    let members: Vec<Member> = {
+        let mut i = inner.borrow_mut();
+        i.answered += 1;
+        if i.answered < i.count {
+            return;
+        }
+        i.stopped = true;
+        i.members.iter_mut().filter_map(Option::take).collect()
+    };
+    bury(members);
 }
 
 /// The worker of `slot` died mid-job: its job is reported failed and a fresh worker takes its
@@ -205,6 +224,7 @@ fn died(weak: &Weak<RefCell<Inner>>, slot: usize, message: &str) {
     let cb = inner.borrow().on_event.clone();
     if let Some(index) = current {
         cb.emit(CrewEvent::Failed(index, message.to_owned()));
+        answered(&inner);
     }
     if !inner.borrow().stopped {
         spawn(&inner, slot);

@@ -28,7 +28,8 @@ const REPO_ROOT = path.resolve(HERE, '..', '..', '..');
 const SCREENSHOT_DIR = path.resolve(process.env.HETLAB_SCREENSHOTS || path.join(REPO_ROOT, 'target', 'screenshots'));
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Every route of the app: home, the platform editor, every family page, the bench page. */
+/** Every route of the app: home, the platform editor, every family page, the bench page, the
+ * experiments page. */
 const PAGES = [
   { name: 'home', hash: '#/', ready: 'home' },
   { name: 'platform', hash: '#/platform', ready: 'editor' },
@@ -42,6 +43,7 @@ const PAGES = [
   { name: 'ring', hash: '#/ring', ready: 'player' },
   { name: 'divisible', hash: '#/divisible', ready: 'player' },
   { name: 'bench', hash: '#/bench', ready: 'bench-run' },
+  { name: 'experiments', hash: '#/experiments', ready: 'sweep-about' },
 ];
 
 /** Loads a page of PAGES and, for an algorithm page, goes to its last step (the most drawn). */

@@ -16,7 +16,7 @@ use yew::prelude::*;
 use crate::experiments::{names, Choice};
 use crate::route::{Page, Route};
 use crate::ui::components::select::Select;
-use crate::ui::use_nav;
+use crate::ui::{dom, use_nav};
 use run::{use_sweep_run, MAX_WORKERS};
 
 /// The value of the sweep menu's entry for a spec edited here.
@@ -100,6 +100,19 @@ pub fn ExperimentsPage() -> Html {
             }
         })
     };
+    let on_link = {
+        let (text, choice) = (text.clone(), choice.clone());
+        Callback::from(move |_| {
+            let c = if *text == choice.text() {
+                choice.clone()
+            } else {
+                Choice::Custom((*text).clone())
+            };
+            let mut r = Route::new(Page::Family("experiments".into()));
+            c.write(&mut r.query);
+            dom::copy(&format!("{}{}", dom::base_url(), r.to_hash()));
+        })
+    };
     let running = run.running();
     let picked = match &choice {
         Choice::Builtin(n) if *text == choice.text() => *n,
@@ -126,6 +139,8 @@ pub fn ExperimentsPage() -> Html {
                 </label>
                 <button type="button" class="primary" onclick={on_run} disabled={running || parsed.is_err()} data-testid="sweep-run">{"Run"}</button>
                 <button type="button" onclick={on_cancel} disabled={!running} data-testid="sweep-cancel">{"Cancel"}</button>
+                <button type="button" onclick={on_link} disabled={parsed.is_err()} data-testid="sweep-link"
+                        title="The link reruns this sweep (the spec, not its results)">{"Copy link"}</button>
             </div>
             { about(&parsed) }
             <details class="sweep-spec">

@@ -9,6 +9,9 @@ use crate::experiments::{self, duration, log_sizes, summarize, time_left, Measur
 use crate::ui::components::plot::{Frame, Line, LinesPlot, LINE_COLOURS};
 use crate::ui::dom;
 
+/// Time left past which the page points to the command line, in milliseconds.
+const LONG_MS: f64 = 5.0 * 60.0 * 1000.0;
+
 /// The progress line and bar.
 pub fn progress(live: &Live) -> Html {
     let (done, total) = (live.done(), live.results.total());
@@ -40,12 +43,19 @@ pub fn progress(live: &Live) -> Html {
         State::Broken(why) => format!("The sweep could not run: {why}."),
     };
     let max = total.max(1).to_string();
+    // More than five minutes left: say where larger sweeps belong.
+    let long = live.state == State::Running
+        && time_left(elapsed, done, total).is_some_and(|ms| ms > LONG_MS);
     html! {
         <div class="sweep-progress">
             <progress value={done.to_string()} max={max} data-testid="sweep-progress"
                       aria-label="Instances done"></progress>
             <p role="status" aria-live="polite" data-testid="sweep-status"
-               data-state={state_name(&live.state)} data-done={done.to_string()}>{text}</p>
+               data-state={state_name(&live.state)} data-done={done.to_string()}
+               data-elapsed={format!("{elapsed:.0}")}>{text}</p>
+            if long {
+                <p class="banner" data-testid="sweep-long">{"This sweep will take a while here. The command line runs the same spec on every core of a machine, or of a Slurm cluster, and writes the same CSV: hetlab sweep SPEC -o FILE (docs/sweeps.md)."}</p>
+            }
             { failures(live) }
         </div>
     }

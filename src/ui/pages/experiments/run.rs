@@ -110,9 +110,17 @@ impl SweepRun {
             workers,
             started: dom::now_ms(),
             ended: None,
-            state: State::Running,
+            state: if total == 0 {
+                State::Finished
+            } else {
+                State::Running
+            },
             heard: 0,
         });
+        if total == 0 {
+            self.redraw.force_update();
+            return;
+        }
         let on_event = {
             let (live, redraw) = (self.live.clone(), self.redraw.clone());
             Callback::from(move |e: CrewEvent| {

@@ -60,18 +60,22 @@ pub fn seed(net: &Net, source: usize, trees: &mut Vec<Vec<usize>>) {
         return;
     };
     let all = vec![true; n];
+    let costs: Vec<f64> = net.arcs.iter().map(|a| to_f64(&a.c)).collect();
     for _ in 0..CAP {
-        let z: Vec<Q> = lp.x().into_iter().map(lp::dyadic).collect();
-        let weights: Vec<Q> = net
+        // Priced in doubles: the trees found here are only candidates (exact rationals here
+        // were a third of a 10-node solve, issue 34).
+        let z = lp.x();
+        let weights: Vec<f64> = net
             .arcs
             .iter()
-            .map(|a| &a.c * (&z[2 * a.from] + &z[2 * a.to + 1]))
+            .zip(&costs)
+            .map(|(a, c)| c * (z[2 * a.from].max(0.0) + z[2 * a.to + 1].max(0.0)))
             .collect();
         let Some((mut tree, cost)) = min_arborescence(net, source, &weights, &all) else {
             return;
         };
         tree.sort_unstable();
-        if to_f64(&cost) >= 1.0 - TOL || trees.contains(&tree) {
+        if cost >= 1.0 - TOL || trees.contains(&tree) {
             return;
         }
         let Some(grown) = lp.add(&row(&tree), Cmp::Ge, 1.0) else {

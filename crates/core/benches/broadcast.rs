@@ -3,7 +3,7 @@
 //! (`generate::Shape::Random`: 2n undirected links). No test asserts on time.
 //!
 //! `lp` is the whole pipeline B as the page runs it (bounds, LP-F + EXTRACT up to
-//! `colgen::LP_F_MAX_VARS` LP-F variables and column generation on LP-T above, cuts, period,
+//! `colgen::LP_F_MAX_NODES` nodes and column generation on LP-T above, cuts, period,
 //! comparison chart) at 10, 20 and 50 nodes (the sizes; 50 is above the default size
 //! limit, lifted here). LP-F alone has `1 + |E| + (|V|−1)·|E|` variables: about 1 600 at 20
 //! nodes (≈ 0.3 s) but 10 000 at 50 nodes, where one exact solve took more than ten minutes

@@ -22,20 +22,39 @@ use crate::lp::LpError;
 use crate::platform::Arc;
 use crate::rational::{frac, Q};
 
-/// The `lp` pipeline solves LP-F (and runs EXTRACT) while LP-F has at most this many
-/// variables, and column generation above. Measured natively in release on seeded random
-/// platforms with four arcs per node, LP-F + EXTRACT took 21, 42, 53, 91, 129 and 347 ms at
-/// 10, 12, 13, 14, 16 and 20 nodes (577 variables at 12 nodes, 677 at 13), while the whole
-/// column-generation pipeline takes 3 ms at 10 nodes and 12 ms at 20: 600 keeps the teaching
-/// path (flows, GROW and Newton steps) up to about 12 nodes at under 50 ms.
+/// The `lp` pipeline solves LP-F (and runs EXTRACT) on platforms of at most this many nodes
+/// (and [`LP_F_MAX_VARS`] variables), and column generation above: 8 keeps every example of
+/// §9 (at most 7 nodes) and the compaction fixture (B7, 8 nodes) on the teaching path (flows,
+/// GROW and Newton steps) whose traces the spec lists. Column generation is faster from 9
+/// nodes on (issue 34): `hetlab solve` as a whole process (release, best CPU time of 5, seeds
+/// 1–4 of `hetlab gen broadcast --shape random`, four arcs per node), LP-F + EXTRACT against
+/// column generation with the float warm start:
+///
+/// | nodes (LP-F variables) | LP-F + EXTRACT | column generation |
+/// |---|---|---|
+/// | 5 (101) | 2.3–3.6 ms | 2.0–2.7 ms |
+/// | 6 (145) | 2.9–4.4 ms | 2.0–3.3 ms |
+/// | 8 (257) | 4.3–8.8 ms | 2.3–6.3 ms |
+/// | 9 (325) | 5.6–11.2 ms | 2.5–6.0 ms |
+/// | 10 (401) | 6.2–21.1 ms | 3.1–7.6 ms |
+/// | 12 (577) | 11.1–18.6 ms | 3.8–5.3 ms |
+///
+/// (Before, LP-F served up to 600 variables, about 12 nodes: the 10-node platform of `./run
+/// bench-highs` took 22 ms, 4× HiGHS.)
+pub const LP_F_MAX_NODES: usize = 8;
+
+/// Most LP-F variables of the teaching path (dense platforms of at most [`LP_F_MAX_NODES`]
+/// nodes above it use column generation too): LP-F + EXTRACT took 21, 42 and 53 ms at 401,
+/// 577 and 677 variables.
 pub const LP_F_MAX_VARS: usize = 600;
 
 /// Whether the `lp` pipeline uses column generation on a platform of `n` nodes and `m` arcs:
-/// when LP-F would have more than [`LP_F_MAX_VARS`] variables. Every example of §9 (at most
-/// 101 variables) stays on LP-F + EXTRACT, the teaching path whose traces the spec lists.
+/// above [`LP_F_MAX_NODES`] nodes or [`LP_F_MAX_VARS`] LP-F variables. Every example of §9 (at
+/// most 7 nodes and 101 variables) stays on LP-F + EXTRACT, the teaching path whose traces the
+/// spec lists.
 #[must_use]
 pub fn use_columns(n: usize, m: usize) -> bool {
-    super::lp::lp_size(n, m, n.saturating_sub(1)).0 > LP_F_MAX_VARS
+    n > LP_F_MAX_NODES || super::lp::lp_size(n, m, n.saturating_sub(1)).0 > LP_F_MAX_VARS
 }
 
 /// Most pricing rounds of one column generation (a deterministic budget: the core has no

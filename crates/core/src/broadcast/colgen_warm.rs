@@ -14,9 +14,13 @@ use super::multicast::net::Net;
 use crate::lp::{self, Cmp, Problem};
 use crate::rational::{to_f64, Q};
 
-/// From this many nodes on, the exact rounds start from the trees the float warm start found
-/// (the column generation only runs from about 12 nodes: LP-F serves smaller platforms).
-pub const WARM_FROM_NODES: usize = 11;
+/// From this many nodes on, the exact rounds start from the trees the float warm start found:
+/// 8, above every example of §9 (at most 7 nodes, whose `tree-colgen` traces stay those of the
+/// plain rounds). Measured (issue 34, whole process, release, best of 5; seeds 1–4 of `hetlab
+/// gen broadcast --shape random`), column generation cold against warm: 8 nodes 2.3–9.7 against
+/// 2.3–6.3 ms, 10 nodes 3.3–13.9 against 3.1–7.6 ms (the exact loop took 34 rounds on seed 1);
+/// at 6–7 nodes both 1.9–5.2 ms.
+pub const WARM_FROM_NODES: usize = 8;
 
 /// Most trees the warm start adds.
 const CAP: usize = 400;
@@ -56,18 +60,22 @@ pub fn seed(net: &Net, source: usize, trees: &mut Vec<Vec<usize>>) {
         return;
     };
     let all = vec![true; n];
+    let costs: Vec<f64> = net.arcs.iter().map(|a| to_f64(&a.c)).collect();
     for _ in 0..CAP {
-        let z: Vec<Q> = lp.x().into_iter().map(lp::dyadic).collect();
-        let weights: Vec<Q> = net
+        // Priced in doubles: the trees found here are only candidates (exact rationals here
+        // were a third of a 10-node solve, issue 34).
+        let z = lp.x();
+        let weights: Vec<f64> = net
             .arcs
             .iter()
-            .map(|a| &a.c * (&z[2 * a.from] + &z[2 * a.to + 1]))
+            .zip(&costs)
+            .map(|(a, c)| c * (z[2 * a.from].max(0.0) + z[2 * a.to + 1].max(0.0)))
             .collect();
         let Some((mut tree, cost)) = min_arborescence(net, source, &weights, &all) else {
             return;
         };
         tree.sort_unstable();
-        if to_f64(&cost) >= 1.0 - TOL || trees.contains(&tree) {
+        if cost >= 1.0 - TOL || trees.contains(&tree) {
             return;
         }
         let Some(grown) = lp.add(&row(&tree), Cmp::Ge, 1.0) else {

@@ -111,14 +111,15 @@ pub fn run_with(input: &BroadcastInput, algorithm: &str, traced: bool) -> Result
 }
 
 /// Why [`run`] would refuse `input` with `algorithm` under the default size limits, checked
-/// without solving (the bidirectional `lp` pipelines and the unidirectional model; multicast
-/// and the baselines have their own checks).
+/// without solving (the bidirectional `lp` pipelines, the unidirectional model and multicast;
+/// the baselines have their own checks).
 #[must_use]
 pub fn over_limits(input: &BroadcastInput, algorithm: &str) -> Option<String> {
     let p = &input.platform;
     let (n, m) = (p.nodes.len(), p.arcs().len());
     match (&input.targets, input.port_model) {
         (None, PortModel::Unidirectional) => unidirectional::over_limits(n, m),
+        (Some(_), PortModel::Bidirectional) => multicast::over_limits(n, m),
         (None, PortModel::Bidirectional) if algorithm == "lp" || algorithm == "tree-colgen" => {
             let l = SizeLimits::default();
             (n > l.max_nodes || m > l.max_arcs).then(|| {
@@ -179,12 +180,10 @@ pub fn run_within(
         (Some(_), PortModel::Unidirectional) => Err(SolveError::NotApplicable(
             "multicast under the unidirectional model has no method in broadcast.md: remove \"targets\" or use \"port_model\": \"bidirectional\"".to_owned(),
         )),
-        (Some(targets), PortModel::Bidirectional) => if traced {
-            multicast::solve_multicast_traced(p, s, targets, algorithm)
-        } else {
-            plain(multicast::solve_multicast(p, s, targets, algorithm))
+        (Some(targets), PortModel::Bidirectional) => {
+            multicast::solve_multicast_within(p, s, targets, algorithm, limits, traced)
+                .map(Run::Multicast)
         }
-        .map(Run::Multicast),
         (None, PortModel::Unidirectional) => {
             unidirectional::solve_unidirectional_within(p, s, limits, traced)
                 .map(Run::Unidirectional)

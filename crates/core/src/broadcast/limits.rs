@@ -4,8 +4,8 @@
 /// issue's largest benchmark platform.
 ///
 /// Why (measured natively, release build, whole `lp` pipeline): above
-/// [`super::colgen::LP_F_MAX_VARS`] LP-F variables (13 nodes at four arcs per node) the pipeline
-/// solves LP-T by column generation, started from the trees a float pass suggests
+/// [`super::colgen::LP_F_MAX_NODES`] nodes (or [`super::colgen::LP_F_MAX_VARS`] LP-F
+/// variables) the pipeline solves LP-T by column generation, started from the trees a float pass suggests
 /// ([`super::colgen::seeds`]); its time is that of the exact master LPs. Random connected
 /// platforms with two-decimal costs in `0.10..9.99`: 40 nodes and 400 arcs 0.11–0.39 s, 60 nodes
 /// and 400 arcs 0.26 s, 100 nodes and 400 arcs 0.66–1.6 s; complete graphs on 13, 16 and 20

@@ -22,7 +22,8 @@
 //! * [`colgen`] — column generation on LP-T (§3.7): master over weighted spanning
 //!   arborescences and Chu–Liu/Edmonds pricing (both reused from `multicast::arborescence`),
 //!   the starting trees, the exact dual certificate, LP-F's flows read off the trees, and the
-//!   switch rule [`colgen::use_columns`] (more than [`colgen::LP_F_MAX_VARS`] LP-F variables).
+//!   switch rule [`colgen::use_columns`] (more than [`colgen::LP_F_MAX_NODES`] nodes or
+//!   [`colgen::LP_F_MAX_VARS`] LP-F variables).
 //! * [`pipeline`] — the bidirectional pipeline B (§8.1) behind the private `run(.., emit)`;
 //!   `pipeline_c.rs` — its column-generation stages C1–C3 (`lp` on large platforms,
 //!   `tree-colgen` always) in place of LP-F and EXTRACT; `pipeline_t.rs` — the baseline

@@ -88,7 +88,12 @@ pub const MAX_PROCESSORS: usize = 4096;
 pub const MAX_TOTAL_WEIGHT: u64 = 1 << 40;
 /// Largest total speed `E_tot`.
 pub const MAX_TOTAL_SPEED: u64 = 1 << 24;
-/// Most table cells for DP and DP+ (`N·P`, or DP+'s band).
+/// Most table cells for DP and DP+ (`N·P`, or DP+'s band) by default (`hetlab solve
+/// --no-limits` lifts it). Measured (issue 34) natively, release, whole process, `dp` on random
+/// chains (weights 1–9, speeds 1–10): 2.5·10⁶ cells 0.05 s, 10⁷ cells (N = 250 000, P = 40)
+/// 0.24 s, 2.5·10⁷ 0.52 s, 10⁸ 2.1 s, in 25 MB at every size (two rows of the table); DP+ took
+/// under 0.01 s on all of them. With the browser 2–3× slower (assumed) 10⁷ cells answer in
+/// about 0.5–0.7 s there, so the limit stays.
 pub const DP_MAX_CELLS: usize = 10_000_000;
 /// Most inner steps (`N²P/2`) for the Eq. 4 table.
 pub const EQ4_MAX_WORK: u128 = 4_000_000;

@@ -22,7 +22,12 @@ use crate::rational::Q;
 /// # Complexity
 /// `O(|V|·|E|)` rational operations.
 #[must_use]
-pub fn min_arborescence(net: &Net, s: usize, w: &[Q], active: &[bool]) -> Option<(Vec<usize>, Q)> {
+pub fn min_arborescence<T: Weight>(
+    net: &Net,
+    s: usize,
+    w: &[T],
+    active: &[bool],
+) -> Option<(Vec<usize>, T)> {
     let nodes: Vec<usize> = (0..net.n).filter(|&v| active[v]).collect();
     let mut local = vec![usize::MAX; net.n];
     for (i, &v) in nodes.iter().enumerate() {
@@ -43,8 +48,28 @@ pub fn min_arborescence(net: &Net, s: usize, w: &[Q], active: &[bool]) -> Option
     Some((arcs, cost))
 }
 
+/// Arc weights of [`min_arborescence`]: exact rationals for the pricing that decides, `f64` for
+/// the float warm start of the column generation, which only suggests columns.
+pub trait Weight: Clone + PartialOrd + std::iter::Sum {
+    /// `self − other`.
+    #[must_use]
+    fn minus(&self, other: &Self) -> Self;
+}
+
+impl Weight for Q {
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+}
+
+impl Weight for f64 {
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+}
+
 /// Chu–Liu/Edmonds on `(from, to, weight)` edges; returns the chosen edge indices.
-fn cle(n: usize, root: usize, edges: &[(usize, usize, Q)]) -> Option<Vec<usize>> {
+fn cle<T: Weight>(n: usize, root: usize, edges: &[(usize, usize, T)]) -> Option<Vec<usize>> {
     let mut best: Vec<Option<usize>> = vec![None; n];
     for (i, (u, v, w)) in edges.iter().enumerate() {
         if *v != root && u != v && best[*v].is_none_or(|b| *w < edges[b].2) {
@@ -89,7 +114,7 @@ fn cle(n: usize, root: usize, edges: &[(usize, usize, Q)]) -> Option<Vec<usize>>
     for (i, (u, v, w)) in edges.iter().enumerate() {
         if comp[*u] != comp[*v] {
             let reduced = if in_cycle[*v] {
-                w - &edges[inc[*v]].2
+                w.minus(&edges[inc[*v]].2)
             } else {
                 w.clone()
             };

@@ -28,7 +28,7 @@ mod tests_oracle;
 use serde::Serialize;
 
 pub use net::{Objective, Status};
-pub use run::{solve_multicast, solve_multicast_traced};
+pub use run::{solve_multicast, solve_multicast_traced, solve_multicast_within};
 pub use state::MulticastState;
 pub use step::{Context, MulticastStep, TargetFlow, MULTICAST_PSEUDOCODE};
 
@@ -36,10 +36,37 @@ use crate::broadcast::WeightedTree;
 use crate::error::SolveError;
 use crate::rational::Q;
 
-/// Largest platform for the bounds and heuristics (the bidirectional pipeline's limit, §10).
-pub const MAX_NODES: usize = 40;
-/// Largest number of arcs for the bounds and heuristics.
-pub const MAX_ARCS: usize = 400;
+/// Largest platform for the bounds and heuristics by default (`hetlab solve --no-limits` lifts
+/// it): their `O(|V|²)` LP-F solves of `|D|·|E|` flow variables are what costs. Measured (issue
+/// 34) natively, release, whole process, `hetlab gen broadcast --shape random` (four arcs per
+/// node) with every other node a target, seeds 1–2:
+///
+/// | nodes / arcs | CPU time | memory |
+/// |---|---|---|
+/// | 12 / 48 | 0.03–0.16 s | 6 MB |
+/// | 14 / 56 | 0.29–0.34 s | 7 MB |
+/// | 16 / 64 | 0.40–0.54 s | 7 MB |
+/// | 20 / 80 | 0.75–0.82 s | 8 MB |
+/// | 25 / 100 | 5.1–5.5 s | 10–36 MB |
+/// | 40 / 160 | 35 s | 160 MB |
+///
+/// Lyon (14 nodes, 182 arcs, 6 targets) took 3.6 s. With the browser 2–3× slower (assumed, as
+/// for the other limits), 16 nodes and 64 arcs answer in about a second there (the limit was
+/// 40 nodes and 400 arcs, §10's suggestion for the broadcast pipeline).
+pub const MAX_NODES: usize = 16;
+/// Largest number of arcs for the bounds and heuristics by default (see [`MAX_NODES`]).
+pub const MAX_ARCS: usize = 64;
+/// Why a multicast on `nodes` nodes and `arcs` arcs is refused under the default limits
+/// ([`MAX_NODES`], [`MAX_ARCS`]), as a sentence that says how to lift them.
+#[must_use]
+pub fn over_limits(nodes: usize, arcs: usize) -> Option<String> {
+    (nodes > MAX_NODES || arcs > MAX_ARCS).then(|| {
+        format!(
+            "the platform is too large for multicast by default ({nodes} nodes, {arcs} arcs; at most {MAX_NODES} and {MAX_ARCS}, where it answers within about a second in the browser; `hetlab solve --no-limits` lifts the limit)"
+        )
+    })
+}
+
 /// Largest target set of the exact method (§5.6, §10).
 pub const EXACT_MAX_TARGETS: usize = 10;
 /// Largest platform of the exact method (§5.6, §10).

@@ -1,6 +1,6 @@
 //! Pipeline M (broadcast.md §8.3): targets, UB, LB, H1, H2, the exact method when asked, and
-//! the reported scheme. One `run` serves both entry points, [`solve_multicast`] and
-//! [`solve_multicast_traced`].
+//! the reported scheme. One `run` serves the entry points, [`solve_multicast`],
+//! [`solve_multicast_traced`] and [`solve_multicast_within`] (size limits, trace or not).
 
 use num_traits::{Signed, Zero};
 
@@ -11,11 +11,12 @@ use super::net::{Net, Objective, Status};
 use super::steiner::min_steiner;
 use super::step::{MulticastStep, TargetFlow};
 use super::{
-    Algorithm, MulticastBounds, MulticastSolution, Scheme, SchemeKind, EXACT_MAX_NODES,
-    EXACT_MAX_TARGETS, MAX_ARCS, MAX_NODES,
+    over_limits, Algorithm, MulticastBounds, MulticastSolution, Scheme, SchemeKind,
+    EXACT_MAX_NODES, EXACT_MAX_TARGETS,
 };
 use crate::broadcast::WeightedTree;
 use crate::error::SolveError;
+use crate::family::Limits;
 use crate::platform::Platform;
 use crate::rational::Q;
 use crate::trace::{Trace, Traced};
@@ -25,6 +26,7 @@ fn targets_of(
     p: &Platform,
     s: usize,
     targets: &[usize],
+    limits: Limits,
 ) -> Result<(Vec<usize>, Vec<String>), SolveError> {
     let n = p.nodes.len();
     if s >= n {
@@ -37,9 +39,10 @@ fn targets_of(
             format!("the target index {t} is out of range (the platform has {n} nodes)").into(),
         );
     }
-    let arcs = p.arcs().len();
-    if n > MAX_NODES || arcs > MAX_ARCS {
-        return Err(SolveError::TooLarge(format!("the platform is too large for multicast ({n} nodes, {arcs} arcs; at most {MAX_NODES} and {MAX_ARCS})")));
+    if limits == Limits::Default {
+        if let Some(why) = over_limits(n, p.arcs().len()) {
+            return Err(SolveError::TooLarge(why));
+        }
     }
     let mut d: Vec<usize> = targets.to_vec();
     d.sort_unstable();
@@ -73,13 +76,8 @@ pub fn solve_multicast(
     targets: &[usize],
     algorithm: &str,
 ) -> Result<MulticastSolution, SolveError> {
-    run(
-        platform,
-        source,
-        targets,
-        Algorithm::from_name(algorithm)?,
-        &mut |_| {},
-    )
+    solve_multicast_within(platform, source, targets, algorithm, Limits::Default, false)
+        .map(|t| t.solution)
 }
 
 /// As [`solve_multicast`], with the steps of pipeline M.
@@ -92,9 +90,29 @@ pub fn solve_multicast_traced(
     targets: &[usize],
     algorithm: &str,
 ) -> Result<Traced<MulticastSolution, MulticastStep>, SolveError> {
+    solve_multicast_within(platform, source, targets, algorithm, Limits::Default, true)
+}
+
+/// As [`solve_multicast_traced`] under the given size [`Limits`] ([`Limits::Lifted`]: no node
+/// or arc limit for the bounds and heuristics); `traced: false` records no step.
+///
+/// # Errors
+/// As [`solve_multicast`].
+pub fn solve_multicast_within(
+    platform: &Platform,
+    source: usize,
+    targets: &[usize],
+    algorithm: &str,
+    limits: Limits,
+    traced: bool,
+) -> Result<Traced<MulticastSolution, MulticastStep>, SolveError> {
     let algorithm = Algorithm::from_name(algorithm)?;
     let mut trace = Trace::default();
-    let solution = run(platform, source, targets, algorithm, &mut |s| trace.push(s))?;
+    let solution = run(platform, source, targets, (algorithm, limits), &mut |s| {
+        if traced {
+            trace.push(s);
+        }
+    })?;
     Ok(Traced { solution, trace })
 }
 
@@ -102,10 +120,10 @@ fn run(
     p: &Platform,
     s: usize,
     targets: &[usize],
-    algorithm: Algorithm,
+    (algorithm, limits): (Algorithm, Limits),
     emit: &mut impl FnMut(MulticastStep),
 ) -> Result<MulticastSolution, SolveError> {
-    let (d, warnings) = targets_of(p, s, targets)?;
+    let (d, warnings) = targets_of(p, s, targets, limits)?;
     let net = Net::from_platform(p);
     let all = vec![true; net.n];
     let reach = net.reach(s, &all);

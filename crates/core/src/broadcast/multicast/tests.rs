@@ -191,6 +191,27 @@ fn bad_and_degenerate_inputs() {
     assert!(err.to_string().contains("limited to 10 targets"), "{err}");
 }
 
+/// Issue 34: above [`MAX_NODES`] nodes the bounds and heuristics are refused by default with
+/// the size, the limit and the way to lift it; [`Limits::Lifted`] solves the same instance.
+#[test]
+fn the_default_limit_is_named_and_lifted() {
+    use crate::family::Limits;
+    let n = MAX_NODES + 1;
+    let path = random(n, &(1..n).map(|k| (k - 1, k, 1)).collect::<Vec<_>>());
+    let err = solve_multicast(&path, 0, &[n - 1], "lp")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("(17 nodes, 16 arcs; at most 16 and 64"),
+        "{err}"
+    );
+    assert!(err.contains("--no-limits"), "{err}");
+    assert_eq!(over_limits(n, 16), Some(err));
+    let lifted = solve_multicast_within(&path, 0, &[n - 1], "lp", Limits::Lifted, false).unwrap();
+    assert_eq!(lifted.solution.throughput, Some(Q::one()));
+    assert!(lifted.trace.steps.is_empty());
+}
+
 /// Random small platforms with targets. Most have a path `0 → 1 → … → n−1` among their arcs
 /// so that every target is reachable (the bounds are then all checked); the others may leave a
 /// target unreachable (then the status is checked).

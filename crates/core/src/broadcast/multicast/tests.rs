@@ -202,11 +202,11 @@ fn the_default_limit_is_named_and_lifted() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("(17 nodes, 16 arcs; at most 16 and 64"),
+        err.contains("(21 nodes, 20 arcs; at most 20 and 80"),
         "{err}"
     );
     assert!(err.contains("--no-limits"), "{err}");
-    assert_eq!(over_limits(n, 16), Some(err));
+    assert_eq!(over_limits(n, 20), Some(err));
     let lifted = solve_multicast_within(&path, 0, &[n - 1], "lp", Limits::Lifted, false).unwrap();
     assert_eq!(lifted.solution.throughput, Some(Q::one()));
     assert!(lifted.trace.steps.is_empty());

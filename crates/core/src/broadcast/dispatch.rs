@@ -7,9 +7,7 @@
 #[cfg(feature = "solve")]
 use serde_json::{json, Value};
 
-#[cfg(feature = "solve")]
-use super::multicast;
-use super::multicast::{MulticastSolution, MulticastStep};
+use super::multicast::{self, MulticastSolution, MulticastStep};
 #[cfg(feature = "solve")]
 use super::solve_traced_within;
 #[cfg(feature = "solve")]

@@ -125,7 +125,6 @@ pub fn App() -> Html {
                         <a href="#/">{"Algorithms"}</a>
                         <a href="#/platform">{"Platform editor"}</a>
                         <a href="#/practice">{"Practice"}</a>
-                        <a href="#/experiments">{"Experiments"}</a>
                         { for nav_families().map(|f| html! {
                             <a href={format!("#/{}", f.problem)}>{f.nav}</a>
                         }) }

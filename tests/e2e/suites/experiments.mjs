@@ -59,6 +59,8 @@ export const tests = [
         await byId(page, 'sweep-run').click();
         await waitState(page, 'finished', 120_000);
         const spec = JSON.parse(await byId(page, 'sweep-spec').inputValue());
+        const of = await byId(page, 'sweep-results-of').textContent();
+        check(of === `Results: ${spec.name}`, `${name}: the results say which sweep they are of: ${show(of)}`);
         const rows = spec.grid.size.length * (spec.grid.shape || ['random']).length * spec.algorithms.length;
         const cells = await page.locator('[data-testid="sweep-table"] tbody tr').count();
         check(cells === rows, `${name}: ${cells} summary rows, expected ${rows} (grid points × algorithms)`);

@@ -48,6 +48,8 @@ pub fn progress(live: &Live) -> Html {
         && time_left(elapsed, done, total).is_some_and(|ms| ms > LONG_MS);
     html! {
         <div class="sweep-progress">
+            // The results stay when another sweep is picked: they say which sweep they are of.
+            <h2 data-testid="sweep-results-of">{format!("Results: {}", live.sweep.name)}</h2>
             <progress value={done.to_string()} max={max} data-testid="sweep-progress"
                       aria-label="Instances done"></progress>
             <p role="status" aria-live="polite" data-testid="sweep-status"

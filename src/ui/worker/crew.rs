@@ -109,6 +109,10 @@ fn bury(members: Vec<Member>) {
 
 /// Starts the worker of `slot`; where it cannot start, the crew stops with the reason.
 fn spawn(inner: &Rc<RefCell<Inner>>, slot: usize) {
+    if inner.borrow().stopped {
+        // An earlier worker could not start: the crew has already stopped with the reason.
+        return;
+    }
     let weak = Rc::downgrade(inner);
     let on_message = {
         let weak = weak.clone();

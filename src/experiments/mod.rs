@@ -239,17 +239,9 @@ impl Row {
             value: number("value"),
             ratio: number("ratio"),
             steps: field("steps").parse().ok(),
-            message: unquoted(field("message")),
+            message: sweep::csv::unquoted(field("message")),
         })
     }
-}
-
-/// A CSV field's text: its quotes removed and doubled quotes undone.
-fn unquoted(field: &str) -> String {
-    field
-        .strip_prefix('"')
-        .and_then(|f| f.strip_suffix('"'))
-        .map_or_else(|| field.to_owned(), |f| f.replace("\"\"", "\""))
 }
 
 /// What the summary and the plot measure: the ratio to the reference when the sweep has one,
@@ -298,7 +290,7 @@ pub struct Summary {
     pub refused: usize,
     /// Rows whose solver failed.
     pub errors: usize,
-    /// The measure's mean, least and largest value (when any row has it).
+    /// The measure's mean (when any row has it).
     pub mean: Option<f64>,
     /// The least value.
     pub min: Option<f64>,

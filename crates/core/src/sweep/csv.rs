@@ -46,6 +46,30 @@ pub fn key(sweep: &Sweep, p: &Point, algorithm: &str) -> String {
     )
 }
 
+/// `text` as one CSV field (the `message`): empty as is, else in quotes, quotes doubled, line
+/// breaks as spaces.
+#[must_use]
+pub fn quoted(text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    let flat: String = text
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .collect();
+    format!("\"{}\"", flat.replace('"', "\"\""))
+}
+
+/// A field written by [`quoted`] read back: its quotes removed and doubled quotes undone (a
+/// field without quotes as it is).
+#[must_use]
+pub fn unquoted(field: &str) -> String {
+    field
+        .strip_prefix('"')
+        .and_then(|f| f.strip_suffix('"'))
+        .map_or_else(|| field.to_owned(), |f| f.replace("\"\"", "\""))
+}
+
 /// A CSV file read back: its header, its whole lines by instance, and whether it ended mid-line.
 struct Read<'a> {
     header: &'a str,

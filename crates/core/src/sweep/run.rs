@@ -232,21 +232,9 @@ pub fn lines(sweep: &Sweep, rows: &[Row]) -> String {
             let steps = ok.and_then(|o| *o.3);
             f.push(steps.map(|s| s.to_string()).unwrap_or_default());
         }
-        f.push(quoted(message));
+        f.push(csv::quoted(message));
         out.push_str(&f.join(","));
         out.push('\n');
     }
     out
-}
-
-/// `text` as one CSV field: empty as is, else in quotes, quotes doubled, line breaks as spaces.
-fn quoted(text: &str) -> String {
-    if text.is_empty() {
-        return String::new();
-    }
-    let flat: String = text
-        .chars()
-        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-        .collect();
-    format!("\"{}\"", flat.replace('"', "\"\""))
 }

@@ -173,3 +173,14 @@ fn merging_shards_gives_the_single_file_and_names_what_is_missing() {
         .unwrap_err()
         .starts_with("s2.csv ends in the middle"));
 }
+
+#[test]
+fn a_quoted_message_reads_back() {
+    use super::csv::{quoted, unquoted};
+    assert_eq!(quoted(""), "");
+    let m = "\"approx\" does not apply, here";
+    assert_eq!(quoted(m), "\"\"\"approx\"\" does not apply, here\"");
+    assert_eq!(unquoted(&quoted(m)), m);
+    assert_eq!(unquoted(&quoted("two\nlines")), "two lines");
+    assert_eq!(unquoted("plain"), "plain");
+}

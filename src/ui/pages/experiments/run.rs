@@ -46,7 +46,7 @@ pub struct Live {
     pub failures: Vec<(usize, String)>,
     /// How many workers ran it.
     pub workers: usize,
-    /// When it started and ended (`dom::now_ms`).
+    /// When it started (`dom::now_ms`).
     pub started: f64,
     /// When it ended, if it has.
     pub ended: Option<f64>,

@@ -2,7 +2,7 @@
 """Compares `hetlab import simgrid` with SimGrid 3.32's own routes (Debian's python3-simgrid).
 
 Usage:
-  check_import.py HETLAB FILE.xml[@ZONE]... the table: each file imported or refused (why), the
+  check_import.py HETLAB FILE.xml[@ZONE][#N]... the table: each file imported or refused (why), the
                                             routes compared and the largest error; exit 1 on an
                                             error above 1e-9 (relative, c) or 1e-12 s (latency)
   check_import.py --pin FILE.xml            SimGrid's route of every ordered pair of hosts, one
@@ -10,7 +10,8 @@ Usage:
                                             tables of crates/core/tests/data/simgrid_routes/)
 
 FILE.xml@ZONE imports with `--zone ZONE` and compares the routes between the kept hosts only (a
-file past HetLab's 500 nodes, such as Grid'5000's g5k.xml, one site at a time). Routes over a
+file past HetLab's 500 nodes, such as Grid'5000's g5k.xml, one site at a time); FILE.xml#N
+imports with `--hosts N` (the first N hosts: SimGrid's 65 536-host cluster_crossbar.xml). Routes over a
 Wifi radio are not compared here (SimGrid's route gives the radio a bandwidth of 1, not its
 rate): `check_wifi.py` times them.
 
@@ -84,9 +85,9 @@ def in_subprocess(path, only=None):
     return {(a, b): (tuple(v) if isinstance(v, list) else v) for a, b, v in json.loads(p.stdout)}, None
 
 
-def hetlab(binary, path, zone=None):
-    p = subprocess.run([binary, "import", "simgrid", path] + (["--zone", zone] if zone else []),
-                       capture_output=True, text=True)
+def hetlab(binary, path, zone=None, first=None):
+    p = subprocess.run([binary, "import", "simgrid", path] + (["--zone", zone] if zone else [])
+                       + (["--hosts", first] if first else []), capture_output=True, text=True)
     if p.returncode != 0:
         lines = [l for l in p.stderr.splitlines() if "not a platform" not in l and l.strip()]
         return None, (lines[0].strip() if lines else p.stderr.strip())[:150]
@@ -134,10 +135,11 @@ def main():
     print("|---|---|---|---|")
     worst = (0.0, 0.0)
     for arg in files:
+        arg, _, first = arg.partition("#")
         path, _, zone = arg.partition("@")
-        name = arg.rsplit("/", 1)[-1]
-        platform, why = hetlab(binary, path, zone or None)
-        only = [str(n["id"]) for n in platform["nodes"]] if platform and zone else None
+        name = arg.rsplit("/", 1)[-1] + (f" (first {first})" if first else "")
+        platform, why = hetlab(binary, path, zone or None, first or None)
+        only = [str(n["id"]) for n in platform["nodes"]] if platform and (zone or first) else None
         routes, sg_fail = in_subprocess(path, only)
         if platform is None:
             sg = f"; SimGrid 3.32 cannot load it either ({sg_fail})" if sg_fail else ""

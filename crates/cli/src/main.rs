@@ -87,6 +87,12 @@ enum Command {
         /// `g5k.xml`): a refusal lists the zones and their numbers of hosts.
         #[arg(long)]
         zone: Option<String>,
+        /// Keep as HetLab nodes only the first N hosts (in the file's order, a cluster's in the
+        /// order of its radical; within `--zone` when given), from 1 to 500; the other hosts
+        /// still carry routes. For a cluster past HetLab's limits with no smaller zone
+        /// (SimGrid's 65 536-host `cluster_crossbar.xml`).
+        #[arg(long, value_name = "N")]
+        hosts: Option<usize>,
         /// The platform file, or `-` for standard input.
         file: String,
     },
@@ -364,11 +370,13 @@ fn run(command: Command) -> Result<String> {
             format: Platforms::Simgrid,
             units,
             zone,
+            hosts,
             file,
         } => {
             let conv = conversion(&units.flops, &units.bytes)?;
             let text = read_text(&file)?;
-            let got = simgrid::from_xml_in(&text, &conv, zone.as_deref())
+            let only = simgrid::Only { zone, first: hosts };
+            let got = simgrid::from_xml_in(&text, &conv, &only)
                 .map_err(|e| anyhow!("{file} is not a platform HetLab can read:\n{e}"))?;
             for note in &got.notes {
                 let _ = writeln!(std::io::stderr(), "hetlab: note: {note}");

@@ -65,6 +65,36 @@ fn import_flattens_a_cluster() {
     assert_eq!(v["links"][10]["lcomm"], "0.00015");
 }
 
+/// SimGrid's 65 536-host crossbar: refused with the options that choose, its first hosts
+/// imported with `--hosts` (within `--zone` too), a number out of 1–500 refused by name.
+#[test]
+fn import_keeps_the_first_hosts_of_a_crossbar() {
+    let file = data("sg/cluster_crossbar.xml");
+    let err = fails(&["import", "simgrid", &file], 1);
+    assert!(err.contains("65536 hosts, past HetLab's 500"), "{err}");
+    assert!(err.contains("--hosts N"), "{err}");
+    let out = ok(
+        &[
+            "import",
+            "simgrid",
+            "--hosts",
+            "12",
+            "--zone",
+            "cluster-crossbar",
+            &file,
+        ],
+        None,
+    );
+    let p = Platform::from_json(&out).unwrap();
+    assert_eq!((p.nodes.len(), p.links.len()), (12, 66));
+    assert_eq!(p.nodes[11].id.to_string(), "node-11.simgrid.org");
+    let err = fails(&["import", "simgrid", "--hosts", "501", &file], 1);
+    assert!(
+        err.contains("first hosts: must be a whole number from 1 to 500"),
+        "{err}"
+    );
+}
+
 #[test]
 fn import_names_the_lines_it_cannot_read() {
     let err = fails(&["import", "simgrid", &data("unsupported.xml")], 1);

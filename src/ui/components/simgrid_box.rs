@@ -1,7 +1,8 @@
 //! The platform editor's SimGrid section: a SimGrid platform file in (file picker or drop),
 //! read with the task size typed in the flops and bytes fields, and the current platform out
 //! as SimGrid XML with the same sizes. A zone typed keeps only that zone's hosts (a platform
-//! past HetLab's 500 nodes, one site at a time), and a platform too large to read in a drawing
+//! past HetLab's 500 nodes, one site at a time), a number of hosts only the first ones (a
+//! cluster with no smaller zone, such as SimGrid's 65 536-host crossbar), and a platform too large to read in a drawing
 //! waits for the user's go before it replaces the one being edited. The conversion is the core's
 //! (`formats::simgrid`), run by the solver worker (a [`Job::SimgridImport`] or
 //! [`Job::SimgridExport`]: the page binaries have no XML reader); this component only reads
@@ -49,24 +50,27 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
     let flops = use_state(|| DEFAULT_FLOPS.to_owned());
     let bytes = use_state(|| DEFAULT_BYTES.to_owned());
     let zone = use_state(String::new);
+    let first = use_state(String::new);
     let outcome = use_state(Outcome::default);
     let over = use_state(|| false);
     let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
 
     // Reads `file` and imports it with the sizes typed now.
     let import = {
-        let (flops, bytes, zone, outcome, cb) = (
+        let (flops, bytes, zone, first, outcome, cb) = (
             flops.clone(),
             bytes.clone(),
             zone.clone(),
+            first.clone(),
             outcome.clone(),
             props.on_load.clone(),
         );
         Callback::from(move |file: web_sys::File| {
-            let (flops, bytes, zone, outcome, cb) = (
+            let (flops, bytes, zone, first, outcome, cb) = (
                 flops.clone(),
                 bytes.clone(),
                 zone.clone(),
+                first.clone(),
                 outcome.clone(),
                 cb.clone(),
             );
@@ -85,6 +89,7 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
                         flops: (*flops).clone(),
                         bytes: (*bytes).clone(),
                         zone: (*zone).clone(),
+                        first: (*first).clone(),
                     };
                     let _ = worker::ask(&job, move |read: Result<SimgridRead, String>| {
                         let (mut said, platform) = imported(&name, read);
@@ -205,7 +210,7 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
                     p.nodes.len(),
                     p.links.len()
                 )}</p>
-                <p class="muted">{"To work on a part of it, type a zone or cluster of the file in the zone field and import the file again."}</p>
+                <p class="muted">{"To work on a part of it, type a zone or cluster of the file in Only zone, or a number of hosts in First hosts, and import the file again."}</p>
                 <button data-testid="simgrid-draw-anyway" onclick={on_draw}>{"Draw it anyway"}</button>
                 {" "}
                 <button data-testid="simgrid-keep" onclick={on_keep}>{"Keep the current platform"}</button>
@@ -215,7 +220,7 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
     html! {
         <div class="simgrid" data-testid="simgrid">
             <h2>{"SimGrid"}</h2>
-            <p class="muted">{"A task is "}{field(&flops, "simgrid-flops", "flops ", "Work of one task: w = flops / speed (1Gf, 500Mf, 1e9)")}{" and "}{field(&bytes, "simgrid-bytes", "bytes ", "Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB)")}{": w = flops / speed, c = bytes / bandwidth, lcomm = latency. "}{field(&zone, "simgrid-zone", "Only zone ", "Import only the hosts of this zone or cluster (its id in the file); the others still carry the routes. For platforms of more than 500 hosts, such as Grid'5000's: a refusal lists the zones and their sizes.")}</p>
+            <p class="muted">{"A task is "}{field(&flops, "simgrid-flops", "flops ", "Work of one task: w = flops / speed (1Gf, 500Mf, 1e9)")}{" and "}{field(&bytes, "simgrid-bytes", "bytes ", "Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB)")}{": w = flops / speed, c = bytes / bandwidth, lcomm = latency. "}{field(&zone, "simgrid-zone", "Only zone ", "Import only the hosts of this zone or cluster (its id in the file); the others still carry the routes. For platforms of more than 500 hosts, such as Grid'5000's: a refusal lists the zones and their sizes.")}{" "}{field(&first, "simgrid-first", "First hosts ", "Import only this many hosts (1 to 500), the first in the file (in the zone, when one is typed); the others still carry the routes. For a cluster too large with no smaller zone, such as SimGrid's 65 536-host crossbar.")}</p>
             <div class={classes!("drop", (*over).then_some("over"))} data-testid="simgrid-drop" ondrop={on_drop} ondragover={on_over} ondragleave={on_leave}>
                 <label>{"Platform XML (or drop it here) "}<input type="file" accept=".xml,application/xml,text/xml" data-testid="simgrid-file" onchange={on_file} /></label>
             </div>

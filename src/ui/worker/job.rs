@@ -96,6 +96,8 @@ pub enum Job {
         bytes: String,
         /// The zone or cluster whose hosts are kept (empty: every host).
         zone: String,
+        /// How many hosts are kept, the first in the file (empty: every host).
+        first: String,
     },
     /// A platform as a SimGrid file. Answer: `Result<String, Vec<String>>`, the XML or the
     /// problems of the task sizes.

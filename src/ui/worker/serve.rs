@@ -232,7 +232,10 @@ fn perform(solvers: &Solvers, job: Job) -> Answer {
             flops,
             bytes,
             zone,
-        } => Ok(wire::encode(&simgrid_import(&xml, &flops, &bytes, &zone))),
+            first,
+        } => Ok(wire::encode(&simgrid_import(
+            &xml, &flops, &bytes, &zone, &first,
+        ))),
         Job::SimgridExport {
             platform,
             flops,
@@ -329,14 +332,17 @@ fn sentences(issues: &Issues) -> Vec<String> {
     issues.0.iter().map(ToString::to_string).collect()
 }
 
-/// A SimGrid file read with the task sizes and the zone typed.
-fn simgrid_import(xml: &str, flops: &str, bytes: &str, zone: &str) -> SimgridRead {
+/// A SimGrid file read with the task sizes, the zone and the number of hosts typed.
+fn simgrid_import(xml: &str, flops: &str, bytes: &str, zone: &str, first: &str) -> SimgridRead {
     let conv = match Conversion::parse(flops, bytes) {
         Ok(c) => c,
         Err(e) => return SimgridRead::Sizes(sentences(&e)),
     };
-    let zone = Some(zone.trim()).filter(|z| !z.is_empty());
-    match simgrid::from_xml_in(xml, &conv, zone) {
+    let only = match simgrid::Only::parse(zone, first) {
+        Ok(o) => o,
+        Err(e) => return SimgridRead::Sizes(sentences(&e)),
+    };
+    match simgrid::from_xml_in(xml, &conv, &only) {
         Ok(got) => SimgridRead::Read {
             platform: got.platform.to_json(false),
             notes: got.notes,

@@ -129,6 +129,36 @@ export const tests = [
   },
 
   {
+    // Issue 33: SimGrid's 65 536-host crossbar has no smaller zone: the refusal names First
+    // hosts; a bad number is refused beside its field; the first 20 hosts import, as the CLI's
+    // `--hosts 20` does, with the note of what was kept.
+    name: 'simgrid-first-hosts-of-a-crossbar',
+    async fn(h) {
+      const page = h.lastPage;
+      await load(page, h.url('/#/platform'));
+      await visible(byId(page, 'simgrid'), 'SimGrid section', LOAD_TIMEOUT);
+      const crossbar = xml('sg/cluster_crossbar.xml');
+      const upload = () => byId(page, 'simgrid-file').setInputFiles({
+        name: 'cluster_crossbar.xml', mimeType: 'application/xml', buffer: Buffer.from(crossbar),
+      });
+      await upload();
+      await textWhere(byId(page, 'simgrid-errors'), 'the refusal naming First hosts', (t) => t.includes('65536 hosts, past HetLab\'s 500') && t.includes('keep its first hosts (--hosts N; on the page, First hosts)'));
+      await byId(page, 'simgrid-first').fill('0');
+      await upload();
+      await textWhere(byId(page, 'simgrid-errors'), 'the bad number', (t) => t.includes('first hosts') && t.includes('must be a whole number from 1 to 500, got "0"'));
+      await byId(page, 'simgrid-first').fill('20');
+      await upload();
+      const rows = page.locator('[data-testid="node-table"] tbody tr');
+      await count(rows, 20, 'the first 20 hosts drawn');
+      await textWhere(byId(page, 'simgrid-notes'), 'what was kept', (t) => t.includes('20 nodes and 190 links imported') && t.includes('the first 20 of the 65536 hosts are kept (--hosts 20)'));
+      const cli = JSON.parse(native(['import', 'simgrid', '--hosts', '20', '-'], crossbar));
+      check(cli.nodes.length === 20 && cli.links.length === 190, `CLI: ${cli.nodes.length} nodes, ${cli.links.length} links`);
+      await visible(byId(page, 'id-node-0.simgrid.org'), 'the first host, node-0', LOAD_TIMEOUT);
+      await visible(byId(page, 'id-node-19.simgrid.org'), 'the 20th host, node-19', LOAD_TIMEOUT);
+    },
+  },
+
+  {
     name: 'paje-tikz-export',
     async fn(h) {
       const page = h.lastPage;

@@ -5,6 +5,7 @@
 
 use num_traits::Zero;
 
+use super::only::HOW;
 use super::read::{Reader, Way};
 use super::zones::{Kind, Net};
 use crate::platform::MAX_LINKS;
@@ -20,7 +21,7 @@ impl Reader<'_, '_> {
                 line,
                 "platform",
                 format!(
-                    "{n} hosts: flattened, each pair of hosts is a HetLab link, {links} links, past HetLab's {MAX_LINKS} (about 140 hosts): import one zone or cluster (--zone NAME; on the page, Only zone)"
+                    "{n} hosts: flattened, each pair of hosts is a HetLab link, {links} links, past HetLab's {MAX_LINKS} (about 140 hosts): {HOW}"
                 ),
             );
             let sizes = self.zone_sizes();

@@ -45,6 +45,7 @@ mod flatten;
 mod hosts;
 mod nested;
 mod net;
+mod only;
 mod read;
 mod routes;
 #[cfg(feature = "solve")]
@@ -64,6 +65,7 @@ mod zones;
 
 pub use export::{to_xml, MODEL_CONFIG, UNNAMED};
 pub use export_nodes::NO_COMPUTE_SPEED;
+pub use only::Only;
 pub use read::{from_xml, from_xml_in};
 #[cfg(feature = "solve")]
 pub use run::{program, schedule, RunError, SimgridRun, MAX_EVENTS, MEASURED_PERIODS};

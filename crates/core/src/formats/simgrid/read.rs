@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use num_traits::Zero;
 use roxmltree::{Document, Node as XNode, ParsingOptions};
 
+use super::only::{Only, Select};
 use super::{Conversion, Imported};
 use crate::formats::units::{self, Quantity};
 use crate::issue::{quote, Issue, Issues};
@@ -67,7 +68,7 @@ pub(super) struct Reader<'a, 'i> {
     pub(super) no_master: bool,
     /// The zone tree of a platform that is not one flat zone (clusters, nested zones).
     pub(super) net: super::zones::Net,
-    /// Which hosts become HetLab nodes (the zone kept; `select.rs` reads it).
+    /// Which hosts become HetLab nodes (the zone and the number kept; `select.rs` reads it).
     pub(super) select: Select,
 }
 
@@ -97,17 +98,19 @@ pub(super) struct Reader<'a, 'i> {
 /// Every problem, each at `line N` with the element and the reason: unreadable XML, an
 /// unsupported element, an unknown reference, a value without a valid unit.
 pub fn from_xml(text: &str, conv: &Conversion) -> Result<Imported, Issues> {
-    from_xml_in(text, conv, None)
+    from_xml_in(text, conv, &Only::default())
 }
 
-/// [`from_xml`], keeping as HetLab nodes only the hosts of the zone or cluster named `zone`
-/// (every host when `None`); the others still carry routes, so the kept hosts' routes are the
-/// ones SimGrid resolves in the whole file. A platform past HetLab's limits is refused with
-/// its zones and their numbers of hosts, to choose one.
+/// [`from_xml`], keeping as HetLab nodes only the hosts `only` names: those of one zone or
+/// cluster, the first ones, or both; the others still carry routes, so the kept hosts' routes
+/// are the ones SimGrid resolves in the whole file. A platform past HetLab's limits is refused
+/// with its zones and their numbers of hosts, to choose one.
 ///
 /// # Errors
-/// As [`from_xml`]; also when no zone or cluster is called `zone`.
-pub fn from_xml_in(text: &str, conv: &Conversion, zone: Option<&str>) -> Result<Imported, Issues> {
+/// As [`from_xml`]; also when no zone or cluster is called `only.zone`, or `only.first` is
+/// not from 1 to HetLab's node limit.
+pub fn from_xml_in(text: &str, conv: &Conversion, only: &Only) -> Result<Imported, Issues> {
+    only.check()?;
     if text.len() > MAX_JSON_BYTES {
         return Err(Issues::one(
             "",
@@ -143,7 +146,7 @@ pub fn from_xml_in(text: &str, conv: &Conversion, zone: Option<&str>) -> Result<
         unnamed: false,
         no_master: false,
         net: super::zones::Net::default(),
-        select: Select::new(zone),
+        select: Select::new(only.clone()),
     };
     r.platform(doc.root_element());
     r.finish()
@@ -321,35 +324,5 @@ fn to_links(p: &Pair) -> Vec<Link> {
             .map(|f| one_way(p.a, p.b, f))
             .chain(b.iter().map(|b| one_way(p.b, p.a, b)))
             .collect(),
-    }
-}
-
-/// Which hosts of a file become HetLab nodes (`select.rs` acts on it): the zone kept, where
-/// the reader is, what did not fit.
-pub(super) struct Select {
-    pub(super) keep: Option<String>,
-    /// How many kept zones enclose the element being read.
-    pub(super) inside: u32,
-    pub(super) found: bool,
-    /// Hosts to keep that HetLab's node cap left as netpoints only.
-    pub(super) spare: Vec<usize>,
-    /// Hosts outside the kept zone (netpoints only).
-    pub(super) outside: Vec<usize>,
-}
-
-impl Select {
-    /// Whether a zone is named (then every file goes through the zone tree).
-    pub(super) fn is_some(&self) -> bool {
-        self.keep.is_some()
-    }
-
-    pub(super) fn new(keep: Option<&str>) -> Select {
-        Select {
-            keep: keep.map(str::to_owned),
-            inside: 0,
-            found: false,
-            spare: Vec::new(),
-            outside: Vec::new(),
-        }
     }
 }

@@ -1,18 +1,21 @@
-//! Which hosts of a SimGrid file become HetLab nodes: those of the one zone or cluster the user
-//! names (`hetlab import simgrid --zone`, the SimGrid box's "Only zone" field), every host by default. The
-//! other hosts are still read, as netpoints that only carry routes, so a kept host's routes are
-//! those SimGrid resolves in the whole file. A file with more hosts than HetLab holds is refused
-//! once, with its zones and their numbers of hosts to choose from, not once per cluster.
+//! Choosing, while the file is read, which hosts become HetLab nodes ([`Only`]: one zone or
+//! cluster, the first hosts, or both; every host by default). The other hosts are still read,
+//! as netpoints that only carry routes, so a kept host's routes are those SimGrid resolves in
+//! the whole file. A file with more hosts than HetLab holds is refused once, with its zones and
+//! their numbers of hosts to choose from, not once per cluster.
+//!
+//! [`Only`]: super::Only
 
 use std::collections::HashMap;
 
+use super::only::HOW;
 use super::read::Reader;
 use super::zones::Kind;
 use crate::issue::quote;
 use crate::platform::MAX_NODES;
 
 /// Most netpoints (hosts, routers, zones) read from one file: SimGrid's largest example, a
-/// crossbar of 65 536 hosts, is read (and refused with its size) in 0.1 s and 39 MB.
+/// crossbar of 65 536 hosts, is read in 0.1 s and 39 MB.
 pub(super) const MAX_POINTS: usize = 1 << 17;
 
 /// Most characters of the list of zones in a refusal (a message is cut at 300).
@@ -21,7 +24,7 @@ const BUDGET: usize = 200;
 impl Reader<'_, '_> {
     /// Entering zone or cluster `id`: whether it is the kept one (then [`Self::leave`] it).
     pub(super) fn enter(&mut self, id: &str) -> bool {
-        let kept = self.select.keep.as_deref() == Some(id);
+        let kept = self.select.only.zone.as_deref() == Some(id);
         if kept {
             self.select.inside += 1;
             self.select.found = true;
@@ -36,21 +39,25 @@ impl Reader<'_, '_> {
     }
 
     fn keeps_hosts(&self) -> bool {
-        self.select.keep.is_none() || self.select.inside > 0
+        self.select.only.zone.is_none() || self.select.inside > 0
     }
 
     /// Whether the host being read becomes a HetLab node.
     pub(super) fn makes_node(&self) -> bool {
-        self.keeps_hosts() && self.nodes.len() < MAX_NODES
+        let most = self.select.only.first.unwrap_or(MAX_NODES).min(MAX_NODES);
+        self.keeps_hosts() && self.nodes.len() < most
     }
 
     /// Host `name` of zone `zi` as a netpoint that only carries routes; its index.
     pub(super) fn route_only(&mut self, name: &str, zi: usize, line: u32) -> usize {
         let p = self.net.add_point(name, Some(zi), Kind::Router, line);
-        if self.keeps_hosts() {
-            self.select.spare.push(p);
-        } else {
+        if !self.keeps_hosts() {
             self.select.outside.push(p);
+        } else if self.select.only.first.is_some() {
+            self.select.outside.push(p);
+            self.select.past_first += 1;
+        } else {
+            self.select.spare.push(p);
         }
         p
     }
@@ -59,7 +66,7 @@ impl Reader<'_, '_> {
     /// at the root's line).
     pub(super) fn selected(&mut self) -> bool {
         let line = self.root_line();
-        if let Some(keep) = self.select.keep.clone() {
+        if let Some(keep) = self.select.only.zone.clone() {
             if !self.select.found {
                 let why = format!("no zone or cluster is called {}", quote(&keep));
                 self.fail_at(line, "platform", why);
@@ -69,17 +76,36 @@ impl Reader<'_, '_> {
             }
         }
         if self.select.spare.is_empty() {
+            self.note_first();
             return true;
         }
         let why = format!(
-            "{} hosts{}, past HetLab's {MAX_NODES}: import one zone or cluster (--zone NAME; on the page, Only zone)",
+            "{} hosts{}, past HetLab's {MAX_NODES}: {HOW}",
             self.nodes.len() + self.select.spare.len(),
-            self.select.keep.as_deref().map_or(String::new(), |k| format!(" in {}", quote(k))),
+            (self.select.only.zone.as_deref())
+                .map_or(String::new(), |k| format!(" in {}", quote(k))),
         );
         self.fail_at(line, "platform", why);
         let sizes = self.zone_sizes();
         self.fail_at(line, "platform", sizes);
         false
+    }
+
+    /// The note that hosts were left out by the number kept.
+    fn note_first(&mut self) {
+        let (Some(first), past) = (self.select.only.first, self.select.past_first) else {
+            return;
+        };
+        if past == 0 {
+            return;
+        }
+        let zone = (self.select.only.zone.as_deref())
+            .map_or(String::new(), |z| format!(" of {}", quote(z)));
+        self.notes.push(format!(
+            "the first {} of the {} hosts{zone} are kept (--hosts {first}); the others only carry routes",
+            self.nodes.len(),
+            self.nodes.len() + past
+        ));
     }
 
     pub(super) fn root_line(&self) -> u32 {
@@ -90,7 +116,7 @@ impl Reader<'_, '_> {
     /// root's when none is kept or it is not found), going down while one zone holds them all.
     pub(super) fn zone_sizes(&self) -> String {
         let net = &self.net;
-        let kept = (self.select.keep.as_ref())
+        let kept = (self.select.only.zone.as_ref())
             .and_then(|k| net.by_name.get(k))
             .and_then(|&p| match net.points[p].kind {
                 Kind::Zone(z) => Some(z),
@@ -138,7 +164,7 @@ impl Reader<'_, '_> {
         let whole = quote(&net.points[net.zones[base].point].name);
         if named.is_empty() {
             return format!(
-                "{whole} holds no smaller zone: keep fewer of its hosts (a smaller radical)"
+                "{whole} holds no smaller zone: keep its first hosts (--hosts N; on the page, First hosts)"
             );
         }
         // As many as a message holds (messages are cut at 300 characters).

@@ -172,7 +172,7 @@ fn one_zone_of_a_large_platform_imports_alone() {
         "{e}"
     );
     assert!(e.0[1].message.ends_with(" more"), "{e}");
-    let one = from_xml_in(&clusters(6, 100), &conv, Some("c4")).unwrap();
+    let one = from_xml_in(&clusters(6, 100), &conv, &zone("c4")).unwrap();
     assert_eq!(
         (one.platform.nodes.len(), one.platform.links.len()),
         (100, 4950)
@@ -185,7 +185,7 @@ fn one_zone_of_a_large_platform_imports_alone() {
     // The same routes as in a file of that cluster alone: 1 MB at 125 MBps, twice 50 us.
     let d = directions(&one.platform);
     assert_eq!(d[&("c4-0".into(), "c4-99".into())], (0.008, 1e-4));
-    let e = from_xml_in(&clusters(2, 3), &conv, Some("c9")).unwrap_err();
+    let e = from_xml_in(&clusters(2, 3), &conv, &zone("c9")).unwrap_err();
     assert!(
         e.0[0]
             .message
@@ -195,6 +195,87 @@ fn one_zone_of_a_large_platform_imports_alone() {
                 .contains("the zones of \"top\" and their hosts: \"c0\" 3, \"c1\" 3"),
         "{e}"
     );
+}
+
+/// Keeps the hosts of zone `z`.
+fn zone(z: &str) -> Only {
+    Only {
+        zone: Some(z.to_owned()),
+        first: None,
+    }
+}
+
+/// SimGrid's `cluster_crossbar.xml`, 65 536 hosts with no smaller zone, is refused with the way
+/// to choose; its first 100 hosts import, each pair a link of the route SimGrid resolves (1 MB
+/// up one private link and down another, 125 MBps, 50 us each: 0.008 s and 100 us), with a note.
+#[test]
+fn the_first_hosts_of_a_crossbar_import() {
+    let xml = include_str!("../../../../../tests/data/simgrid/sg/cluster_crossbar.xml");
+    let conv = Conversion::default();
+    let e = from_xml(xml, &conv).unwrap_err();
+    assert_eq!(e.0.len(), 2, "{e}");
+    assert!(
+        e.0[0].message.contains("65536 hosts, past HetLab's 500"),
+        "{e}"
+    );
+    assert!(
+        e.0[1].message.contains(
+            "holds no smaller zone: keep its first hosts (--hosts N; on the page, First hosts)"
+        ),
+        "{e}"
+    );
+    let only = Only::parse("", "100").unwrap();
+    let got = from_xml_in(xml, &conv, &only).unwrap();
+    let p = &got.platform;
+    assert_eq!((p.nodes.len(), p.links.len()), (100, 4950));
+    assert_eq!(p.nodes[0].id.to_string(), "node-0.simgrid.org");
+    assert_eq!(p.nodes[99].id.to_string(), "node-99.simgrid.org");
+    let d = directions(p);
+    assert_eq!(
+        d[&("node-3.simgrid.org".into(), "node-97.simgrid.org".into())],
+        (0.008, 1e-4)
+    );
+    assert!(
+        got.notes
+            .iter()
+            .any(|n| n == "the first 100 of the 65536 hosts are kept (--hosts 100); the others only carry routes"),
+        "{:?}",
+        got.notes
+    );
+    // Within a zone: the first 2 of c1's 3 hosts, routed through the other cluster's file.
+    let only = Only::parse("c1", "2").unwrap();
+    let got = from_xml_in(&clusters(2, 3), &conv, &only).unwrap();
+    let ids: Vec<String> = got
+        .platform
+        .nodes
+        .iter()
+        .map(|n| n.id.to_string())
+        .collect();
+    assert_eq!(ids, ["c1-0", "c1-1"]);
+    assert!(got
+        .notes
+        .iter()
+        .any(|n| n.starts_with("the first 2 of the 3 hosts of \"c1\"")));
+    // More than HetLab holds, or none, is refused before reading, with the field named.
+    for bad in [0, 501] {
+        let e = from_xml_in(
+            xml,
+            &conv,
+            &Only {
+                zone: None,
+                first: Some(bad),
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.0[0].path, "first hosts", "{e}");
+    }
+    for bad in ["x", "-1", "1.5", "600"] {
+        let e = Only::parse("", bad).unwrap_err();
+        assert!(
+            e.0[0].message.contains("a whole number from 1 to 500"),
+            "{e}"
+        );
+    }
 }
 
 /// Hosts of two clusters kept by naming their common zone: the route between them crosses the
@@ -207,7 +288,7 @@ fn a_kept_zone_keeps_its_routes_across_clusters() {
             .trim_start_matches(r#"<platform version="4.1">"#)
             .trim_end_matches("</platform>")
     );
-    let got = from_xml_in(&xml, &Conversion::default(), Some("top")).unwrap();
+    let got = from_xml_in(&xml, &Conversion::default(), &zone("top")).unwrap();
     assert_eq!(got.platform.nodes.len(), 4);
     let d = directions(&got.platform);
     // c0-0 up its link (125 MBps, 50 us), the wan (10 MBps, 10 ms), c1-1 down (50 us).

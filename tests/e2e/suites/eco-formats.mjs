@@ -145,7 +145,7 @@ export const tests = [
       await textWhere(byId(page, 'simgrid-errors'), 'the refusal naming First hosts', (t) => t.includes('65536 hosts, past HetLab\'s 500') && t.includes('keep its first hosts (--hosts N; on the page, First hosts)'));
       await byId(page, 'simgrid-first').fill('0');
       await upload();
-      await textWhere(byId(page, 'simgrid-errors'), 'the bad number', (t) => t.includes('first hosts') && t.includes('must be a whole number from 1 to 500, got "0"'));
+      await textWhere(byId(page, 'simgrid-errors'), 'the bad number', (t) => t.includes('first hosts') && t.includes('must be a whole number from 1 to 500') && t.includes('got "0"'));
       await byId(page, 'simgrid-first').fill('20');
       await upload();
       const rows = page.locator('[data-testid="node-table"] tbody tr');

@@ -44,68 +44,155 @@ fn too_large(p: &Platform) -> bool {
     p.nodes.len() > READABLE_NODES || p.links.len() > READABLE_LINKS
 }
 
+/// The four fields typed in the section: the task's sizes and which hosts to keep.
+#[derive(Clone)]
+struct Fields {
+    flops: UseStateHandle<String>,
+    bytes: UseStateHandle<String>,
+    zone: UseStateHandle<String>,
+    first: UseStateHandle<String>,
+}
+
 /// The SimGrid import and export section.
 #[component]
 pub fn SimgridBox(props: &SimgridProps) -> Html {
-    let flops = use_state(|| DEFAULT_FLOPS.to_owned());
-    let bytes = use_state(|| DEFAULT_BYTES.to_owned());
-    let zone = use_state(String::new);
-    let first = use_state(String::new);
-    let outcome = use_state(Outcome::default);
-    let over = use_state(|| false);
-    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
-
-    // Reads `file` and imports it with the sizes typed now.
-    let import = {
-        let (flops, bytes, zone, first, outcome, cb) = (
-            flops.clone(),
-            bytes.clone(),
-            zone.clone(),
-            first.clone(),
-            outcome.clone(),
-            props.on_load.clone(),
-        );
-        Callback::from(move |file: web_sys::File| {
-            let (flops, bytes, zone, first, outcome, cb) = (
-                flops.clone(),
-                bytes.clone(),
-                zone.clone(),
-                first.clone(),
-                outcome.clone(),
-                cb.clone(),
-            );
-            let name = file.name();
-            let task =
-                gloo::file::callbacks::read_as_text(&gloo::file::File::from(file), move |r| {
-                    let Ok(text) = r else {
-                        outcome.set(Outcome {
-                            errors: vec![format!("{name}: the file could not be read as text")],
-                            ..Outcome::default()
-                        });
-                        return;
-                    };
-                    let job = Job::SimgridImport {
-                        xml: text,
-                        flops: (*flops).clone(),
-                        bytes: (*bytes).clone(),
-                        zone: (*zone).clone(),
-                        first: (*first).clone(),
-                    };
-                    let _ = worker::ask(&job, move |read: Result<SimgridRead, String>| {
-                        let (mut said, platform) = imported(&name, read);
-                        match platform {
-                            Some(p) if too_large(&p) => said.pending = Some(p),
-                            Some(p) => cb.emit(p),
-                            None => {}
-                        }
-                        outcome.set(said);
-                    });
-                });
-            *reader.borrow_mut() = Some(task);
-        })
+    let fields = Fields {
+        flops: use_state(|| DEFAULT_FLOPS.to_owned()),
+        bytes: use_state(|| DEFAULT_BYTES.to_owned()),
+        zone: use_state(String::new),
+        first: use_state(String::new),
     };
-    let on_file = {
-        let import = import.clone();
+    let outcome = use_state(Outcome::default);
+    let import = use_import(fields.clone(), outcome.clone(), props.on_load.clone());
+    let on_export = export(&fields, &outcome, &props.platform);
+    let pending = (outcome.pending.as_ref()).map(|p| pending_view(p, &outcome, &props.on_load));
+    let Fields {
+        flops,
+        bytes,
+        zone,
+        first,
+    } = &fields;
+    html! {
+        <div class="simgrid" data-testid="simgrid">
+            <h2>{"SimGrid"}</h2>
+            <p class="muted">{"A task is "}{field(flops, "simgrid-flops", "flops ", "Work of one task: w = flops / speed (1Gf, 500Mf, 1e9)")}{" and "}{field(bytes, "simgrid-bytes", "bytes ", "Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB)")}{": w = flops / speed, c = bytes / bandwidth, lcomm = latency. "}{field(zone, "simgrid-zone", "Only zone ", "Import only the hosts of this zone or cluster (its id in the file); the others still carry the routes. For platforms of more than 500 hosts, such as Grid'5000's: a refusal lists the zones and their sizes.")}{" "}{field(first, "simgrid-first", "First hosts ", "Import only this many hosts (1 to 500), the first in the file (in the zone, when one is typed); the others still carry the routes. For a cluster too large with no smaller zone, such as SimGrid's 65 536-host crossbar.")}</p>
+            <DropZone on_file={import} />
+            <button data-testid="export-simgrid" onclick={on_export}>{"Export SimGrid XML"}</button>
+            if !outcome.errors.is_empty() {
+                <ul class="issues" role="alert" data-testid="simgrid-errors">{ for outcome.errors.iter().map(|m| html! { <li>{m}</li> }) }</ul>
+            }
+            { for pending }
+            if !outcome.notes.is_empty() {
+                <ul class="muted" data-testid="simgrid-notes">{ for outcome.notes.iter().map(|m| html! { <li>{m}</li> }) }</ul>
+            }
+        </div>
+    }
+}
+
+/// A file's import with the fields typed when it is chosen: read, sent to the solver worker,
+/// and loaded (or held back when too large to read in a drawing).
+#[hook]
+fn use_import(
+    fields: Fields,
+    outcome: UseStateHandle<Outcome>,
+    on_load: Callback<Platform>,
+) -> Callback<web_sys::File> {
+    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+    Callback::from(move |file: web_sys::File| {
+        let (fields, outcome, cb) = (fields.clone(), outcome.clone(), on_load.clone());
+        let name = file.name();
+        let task = gloo::file::callbacks::read_as_text(&gloo::file::File::from(file), move |r| {
+            let Ok(text) = r else {
+                outcome.set(Outcome {
+                    errors: vec![format!("{name}: the file could not be read as text")],
+                    ..Outcome::default()
+                });
+                return;
+            };
+            let job = Job::SimgridImport {
+                xml: text,
+                flops: (*fields.flops).clone(),
+                bytes: (*fields.bytes).clone(),
+                zone: (*fields.zone).clone(),
+                first: (*fields.first).clone(),
+            };
+            let _ = worker::ask(&job, move |read: Result<SimgridRead, String>| {
+                let (mut said, platform) = imported(&name, read);
+                match platform {
+                    Some(p) if too_large(&p) => said.pending = Some(p),
+                    Some(p) => cb.emit(p),
+                    None => {}
+                }
+                outcome.set(said);
+            });
+        });
+        *reader.borrow_mut() = Some(task);
+    })
+}
+
+/// The export of `platform` with the sizes typed: a download, or the problems of the sizes.
+fn export(
+    fields: &Fields,
+    outcome: &UseStateHandle<Outcome>,
+    platform: &Platform,
+) -> Callback<MouseEvent> {
+    let (flops, bytes, outcome, p) = (
+        fields.flops.clone(),
+        fields.bytes.clone(),
+        outcome.clone(),
+        platform.clone(),
+    );
+    Callback::from(move |_: MouseEvent| {
+        let job = Job::SimgridExport {
+            platform: p.to_json(false),
+            flops: (*flops).clone(),
+            bytes: (*bytes).clone(),
+        };
+        let outcome = outcome.clone();
+        let _ = worker::ask(
+            &job,
+            move |xml: Result<Result<String, Vec<String>>, String>| match xml
+                .unwrap_or_else(|m| Err(vec![m]))
+            {
+                Ok(xml) => dom::download("platform.xml", "application/xml", &xml),
+                Err(errors) => outcome.set(Outcome {
+                    errors,
+                    ..Outcome::default()
+                }),
+            },
+        );
+    })
+}
+
+/// A text field bound to `state`, with its label and its hint.
+fn field(
+    state: &UseStateHandle<String>,
+    testid: &'static str,
+    label: &'static str,
+    hint: &'static str,
+) -> Html {
+    let s = state.clone();
+    let oninput = Callback::from(move |ev: InputEvent| {
+        s.set(
+            ev.target_unchecked_into::<web_sys::HtmlInputElement>()
+                .value(),
+        );
+    });
+    html! { <label title={hint}>{label}<input class="short" data-testid={testid} value={(**state).clone()} {oninput} /></label> }
+}
+
+/// Props of [`DropZone`].
+#[derive(Properties, PartialEq)]
+struct DropProps {
+    on_file: Callback<web_sys::File>,
+}
+
+/// The file picker, which a file can also be dropped on.
+#[component]
+fn DropZone(props: &DropProps) -> Html {
+    let over = use_state(|| false);
+    let on_change = {
+        let import = props.on_file.clone();
         Callback::from(move |ev: Event| {
             let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
             if let Some(f) = input.files().and_then(|f| f.get(0)) {
@@ -116,7 +203,7 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
         })
     };
     let on_drop = {
-        let (import, over) = (import.clone(), over.clone());
+        let (import, over) = (props.on_file.clone(), over.clone());
         Callback::from(move |ev: DragEvent| {
             ev.prevent_default();
             over.set(false);
@@ -140,49 +227,22 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
         let over = over.clone();
         Callback::from(move |_: DragEvent| over.set(false))
     };
-    let on_export = {
-        let (flops, bytes, outcome, p) = (
-            flops.clone(),
-            bytes.clone(),
-            outcome.clone(),
-            props.platform.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            let job = Job::SimgridExport {
-                platform: p.to_json(false),
-                flops: (*flops).clone(),
-                bytes: (*bytes).clone(),
-            };
-            let outcome = outcome.clone();
-            let _ = worker::ask(
-                &job,
-                move |xml: Result<Result<String, Vec<String>>, String>| match xml
-                    .unwrap_or_else(|m| Err(vec![m]))
-                {
-                    Ok(xml) => dom::download("platform.xml", "application/xml", &xml),
-                    Err(errors) => outcome.set(Outcome {
-                        errors,
-                        ..Outcome::default()
-                    }),
-                },
-            );
-        })
-    };
-    let field = |state: &UseStateHandle<String>,
-                 testid: &'static str,
-                 label: &'static str,
-                 hint: &'static str| {
-        let s = state.clone();
-        let oninput = Callback::from(move |ev: InputEvent| {
-            s.set(
-                ev.target_unchecked_into::<web_sys::HtmlInputElement>()
-                    .value(),
-            );
-        });
-        html! { <label title={hint}>{label}<input class="short" data-testid={testid} value={(**state).clone()} {oninput} /></label> }
-    };
+    html! {
+        <div class={classes!("drop", (*over).then_some("over"))} data-testid="simgrid-drop" ondrop={on_drop} ondragover={on_over} ondragleave={on_leave}>
+            <label>{"Platform XML (or drop it here) "}<input type="file" accept=".xml,application/xml,text/xml" data-testid="simgrid-file" onchange={on_change} /></label>
+        </div>
+    }
+}
+
+/// The warning before drawing platform `p`, too large to read in a drawing: draw it, or keep
+/// the platform being edited.
+fn pending_view(
+    p: &Platform,
+    outcome: &UseStateHandle<Outcome>,
+    on_load: &Callback<Platform>,
+) -> Html {
     let on_draw = {
-        let (outcome, cb) = (outcome.clone(), props.on_load.clone());
+        let (outcome, cb) = (outcome.clone(), on_load.clone());
         Callback::from(move |_: MouseEvent| {
             let mut said = (*outcome).clone();
             if let Some(p) = said.pending.take() {
@@ -202,36 +262,17 @@ pub fn SimgridBox(props: &SimgridProps) -> Html {
             });
         })
     };
-    let pending = outcome.pending.as_ref().map(|p| {
-        html! {
-            <div class="warning" role="alert" data-testid="simgrid-large">
-                <p>{format!(
-                    "This platform has {} nodes and {} links: too many to read in a drawing (at most about {READABLE_NODES} nodes and {READABLE_LINKS} links), and the exact solvers may refuse it. Drawing it replaces the platform being edited.",
-                    p.nodes.len(),
-                    p.links.len()
-                )}</p>
-                <p class="muted">{"To work on a part of it, type a zone or cluster of the file in Only zone, or a number of hosts in First hosts, and import the file again."}</p>
-                <button data-testid="simgrid-draw-anyway" onclick={on_draw}>{"Draw it anyway"}</button>
-                {" "}
-                <button data-testid="simgrid-keep" onclick={on_keep}>{"Keep the current platform"}</button>
-            </div>
-        }
-    });
     html! {
-        <div class="simgrid" data-testid="simgrid">
-            <h2>{"SimGrid"}</h2>
-            <p class="muted">{"A task is "}{field(&flops, "simgrid-flops", "flops ", "Work of one task: w = flops / speed (1Gf, 500Mf, 1e9)")}{" and "}{field(&bytes, "simgrid-bytes", "bytes ", "Data of one message: c = bytes / bandwidth (1MB, 8Mb, 4KiB)")}{": w = flops / speed, c = bytes / bandwidth, lcomm = latency. "}{field(&zone, "simgrid-zone", "Only zone ", "Import only the hosts of this zone or cluster (its id in the file); the others still carry the routes. For platforms of more than 500 hosts, such as Grid'5000's: a refusal lists the zones and their sizes.")}{" "}{field(&first, "simgrid-first", "First hosts ", "Import only this many hosts (1 to 500), the first in the file (in the zone, when one is typed); the others still carry the routes. For a cluster too large with no smaller zone, such as SimGrid's 65 536-host crossbar.")}</p>
-            <div class={classes!("drop", (*over).then_some("over"))} data-testid="simgrid-drop" ondrop={on_drop} ondragover={on_over} ondragleave={on_leave}>
-                <label>{"Platform XML (or drop it here) "}<input type="file" accept=".xml,application/xml,text/xml" data-testid="simgrid-file" onchange={on_file} /></label>
-            </div>
-            <button data-testid="export-simgrid" onclick={on_export}>{"Export SimGrid XML"}</button>
-            if !outcome.errors.is_empty() {
-                <ul class="issues" role="alert" data-testid="simgrid-errors">{ for outcome.errors.iter().map(|m| html! { <li>{m}</li> }) }</ul>
-            }
-            { for pending }
-            if !outcome.notes.is_empty() {
-                <ul class="muted" data-testid="simgrid-notes">{ for outcome.notes.iter().map(|m| html! { <li>{m}</li> }) }</ul>
-            }
+        <div class="warning" role="alert" data-testid="simgrid-large">
+            <p>{format!(
+                "This platform has {} nodes and {} links: too many to read in a drawing (at most about {READABLE_NODES} nodes and {READABLE_LINKS} links), and the exact solvers may refuse it. Drawing it replaces the platform being edited.",
+                p.nodes.len(),
+                p.links.len()
+            )}</p>
+            <p class="muted">{"To work on a part of it, type a zone or cluster of the file in Only zone, or a number of hosts in First hosts, and import the file again."}</p>
+            <button data-testid="simgrid-draw-anyway" onclick={on_draw}>{"Draw it anyway"}</button>
+            {" "}
+            <button data-testid="simgrid-keep" onclick={on_keep}>{"Keep the current platform"}</button>
         </div>
     }
 }

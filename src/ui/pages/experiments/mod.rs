@@ -4,23 +4,21 @@
 //! `hetlab sweep` writes for the same spec. The address names the sweep, never its results
 //! (`crate::experiments::Choice`).
 //!
+//! * `controls`: the sweep menu, the number of workers, Run, Cancel, Copy link;
 //! * [`run`]: the sweep under way (its crew of workers, the redraws);
 //! * [`results`]: the progress, the downloads, the plots and the table.
 
+mod controls;
 pub mod results;
 pub mod run;
 
 use hetlab_core::sweep::{self, Sweep};
 use yew::prelude::*;
 
-use crate::experiments::{names, Choice};
-use crate::route::{Page, Route};
-use crate::ui::components::select::Select;
-use crate::ui::{dom, use_nav};
+use crate::experiments::Choice;
+use crate::ui::use_nav;
+use controls::Controls;
 use run::{use_sweep_run, MAX_WORKERS};
-
-/// The value of the sweep menu's entry for a spec edited here.
-const EDITED: &str = "edited";
 
 /// The page.
 #[component]
@@ -36,29 +34,7 @@ pub fn ExperimentsPage() -> Html {
     let workers = use_state(cores);
     let run = use_sweep_run();
     let parsed = sweep::parse(&text);
-    let go = {
-        let nav = nav.clone();
-        Callback::from(move |(c, push): (Choice, bool)| {
-            let mut r = Route::new(Page::Family("experiments".into()));
-            c.write(&mut r.query);
-            if push {
-                nav.push(r);
-            } else {
-                nav.replace(r);
-            }
-        })
-    };
-    let on_pick = {
-        let go = go.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
-            if let Some(name) = names().into_iter().find(|n| *n == value) {
-                go.emit((Choice::Builtin(name), true));
-            }
-        })
-    };
+    let running = run.running();
     let on_edit = {
         let text = text.clone();
         Callback::from(move |e: InputEvent| {
@@ -68,56 +44,6 @@ pub fn ExperimentsPage() -> Html {
             );
         })
     };
-    let on_run = {
-        let (run, text, workers, choice, go) = (
-            run.clone(),
-            text.clone(),
-            workers.clone(),
-            choice.clone(),
-            go.clone(),
-        );
-        Callback::from(move |_| {
-            let Ok(s) = sweep::parse(&text) else { return };
-            if *text != choice.text() {
-                // The address names what runs: a link to it reruns this spec.
-                go.emit((Choice::Custom((*text).clone()), false));
-            }
-            run.start((*text).clone(), s, *workers);
-        })
-    };
-    let on_cancel = {
-        let run = run.clone();
-        Callback::from(move |_| run.cancel())
-    };
-    let on_workers = {
-        let workers = workers.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlInputElement>()
-                .value();
-            if let Ok(n) = value.trim().parse::<usize>() {
-                workers.set(n.clamp(1, MAX_WORKERS));
-            }
-        })
-    };
-    let on_link = {
-        let (text, choice) = (text.clone(), choice.clone());
-        Callback::from(move |_| {
-            let c = if *text == choice.text() {
-                choice.clone()
-            } else {
-                Choice::Custom((*text).clone())
-            };
-            let mut r = Route::new(Page::Family("experiments".into()));
-            c.write(&mut r.query);
-            dom::copy(&format!("{}{}", dom::base_url(), r.to_hash()));
-        })
-    };
-    let running = run.running();
-    let picked = match &choice {
-        Choice::Builtin(n) if *text == choice.text() => *n,
-        _ => EDITED,
-    };
     let live = run.live.borrow();
     html! {
         <section class="experiments-page" data-testid="experiments">
@@ -126,22 +52,7 @@ pub fn ExperimentsPage() -> Html {
             if let Some(p) = problem {
                 <p class="banner warning" role="alert" data-testid="experiments-url-problem">{p}</p>
             }
-            <div class="sweep-controls">
-                <label>{"Sweep "}
-                    <Select value={picked} onchange={on_pick} testid="sweep-pick" disabled={running}>
-                        { for names().into_iter().map(|n| html! { <option value={n} selected={n == picked}>{n}</option> }) }
-                        <option value={EDITED} disabled=true selected={picked == EDITED}>{"(edited spec)"}</option>
-                    </Select>
-                </label>
-                <label>{"Workers "}
-                    <input type="number" min="1" max={MAX_WORKERS.to_string()} value={workers.to_string()}
-                           onchange={on_workers} disabled={running} data-testid="sweep-workers" />
-                </label>
-                <button type="button" class="primary" onclick={on_run} disabled={running || parsed.is_err()} data-testid="sweep-run">{"Run"}</button>
-                <button type="button" onclick={on_cancel} disabled={!running} data-testid="sweep-cancel">{"Cancel"}</button>
-                <button type="button" onclick={on_link} disabled={parsed.is_err()} data-testid="sweep-link"
-                        title="The link reruns this sweep (the spec, not its results)">{"Copy link"}</button>
-            </div>
+            { controls::controls(&Controls { nav: &nav, choice: &choice, text: &text, workers: &workers, run: &run, can_run: parsed.is_ok() }) }
             { about(&parsed) }
             <details class="sweep-spec">
                 <summary>{"The spec (JSON): edit it to run your own sweep"}</summary>

@@ -7,6 +7,8 @@ use hetlab_core::chains::Chains;
 use hetlab_core::families::Instance;
 use hetlab_core::issue::Issues;
 
+use crate::typed::token;
+
 /// Longest list written back into a field (a longer chain keeps its weights when left empty).
 pub const MAX_SHOWN: usize = 2000;
 
@@ -52,20 +54,14 @@ fn json_list(text: &str) -> String {
     let items: Vec<String> = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|t| !t.is_empty())
-        .map(|t| match serde_json::from_str::<serde_json::Value>(t) {
-            Ok(serde_json::Value::Number(n)) => n.to_string(),
-            _ => serde_json::Value::String(t.to_owned()).to_string(),
-        })
+        .map(|t| token(t).to_string())
         .collect();
     format!("[{}]", items.join(","))
 }
 
 fn json_scalar(text: &str) -> Option<String> {
     let t = text.trim();
-    (!t.is_empty()).then(|| match serde_json::from_str::<serde_json::Value>(t) {
-        Ok(serde_json::Value::Number(n)) => n.to_string(),
-        _ => serde_json::Value::String(t.to_owned()).to_string(),
-    })
+    (!t.is_empty()).then(|| token(t).to_string())
 }
 
 /// Messages per field: `(weights, speeds, orders, seed, the rest)`.
@@ -137,6 +133,11 @@ mod tests {
     fn lists_keep_numbers_and_quote_the_rest() {
         assert_eq!(json_list("2, 7 1;8"), "[2,7,1,8]");
         assert_eq!(json_list("2, x, 1/2"), r#"[2,"x","1/2"]"#);
+        // Never rounded to a double on the way (the core quotes it as typed).
+        assert_eq!(
+            json_list("123456789012345678901234567890 1"),
+            r#"["123456789012345678901234567890",1]"#
+        );
         assert_eq!(json_scalar(" 10 "), Some("10".into()));
         assert_eq!(json_scalar(""), None);
     }

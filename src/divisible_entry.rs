@@ -155,10 +155,7 @@ fn item(t: &str) -> Option<serde_json::Value> {
     if t == "-" {
         return None;
     }
-    Some(match serde_json::from_str::<serde_json::Value>(t) {
-        Ok(serde_json::Value::Number(n)) => serde_json::Value::Number(n),
-        _ => serde_json::Value::String(t.to_owned()),
-    })
+    Some(crate::typed::token(t))
 }
 
 fn items(text: &str) -> Vec<&str> {

@@ -18,6 +18,7 @@ pub mod ring_entry;
 pub mod route;
 pub mod scatter_entry;
 pub mod steady_entry;
+pub mod typed;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod wire;

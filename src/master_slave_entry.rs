@@ -116,11 +116,7 @@ fn json_list(text: &str) -> Value {
 }
 
 fn json_scalar(text: &str) -> Value {
-    let t = text.trim();
-    match serde_json::from_str::<Value>(t) {
-        Ok(Value::Number(n)) => Value::Number(n),
-        _ => Value::String(t.to_owned()),
-    }
+    crate::typed::token(text)
 }
 
 /// Messages per field key (`""`: the instance as a whole).

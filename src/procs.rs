@@ -241,6 +241,16 @@ pub fn from_platform(p: &Platform) -> Result<String, String> {
     }
 }
 
+/// Which of the extra fields labelled `labels` message `e` is about (it starts with that
+/// label: `"B: …"`); `None` for the processors' numbers.
+#[must_use]
+pub fn culprit(e: &str, labels: &[&str]) -> Option<usize> {
+    (labels.iter()).position(|label| {
+        e.strip_prefix(label)
+            .is_some_and(|rest| rest.starts_with(':'))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,5 +318,24 @@ mod tests {
         let t = from_platform(&p).unwrap();
         assert!(!t.is_empty() && !t.contains("inf"), "{t}");
         assert!(from_platform(&Platform::default()).is_err());
+    }
+
+    #[test]
+    fn a_message_is_placed_at_the_field_it_names() {
+        let labels = ["B", "n", "grid"];
+        assert_eq!(
+            culprit("B: must be a whole number >= 1, got 0", &labels),
+            Some(0)
+        );
+        assert_eq!(
+            culprit("n: a whole number of blocks, got \"x\"", &labels),
+            Some(1)
+        );
+        assert_eq!(
+            culprit("grid: rows × columns, e.g. 2 × 3, got \"a\"", &labels),
+            Some(2)
+        );
+        assert_eq!(culprit("cycle_times[1]: must be > 0", &labels), None);
+        assert_eq!(culprit("Bad: not a label", &labels), None);
     }
 }

@@ -42,13 +42,9 @@ impl Entry {
     }
 }
 
-/// One typed token as JSON: a number stays a number, anything else becomes a string that the
-/// core reads (`"1/2"`) or explains (`"w[2]: …"`).
+/// One typed token as JSON text ([`crate::typed::token`]).
 fn token(t: &str) -> String {
-    match serde_json::from_str::<serde_json::Value>(t) {
-        Ok(serde_json::Value::Number(n)) => n.to_string(),
-        _ => serde_json::Value::String(t.to_owned()).to_string(),
-    }
+    crate::typed::token(t).to_string()
 }
 
 fn row(text: &str) -> String {

@@ -11,6 +11,8 @@ use hetlab_core::scatter::{Scatter, ScatterProcessor};
 use num_traits::Zero;
 use serde_json::Value;
 
+use crate::typed::token;
+
 /// The fields, as typed.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Entry {
@@ -72,10 +74,7 @@ impl Entry {
 fn tokens(text: &str) -> Vec<Value> {
     text.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|t| !t.is_empty())
-        .map(|t| match serde_json::from_str::<Value>(t) {
-            Ok(Value::Number(n)) => Value::Number(n),
-            _ => Value::String(t.to_owned()),
-        })
+        .map(token)
         .collect()
 }
 
@@ -119,10 +118,7 @@ pub fn read(e: &Entry, keep: &Scatter) -> Result<Scatter, Box<Problems>> {
     let beta = col(BETA, &e.beta, true, "transfer time");
     let lambda = col(LAMBDA, &e.lambda, false, "latency");
     let mu = col(MU, &e.mu, false, "latency");
-    let n = match serde_json::from_str::<Value>(e.n.trim()) {
-        Ok(Value::Number(n)) => Value::Number(n),
-        _ => Value::String(e.n.trim().to_owned()),
-    };
+    let n = token(&e.n);
     if problems.iter().any(Option::is_some) {
         return Err(Box::new(problems));
     }

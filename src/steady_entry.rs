@@ -8,6 +8,8 @@ use hetlab_core::issue::Issues;
 use hetlab_core::rational::format_q;
 use hetlab_core::steady_state::SteadyState;
 
+use crate::typed::token;
+
 /// The two fields, as typed.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Entry {
@@ -30,15 +32,6 @@ impl Entry {
 
 /// Messages per field: `(data_in, data_out, the rest)`.
 pub type Problems = [Option<String>; 3];
-
-/// One typed value as JSON: a number stays a number, anything else becomes a string that the
-/// core reads (`"1/2"`) or explains.
-fn token(t: &str) -> serde_json::Value {
-    match serde_json::from_str::<serde_json::Value>(t.trim()) {
-        Ok(serde_json::Value::Number(n)) => serde_json::Value::Number(n),
-        _ => serde_json::Value::String(t.trim().to_owned()),
-    }
-}
 
 /// Reads the fields into a copy of `keep` (its platform unchanged).
 ///
@@ -102,6 +95,14 @@ mod tests {
         assert_eq!(s.platform, example().platform);
         // Written back in the fields' own form (a terminating decimal).
         assert_eq!(Entry::of(&s).data_out, "0.5");
+        // A number longer than a double holds is read exactly and written back as typed.
+        let big = "123456789012345678901234567890";
+        let e = Entry {
+            data_in: big.into(),
+            data_out: "0".into(),
+        };
+        let s = read(&e, &example()).unwrap();
+        assert_eq!(Entry::of(&s).data_in, big);
     }
 
     #[test]

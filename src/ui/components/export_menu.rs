@@ -49,12 +49,17 @@ impl PartialEq for ExportProps {
 }
 
 /// The style properties copied into an exported SVG, as the page computed them.
-const STYLE_PROPS: [&str; 12] = [
+const STYLE_PROPS: [&str; 16] = [
     "fill",
     "fill-opacity",
     "stroke",
     "stroke-width",
     "stroke-dasharray",
+    "stroke-opacity",
+    "stroke-linejoin",
+    "stroke-linecap",
+    // The labels' halo is a white stroke painted under the text: without this, over it.
+    "paint-order",
     "opacity",
     "font-size",
     "font-weight",

@@ -118,6 +118,8 @@ pub fn ProcsField(props: &ProcsFieldProps) -> Html {
             }
         })
     };
+    let labels: Vec<&str> = props.extras.iter().map(|(l, _)| l.as_str()).collect();
+    let at = (error.as_deref()).and_then(|e| procs::culprit(e, &labels));
     html! {
         <form class="procs-field" onsubmit={on_submit} data-testid="procs-form">
             <label>{"Processors given as "}
@@ -128,7 +130,8 @@ pub fn ProcsField(props: &ProcsFieldProps) -> Html {
                 </Select>
             </label>
             <input type="text" value={(*text).clone()} oninput={on_text} data-testid="procs-text"
-                   aria-label="Numbers, separated by commas" aria-invalid={error.is_some().to_string()}
+                   aria-label="Numbers, separated by commas" aria-invalid={(error.is_some() && at.is_none()).to_string()}
+                   aria-describedby={(error.is_some() && at.is_none()).then_some(ERROR_ID)}
                    placeholder="e.g. 1, 2, 3.5, 1/3" size="40" />
             { for props.extras.iter().enumerate().map(|(k, (label, _))| {
                 let value = extras.get(k).cloned().unwrap_or_default();
@@ -141,18 +144,23 @@ pub fn ProcsField(props: &ProcsFieldProps) -> Html {
                     }
                     extras.set(v);
                 });
+                let bad = at == Some(k);
                 html! {
                     <label>{format!("{label} ")}
-                        <input type="text" size="4" {value} {oninput} data-testid={format!("procs-{label}")} />
+                        <input type="text" size="4" {value} {oninput} data-testid={format!("procs-{label}")}
+                               aria-invalid={bad.to_string()} aria-describedby={bad.then_some(ERROR_ID)} />
                     </label>
                 }
             }) }
             <button type="submit" data-testid="procs-apply">{"Apply"}</button>
+            if let Some(e) = &*error {
+                <p class="field-error" id={ERROR_ID} role="alert" data-testid="field-error">{e.clone()}</p>
+            }
             <button type="button" onclick={on_platform} data-testid="procs-platform"
                     title="Cycle times of the computing nodes of the platform saved in the editor">{"Use the platform's processors"}</button>
-            if let Some(e) = &*error {
-                <p class="field-error" role="alert" data-testid="field-error">{e.clone()}</p>
-            }
         </form>
     }
 }
+
+/// The id of the message, which the field it is about points to (`aria-describedby`).
+const ERROR_ID: &str = "procs-field-error";

@@ -276,6 +276,9 @@ export const tests = [
       await byId(page, 'procs-columns').fill('8 4 1 | 7 6 5 3');
       await byId(page, 'procs-apply').click();
       await textWhere(byId(page, 'field-error'), 'P2 in no column', (t) => norm(t) === 'columns: P2 is in no column');
+      // The field at fault is marked, not the processors' numbers.
+      check(await byId(page, 'procs-columns').getAttribute('aria-invalid') === 'true', 'the columns field is marked invalid');
+      check(await byId(page, 'procs-text').getAttribute('aria-invalid') === 'false', 'the numbers are not marked invalid');
     },
   },
 

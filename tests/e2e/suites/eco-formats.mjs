@@ -194,6 +194,9 @@ export const tests = [
       await pickFigure(page, '1.');
       const svg = await download(page, byId(page, 'export-fig-svg'));
       check(svg.text.includes('<svg') && svg.text.includes('style="'), `svg: ${svg.text.slice(0, 200)}`);
+      // The labels' white halo is painted under their text, as on the page (else it hides them).
+      const haloed = svg.text.match(/<text[^>]*style="[^"]*stroke:\s*rgb\(255, 255, 255\)[^"]*"/g) ?? [];
+      check(haloed.length > 0 && haloed.every((t) => /paint-order:\s*stroke/.test(t)), `halo under the labels: ${haloed.length} haloed texts, e.g. ${haloed[0]}`);
       const png = await download(page, byId(page, 'export-fig-png'));
       check(png.bytes.subarray(1, 4).toString() === 'PNG', `png magic of ${png.name}`);
       await pickFigure(page, 'Tasks completed');

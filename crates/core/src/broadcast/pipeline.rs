@@ -303,7 +303,8 @@ fn show_usage(
     Ok(cuts)
 }
 
-/// B11: every baseline's throughput, the best tree searched within [`compare_budget`].
+/// B11: every baseline's throughput, the best tree searched within [`compare_budget`]; `None`
+/// ("n/a", §9) for an overlay not defined on this platform.
 fn compare(net: &Net) -> Vec<Comparison> {
     BASELINES
         .iter()
@@ -318,6 +319,7 @@ fn compare(net: &Net) -> Vec<Comparison> {
                 &mut |_| {},
             )
             .ok()
+            .filter(|s| s.status != Status::Infeasible)
             .and_then(|s| s.throughput),
         })
         .collect()

@@ -295,6 +295,33 @@ fn the_replayed_state_follows_pipeline_b() {
     assert_eq!(replayed, last);
 }
 
+/// §9.1 E1: the chain is not defined on the triangle ("n/a"), so the comparison step gives it
+/// no throughput, where the other overlays get theirs (star 2/3).
+#[test]
+fn e1s_comparison_says_na_for_the_chain() {
+    let traced = solve_traced(&example("e1-triangle"), "lp").unwrap();
+    let last = traced.trace.state_at(State::new(), usize::MAX);
+    let of = |name: &str| {
+        (last.comparison.iter())
+            .find(|c| c.name == name)
+            .map(|c| c.throughput.clone())
+            .unwrap()
+    };
+    assert_eq!(of("chain"), None);
+    assert_eq!(of("star"), Some(q(2, 3)));
+    let input = example("e1-triangle");
+    let arcs = input.platform.arcs();
+    let ctx = Context {
+        ids: &input.platform.ids(),
+        arcs: &arcs,
+    };
+    let compared = (traced.trace.steps.iter())
+        .find(|s| matches!(s, Step::Compared { .. }))
+        .unwrap();
+    let caption = compared.caption(&ctx);
+    assert!(caption.contains("chain n/a"), "{caption}");
+}
+
 /// The port prices of `name`'s LP optimum, by node id: `(node, p_v)` on out-ports and
 /// `(node, q_v)` on in-ports for the non-zero ones; every other price must be 0.
 fn check_prices(name: &str, out: &[(&str, Q)], inn: &[(&str, Q)]) {

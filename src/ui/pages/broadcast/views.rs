@@ -15,8 +15,9 @@ use hetlab_core::broadcast::unidirectional::{
 use hetlab_core::broadcast::Broadcast;
 use hetlab_core::broadcast::{step, State, Status, WeightedTree, BASELINE_PSEUDOCODE, PSEUDOCODE};
 use hetlab_core::platform::{Arc, NodeId};
-use hetlab_core::rational::{approx, frac, Q};
+use hetlab_core::rational::{approx, frac, shown, Q};
 use hetlab_core::trace::{Step, Trace};
+use num_traits::One;
 use yew::prelude::*;
 
 use crate::draw::describe::count;
@@ -40,9 +41,9 @@ fn rho_line(rho: Option<&Q>, known: bool, what: &str) -> Html {
     let text = match (known, rho) {
         (false, _) => format!("{what} is found as the steps go (press End)."),
         (true, Some(r)) => format!(
-            "{what} = {} ≈ {} messages per time unit",
-            frac(r),
-            approx(r)
+            "{what} = {} message{} per time unit",
+            shown(r),
+            if r.is_one() { "" } else { "s" }
         ),
         (true, None) => format!("{what} = ∞: nothing to send"),
     };
@@ -132,7 +133,11 @@ pub fn step_view(
                 results: html! {
                     <>
                         <h2>{"Result"}</h2>
-                        { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some() || s.baseline_throughput.is_some(), if optimal { "ρ*" } else { "ρ" }) }
+                        if s.undefined.is_some() {
+                            <p class="throughput" data-testid="throughput">{"ρ: n/a (this overlay is not defined on this platform)"}</p>
+                        } else {
+                            { rho_line(t.solution.throughput.as_ref(), done || s.rho.is_some() || s.baseline_throughput.is_some(), if optimal { "ρ*" } else { "ρ" }) }
+                        }
                         if !t.solution.unreachable.is_empty() { <ReachableAction input={inst.clone()} /> }
                         { colgen_rounds(&s) }
                         { certificate(&s, &ids) }

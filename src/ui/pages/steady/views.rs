@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use hetlab_core::periodic::bars;
-use hetlab_core::rational::{approx, frac, to_f64, Q};
+use hetlab_core::rational::{approx, frac, shown, to_f64, Q};
 use hetlab_core::steady_state::extras::{Batch, FullRun, LpExtras, PageExtras, TreeCheck, PERIODS};
 use hetlab_core::steady_state::family::SteadyRun;
 use hetlab_core::steady_state::pipeline::{
@@ -14,6 +14,7 @@ use hetlab_core::steady_state::spanning::Comparison;
 use hetlab_core::steady_state::tree::{self, TreeState, TreeStep, TREE_PSEUDOCODE};
 use hetlab_core::steady_state::SteadyState;
 use hetlab_core::trace::{Step, Traced};
+use num_traits::One;
 use yew::prelude::*;
 
 use crate::draw::describe::count;
@@ -121,7 +122,11 @@ fn platform_intro(inst: &SteadyState, what: &str) -> String {
 /// Buttons jumping to the first step of each phase.
 fn throughput_line(known: Option<&hetlab_core::rational::Q>, found_at: usize) -> Html {
     let text = match known {
-        Some(r) => format!("ρ* = {} ≈ {} tasks per time unit", frac(r), approx(r)),
+        Some(r) => format!(
+            "ρ* = {} task{} per time unit",
+            shown(r),
+            if r.is_one() { "" } else { "s" }
+        ),
         None => format!("ρ* is found at step {found_at}."),
     };
     html! { <p class="throughput" data-testid="throughput">{text}</p> }

@@ -98,6 +98,32 @@ fn column(text: &str, p: usize, short_ok: bool, what: &str) -> Result<Vec<Value>
     }
 }
 
+/// The number of processors the fields mean: the count most of them agree on (an empty latency
+/// agrees with any, `β` may leave out the root's), α's on a tie; a field that disagrees is the
+/// one told.
+fn processors(e: &Entry) -> usize {
+    let count = |t: &str| tokens(t).len();
+    let (alpha, beta, lambda, mu) = (
+        count(&e.alpha),
+        count(&e.beta),
+        count(&e.lambda),
+        count(&e.mu),
+    );
+    let agree = |c: usize| {
+        usize::from(alpha == c)
+            + usize::from(beta == 0 || beta == c || beta + 1 == c)
+            + usize::from(lambda == 0 || lambda == c)
+            + usize::from(mu == 0 || mu == c)
+    };
+    [alpha, beta, beta + 1, lambda, mu]
+        .into_iter()
+        .filter(|&c| c > 0)
+        .fold(
+            alpha,
+            |best, c| if agree(c) > agree(best) { c } else { best },
+        )
+}
+
 /// Reads an entry through the core's parser; `keep`'s `root_transfer` stays when the number
 /// of processors does not change.
 ///
@@ -105,8 +131,14 @@ fn column(text: &str, p: usize, short_ok: bool, what: &str) -> Result<Vec<Value>
 /// Every problem, by field.
 pub fn read(e: &Entry, keep: &Scatter) -> Result<Scatter, Box<Problems>> {
     let alpha = tokens(&e.alpha);
-    let p = alpha.len();
+    let p = processors(e);
     let mut problems: Problems = Default::default();
+    if alpha.len() != p {
+        problems[ALPHA] = Some(format!(
+            "{} values for {p} processors (the other fields give {p}): give one compute time per processor, the root last",
+            alpha.len()
+        ));
+    }
     let mut col =
         |k: usize, text: &str, short_ok: bool, what: &str| match column(text, p, short_ok, what) {
             Ok(v) => v,
@@ -232,6 +264,21 @@ mod tests {
         };
         let p = read(&e, &sc1()).unwrap_err();
         assert!(p[LAMBDA].as_deref().unwrap().contains("1 values for 3"));
+        // The field that disagrees with the others is told, not the others.
+        let mut short = Entry::of(&sc1());
+        short.alpha = "3, 2".into();
+        let p = read(&short, &sc1()).unwrap_err();
+        assert!(
+            p[ALPHA]
+                .as_deref()
+                .unwrap()
+                .starts_with("2 values for 3 processors"),
+            "{p:?}"
+        );
+        assert!(
+            p[BETA].is_none() && p[LAMBDA].is_none() && p[MU].is_none(),
+            "{p:?}"
+        );
         let e = Entry {
             lambda: String::new(),
             ..e

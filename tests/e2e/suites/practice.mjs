@@ -133,6 +133,8 @@ export const tests = [
         for (let i = 0; i < 3; i++) {
           await visible(byId(page, 'practice-prompt'), 'a question', LOAD_TIMEOUT);
           await page.getByRole('button', { name: 'Skip' }).click();
+          // A skipped question shows its answer (docs/practice.md).
+          await textWhere(byId(page, 'practice-feedback'), 'the skipped answer', (t) => t.startsWith('Skipped.') && /The answer is |Accepted answers/.test(t), LOAD_TIMEOUT);
           await byId(page, 'practice-next').click();
         }
         await visible(byId(page, 'practice-done'), 'the end of the set', UI_TIMEOUT);

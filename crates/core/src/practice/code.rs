@@ -54,8 +54,9 @@ pub enum CodeError {
     /// Longer than any code.
     #[error("the code is too long ({0} characters; at most {MAX_CODE_CHARS})")]
     TooLong(usize),
-    /// Damaged, cut or edited: its bytes do not check.
-    #[error("the code is damaged or was edited (copy it again, whole): {0}")]
+    /// Damaged, cut or edited: its bytes do not check (the decoder's reason, kept for
+    /// debugging, is not shown: it means nothing to a teacher).
+    #[error("the code is damaged or was edited: copy it again, whole")]
     Damaged(String),
     /// Checks, but does not hold a record this version writes.
     #[error("the code holds no practice record: {0}")]

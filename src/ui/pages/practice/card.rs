@@ -27,6 +27,10 @@ pub struct CardProps {
     pub malformed: Option<String>,
     /// The hint is shown.
     pub hint: bool,
+    /// The set is embedded in another page: the card never takes the focus (it would scroll
+    /// that page to the frame and take its keys).
+    #[prop_or_default]
+    pub embed: bool,
     /// What the buttons do.
     pub on_action: Callback<Action>,
 }
@@ -54,15 +58,19 @@ pub fn Card(props: &CardProps) -> Html {
     {
         // The question puts the focus in the field; an answer puts it on "Next question", so
         // Enter goes on. (A new question is a new card: the session keys it by its number.)
-        let field_ref = field_ref.clone();
+        // Embedded, the page around decides where the focus is.
+        let (field_ref, top) = (field_ref.clone(), !props.embed);
         use_effect_with(question.is_some(), move |shown| {
-            if let Some(el) = field_ref.cast::<web_sys::HtmlElement>().filter(|_| *shown) {
+            if let Some(el) = field_ref
+                .cast::<web_sys::HtmlElement>()
+                .filter(|_| *shown && top)
+            {
                 let _ = el.focus();
             }
         });
         let next_ref = next_ref.clone();
         use_effect_with(props.answered.is_some(), move |done| {
-            if *done {
+            if *done && top {
                 if let Some(el) = next_ref.cast::<web_sys::HtmlElement>() {
                     let _ = el.focus();
                 }
@@ -186,9 +194,10 @@ fn feedback(a: &Answered, question: &Asked) -> Html {
     let (class, head) = match a.verdict.as_str() {
         "right" => ("right", "Right.".to_owned()),
         "skipped" => ("skipped", "Skipped.".to_owned()),
+        // The checker's words say why (a rounded decimal is not the exact value).
         _ => (
             "wrong",
-            format!("Not right: you answered {}.", a.answer.trim()),
+            format!("Not right: you answered {}. {}", a.answer.trim(), a.message),
         ),
     };
     let accepted = match a.accepted.len() {

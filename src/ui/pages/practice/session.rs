@@ -86,8 +86,25 @@ pub fn Session(props: &SessionProps) -> Html {
         );
         let (key, set) = (key.clone(), set.clone());
         Callback::from(move |action: Action| match action {
-            Action::Check(answer) => {
-                if !matches!(&*fetch, Fetch::Ready(_)) || *checking || answered.len() > *at {
+            Action::Check(_) | Action::Skip => {
+                // A skip is checked as an empty answer, for the accepted answers it shows.
+                let (answer, skip) = match action {
+                    Action::Check(a) => (a, false),
+                    _ => (String::new(), true),
+                };
+                if *checking || answered.len() > *at {
+                    return;
+                }
+                let skipped = |accepted| Answered {
+                    answer: String::new(),
+                    verdict: "skipped".into(),
+                    message: String::new(),
+                    accepted,
+                };
+                if !matches!(&*fetch, Fetch::Ready(_)) {
+                    if skip {
+                        record(skipped(Vec::new()));
+                    }
                     return;
                 }
                 checking.set(true);
@@ -110,6 +127,8 @@ pub fn Session(props: &SessionProps) -> Html {
                     }
                     checking.set(false);
                     match r {
+                        Ok(c) if skip => record(skipped(c.answers)),
+                        Err(_) if skip => record(skipped(Vec::new())),
                         Ok(c) if c.verdict == "malformed" => malformed.set(Some(c.message)),
                         Ok(c) => record(Answered {
                             answer,
@@ -122,16 +141,6 @@ pub fn Session(props: &SessionProps) -> Html {
                         }
                     }
                 });
-            }
-            Action::Skip => {
-                if answered.len() <= *at && !*checking {
-                    record(Answered {
-                        answer: String::new(),
-                        verdict: "skipped".into(),
-                        message: String::new(),
-                        accepted: Vec::new(),
-                    });
-                }
             }
             Action::Next => {
                 hint.set(false);
@@ -167,6 +176,7 @@ pub fn Session(props: &SessionProps) -> Html {
                 checking={*checking}
                 malformed={(*malformed).clone()}
                 hint={*hint}
+                embed={props.embed}
                 on_action={on_action.clone()}
             />
         }

@@ -254,6 +254,42 @@ pub fn fit(fig: &Figure, frame: Frame) -> Drawn {
     drawn
 }
 
+/// How many characters every label shares at its start and at its end (none for fewer than two
+/// labels).
+fn shared_ends<'a>(labels: impl Iterator<Item = &'a str> + Clone) -> (usize, usize) {
+    let mut all = labels.clone();
+    let Some(first) = all.next() else {
+        return (0, 0);
+    };
+    if all.next().is_none() {
+        return (0, 0);
+    }
+    let common = |a: &mut dyn Iterator<Item = char>, b: &mut dyn Iterator<Item = char>| {
+        a.zip(b).take_while(|(x, y)| x == y).count()
+    };
+    let (mut pre, mut suf) = (usize::MAX, usize::MAX);
+    for l in labels {
+        pre = pre.min(common(&mut first.chars(), &mut l.chars()));
+        suf = suf.min(common(&mut first.chars().rev(), &mut l.chars().rev()));
+    }
+    (pre, suf)
+}
+
+/// `label` without the start and end every label shares (`(pre, suf)` characters), marked with
+/// `…`; the whole label when nothing would be left.
+fn own_part(label: &str, (pre, suf): (usize, usize)) -> String {
+    let n = label.chars().count();
+    if pre + suf >= n {
+        return label.to_owned();
+    }
+    let middle: String = label.chars().skip(pre).take(n - pre - suf).collect();
+    format!(
+        "{}{middle}{}",
+        if pre > 0 { "…" } else { "" },
+        if suf > 0 { "…" } else { "" }
+    )
+}
+
 /// The nodes at `at` with discs of radius `r`: each one's id (cut to its disc) and second line
 /// where it fits, and its hover title; their notes are placed later.
 fn node_texts(
@@ -265,9 +301,15 @@ fn node_texts(
 ) -> Vec<DrawnNode> {
     let id_px = if r >= 20.0 * t { ID_PX * t } else { 11.0 * t };
     let mut nodes = Vec::with_capacity(fig.nodes.len());
+    let shared = shared_ends(fig.nodes.iter().map(|v| v.label.as_str()));
     for (i, v) in fig.nodes.iter().enumerate() {
         let c = at[i];
-        let (id_text, cut) = labels::truncate(&v.label, 2.0 * r - 6.0, id_px, true);
+        let room = 2.0 * r - 6.0;
+        let (mut id_text, cut) = labels::truncate(&v.label, room, id_px, true);
+        if cut {
+            // Cut, ids like node-3.simgrid.org would all read "nod…": keep what tells them apart.
+            id_text = labels::truncate(&own_part(&v.label, shared), room, id_px, true).0;
+        }
         let with_sub = r >= 20.0 * t && !v.sub.is_empty();
         let id = Label {
             x: c.0,

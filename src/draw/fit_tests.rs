@@ -244,3 +244,21 @@ fn the_exported_svg_is_the_desktop_fit() {
     assert_eq!(svg.matches("<circle").count(), 13);
     assert!(svg.contains("<title>P0 – P1: 6/125</title>"), "{svg}");
 }
+
+/// Ids cut to their disc keep the part that tells them apart (a cluster's
+/// `node-3.simgrid.org`), not their shared start.
+#[test]
+fn cut_ids_keep_what_tells_them_apart() {
+    let ids = [
+        "node-0.simgrid.org",
+        "node-12.simgrid.org",
+        "node-3.simgrid.org",
+    ];
+    let shared = shared_ends(ids.iter().copied());
+    assert_eq!(shared, (5, 12));
+    assert_eq!(own_part(ids[1], shared), "…12…");
+    assert_eq!(own_part("P1", shared_ends(["P1", "P2"].into_iter())), "…1");
+    assert_eq!(shared_ends(["alone"].into_iter()), (0, 0));
+    // A label that is all shared part stays whole.
+    assert_eq!(own_part("ab", shared_ends(["ab", "abc"].into_iter())), "ab");
+}

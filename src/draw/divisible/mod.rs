@@ -177,8 +177,9 @@ pub fn gantt(
         }
     }
     let dense = s.blocks.len() > MAX_LABELLED;
+    let names = receivers(inst);
     for b in s.blocks.iter().take(MAX_BARS) {
-        bar(b, axis, &row_y, dense, &mut out);
+        bar(b, axis, &row_y, dense, &names, &mut out);
     }
     if s.blocks.len() > MAX_BARS {
         let note = format!("{} more blocks not drawn", s.blocks.len() - MAX_BARS);
@@ -210,11 +211,24 @@ fn axis_marks(axis: Axis, y0: f64, bottom: f64, out: &mut Vec<Shape>) {
 }
 
 /// One block: the bar on its row(s), its latency hatched, its load written inside if it fits.
+/// The name of each node a block can be sent to, as its rows call it: a tree's node ids, a
+/// star's workers `P1`, `P2`, ….
+fn receivers(inst: &Divisible) -> Vec<String> {
+    if inst.variant == Variant::TreeLinear {
+        (inst.nodes.iter())
+            .map(|n| n.id.to_string().chars().take(8).collect())
+            .collect()
+    } else {
+        (1..=inst.workers.len()).map(|i| format!("P{i}")).collect()
+    }
+}
+
 fn bar(
     b: &Block,
     axis: Axis,
     row_y: &impl Fn(Lane) -> Option<f64>,
     dense: bool,
+    names: &[String],
     out: &mut Vec<Shape>,
 ) {
     let (x0, x1) = (axis.x(&b.start), axis.x(&b.end));
@@ -241,9 +255,10 @@ fn bar(
     };
     let pick = |plain: &'static str, thin: &'static str| if dense { thin } else { plain };
     if let Some(y) = port.and_then(row_y) {
-        let who = b
-            .node
-            .map_or_else(|| "P0".to_owned(), |i| format!("→{}", i + 1));
+        let who = b.node.map_or_else(
+            || "P0".to_owned(),
+            |i| format!("→{}", names.get(i).map_or("?", String::as_str)),
+        );
         put(
             y + 4.0,
             BAR,

@@ -195,19 +195,20 @@ fn rule_text(r: Rule) -> &'static str {
 
 impl ScatterStep {
     fn schedule_caption(what: &str, s: &Schedule) -> String {
-        let stair = s
-            .rows
-            .iter()
-            .flatten()
-            .map(|r| &r.start)
-            .max()
-            .cloned()
-            .unwrap_or_default();
+        // The root is served last: it computes once every other share is sent.
+        let root = (s.order.last())
+            .and_then(|&r| s.rows.get(r))
+            .and_then(Option::as_ref);
+        let waits = root.map_or_else(String::new, |r| {
+            format!(
+                "; the root starts its own share at {}, once every other share is sent",
+                num(&r.start)
+            )
+        });
         format!(
-            "{what}: shares [{}], makespan {}; the last processor served waits {} before its data starts to arrive.",
+            "{what}: shares [{}], makespan {}{waits}.",
             s.shares.iter().map(frac).collect::<Vec<_>>().join(", "),
             num(&s.makespan),
-            num(&stair)
         )
     }
 }

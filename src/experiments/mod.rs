@@ -32,31 +32,29 @@ impl Choice {
     /// then chosen, so the page still opens).
     #[must_use]
     pub fn from_query(query: &Query) -> (Choice, Option<String>) {
-        let fallback = Choice::Builtin(DEFAULT_SWEEP);
-        if let Some(payload) = query.get("spec") {
-            return match hetlab_core::share::decode_json(payload) {
-                Ok(text) => (Choice::Custom(text), None),
-                Err(e) => (
-                    fallback,
-                    Some(format!(
-                        "The address's spec= could not be read ({e}): it was probably cut short \
-                         when it was copied. The built-in sweep \"{DEFAULT_SWEEP}\" is shown instead."
-                    )),
-                ),
-            };
-        }
-        match query.get("sweep") {
-            None => (fallback, None),
+        let (named, problem) = match query.get("sweep") {
+            None => (DEFAULT_SWEEP, None),
             Some(name) => match builtin::BUILTIN.iter().find(|(n, _)| *n == name) {
-                Some((n, _)) => (Choice::Builtin(n), None),
+                Some((n, _)) => (*n, None),
                 None => (
-                    fallback,
+                    DEFAULT_SWEEP,
                     Some(format!(
                         "There is no built-in sweep \"{name}\" (sweep= takes one of: {}).",
                         names().join(", ")
                     )),
                 ),
             },
+        };
+        match query.get("spec").map(hetlab_core::share::decode_json) {
+            Some(Ok(text)) => (Choice::Custom(text), None),
+            // The decoder's sentence says what to do; the sweep the address names is shown.
+            Some(Err(e)) => (
+                Choice::Builtin(named),
+                Some(format!(
+                    "The address's spec= could not be read: {e}. The built-in sweep \"{named}\" is shown instead."
+                )),
+            ),
+            None => (Choice::Builtin(named), problem),
         }
     }
 

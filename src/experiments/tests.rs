@@ -47,6 +47,15 @@ fn the_address_names_a_builtin_or_a_spec_and_reads_back() {
     let (c, problem) = Choice::from_query(&q("#/experiments?spec=v2.garbage"));
     assert_eq!(c, Choice::Builtin(DEFAULT_SWEEP));
     assert!(problem.unwrap().contains("spec="));
+    // A cut spec beside a sweep name: the named sweep, and the decoder's words said once.
+    let (c, problem) = Choice::from_query(&q("#/experiments?sweep=chains&spec=v2.x"));
+    assert_eq!(c, Choice::Builtin("chains"));
+    let problem = problem.unwrap();
+    assert!(
+        problem.ends_with("The built-in sweep \"chains\" is shown instead."),
+        "{problem}"
+    );
+    assert_eq!(problem.matches("copy").count(), 1, "{problem}");
     assert_eq!(Choice::Builtin("lu").text(), builtin::spec("lu").unwrap());
 }
 

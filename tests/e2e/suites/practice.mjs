@@ -154,6 +154,14 @@ export const tests = [
       check(problems.includes('small, medium or large') && problems.includes('from 1 to 200'), show(problems));
       // The page still asks a question, with the defaults.
       await visible(byId(page, 'practice-prompt'), 'a question', LOAD_TIMEOUT);
+      // A bad seed is replaced in the address, so a reload asks the same questions; its warning
+      // stays while the page is at that address.
+      await load(page, h.url('/#/practice?f=chains&seed=-5'));
+      await textWhere(byId(page, 'practice-url-problems'), 'the seed\'s warning', (t) => t.includes('seed="-5"'), LOAD_TIMEOUT);
+      await poll('the seed written in the address', () => new URL(page.url()).hash, (hash) => /seed=\d+/.test(hash));
+      const first = await textWhere(byId(page, 'practice-prompt'), 'a question', (t) => t.length > 0, LOAD_TIMEOUT);
+      await page.reload();
+      await textWhere(byId(page, 'practice-prompt'), 'the same question after a reload', (t) => t === first, LOAD_TIMEOUT);
       await load(page, h.url('/#/practice?f=divisible&d=small&seed=3'));
       const q = nativeQuestion('divisible', 3, 'small', 0);
       await waitForQuestion(page, q);

@@ -74,9 +74,15 @@ pub fn LessonPage() -> Html {
                 (None, Some(payload), _) => loaded.set(match share::decode_json(payload) {
                     Ok(text) => read(&text),
                     Err(e) => Loaded::Failed(vec![format!(
-                        "The lesson in this link cannot be read ({e}): copy the link again, whole."
+                        "The lesson in this link cannot be read: {e}."
                     )]),
                 }),
+                (None, None, Some(url)) if url.trim().is_empty() => {
+                    loaded.set(Loaded::Failed(vec![
+                        "src= is empty: give the address of a lesson file (src=https://…/lesson.json)."
+                            .to_owned(),
+                    ]));
+                }
                 (None, None, Some(url)) => {
                     loaded.set(Loaded::Loading);
                     fetch::text(url, move |got| match got {

@@ -33,18 +33,30 @@ pub fn PracticePage() -> Html {
     let (set, problems) = Set::from_query(&nav.route.query, *fresh);
     let embed = nav.route.query.flag("embed");
     let asks_name = nav.route.query.flag("names");
+    // What the address said wrong before it was mended, with the mended address (which says
+    // nothing wrong itself): shown while the page is at that address.
+    let told = use_state(|| None::<(Route, Vec<Problem>)>);
     {
-        // An address without a seed gets the one chosen, in place (no new history entry).
-        let nav = nav.clone();
-        let set = set.clone();
-        use_effect_with(nav.route.query.get("seed").is_none(), move |missing| {
-            if *missing {
+        // An address without a seed, or with a seed or a count that cannot be read, gets the set
+        // shown written in place (no new history entry): a reload then asks the same questions.
+        let (nav, set, told) = (nav.clone(), set.clone(), told.clone());
+        let mend = nav.route.query.get("seed").is_none()
+            || (problems.iter()).any(|p| p.field == "seed" || p.field == "n");
+        use_effect_with((mend, problems.clone()), move |(mend, problems)| {
+            if *mend {
                 let mut r = nav.route.clone();
                 set.write(&mut r.query);
+                if !problems.is_empty() {
+                    told.set(Some((r.clone(), problems.clone())));
+                }
                 nav.replace(r);
             }
         });
     }
+    let problems = match &*told {
+        Some((at, said)) if problems.is_empty() && *at == nav.route => said.clone(),
+        _ => problems,
+    };
     let go = {
         let nav = nav.clone();
         Callback::from(move |next: Set| {

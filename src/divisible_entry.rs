@@ -287,9 +287,34 @@ fn by_field(issues: &Issues, e: &Entry) -> Problems {
     let homogeneous = e.variant().is_some_and(Variant::homogeneous);
     let mut out = Problems::default();
     for i in &issues.0 {
-        out.add(field_of(&i.path, homogeneous), i.to_string());
+        out.add(field_of(&i.path, homogeneous), said(i, e));
     }
     out
+}
+
+/// Issue `i` in the page's words: a worker or node by the name its chart gives it
+/// (`workers[2].g` is `P3, g`; `nodes[1].w` is the second id typed), not by its JSON path.
+fn said(i: &hetlab_core::issue::Issue, e: &Entry) -> String {
+    let place = |head: &str| {
+        let (list, k) = head.trim_end_matches(']').split_once('[')?;
+        let k: usize = k.parse().ok()?;
+        match list {
+            "workers" => Some(format!("P{}", k + 1)),
+            "nodes" => Some(
+                items(&e.ids)
+                    .get(k)
+                    .map_or_else(|| format!("node {}", k + 1), |id| (*id).to_owned()),
+            ),
+            _ => None,
+        }
+    };
+    match i.path.split_once('.') {
+        Some((head, leaf)) => match place(head) {
+            Some(who) => format!("{who}, {leaf}: {}", i.message),
+            None => i.to_string(),
+        },
+        None => i.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -339,11 +364,11 @@ mod tests {
         e.load = "-5".into();
         let p = read(&e).unwrap_err();
         assert!(
-            p.get(Field::G).is_some_and(|m| m.contains("workers[1].g")),
+            p.get(Field::G).is_some_and(|m| m.starts_with("P2, g: ")),
             "{p:?}"
         );
         assert!(
-            p.get(Field::W).is_some_and(|m| m.contains("workers[2].w")),
+            p.get(Field::W).is_some_and(|m| m.starts_with("P3, w: ")),
             "{p:?}"
         );
         assert!(
@@ -369,7 +394,7 @@ mod tests {
         let p = read(&t).unwrap_err();
         assert!(
             p.get(Field::Parents)
-                .is_some_and(|m| m.contains("nodes[3].parent")),
+                .is_some_and(|m| m.starts_with("C, parent: ")),
             "{p:?}"
         );
         t.variant = "nope".into();

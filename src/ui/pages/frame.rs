@@ -181,11 +181,15 @@ fn toolbar(f: &Frame<'_>, tools: &Tools) -> Html {
 /// The page when the algorithm refused the instance: the family's figure for it, the message
 /// as the caption.
 pub fn refused(title: &str, figure: Html, message: &str) -> Shown {
+    let mut chars = message.chars();
+    let sentence = chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().chain(chars).collect::<String>()
+    });
     Shown {
         title: title.to_owned(),
         figure,
-        caption: format!("{message}."),
-        side: html! { <p class="muted" data-testid="throughput">{"No result: see the message under the figure."}</p> },
+        caption: format!("{sentence}."),
+        side: html! { <p class="muted" data-testid="throughput">{"No result: this algorithm refused the instance, and the message beside the figure says why. Pick another algorithm above, or change the instance."}</p> },
         ..Shown::default()
     }
 }

@@ -24,6 +24,7 @@ pub mod lu;
 pub mod master_slave;
 pub mod narrow;
 pub mod palette;
+pub mod plot_frame;
 pub mod ring;
 pub mod scatter;
 pub mod shapes;

@@ -84,12 +84,13 @@ fn staircase(s: &ChainsState, last: Option<&ChainStep>, out: &mut Vec<Shape>) {
     ));
     out.push(text(X0 - 4.0, STAIR_BOTTOM + 4.0, "0", "tick", Anchor::End));
     out.push(text(X0, STAIR_BOTTOM + 14.0, "0", "tick", Anchor::Middle));
+    // Ends at the axis' end: centred there, a long count ran past the figure's edge.
     out.push(text(
         X1,
         STAIR_BOTTOM + 14.0,
         n.to_string(),
         "tick",
-        Anchor::Middle,
+        Anchor::End,
     ));
     out.push(text(
         f64::midpoint(X0, X1),
@@ -304,18 +305,21 @@ fn task_bar(s: &ChainsState, out: &mut Vec<Shape>) {
             ));
         }
     }
-    let label = if n > BAR_CELLS {
-        "tasks (binned)"
+    // Two short lines: the left margin holds about six characters.
+    let lines: &[&str] = if n > BAR_CELLS {
+        &["tasks", "binned"]
     } else {
-        "tasks"
+        &["tasks"]
     };
-    out.push(text(
-        X0 - 4.0,
-        TASK_TOP + TASK_H - 2.0,
-        label,
-        "tick",
-        Anchor::End,
-    ));
+    for (k, l) in lines.iter().rev().enumerate() {
+        out.push(text(
+            X0 - 4.0,
+            TASK_TOP + TASK_H - 2.0 - 12.0 * k as f64,
+            *l,
+            "tick",
+            Anchor::End,
+        ));
+    }
 }
 
 /// The part holding task `i` (1-based), as a processor index.

@@ -13,6 +13,7 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast as _;
 use yew::prelude::*;
 
+use crate::draw::plot_frame::{self, Corner};
 use crate::ui::components::data_table::{data_table, num};
 use crate::ui::hooks::size::use_shown_width;
 
@@ -181,12 +182,26 @@ where
         .build_cartesian_2d(x0..x1, y0..y1 * 1.05)?;
     let whole = |x: &f64| format!("{x:.0}");
     let power = |x: &f64| num(10f64.powf(*x));
+    let x_tick = |x: &f64| plot_frame::tick_label(*x, x1 - x0);
+    let y_tick = |y: &f64| plot_frame::tick_label(*y, y1 * 1.05 - y0);
+    // The plot area, less the label areas and margins set above.
+    let (w, h) = root.dim_in_pixel();
+    let (area_w, area_h) = (
+        f64::from(w) - (76.0 + 18.0) * text - 16.0,
+        f64::from(h) - 52.0 * text - 16.0,
+    );
     let mut mesh = chart.configure_mesh();
     if frame.log_x {
         mesh.x_label_formatter(&power);
     } else if frame.whole_x {
         mesh.x_label_formatter(&whole);
+    } else {
+        mesh.x_label_formatter(&x_tick);
     }
+    // As many labels as the width holds (ten ran together on a phone).
+    mesh.x_labels(plot_frame::tick_count(area_w, text))
+        .y_labels(plot_frame::tick_count(area_h * 2.0, text))
+        .y_label_formatter(&y_tick);
     mesh.x_desc(axes.0.as_str())
         .y_desc(axes.1.as_str())
         .label_style(("sans-serif", 13.0 * text))
@@ -215,11 +230,7 @@ where
     if let Some(c) = frame.cursor.filter(|c| (x0..=x1).contains(&c.0)) {
         draw_cursor(&mut chart, c, (y0, y1 * 1.05), text)?;
     }
-    let corner = if frame.legend_right {
-        SeriesLabelPosition::UpperRight
-    } else {
-        SeriesLabelPosition::UpperLeft
-    };
+    let corner = legend_corner(&plot, (x0, x1), (y0, y1 * 1.05), (area_w, area_h), text);
     chart
         .configure_series_labels()
         .position(corner)
@@ -230,6 +241,40 @@ where
         .draw()?;
     root.present()?;
     Ok(())
+}
+
+/// Where the legend hides the fewest points of `plot` (x in `xs`, y in `ys`) on a plot area
+/// `area` pixels wide and high: the frame's corner unless another hides fewer.
+fn legend_corner(
+    plot: &Plot,
+    xs: (f64, f64),
+    ys: (f64, f64),
+    (area_w, area_h): (f64, f64),
+    text: f64,
+) -> SeriesLabelPosition {
+    let longest = (plot.lines.iter())
+        .map(|l| l.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    #[allow(clippy::cast_precision_loss)] // a few lines of a few dozen characters
+    let size = (
+        ((longest as f64 * 7.0 + 40.0) * text / area_w.max(1.0)).min(1.0),
+        ((plot.lines.len() as f64 * 18.0 + 10.0) * text / area_h.max(1.0)).min(1.0),
+    );
+    let points: Vec<(f64, f64)> = (plot.lines.iter())
+        .flat_map(|l| l.points.iter().copied())
+        .collect();
+    let first = if plot.frame.legend_right {
+        Corner::UpperRight
+    } else {
+        Corner::UpperLeft
+    };
+    match plot_frame::emptiest_corner(&points, xs, ys, size, first) {
+        Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
+        Corner::UpperRight => SeriesLabelPosition::UpperRight,
+        Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
+        Corner::LowerRight => SeriesLabelPosition::LowerRight,
+    }
 }
 
 /// A dashed vertical line at `x` from `y0` to `top`, labelled `name = x` at its top.

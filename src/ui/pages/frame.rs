@@ -168,7 +168,7 @@ fn toolbar(f: &Frame<'_>, tools: &Tools) -> Html {
     html! {
         <div class="toolbar" data-testid="editor-panel">
             { algo_select(f.nav, &options, f.algo) }
-            { preset_select(f.nav, problem) }
+            { preset_select(f.nav, problem, &tools.instance) }
             { share_button(&tools.share_open) }
             if let Some(cb) = on_svg { <button onclick={cb} data-testid="export-svg">{"Export SVG"}</button> }
             if let Some(cb) = on_json { <button onclick={cb} data-testid="export-json">{"Export JSON"}</button> }

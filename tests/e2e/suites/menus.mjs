@@ -37,6 +37,8 @@ async function walk(h, page, family, rand, n) {
   await load(page, h.url(`/#/${family}`));
   await visible(byId(page, 'algo'), `${family}: the Algorithm menu`, LOAD_TIMEOUT);
   const presets = await page.locator('select[data-testid="page-preset"] option:not([disabled])').evaluateAll((os) => os.map((o) => o.value));
+  // The page opens on its default example, and the Example menu names it.
+  await poll(`${family}: the Example menu names the example shown`, () => page.locator('select[data-testid="page-preset"]').inputValue(), (v) => presets.includes(v), LOAD_TIMEOUT);
   const log = [];
   let state = await settled(page, family);
   for (let k = 0; k < n; k++) {

@@ -104,10 +104,12 @@ pub(super) fn node_table(editor: &UseReducerHandle<EditorState>) -> Html {
         <>
             <h2>{"Nodes"}</h2>
             <p class="muted">{"w: time to compute one task (inf: the node only forwards); lcalc: start-up latency of a batch of computations (optional)."}</p>
-            <table class="edit" data-testid="node-table">
-                <thead><tr><th>{"id"}</th><th>{"w"}</th><th>{"master"}</th><th>{"lcalc"}</th></tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Nodes (scrolls sideways when narrow)">
+                <table class="edit" data-testid="node-table">
+                    <thead><tr><th>{"id"}</th><th>{"w"}</th><th>{"master"}</th><th>{"lcalc"}</th></tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
         </>
     }
 }
@@ -156,10 +158,12 @@ pub(super) fn link_table(editor: &UseReducerHandle<EditorState>) -> Html {
             <h2>{"Links"}</h2>
             <p class="muted">{"c: time to send one task; back: the other way when it differs (empty: same); lcomm: start-up latency of a message (optional)."}</p>
             <AddLinkForm platform={p.clone()} on_add={{ let d = editor.dispatcher(); Callback::from(move |(a, b, c)| d.dispatch(Edit::AddLink(a, b, c))) }} />
-            <table class="edit" data-testid="link-table">
-                <thead><tr><th>{"link"}</th><th>{"c"}</th><th>{"back"}</th><th>{"one-way"}</th><th>{"lcomm"}</th></tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Links (scrolls sideways when narrow)">
+                <table class="edit" data-testid="link-table">
+                    <thead><tr><th>{"link"}</th><th>{"c"}</th><th>{"back"}</th><th>{"one-way"}</th><th>{"lcomm"}</th></tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
         </>
     }
 }

@@ -26,6 +26,10 @@ pub fn algo_select(nav: &Nav, options: &[(&str, String)], current: &str) -> Html
     html! {
         <label>{"Algorithm "}
             <Select testid="algo" value={current.to_owned()} onchange={on_change}>
+                // A link's algorithm this instance does not offer stays named (the page says why).
+                if !options.iter().any(|(name, _)| *name == current) {
+                    <option value={current.to_owned()} selected=true disabled=true>{format!("{current} (not offered here)")}</option>
+                }
                 { for options.iter().map(|(name, label)| html! {
                     <option value={name.to_string()} selected={current == *name}>{label.clone()}</option>
                 }) }

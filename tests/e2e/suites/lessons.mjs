@@ -130,7 +130,7 @@ export const tests = [
       }
       // A damaged link and an unknown built-in get sentences, not a broken page.
       await load(page, h.url('/#/lesson?l=v2.garbage'));
-      await textWhere(byId(page, 'lesson-error'), 'the damaged link\'s message', (t) => t.includes('copy the link again'), LOAD_TIMEOUT);
+      await textWhere(byId(page, 'lesson-error'), 'the damaged link\'s message', (t) => t.includes('copy the whole link again'), LOAD_TIMEOUT);
       await load(page, h.url('/#/lesson?builtin=nope'));
       await textWhere(byId(page, 'lesson-error'), 'the unknown lesson\'s message', (t) => t.includes('not a built-in lesson'), LOAD_TIMEOUT);
     },

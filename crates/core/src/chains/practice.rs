@@ -23,7 +23,10 @@ impl Practice for ChainsFamily {
                 let p = common::id(&s["p"])?;
                 Some(common::step_number(
                     i,
-                    format!("A left-to-right probe with B = {b} is filling P{p}. Where does it put separator s_{p} (the number of tasks P1 … P{p} take together)?"),
+                    format!(
+                        "A left-to-right probe with B = {b} is filling P{p}. Where does it put separator s_{p} (the number of tasks {})?",
+                        if p == 1 { "P1 takes".to_owned() } else { format!("P1 … P{p} take together") }
+                    ),
                     qi(i64::try_from(common::id(&s["s_p"])?).ok()?),
                 ))
             }

@@ -76,12 +76,12 @@ pub(super) fn controls(c: &Controls<'_>) -> Html {
     let on_workers = {
         let workers = workers.clone();
         Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlInputElement>()
-                .value();
-            if let Ok(n) = value.trim().parse::<usize>() {
-                workers.set(n.clamp(1, MAX_WORKERS));
-            }
+            let input = e.target_unchecked_into::<web_sys::HtmlInputElement>();
+            // The field shows the number the run will use (1 to MAX_WORKERS).
+            let n = (input.value().trim().parse::<usize>())
+                .map_or(*workers, |n| n.clamp(1, MAX_WORKERS));
+            input.set_value(&n.to_string());
+            workers.set(n);
         })
     };
     let on_link = {

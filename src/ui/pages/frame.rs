@@ -107,8 +107,12 @@ pub fn page(f: Frame<'_>) -> Html {
         <section class={classes!(f.class, "family-page")} data-testid={f.class}>
             <div class="page-head">
                 <h1>{f.title}</h1>
-                <a class="practice-tab" href={format!("#/practice?f={}", f.problem)} data-testid="practice-tab">{"Practice"}</a>
-                <crate::ui::pages::lesson::editor::AddToLesson />
+                // Embedded (a lesson slide with its panels), the page is part of another's
+                // course: no way out to practice or to the lesson editor.
+                if !f.query.embed {
+                    <a class="practice-tab" href={format!("#/practice?f={}", f.problem)} data-testid="practice-tab">{"Practice"}</a>
+                    <crate::ui::pages::lesson::editor::AddToLesson />
+                }
             </div>
             <div class="layout">
                 <div class="figure-col">

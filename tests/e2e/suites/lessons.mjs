@@ -64,6 +64,9 @@ export const tests = [
           check(step.startsWith(`Step ${want} /`), `${name} slide ${k}: opens at step ${want}, shows ${step}`);
           const side = await page.frameLocator('[data-testid="lesson-view"]').locator('.side-col').count();
           check((side > 0) === Boolean(view.panels), `${name} slide ${k}: side panels ${side > 0}, the file says ${Boolean(view.panels)}`);
+          // Embedded, the slide's page offers no way out of the lesson (practice, the editor).
+          const exits = await page.frameLocator('[data-testid="lesson-view"]').locator('[data-testid="practice-tab"], [data-testid="add-to-lesson"]').count();
+          check(exits === 0, `${name} slide ${k}: ${exits} links out of the lesson in the frame`);
           if (k < total) await byId(page, 'lesson-next').click();
         }
         check(await byId(page, 'lesson-next').isDisabled(), `${name}: Next stops at the last slide`);

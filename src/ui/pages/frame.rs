@@ -185,10 +185,12 @@ fn toolbar(f: &Frame<'_>, tools: &Tools) -> Html {
 /// The page when the algorithm refused the instance: the family's figure for it, the message
 /// as the caption.
 pub fn refused(title: &str, figure: Html, message: &str) -> Shown {
-    let mut chars = message.chars();
-    let sentence = chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().chain(chars).collect::<String>()
-    });
+    // ASCII only: `char::to_uppercase` would link Unicode's case tables (about 10 KB of
+    // wasm) for messages that all start with an ASCII letter.
+    let mut sentence = message.to_owned();
+    if let Some(first) = sentence.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     Shown {
         title: title.to_owned(),
         figure,
